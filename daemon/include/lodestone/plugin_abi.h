@@ -1,0 +1,156 @@
+/*
+ * Lodestone plugin ABI.
+ *
+ * The only boundary between lodestoned and a plugin library. It is plain C so that a plugin may
+ * be built apart from the daemon, by someone else, with another compiler: nothing C++ (no
+ * exception, no std::string, no Poco type) crosses it. Data crosses as UTF-8 JSON in buffers;
+ * errors come back as a status code plus a message the plugin writes into a buffer the host owns.
+ *
+ * A plugin library exports exactly one symbol, LODESTONE_PLUGIN_ENTRY_SYMBOL, of type
+ * lodestone_plugin_entry_fn. The host calls it once after loading, passing its API table and its
+ * ABI version; the plugin returns a descriptor that lives as long as the library is loaded.
+ *
+ * Versioning: the host refuses a descriptor whose abi_major differs from its own. Within one
+ * major version, structs only grow at the end; each starts with its size so either side reads a
+ * field added in a later minor version only when struct_size covers it.
+ *
+ * Most plugins are written against plugin.hpp, the C++ wrapper, and never touch these structs.
+ */
+#ifndef LODESTONE_PLUGIN_ABI_H
+#define LODESTONE_PLUGIN_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LODESTONE_ABI_MAJOR 1u
+#define LODESTONE_ABI_MINOR 0u
+
+#define LODESTONE_PLUGIN_ENTRY_SYMBOL "lodestone_plugin_entry"
+
+#if defined(__GNUC__)
+#define LODESTONE_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define LODESTONE_PLUGIN_EXPORT
+#endif
+
+/* What a plugin does; the pipeline step or subsystem that may use it. */
+typedef enum lodestone_plugin_kind {
+    LODESTONE_PLUGIN_RESEARCH = 1, /* lead in -> research facts out */
+    LODESTONE_PLUGIN_CONTENT = 2,  /* lead + research in -> lead-magnet content out */
+    LODESTONE_PLUGIN_WEBHOOK = 3,  /* delivery in -> delivery outcome out */
+    LODESTONE_PLUGIN_MAILER = 4    /* message in -> send outcome out */
+} lodestone_plugin_kind;
+
+/* Results of configure() and run(). Anything but LODESTONE_OK carries a message. */
+typedef enum lodestone_status {
+    LODESTONE_OK = 0,
+    LODESTONE_ERROR_INVALID_CONFIG = 1, /* configure(): the config is wrong */
+    LODESTONE_ERROR_INVALID_INPUT = 2,  /* run(): the input cannot be processed */
+    LODESTONE_ERROR_FAILED = 3,         /* run(): the work failed (may succeed on retry) */
+    LODESTONE_ERROR_CANCELLED = 4       /* run(): stopped because the host cancelled it */
+} lodestone_status;
+
+/* Types of config values. The host checks each value against its declared type before
+ * configure() and passes the whole `config:` mapping as a JSON object with defaults filled in.
+ * Durations ("500ms", "5s", "2h") arrive as integer milliseconds. */
+typedef enum lodestone_config_type {
+    LODESTONE_CONFIG_STRING = 1,
+    LODESTONE_CONFIG_INTEGER = 2,
+    LODESTONE_CONFIG_NUMBER = 3,
+    LODESTONE_CONFIG_BOOLEAN = 4,
+    LODESTONE_CONFIG_DURATION = 5,
+    LODESTONE_CONFIG_STRING_LIST = 6,
+    LODESTONE_CONFIG_OBJECT = 7 /* any mapping, passed through as a JSON object */
+} lodestone_config_type;
+
+/* One key a plugin accepts under its `config:` mapping. Unknown keys are refused by the host. */
+typedef struct lodestone_config_key {
+    const char* name;
+    lodestone_config_type type;
+    const char* default_value; /* as written in YAML ("30s", "10", "true"); NULL: no default */
+    int required;              /* non-zero: the key must be given (default_value is ignored) */
+    const char* description;
+} lodestone_config_key;
+
+/* Log levels, in Poco's order. */
+typedef enum lodestone_log_level {
+    LODESTONE_LOG_TRACE = 1,
+    LODESTONE_LOG_DEBUG = 2,
+    LODESTONE_LOG_INFO = 3,
+    LODESTONE_LOG_WARNING = 4,
+    LODESTONE_LOG_ERROR = 5
+} lodestone_log_level;
+
+/* A growable output buffer owned by the host; a plugin appends its JSON result to it. */
+typedef struct lodestone_output {
+    void* host_data;
+    void (*append)(struct lodestone_output* output, const char* data, size_t length);
+} lodestone_output;
+
+/* One call of run(): opaque to the plugin, passed back to the host functions below. */
+typedef struct lodestone_run_context lodestone_run_context;
+
+/* What the host offers a plugin. Valid for as long as the library is loaded. */
+typedef struct lodestone_host_api {
+    uint32_t abi_major;
+    uint32_t abi_minor;
+    uint32_t struct_size;
+
+    /* Logs under the plugin instance's name. `instance_handle` is the handle given to create(). */
+    void (*log)(void* instance_handle, lodestone_log_level level, const char* message);
+
+    /* Progress of the current run, 0-100, with a short human-readable note (may be NULL). */
+    void (*report_progress)(lodestone_run_context* context, int percent, const char* note);
+
+    /* Non-zero once the host has given up on this run (timeout, shutdown). A plugin checks it
+     * between units of work and returns LODESTONE_ERROR_CANCELLED promptly. */
+    int (*is_cancelled)(lodestone_run_context* context);
+
+    /* When the host stops waiting for this run, in epoch milliseconds. */
+    int64_t (*deadline_ms)(lodestone_run_context* context);
+} lodestone_host_api;
+
+/* Everything the host knows about a plugin. Static data in the plugin library. */
+typedef struct lodestone_plugin_descriptor {
+    uint32_t abi_major;
+    uint32_t abi_minor;
+    uint32_t struct_size;
+
+    const char* name; /* e.g. "basic" */
+    lodestone_plugin_kind kind;
+    const char* version; /* the plugin's own version, e.g. "1.0.0" */
+    const char* description;
+
+    const lodestone_config_key* config_keys;
+    size_t config_key_count;
+
+    /* Makes an instance. `instance_handle` identifies it to host->log. NULL on failure, with a
+     * message in `error`. */
+    void* (*create)(const lodestone_host_api* host, void* instance_handle, char* error,
+                    size_t error_capacity);
+
+    /* Called once, before any run(), with the `config:` mapping as a JSON object. */
+    lodestone_status (*configure)(void* instance, const char* config_json, char* error,
+                                  size_t error_capacity);
+
+    /* Does one unit of work: `input_json` in, a JSON document appended to `output`. Blocking;
+     * called on a worker thread, possibly on several threads at once for one instance. */
+    lodestone_status (*run)(void* instance, lodestone_run_context* context, const char* input_json,
+                            size_t input_length, lodestone_output* output, char* error,
+                            size_t error_capacity);
+
+    void (*destroy)(void* instance);
+} lodestone_plugin_descriptor;
+
+typedef const lodestone_plugin_descriptor* (*lodestone_plugin_entry_fn)(
+    const lodestone_host_api* host, uint32_t host_abi_major, uint32_t host_abi_minor);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LODESTONE_PLUGIN_ABI_H */

@@ -1,0 +1,206 @@
+#include "admin/Administration.hpp"
+
+#include <Poco/JSON/Parser.h>
+#include <Poco/URI.h>
+
+#include "domain/Ids.hpp"
+#include "domain/Secrets.hpp"
+#include "storage/StorageError.hpp"
+
+namespace lodestone::admin {
+namespace {
+
+constexpr std::size_t kMaxNameLength = 200;
+
+std::optional<std::string> checkedOptionalUrl(const std::string& what,
+                                              const std::optional<std::string>& url) {
+    if (!url) return std::nullopt;
+    return checkedHttpUrl(what, *url);
+}
+
+std::string checkedIcp(const std::string& json) {
+    try {
+        auto parsed = Poco::JSON::Parser().parse(json);
+        if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
+            throw InvalidRequest("ICP criteria must be a mapping");
+        }
+    } catch (const Poco::Exception& e) {
+        throw InvalidRequest("ICP criteria are not valid JSON: " + e.displayText());
+    }
+    return json;
+}
+
+std::int64_t checkedCost(std::int64_t credits) {
+    if (credits < 0) throw InvalidRequest("credits per generation cannot be negative");
+    return credits;
+}
+
+}  // namespace
+
+std::string checkedName(const std::string& what, const std::string& name) {
+    if (name.empty()) throw InvalidRequest(what + " name must not be empty");
+    if (name.size() > kMaxNameLength) {
+        throw InvalidRequest(what + " name is longer than " + std::to_string(kMaxNameLength) +
+                             " characters");
+    }
+    return name;
+}
+
+std::string checkedHttpUrl(const std::string& what, const std::string& url) {
+    try {
+        Poco::URI uri(url);
+        if ((uri.getScheme() == "http" || uri.getScheme() == "https") && !uri.getHost().empty()) {
+            std::string trimmed = url;
+            while (trimmed.ends_with('/'))
+                trimmed.pop_back();
+            return trimmed;
+        }
+    } catch (const Poco::Exception&) {
+        // reported below
+    }
+    throw InvalidRequest(what + " must be an absolute http:// or https:// URL, got \"" + url +
+                         "\"");
+}
+
+Administration::Administration(storage::Repositories& repositories, domain::Timestamp now)
+    : repositories_(repositories), now_(now) {}
+
+domain::Organisation Administration::createOrganisation(const std::string& name,
+                                                        std::int64_t credits) {
+    if (credits < 0) throw InvalidRequest("initial credits cannot be negative");
+    domain::Organisation organisation{domain::newId(domain::IdKind::Organisation),
+                                      checkedName("organisation", name), credits, now_, now_};
+    repositories_.organisations().insert(organisation);
+    return organisation;
+}
+
+domain::Organisation Administration::organisation(const std::string& id) {
+    auto found = repositories_.organisations().find(id);
+    if (!found) throw storage::NotFound("no organisation with id " + id);
+    return *found;
+}
+
+std::int64_t Administration::addCredits(const std::string& organisationId, std::int64_t delta) {
+    return repositories_.organisations().addCredits(organisationId, delta, now_);
+}
+
+domain::Project Administration::createProject(const ProjectDraft& draft) {
+    organisation(draft.organisationId);
+    domain::Project project;
+    project.id = domain::newId(domain::IdKind::Project);
+    project.organisationId = draft.organisationId;
+    project.name = checkedName("project", draft.name);
+    project.schema = draft.schema.value_or(domain::ProjectSchema::defaults());
+    project.leadMagnetHost = checkedOptionalUrl("lead-magnet host", draft.leadMagnetHost);
+    project.creditsPerGeneration = checkedCost(draft.creditsPerGeneration.value_or(1));
+    project.createdAt = project.updatedAt = now_;
+    repositories_.projects().insert(project);
+    return project;
+}
+
+domain::Project Administration::updateProject(const std::string& id,
+                                              const ProjectChanges& changes) {
+    domain::Project project = this->project(id);
+    if (changes.name) project.name = checkedName("project", *changes.name);
+    if (changes.schema) project.schema = *changes.schema;
+    if (changes.leadMagnetHost) {
+        project.leadMagnetHost = checkedHttpUrl("lead-magnet host", *changes.leadMagnetHost);
+    }
+    if (changes.creditsPerGeneration) {
+        project.creditsPerGeneration = checkedCost(*changes.creditsPerGeneration);
+    }
+    project.updatedAt = now_;
+    repositories_.projects().update(project);
+    return project;
+}
+
+domain::Project Administration::project(const std::string& id) {
+    auto found = repositories_.projects().find(id);
+    if (!found) throw storage::NotFound("no project with id " + id);
+    return *found;
+}
+
+domain::Campaign Administration::createCampaign(const CampaignDraft& draft) {
+    organisation(draft.organisationId);
+    domain::Campaign campaign;
+    campaign.id = domain::newId(domain::IdKind::Campaign);
+    campaign.organisationId = draft.organisationId;
+    campaign.name = checkedName("campaign", draft.name);
+    campaign.webhookUrl = checkedOptionalUrl("webhook URL", draft.webhookUrl);
+    campaign.calendarUrl = checkedOptionalUrl("calendar URL", draft.calendarUrl);
+    campaign.webhookSecret = domain::newWebhookSecret();
+    if (draft.icpJson) campaign.icpJson = checkedIcp(*draft.icpJson);
+    campaign.createdAt = campaign.updatedAt = now_;
+    repositories_.campaigns().insert(campaign);
+    return campaign;
+}
+
+domain::Campaign Administration::updateCampaign(const std::string& id,
+                                                const CampaignChanges& changes) {
+    domain::Campaign campaign = this->campaign(id);
+    if (changes.name) campaign.name = checkedName("campaign", *changes.name);
+    if (changes.webhookUrl)
+        campaign.webhookUrl = checkedHttpUrl("webhook URL", *changes.webhookUrl);
+    if (changes.calendarUrl) {
+        campaign.calendarUrl = checkedHttpUrl("calendar URL", *changes.calendarUrl);
+    }
+    if (changes.icpJson) campaign.icpJson = checkedIcp(*changes.icpJson);
+    campaign.updatedAt = now_;
+    repositories_.campaigns().update(campaign);
+    return campaign;
+}
+
+domain::Campaign Administration::campaign(const std::string& id) {
+    auto found = repositories_.campaigns().find(id);
+    if (!found) throw storage::NotFound("no campaign with id " + id);
+    return *found;
+}
+
+void Administration::checkProjectsBelongTo(const std::string& organisationId,
+                                           const std::vector<std::string>& projectIds) {
+    for (const auto& projectId : projectIds) {
+        auto found = repositories_.projects().find(projectId);
+        if (!found || found->organisationId != organisationId) {
+            throw InvalidRequest("project " + projectId + " is not a project of organisation " +
+                                 organisationId);
+        }
+    }
+}
+
+CreatedApiKey Administration::createApiKey(const ApiKeyDraft& draft) {
+    organisation(draft.organisationId);
+    checkProjectsBelongTo(draft.organisationId, draft.projectIds);
+    if (draft.expiresAt && *draft.expiresAt <= now_) {
+        throw InvalidRequest("an API key cannot expire in the past");
+    }
+    domain::NewApiKeySecret secret;
+    if (draft.fixedKey) {
+        secret = {*draft.fixedKey, domain::hashApiKey(*draft.fixedKey),
+                  domain::visiblePrefix(*draft.fixedKey)};
+    } else {
+        secret = domain::newApiKeySecret();
+    }
+    domain::ApiKey key;
+    key.id = domain::newId(domain::IdKind::ApiKey);
+    key.organisationId = draft.organisationId;
+    key.name = checkedName("API key", draft.name);
+    key.hash = secret.hash;
+    key.prefix = secret.prefix;
+    key.projectIds = draft.projectIds;
+    key.createdAt = now_;
+    key.expiresAt = draft.expiresAt;
+    repositories_.apiKeys().insert(key);
+    return CreatedApiKey{key, secret.plaintext};
+}
+
+void Administration::restrictApiKey(const domain::ApiKey& key,
+                                    const std::vector<std::string>& projectIds) {
+    checkProjectsBelongTo(key.organisationId, projectIds);
+    repositories_.apiKeys().setProjects(key.id, projectIds);
+}
+
+bool Administration::revokeApiKey(const std::string& id) {
+    return repositories_.apiKeys().revoke(id, now_);
+}
+
+}  // namespace lodestone::admin

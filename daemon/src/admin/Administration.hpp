@@ -1,0 +1,104 @@
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "domain/Records.hpp"
+#include "storage/Repositories.hpp"
+
+namespace lodestone::admin {
+
+// A request an operator can fix: an empty name, a URL that is not http(s), a project of another
+// organisation. (Missing rows and name clashes come from storage as NotFound and Conflict.)
+class InvalidRequest : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
+struct ProjectDraft {
+    std::string organisationId;
+    std::string name;
+    std::optional<domain::ProjectSchema> schema;  // default schema when absent
+    std::optional<std::string> leadMagnetHost;
+    std::optional<std::int64_t> creditsPerGeneration;
+};
+
+// What to change on a project; absent fields stay as they are.
+struct ProjectChanges {
+    std::optional<std::string> name;
+    std::optional<domain::ProjectSchema> schema;
+    std::optional<std::string> leadMagnetHost;
+    std::optional<std::int64_t> creditsPerGeneration;
+};
+
+struct CampaignDraft {
+    std::string organisationId;
+    std::string name;
+    std::optional<std::string> webhookUrl;
+    std::optional<std::string> calendarUrl;
+    std::optional<std::string> icpJson;
+};
+
+// What to change on a campaign; absent fields stay as they are.
+struct CampaignChanges {
+    std::optional<std::string> name;
+    std::optional<std::string> webhookUrl;
+    std::optional<std::string> calendarUrl;
+    std::optional<std::string> icpJson;
+};
+
+struct ApiKeyDraft {
+    std::string organisationId;
+    std::string name;
+    std::vector<std::string> projectIds;  // empty: every project of the organisation
+    std::optional<domain::Timestamp> expiresAt;
+    std::optional<std::string> fixedKey;  // provisioning may pin the key value
+};
+
+// A key just created: the only moment its plaintext exists.
+struct CreatedApiKey {
+    domain::ApiKey key;
+    std::string plaintext;
+};
+
+// The operations an operator performs on organisations, projects, campaigns and API keys,
+// shared by lodestonectl and start-up provisioning. Works on the repositories it is given, so a
+// caller decides the transaction: one per command in lodestonectl, one for all of provisioning.
+class Administration {
+  public:
+    Administration(storage::Repositories& repositories, domain::Timestamp now);
+
+    domain::Organisation createOrganisation(const std::string& name, std::int64_t credits);
+    domain::Organisation organisation(const std::string& id);  // NotFound
+    std::int64_t addCredits(const std::string& organisationId, std::int64_t delta);
+
+    domain::Project createProject(const ProjectDraft& draft);
+    domain::Project updateProject(const std::string& id, const ProjectChanges& changes);
+    domain::Project project(const std::string& id);  // NotFound
+
+    domain::Campaign createCampaign(const CampaignDraft& draft);
+    domain::Campaign updateCampaign(const std::string& id, const CampaignChanges& changes);
+    domain::Campaign campaign(const std::string& id);  // NotFound
+
+    CreatedApiKey createApiKey(const ApiKeyDraft& draft);
+    // Restricts a key to these projects (empty: all); they must belong to its organisation.
+    void restrictApiKey(const domain::ApiKey& key, const std::vector<std::string>& projectIds);
+    // False if it was already revoked.
+    bool revokeApiKey(const std::string& id);
+
+  private:
+    void checkProjectsBelongTo(const std::string& organisationId,
+                               const std::vector<std::string>& projectIds);
+
+    storage::Repositories& repositories_;
+    domain::Timestamp now_;
+};
+
+// Checks an operator-supplied name; throws InvalidRequest naming `what`.
+std::string checkedName(const std::string& what, const std::string& name);
+// Checks an absolute http(s) URL and drops a trailing slash; throws InvalidRequest.
+std::string checkedHttpUrl(const std::string& what, const std::string& url);
+
+}  // namespace lodestone::admin

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/Config.hpp"
+#include "storage/Store.hpp"
+
+namespace lodestone::admin {
+
+// A key provisioning generated: shown once, on the start that created it.
+struct ProvisionedKey {
+    std::string organisationName;
+    std::string name;
+    std::string id;
+    std::string plaintext;
+    std::optional<std::string> projectId;  // a project the key may use, for an example call
+};
+
+struct ProvisionReport {
+    std::vector<std::string> changes;  // one line per created or updated thing, nothing secret
+    std::vector<ProvisionedKey> newKeys;
+};
+
+// Creates or updates what `provision:` declares, in one transaction, identifying each thing by
+// its name (organisations globally, the rest within their organisation). Running it again with
+// the same config changes nothing. Never deletes; credits are granted only when an organisation
+// is created.
+ProvisionReport provision(storage::Store& store, const config::ProvisionConfig& spec);
+
+}  // namespace lodestone::admin

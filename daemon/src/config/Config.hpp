@@ -1,0 +1,139 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/ConfigNode.hpp"
+#include "config/Duration.hpp"
+#include "domain/ProjectSchema.hpp"
+
+namespace lodestone::config {
+
+using namespace std::chrono_literals;
+
+struct ServerConfig {
+    std::string host = "127.0.0.1";
+    std::uint16_t port = 8080;                        // 0 picks a free port (tests)
+    std::string publicUrl = "http://127.0.0.1:8080";  // no trailing slash
+    int threads = 32;
+    int maxQueued = 256;
+    std::int64_t maxBodyBytes = 1'048'576;
+};
+
+struct StorageConfig {
+    std::string driver = "sqlite";
+    std::filesystem::path path;  // absolute, resolved against the config file's folder
+    Duration busyTimeout = 5s;
+    int poolSize = 8;
+};
+
+// One plugin instance: a library and the `config:` subtree handed to its configure().
+struct PluginConfig {
+    std::string name;
+    std::filesystem::path library;     // resolved; see resolvePluginLibrary
+    ConfigNode node;                   // plugins.<name>, for messages
+    ConfigNode libraryNode;            // plugins.<name>.library
+    std::optional<ConfigNode> config;  // plugins.<name>.config
+};
+
+// A reference from pipeline/webhooks to a plugin by name, remembered with its place in the file.
+struct PluginRef {
+    std::string name;
+    int line = 0;
+    std::string path;  // e.g. "pipeline.research.plugin"
+};
+
+struct StepConfig {
+    std::optional<PluginRef> plugin;
+    int concurrency = 1;
+    Duration timeout = 60s;
+};
+
+struct PipelineConfig {
+    StepConfig research{std::nullopt, 16, 60s};
+    StepConfig content{std::nullopt, 16, 120s};
+    StepConfig finalize{std::nullopt, 4, 30s};
+};
+
+struct WebhooksConfig {
+    std::optional<PluginRef> plugin;
+    Duration timeout = 5s;
+    std::vector<Duration> retrySchedule{1min, 5min, 30min, 2h};
+    bool allowPrivateNetworks = false;
+    int concurrency = 16;
+};
+
+struct LimitsConfig {
+    int generatePerMinute = 100;
+    int statusPerMinute = 300;
+    int campaignLeadsPerMinute = 100;
+};
+
+struct JobsConfig {
+    int maxRetries = 3;
+    Duration retryBackoff = 10s;
+    Duration shutdownGrace = 20s;
+};
+
+struct LoggingConfig {
+    std::string level = "information";          // Poco level names: trace … fatal, none
+    std::optional<std::filesystem::path> file;  // absent: standard error (journald under systemd)
+};
+
+struct ApiKeySpec {
+    std::string name;
+    std::vector<std::string> projects;  // project names of the same organisation
+    std::optional<Duration> expiresIn;
+    std::optional<std::string> key;  // a fixed key value (usually ${ENV}); else generated
+    int line = 0;
+};
+
+struct ProjectSpec {
+    std::string name;
+    std::optional<domain::ProjectSchema> schema;
+    std::optional<std::string> leadMagnetHost;
+    std::optional<std::int64_t> creditsPerGeneration;
+    int line = 0;
+};
+
+struct CampaignSpec {
+    std::string name;
+    std::optional<std::string> webhookUrl;
+    std::optional<std::string> calendarUrl;
+    std::optional<std::string> icpJson;
+    int line = 0;
+};
+
+struct OrganisationSpec {
+    std::string name;
+    std::int64_t initialCredits = 0;
+    std::vector<ProjectSpec> projects;
+    std::vector<CampaignSpec> campaigns;
+    std::vector<ApiKeySpec> apiKeys;
+    int line = 0;
+};
+
+struct ProvisionConfig {
+    std::vector<OrganisationSpec> organisations;
+};
+
+struct Config {
+    std::filesystem::path file;  // absolute path of the file this came from
+    ServerConfig server;
+    StorageConfig storage;
+    std::vector<PluginConfig> plugins;
+    PipelineConfig pipeline;
+    WebhooksConfig webhooks;
+    LimitsConfig limits;
+    JobsConfig jobs;
+    LoggingConfig logging;
+    ProvisionConfig provision;
+
+    const PluginConfig* findPlugin(const std::string& name) const;
+};
+
+}  // namespace lodestone::config

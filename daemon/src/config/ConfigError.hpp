@@ -1,0 +1,34 @@
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace lodestone::config {
+
+// One or more problems in a configuration file. Each message names the file, the line and the
+// key path ("etc/lodestone.yaml:12: server.threads: expected an integer, got \"many\"").
+class ConfigError : public std::runtime_error {
+  public:
+    explicit ConfigError(std::vector<std::string> messages);
+    const std::vector<std::string>& messages() const { return messages_; }
+
+  private:
+    std::vector<std::string> messages_;
+};
+
+// Collects problems while a whole file is read, so one run reports all of them (as `nginx -t`
+// does), then throws them together.
+class Diagnostics {
+  public:
+    void error(const std::string& file, int line, const std::string& path,
+               const std::string& message);
+    bool empty() const { return messages_.empty(); }
+    const std::vector<std::string>& messages() const { return messages_; }
+    void throwIfAny() const;
+
+  private:
+    std::vector<std::string> messages_;
+};
+
+}  // namespace lodestone::config

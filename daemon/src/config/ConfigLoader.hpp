@@ -1,0 +1,33 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "config/Config.hpp"
+#include "config/EnvExpansion.hpp"
+
+namespace lodestone::config {
+
+struct LoadOptions {
+    // Where bare plugin library names ("research-basic") are looked up.
+    std::filesystem::path pluginDir;
+    EnvLookup env = processEnvironment();
+};
+
+// Reads and validates a whole configuration file. Throws ConfigError listing every problem,
+// each naming the file, line and key path.
+Config loadConfig(const std::filesystem::path& file, const LoadOptions& options);
+
+// The same, from text already read (`file` is used for messages and relative paths).
+Config parseConfig(const std::string& text, const std::filesystem::path& file,
+                   const LoadOptions& options);
+
+// Parses a YAML (or JSON) document into a ConfigNode root whose problems land in `diagnostics`.
+// Syntax errors are recorded there too, and an empty node returned.
+ConfigNode parseDocument(const std::string& text, const std::string& displayName,
+                         std::shared_ptr<Diagnostics> diagnostics, EnvLookup env);
+
+// Reads a whole file; throws ConfigError naming it when it cannot be read.
+std::string readTextFile(const std::filesystem::path& file);
+
+}  // namespace lodestone::config

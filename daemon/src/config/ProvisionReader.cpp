@@ -1,0 +1,255 @@
+#include "config/ProvisionReader.hpp"
+
+#include <regex>
+#include <set>
+
+#include "config/ConfigLoader.hpp"
+#include "config/SectionReaders.hpp"
+#include "config/YamlJson.hpp"
+
+namespace lodestone::config {
+namespace {
+
+constexpr std::int64_t kMaxCredits = 1'000'000'000'000;
+constexpr std::size_t kMinFixedKeyLength = 32;
+
+// Reads the `name` every provisioned entity has and checks it is unique among its siblings.
+std::string readName(MapReader& reader, std::set<std::string>& seen) {
+    auto node = reader.required("name");
+    if (!node) return {};
+    auto name = node->asString();
+    if (!name) return {};
+    if (name->empty()) {
+        node->error("must not be empty");
+    } else if (!seen.insert(*name).second) {
+        node->error("\"" + *name + "\" is listed twice; names identify what is provisioned");
+    }
+    return *name;
+}
+
+std::optional<domain::ProjectSchema> readSchemaSource(MapReader& reader,
+                                                      const std::filesystem::path& baseDir) {
+    auto inlineSchema = reader.optional("schema");
+    auto schemaFile = reader.optional("schema_file");
+    if (inlineSchema && schemaFile) {
+        schemaFile->error("give either `schema` or `schema_file`, not both");
+        return std::nullopt;
+    }
+    if (inlineSchema) return readProjectSchema(*inlineSchema);
+    if (!schemaFile) return std::nullopt;
+    auto path = schemaFile->asString();
+    if (!path) return std::nullopt;
+    try {
+        return loadProjectSchemaFile(resolvePath(*path, baseDir));
+    } catch (const ConfigError& e) {
+        for (const auto& message : e.messages())
+            schemaFile->error(message);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> readIcpSource(MapReader& reader, const std::filesystem::path& baseDir) {
+    auto inlineIcp = reader.optional("icp");
+    auto icpFile = reader.optional("icp_file");
+    if (inlineIcp && icpFile) {
+        icpFile->error("give either `icp` or `icp_file`, not both");
+        return std::nullopt;
+    }
+    if (inlineIcp) {
+        if (!inlineIcp->isMap()) {
+            inlineIcp->error("expected a mapping of ICP criteria");
+            return std::nullopt;
+        }
+        return yamlToJsonText(*inlineIcp);
+    }
+    if (!icpFile) return std::nullopt;
+    auto path = icpFile->asString();
+    if (!path) return std::nullopt;
+    try {
+        return loadIcpFile(resolvePath(*path, baseDir));
+    } catch (const ConfigError& e) {
+        for (const auto& message : e.messages())
+            icpFile->error(message);
+    }
+    return std::nullopt;
+}
+
+ProjectSpec readProjectSpec(const ConfigNode& node, std::set<std::string>& names,
+                            const std::filesystem::path& baseDir) {
+    ProjectSpec spec;
+    spec.line = node.line();
+    MapReader reader(node);
+    spec.name = readName(reader, names);
+    spec.schema = readSchemaSource(reader, baseDir);
+    if (auto host = reader.optional("lead_magnet_host")) spec.leadMagnetHost = readHttpUrl(*host);
+    if (auto cost = reader.optional("credits_per_generation")) {
+        spec.creditsPerGeneration = cost->asInteger(0, 1'000'000);
+    }
+    reader.finish();
+    return spec;
+}
+
+CampaignSpec readCampaignSpec(const ConfigNode& node, std::set<std::string>& names,
+                              const std::filesystem::path& baseDir) {
+    CampaignSpec spec;
+    spec.line = node.line();
+    MapReader reader(node);
+    spec.name = readName(reader, names);
+    if (auto url = reader.optional("webhook_url")) spec.webhookUrl = readHttpUrl(*url);
+    if (auto url = reader.optional("calendar_url")) spec.calendarUrl = readHttpUrl(*url);
+    spec.icpJson = readIcpSource(reader, baseDir);
+    reader.finish();
+    return spec;
+}
+
+ApiKeySpec readApiKeySpec(const ConfigNode& node, std::set<std::string>& names,
+                          const std::set<std::string>& projectNames) {
+    static const std::regex keyPattern("^[A-Za-z0-9_-]+$");
+    ApiKeySpec spec;
+    spec.line = node.line();
+    MapReader reader(node);
+    spec.name = readName(reader, names);
+    if (auto projects = reader.optional("projects")) {
+        for (const auto& element : projects->elements()) {
+            auto project = element.asString();
+            if (!project) continue;
+            if (!projectNames.contains(*project)) {
+                element.error("no project named \"" + *project +
+                              "\" is provisioned in this organisation");
+                continue;
+            }
+            spec.projects.push_back(*project);
+        }
+    }
+    if (auto expires = reader.optional("expires_in")) spec.expiresIn = expires->asDuration();
+    if (auto key = reader.optional("key")) {
+        if (auto value = key->asString()) {
+            if (value->size() < kMinFixedKeyLength || !std::regex_match(*value, keyPattern)) {
+                key->error(
+                    "a fixed key must be at least 32 characters of A-Z, a-z, 0-9, '_' "
+                    "and '-' (the value itself is not shown)");
+            } else {
+                spec.key = *value;
+            }
+        }
+    }
+    reader.finish();
+    return spec;
+}
+
+OrganisationSpec readOrganisationSpec(const ConfigNode& node, std::set<std::string>& names,
+                                      const std::filesystem::path& baseDir) {
+    OrganisationSpec spec;
+    spec.line = node.line();
+    MapReader reader(node);
+    spec.name = readName(reader, names);
+    reader.read("initial_credits", spec.initialCredits, 0, kMaxCredits);
+    std::set<std::string> projectNames, campaignNames, keyNames;
+    if (auto projects = reader.optional("projects")) {
+        for (const auto& element : projects->elements()) {
+            spec.projects.push_back(readProjectSpec(element, projectNames, baseDir));
+        }
+    }
+    if (auto campaigns = reader.optional("campaigns")) {
+        for (const auto& element : campaigns->elements()) {
+            spec.campaigns.push_back(readCampaignSpec(element, campaignNames, baseDir));
+        }
+    }
+    if (auto keys = reader.optional("api_keys")) {
+        for (const auto& element : keys->elements()) {
+            spec.apiKeys.push_back(readApiKeySpec(element, keyNames, projectNames));
+        }
+    }
+    reader.finish();
+    return spec;
+}
+
+std::optional<domain::FieldSpec> readFieldSpec(const ConfigNode& node) {
+    static const std::regex namePattern("^[A-Za-z][A-Za-z0-9_]*$");
+    domain::FieldSpec field;
+    MapReader reader(node);
+    bool valid = true;
+    if (auto name = reader.required("name")) {
+        auto value = name->asString();
+        if (value && !std::regex_match(*value, namePattern)) {
+            name->error("field names start with a letter and use letters, digits and '_'");
+            valid = false;
+        }
+        if (value) field.name = *value;
+    }
+    valid = valid && !field.name.empty();
+    if (auto type = reader.optional("type")) {
+        if (auto value = type->asString()) {
+            if (auto parsed = domain::fieldTypeFromString(*value)) {
+                field.type = *parsed;
+            } else {
+                type->error("unknown type \"" + *value + "\" (use string, email, url or json)");
+                valid = false;
+            }
+        }
+    }
+    reader.read("required", field.required);
+    reader.read("label", field.label);
+    reader.read("description", field.description);
+    reader.finish();
+    if (!valid) return std::nullopt;
+    return field;
+}
+
+}  // namespace
+
+ProvisionConfig readProvision(const ConfigNode& node, const std::filesystem::path& baseDir) {
+    ProvisionConfig provision;
+    MapReader reader(node);
+    std::set<std::string> names;
+    if (auto organisations = reader.optional("organisations")) {
+        for (const auto& element : organisations->elements()) {
+            provision.organisations.push_back(readOrganisationSpec(element, names, baseDir));
+        }
+    }
+    reader.finish();
+    return provision;
+}
+
+std::optional<domain::ProjectSchema> readProjectSchema(const ConfigNode& node) {
+    MapReader reader(node);
+    auto fieldsNode = reader.required("fields");
+    reader.finish();
+    if (!fieldsNode) return std::nullopt;
+    std::vector<domain::FieldSpec> fields;
+    bool valid = fieldsNode->isSequence();
+    if (!valid) fieldsNode->error("expected a list of fields");
+    for (const auto& element : fieldsNode->elements()) {
+        auto field = readFieldSpec(element);
+        valid = valid && field.has_value();
+        if (field) fields.push_back(*field);
+    }
+    if (!valid) return std::nullopt;
+    try {
+        return domain::ProjectSchema(std::move(fields));
+    } catch (const domain::InvalidSchema& e) {
+        fieldsNode->error(e.what());
+        return std::nullopt;
+    }
+}
+
+domain::ProjectSchema loadProjectSchemaFile(const std::filesystem::path& file) {
+    auto diagnostics = std::make_shared<Diagnostics>();
+    auto root = parseDocument(readTextFile(file), file.string(), diagnostics, processEnvironment());
+    std::optional<domain::ProjectSchema> schema;
+    if (diagnostics->empty()) schema = readProjectSchema(root);
+    diagnostics->throwIfAny();
+    return *schema;
+}
+
+std::string loadIcpFile(const std::filesystem::path& file) {
+    auto diagnostics = std::make_shared<Diagnostics>();
+    auto root = parseDocument(readTextFile(file), file.string(), diagnostics, processEnvironment());
+    if (diagnostics->empty() && !root.isMap()) root.error("expected a mapping of ICP criteria");
+    std::string json;
+    if (diagnostics->empty()) json = yamlToJsonText(root);
+    diagnostics->throwIfAny();
+    return json;
+}
+
+}  // namespace lodestone::config

@@ -1,0 +1,248 @@
+#include "config/SectionReaders.hpp"
+
+#include <Poco/Logger.h>
+#include <Poco/URI.h>
+
+#include <regex>
+
+namespace lodestone::config {
+namespace {
+
+constexpr std::int64_t kMaxThreads = 1024;
+constexpr std::int64_t kMaxBodyBytes = 1LL << 30;
+constexpr std::int64_t kMaxPerMinute = 1'000'000;
+
+// "127.0.0.1:8080", "[::1]:8080", "0.0.0.0:0".
+void readListen(const ConfigNode& node, ServerConfig& server) {
+    auto text = node.asString();
+    if (!text) return;
+    static const std::regex pattern(R"(^(\[[0-9a-fA-F:.]+\]|[^:\[\]]+):([0-9]{1,5})$)");
+    std::smatch match;
+    if (!std::regex_match(*text, match, pattern)) {
+        node.error("expected host:port such as 127.0.0.1:8080 or [::1]:8080, got \"" + *text +
+                   "\"");
+        return;
+    }
+    int port = std::stoi(match[2].str());
+    if (port > 65535) {
+        node.error("port must be between 0 and 65535, got " + match[2].str());
+        return;
+    }
+    std::string host = match[1].str();
+    if (host.front() == '[') host = host.substr(1, host.size() - 2);
+    server.host = host;
+    server.port = static_cast<std::uint16_t>(port);
+}
+
+std::optional<PluginRef> readPluginRef(MapReader& reader) {
+    auto node = reader.optional("plugin");
+    if (!node) return std::nullopt;
+    auto name = node->asString();
+    if (!name) return std::nullopt;
+    return PluginRef{*name, node->line(), node->path()};
+}
+
+StepConfig readStep(const ConfigNode& node, StepConfig step, bool takesPlugin) {
+    MapReader reader(node);
+    if (takesPlugin) step.plugin = readPluginRef(reader);
+    reader.read("concurrency", step.concurrency, 1, kMaxThreads);
+    reader.read("timeout", step.timeout);
+    reader.finish();
+    return step;
+}
+
+}  // namespace
+
+std::filesystem::path resolvePath(const std::string& path, const std::filesystem::path& baseDir) {
+    std::filesystem::path p(path);
+    return (p.is_absolute() ? p : baseDir / p).lexically_normal();
+}
+
+std::filesystem::path resolvePluginLibrary(const std::string& library,
+                                           const std::filesystem::path& baseDir,
+                                           const std::filesystem::path& pluginDir) {
+    if (library.find('/') != std::string::npos) return resolvePath(library, baseDir);
+    std::string file = library.ends_with(".so") ? library : library + ".so";
+    return (pluginDir / file).lexically_normal();
+}
+
+std::optional<std::string> readHttpUrl(const ConfigNode& node) {
+    auto text = node.asString();
+    if (!text) return std::nullopt;
+    try {
+        Poco::URI uri(*text);
+        if ((uri.getScheme() == "http" || uri.getScheme() == "https") && !uri.getHost().empty()) {
+            std::string url = *text;
+            while (url.ends_with('/'))
+                url.pop_back();
+            return url;
+        }
+    } catch (const Poco::Exception&) {
+        // reported below, as every other malformed URL
+    }
+    node.error("expected an absolute http:// or https:// URL, got \"" + *text + "\"");
+    return std::nullopt;
+}
+
+ServerConfig readServer(const ConfigNode& node) {
+    ServerConfig server;
+    MapReader reader(node);
+    if (auto listen = reader.optional("listen")) readListen(*listen, server);
+    if (auto url = reader.optional("public_url")) {
+        if (auto value = readHttpUrl(*url)) server.publicUrl = *value;
+    }
+    reader.read("threads", server.threads, 1, kMaxThreads);
+    reader.read("max_queued", server.maxQueued, 1, 100'000);
+    reader.read("max_body_bytes", server.maxBodyBytes, 1, kMaxBodyBytes);
+    reader.finish();
+    return server;
+}
+
+StorageConfig readStorage(const ConfigNode& node, const std::filesystem::path& baseDir) {
+    StorageConfig storage;
+    MapReader reader(node);
+    if (auto driver = reader.optional("driver")) {
+        if (auto value = driver->asString()) {
+            if (*value == "sqlite") {
+                storage.driver = *value;
+            } else {
+                driver->error("unsupported storage driver \"" + *value +
+                              "\" (this build supports: sqlite)");
+            }
+        }
+    }
+    if (auto path = reader.required("path")) {
+        if (auto value = path->asString()) storage.path = resolvePath(*value, baseDir);
+    }
+    reader.read("busy_timeout", storage.busyTimeout);
+    reader.read("pool_size", storage.poolSize, 1, 256);
+    reader.finish();
+    return storage;
+}
+
+std::vector<PluginConfig> readPlugins(const ConfigNode& node, const std::filesystem::path& baseDir,
+                                      const std::filesystem::path& pluginDir) {
+    static const std::regex namePattern("^[a-z0-9][a-z0-9_-]*$");
+    std::vector<PluginConfig> plugins;
+    for (auto& [name, pluginNode] : node.entries()) {
+        if (!std::regex_match(name, namePattern)) {
+            pluginNode.error("plugin names use lowercase letters, digits, '-' and '_'");
+            continue;
+        }
+        MapReader reader(pluginNode);
+        auto library = reader.required("library");
+        auto config = reader.optional("config");
+        reader.finish();
+        if (!library) continue;
+        auto path = library->asString();
+        if (!path) continue;
+        if (config && !config->isMap()) {
+            config->error("expected a mapping of the plugin's own settings");
+            continue;
+        }
+        plugins.push_back(PluginConfig{name, resolvePluginLibrary(*path, baseDir, pluginDir),
+                                       pluginNode, *library, config});
+    }
+    return plugins;
+}
+
+PipelineConfig readPipeline(const ConfigNode& node) {
+    PipelineConfig pipeline;
+    MapReader reader(node);
+    if (auto step = reader.optional("research")) {
+        pipeline.research = readStep(*step, pipeline.research, true);
+    }
+    if (auto step = reader.optional("content")) {
+        pipeline.content = readStep(*step, pipeline.content, true);
+    }
+    if (auto step = reader.optional("finalize")) {
+        pipeline.finalize = readStep(*step, pipeline.finalize, false);
+    }
+    reader.finish();
+    return pipeline;
+}
+
+WebhooksConfig readWebhooks(const ConfigNode& node) {
+    WebhooksConfig webhooks;
+    MapReader reader(node);
+    webhooks.plugin = readPluginRef(reader);
+    reader.read("timeout", webhooks.timeout);
+    if (auto schedule = reader.optional("retry_schedule")) {
+        std::vector<Duration> delays;
+        bool valid = schedule->isSequence();
+        for (const auto& element : schedule->elements()) {
+            auto delay = element.asDuration();
+            valid = valid && delay.has_value();
+            if (delay) delays.push_back(*delay);
+        }
+        if (valid && delays.size() > 20) {
+            schedule->error("at most 20 retries are allowed");
+        } else if (valid) {
+            webhooks.retrySchedule = delays;
+        }
+    }
+    reader.read("allow_private_networks", webhooks.allowPrivateNetworks);
+    reader.read("concurrency", webhooks.concurrency, 1, kMaxThreads);
+    reader.finish();
+    return webhooks;
+}
+
+LimitsConfig readLimits(const ConfigNode& node) {
+    LimitsConfig limits;
+    MapReader reader(node);
+    reader.read("generate_per_minute", limits.generatePerMinute, 1, kMaxPerMinute);
+    reader.read("status_per_minute", limits.statusPerMinute, 1, kMaxPerMinute);
+    reader.read("campaign_leads_per_minute", limits.campaignLeadsPerMinute, 1, kMaxPerMinute);
+    reader.finish();
+    return limits;
+}
+
+JobsConfig readJobs(const ConfigNode& node) {
+    JobsConfig jobs;
+    MapReader reader(node);
+    reader.read("max_retries", jobs.maxRetries, 0, 100);
+    reader.read("retry_backoff", jobs.retryBackoff);
+    reader.read("shutdown_grace", jobs.shutdownGrace);
+    reader.finish();
+    return jobs;
+}
+
+LoggingConfig readLogging(const ConfigNode& node, const std::filesystem::path& baseDir) {
+    LoggingConfig logging;
+    MapReader reader(node);
+    if (auto level = reader.optional("level")) {
+        if (auto value = level->asString()) {
+            try {
+                Poco::Logger::parseLevel(*value);
+                logging.level = *value;
+            } catch (const Poco::Exception&) {
+                level->error("unknown level \"" + *value +
+                             "\" (use trace, debug, information, notice, warning, error, "
+                             "critical, fatal or none)");
+            }
+        }
+    }
+    if (auto file = reader.optional("file")) {
+        if (auto value = file->asString()) logging.file = resolvePath(*value, baseDir);
+    }
+    reader.finish();
+    return logging;
+}
+
+void checkPluginReferences(const Config& config, const ConfigNode& root) {
+    std::vector<const std::optional<PluginRef>*> refs{
+        &config.pipeline.research.plugin, &config.pipeline.content.plugin, &config.webhooks.plugin};
+    for (const auto* ref : refs) {
+        if (!*ref || config.findPlugin((*ref)->name)) continue;
+        std::string declared;
+        for (const auto& plugin : config.plugins) {
+            declared += (declared.empty() ? "" : ", ") + plugin.name;
+        }
+        root.source()->diagnostics->error(
+            root.file(), (*ref)->line, (*ref)->path,
+            "no plugin named \"" + (*ref)->name + "\" is declared under `plugins`" +
+                (declared.empty() ? "" : " (declared: " + declared + ")"));
+    }
+}
+
+}  // namespace lodestone::config

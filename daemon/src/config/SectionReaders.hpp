@@ -1,0 +1,36 @@
+#pragma once
+
+#include <filesystem>
+
+#include "config/Config.hpp"
+
+// One reader per top-level section of the configuration file. Each records its problems in the
+// node's diagnostics and returns the section with defaults where a value was wrong.
+namespace lodestone::config {
+
+ServerConfig readServer(const ConfigNode& node);
+StorageConfig readStorage(const ConfigNode& node, const std::filesystem::path& baseDir);
+std::vector<PluginConfig> readPlugins(const ConfigNode& node, const std::filesystem::path& baseDir,
+                                      const std::filesystem::path& pluginDir);
+PipelineConfig readPipeline(const ConfigNode& node);
+WebhooksConfig readWebhooks(const ConfigNode& node);
+LimitsConfig readLimits(const ConfigNode& node);
+JobsConfig readJobs(const ConfigNode& node);
+LoggingConfig readLogging(const ConfigNode& node, const std::filesystem::path& baseDir);
+
+// Every plugin named in pipeline/webhooks must be declared under `plugins`.
+void checkPluginReferences(const Config& config, const ConfigNode& root);
+
+// "research-basic" -> <pluginDir>/research-basic.so; "lib/x.so" -> <baseDir>/lib/x.so;
+// absolute paths stay as they are.
+std::filesystem::path resolvePluginLibrary(const std::string& library,
+                                           const std::filesystem::path& baseDir,
+                                           const std::filesystem::path& pluginDir);
+
+// Resolves a path written in the file against the file's folder.
+std::filesystem::path resolvePath(const std::string& path, const std::filesystem::path& baseDir);
+
+// An absolute http(s) URL without a trailing slash; records an error and returns nullopt if not.
+std::optional<std::string> readHttpUrl(const ConfigNode& node);
+
+}  // namespace lodestone::config

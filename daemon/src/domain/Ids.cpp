@@ -1,0 +1,56 @@
+#include "domain/Ids.hpp"
+
+#include <algorithm>
+
+#include "domain/Random.hpp"
+
+namespace lodestone::domain {
+namespace {
+
+constexpr std::size_t kSuffixLength = 24;
+constexpr std::size_t kProjectIdLength = 32;
+
+std::string_view prefixOf(IdKind kind) {
+    switch (kind) {
+        case IdKind::Organisation:
+            return "org_";
+        case IdKind::ApiKey:
+            return "key_";
+        case IdKind::Project:
+            return "";
+        case IdKind::Campaign:
+            return "campaign_";
+        case IdKind::Lead:
+            return "lead_";
+        case IdKind::Job:
+            return "job_";
+        case IdKind::Prospect:
+            return "prospect_";
+        case IdKind::Meeting:
+            return "meeting_";
+    }
+    return "";
+}
+
+std::size_t suffixLengthOf(IdKind kind) {
+    return kind == IdKind::Project ? kProjectIdLength : kSuffixLength;
+}
+
+bool isLowerAlphanumeric(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+}  // namespace
+
+std::string newId(IdKind kind) {
+    return std::string(prefixOf(kind)) + randomAlphanumeric(suffixLengthOf(kind));
+}
+
+bool looksLikeId(IdKind kind, std::string_view id) {
+    std::string_view prefix = prefixOf(kind);
+    if (id.size() != prefix.size() + suffixLengthOf(kind) || !id.starts_with(prefix)) return false;
+    id.remove_prefix(prefix.size());
+    return std::all_of(id.begin(), id.end(), isLowerAlphanumeric);
+}
+
+}  // namespace lodestone::domain

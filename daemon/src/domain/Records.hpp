@@ -1,0 +1,64 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "domain/ProjectSchema.hpp"
+#include "domain/Time.hpp"
+
+namespace lodestone::domain {
+
+// A customer of the service: owns projects, campaigns, API keys and a credit balance.
+struct Organisation {
+    std::string id;
+    std::string name;
+    std::int64_t credits = 0;
+    Timestamp createdAt = 0;
+    Timestamp updatedAt = 0;
+};
+
+// A lead-magnet project: what Generate Lead Magnet accepts and what each generation costs.
+struct Project {
+    std::string id;
+    std::string organisationId;
+    std::string name;
+    ProjectSchema schema = ProjectSchema::defaults();
+    std::optional<std::string> leadMagnetHost;  // e.g. "https://go.example.com"; else public_url/m
+    std::int64_t creditsPerGeneration = 1;
+    Timestamp createdAt = 0;
+    Timestamp updatedAt = 0;
+};
+
+// An outreach campaign: where meeting_booked webhooks go and how leads are scored.
+struct Campaign {
+    std::string id;
+    std::string organisationId;
+    std::string name;
+    std::optional<std::string> webhookUrl;
+    std::optional<std::string> calendarUrl;
+    std::string webhookSecret;           // "whsec_…", signs webhook deliveries
+    std::optional<std::string> icpJson;  // ICP criteria as given (YAML converted to JSON)
+    Timestamp createdAt = 0;
+    Timestamp updatedAt = 0;
+};
+
+// An API key as stored: only the hash of the secret, never the secret.
+struct ApiKey {
+    std::string id;
+    std::string organisationId;
+    std::string name;
+    std::string hash;                     // lowercase hex SHA-256 of the plaintext key
+    std::string prefix;                   // visible start of the key, for listings
+    std::vector<std::string> projectIds;  // empty: every project of the organisation
+    Timestamp createdAt = 0;
+    std::optional<Timestamp> expiresAt;
+    std::optional<Timestamp> revokedAt;
+
+    bool isRevoked() const { return revokedAt.has_value(); }
+    bool isExpiredAt(Timestamp now) const { return expiresAt && *expiresAt <= now; }
+    bool mayUseProject(const std::string& projectId) const;
+};
+
+}  // namespace lodestone::domain

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace lodestone::domain {
+
+// An API key as created: the plaintext is shown to the operator once and never stored.
+struct NewApiKeySecret {
+    std::string plaintext;  // "lsk_" + 40 characters of [a-z0-9]
+    std::string hash;       // hashApiKey(plaintext)
+    std::string prefix;     // first characters, safe to list
+};
+
+NewApiKeySecret newApiKeySecret();
+
+// Lowercase hex SHA-256 of the key: what storage keeps and looks keys up by.
+std::string hashApiKey(std::string_view plaintext);
+
+// The part of a key that listings show ("lsk_ab12cd34").
+std::string visiblePrefix(std::string_view plaintext);
+
+// Constant-time equality for secrets and their hashes.
+bool constantTimeEquals(std::string_view a, std::string_view b);
+
+// A webhook signing secret in the Standard Webhooks form: "whsec_" + base64 of 32 random bytes.
+std::string newWebhookSecret();
+
+}  // namespace lodestone::domain

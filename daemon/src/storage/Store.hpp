@@ -1,0 +1,59 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <type_traits>
+
+#include "config/Config.hpp"
+#include "storage/Repositories.hpp"
+#include "storage/StorageError.hpp"
+
+namespace lodestone::storage {
+
+// The database behind lodestoned and lodestonectl. Thread-safe: each call borrows its own
+// connection. Use read() for queries and write() for changes; everything one write() does is
+// one transaction, rolled back if the function throws.
+class Store {
+  public:
+    virtual ~Store() = default;
+
+    // Applies pending numbered migrations in one transaction. Idempotent. Throws SchemaTooNew
+    // for a database from a newer version.
+    virtual void migrate() = 0;
+    // The highest migration applied (0 for an empty database).
+    virtual int schemaVersion() = 0;
+    // The highest migration this build knows.
+    virtual int latestSchemaVersion() const = 0;
+
+    template <typename F>
+    auto read(F&& work) {
+        return run(false, std::forward<F>(work));
+    }
+    template <typename F>
+    auto write(F&& work) {
+        return run(true, std::forward<F>(work));
+    }
+
+  protected:
+    virtual void withRepositories(bool writing, const std::function<void(Repositories&)>& work) = 0;
+
+  private:
+    template <typename F>
+    auto run(bool writing, F&& work) {
+        using Result = std::invoke_result_t<F, Repositories&>;
+        if constexpr (std::is_void_v<Result>) {
+            withRepositories(writing, [&](Repositories& repos) { work(repos); });
+        } else {
+            std::optional<Result> result;
+            withRepositories(writing, [&](Repositories& repos) { result.emplace(work(repos)); });
+            return std::move(*result);
+        }
+    }
+};
+
+// Opens the store the config names (creating the SQLite file and its folder if needed). Does
+// not migrate.
+std::unique_ptr<Store> openStore(const config::StorageConfig& config);
+
+}  // namespace lodestone::storage

@@ -1,0 +1,70 @@
+#include "storage/sqlite/ConnectionPool.hpp"
+
+#include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Exception.h>
+
+#include "storage/StorageError.hpp"
+#include "storage/sqlite/Sql.hpp"
+
+namespace lodestone::storage::sqlite {
+
+ConnectionPool::Lease::Lease(ConnectionPool& pool, std::unique_ptr<Poco::Data::Session> session)
+    : pool_(pool), session_(std::move(session)) {}
+
+ConnectionPool::Lease::~Lease() {
+    pool_.release(std::move(session_), discard_);
+}
+
+ConnectionPool::ConnectionPool(std::filesystem::path path, config::Duration busyTimeout,
+                               int maxSize)
+    : path_(std::move(path)), busyTimeout_(busyTimeout), maxSize_(maxSize) {
+    Poco::Data::SQLite::Connector::registerConnector();
+}
+
+ConnectionPool::Lease ConnectionPool::acquire() {
+    std::unique_lock lock(mutex_);
+    available_.wait(lock, [&] { return !idle_.empty() || open_ < maxSize_; });
+    if (!idle_.empty()) {
+        auto session = std::move(idle_.back());
+        idle_.pop_back();
+        return Lease(*this, std::move(session));
+    }
+    ++open_;
+    lock.unlock();
+    try {
+        return Lease(*this, open());
+    } catch (...) {
+        lock.lock();
+        --open_;
+        available_.notify_one();
+        throw;
+    }
+}
+
+std::unique_ptr<Poco::Data::Session> ConnectionPool::open() {
+    try {
+        auto session = std::make_unique<Poco::Data::Session>("SQLite", path_.string());
+        // WAL lets readers (lodestonectl, status polls) proceed while a writer commits;
+        // FULL sync makes a committed row survive power loss, not only a process crash.
+        execute(*session, "PRAGMA journal_mode=WAL");
+        execute(*session, "PRAGMA synchronous=FULL");
+        execute(*session, "PRAGMA foreign_keys=ON");
+        execute(*session, "PRAGMA busy_timeout=" + std::to_string(busyTimeout_.count()));
+        return session;
+    } catch (const Poco::Exception& e) {
+        throw StorageError("cannot open SQLite database " + path_.string() + ": " +
+                           e.displayText());
+    }
+}
+
+void ConnectionPool::release(std::unique_ptr<Poco::Data::Session> session, bool discard) {
+    std::lock_guard lock(mutex_);
+    if (discard || !session) {
+        --open_;
+    } else {
+        idle_.push_back(std::move(session));
+    }
+    available_.notify_one();
+}
+
+}  // namespace lodestone::storage::sqlite

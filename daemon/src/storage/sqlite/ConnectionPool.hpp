@@ -1,0 +1,55 @@
+#pragma once
+
+#include <Poco/Data/Session.h>
+
+#include <condition_variable>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "config/Duration.hpp"
+
+namespace lodestone::storage::sqlite {
+
+// A bounded pool of SQLite connections to one file, each set up once when opened (WAL, foreign
+// keys, busy timeout). Poco's SessionPool has no hook for per-connection set-up, hence this.
+class ConnectionPool {
+  public:
+    ConnectionPool(std::filesystem::path path, config::Duration busyTimeout, int maxSize);
+
+    // A borrowed connection, returned to the pool when the lease ends.
+    class Lease {
+      public:
+        Lease(ConnectionPool& pool, std::unique_ptr<Poco::Data::Session> session);
+        ~Lease();
+        Lease(const Lease&) = delete;
+        Lease& operator=(const Lease&) = delete;
+        Poco::Data::Session& session() { return *session_; }
+        // The connection is in an unknown state (a rollback failed): close it instead of
+        // returning it.
+        void discard() { discard_ = true; }
+
+      private:
+        ConnectionPool& pool_;
+        std::unique_ptr<Poco::Data::Session> session_;
+        bool discard_ = false;
+    };
+
+    Lease acquire();
+    const std::filesystem::path& path() const { return path_; }
+
+  private:
+    std::unique_ptr<Poco::Data::Session> open();
+    void release(std::unique_ptr<Poco::Data::Session> session, bool discard);
+
+    std::filesystem::path path_;
+    config::Duration busyTimeout_;
+    int maxSize_;
+    std::mutex mutex_;
+    std::condition_variable available_;
+    std::vector<std::unique_ptr<Poco::Data::Session>> idle_;
+    int open_ = 0;
+};
+
+}  // namespace lodestone::storage::sqlite

@@ -1,0 +1,43 @@
+#include "storage/sqlite/Sql.hpp"
+
+#include <Poco/Data/SQLite/SQLiteException.h>
+
+namespace lodestone::storage::sqlite {
+
+using namespace Poco::Data::Keywords;
+
+void execute(Poco::Data::Session& session, const std::string& sql) {
+    session << sql, now;
+}
+
+Poco::Nullable<std::string> nullable(const std::optional<std::string>& value) {
+    return value ? Poco::Nullable<std::string>(*value) : Poco::Nullable<std::string>();
+}
+
+Poco::Nullable<Poco::Int64> nullable(const std::optional<std::int64_t>& value) {
+    return value ? Poco::Nullable<Poco::Int64>(*value) : Poco::Nullable<Poco::Int64>();
+}
+
+std::string Row::text(const std::string& column) const {
+    return rows_.value(column).convert<std::string>();
+}
+
+std::optional<std::string> Row::optionalText(const std::string& column) const {
+    if (rows_.isNull(column)) return std::nullopt;
+    return text(column);
+}
+
+std::int64_t Row::integer(const std::string& column) const {
+    return rows_.value(column).convert<Poco::Int64>();
+}
+
+std::optional<std::int64_t> Row::optionalInteger(const std::string& column) const {
+    if (rows_.isNull(column)) return std::nullopt;
+    return integer(column);
+}
+
+bool isConstraintViolation(const Poco::Exception& e) {
+    return dynamic_cast<const Poco::Data::SQLite::ConstraintViolationException*>(&e) != nullptr;
+}
+
+}  // namespace lodestone::storage::sqlite

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <Poco/Data/RecordSet.h>
+#include <Poco/Data/Session.h>
+#include <Poco/Data/Statement.h>
+#include <Poco/Nullable.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+// Small helpers over Poco::Data so repositories read as SQL plus field mapping. Values are
+// always bound (Poco's `bind` copies them), never spliced into SQL text.
+namespace lodestone::storage::sqlite {
+
+using Poco::Data::Keywords::bind;
+
+void execute(Poco::Data::Session& session, const std::string& sql);
+
+Poco::Nullable<std::string> nullable(const std::optional<std::string>& value);
+Poco::Nullable<Poco::Int64> nullable(const std::optional<std::int64_t>& value);
+
+// The current row of a RecordSet, read by column name.
+class Row {
+  public:
+    explicit Row(Poco::Data::RecordSet& rows) : rows_(rows) {}
+    std::string text(const std::string& column) const;
+    std::optional<std::string> optionalText(const std::string& column) const;
+    std::int64_t integer(const std::string& column) const;
+    std::optional<std::int64_t> optionalInteger(const std::string& column) const;
+
+  private:
+    Poco::Data::RecordSet& rows_;
+};
+
+// Runs the statement and calls `map(Row)` for each result row.
+template <typename Map>
+void forEachRow(Poco::Data::Statement& statement, Map&& map) {
+    statement.execute();
+    Poco::Data::RecordSet rows(statement);
+    for (bool more = rows.moveFirst(); more; more = rows.moveNext())
+        map(Row(rows));
+}
+
+// Runs the statement and maps its first row, if any.
+template <typename Map>
+auto firstRow(Poco::Data::Statement& statement, Map&& map)
+    -> std::optional<decltype(map(std::declval<Row>()))> {
+    statement.execute();
+    Poco::Data::RecordSet rows(statement);
+    if (!rows.moveFirst()) return std::nullopt;
+    return map(Row(rows));
+}
+
+// True when a Poco::Data exception is SQLite refusing a UNIQUE/CHECK/FOREIGN KEY constraint.
+bool isConstraintViolation(const Poco::Exception& e);
+
+}  // namespace lodestone::storage::sqlite

@@ -1,0 +1,119 @@
+#include <Poco/StringTokenizer.h>
+
+#include "storage/StorageError.hpp"
+#include "storage/sqlite/Sql.hpp"
+#include "storage/sqlite/SqliteRepositories.hpp"
+
+namespace lodestone::storage::sqlite {
+namespace {
+
+domain::ApiKey toApiKey(const Row& row) {
+    domain::ApiKey key;
+    key.id = row.text("id");
+    key.organisationId = row.text("organisation_id");
+    key.name = row.text("name");
+    key.hash = row.text("key_hash");
+    key.prefix = row.text("prefix");
+    key.createdAt = row.integer("created_at");
+    key.expiresAt = row.optionalInteger("expires_at");
+    key.revokedAt = row.optionalInteger("revoked_at");
+    if (auto projects = row.optionalText("project_ids")) {
+        Poco::StringTokenizer ids(*projects, ",", Poco::StringTokenizer::TOK_IGNORE_EMPTY);
+        key.projectIds.assign(ids.begin(), ids.end());
+    }
+    return key;
+}
+
+}  // namespace
+
+void SqliteApiKeys::insert(const domain::ApiKey& key) {
+    Poco::Data::Statement statement(session_);
+    statement << "INSERT INTO api_keys (id, organisation_id, name, key_hash, prefix, created_at, "
+                 "expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        bind(key.id), bind(key.organisationId), bind(key.name), bind(key.hash), bind(key.prefix),
+        bind(key.createdAt), bind(nullable(key.expiresAt)), bind(nullable(key.revokedAt));
+    try {
+        statement.execute();
+        insertProjects(key.id, key.projectIds);
+    } catch (const Poco::Exception& e) {
+        if (!isConstraintViolation(e)) throw;
+        throw Conflict(
+            "the API key could not be stored: its organisation or one of its "
+            "projects does not exist, or the same key is already stored");
+    }
+}
+
+void SqliteApiKeys::insertProjects(const std::string& id,
+                                   const std::vector<std::string>& projectIds) {
+    for (const auto& projectId : projectIds) {
+        Poco::Data::Statement scope(session_);
+        scope << "INSERT INTO api_key_projects (api_key_id, project_id) VALUES (?, ?)", bind(id),
+            bind(projectId);
+        scope.execute();
+    }
+}
+
+void SqliteApiKeys::setProjects(const std::string& id, const std::vector<std::string>& projectIds) {
+    if (!find(id)) throw NotFound("no API key with id " + id);
+    Poco::Data::Statement clear(session_);
+    clear << "DELETE FROM api_key_projects WHERE api_key_id = ?", bind(id);
+    clear.execute();
+    try {
+        insertProjects(id, projectIds);
+    } catch (const Poco::Exception& e) {
+        if (!isConstraintViolation(e)) throw;
+        throw Conflict("one of the projects for API key " + id + " does not exist");
+    }
+}
+
+std::vector<domain::ApiKey> SqliteApiKeys::select(const std::string& where,
+                                                  const std::string& orderBy,
+                                                  const std::vector<std::string>& params) {
+    Poco::Data::Statement statement(session_);
+    statement << "SELECT k.id, k.organisation_id, k.name, k.key_hash, k.prefix, k.created_at, "
+                 "k.expires_at, k.revoked_at, "
+                 "(SELECT group_concat(p.project_id, ',') FROM api_key_projects p "
+                 "WHERE p.api_key_id = k.id) AS project_ids "
+                 "FROM api_keys k WHERE "
+              << where << " ORDER BY " << orderBy;
+    for (const auto& param : params)
+        statement, bind(param);
+    std::vector<domain::ApiKey> out;
+    forEachRow(statement, [&](const Row& row) { out.push_back(toApiKey(row)); });
+    return out;
+}
+
+std::optional<domain::ApiKey> SqliteApiKeys::find(const std::string& id) {
+    auto keys = select("k.id = ?", "k.id", {id});
+    if (keys.empty()) return std::nullopt;
+    return keys.front();
+}
+
+std::optional<domain::ApiKey> SqliteApiKeys::findByHash(const std::string& hash) {
+    auto keys = select("k.key_hash = ?", "k.id", {hash});
+    if (keys.empty()) return std::nullopt;
+    return keys.front();
+}
+
+std::vector<domain::ApiKey> SqliteApiKeys::findByName(const std::string& organisationId,
+                                                      const std::string& name) {
+    return select("k.organisation_id = ? AND k.name = ?", "k.created_at DESC, k.id",
+                  {organisationId, name});
+}
+
+std::vector<domain::ApiKey> SqliteApiKeys::list(const std::optional<std::string>& organisationId) {
+    if (organisationId)
+        return select("k.organisation_id = ?", "k.created_at, k.id", {*organisationId});
+    return select("1 = 1", "k.created_at, k.id", {});
+}
+
+bool SqliteApiKeys::revoke(const std::string& id, Timestamp now) {
+    Poco::Data::Statement statement(session_);
+    statement << "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",
+        bind(now), bind(id);
+    if (statement.execute() == 1) return true;
+    if (!find(id)) throw NotFound("no API key with id " + id);
+    return false;
+}
+
+}  // namespace lodestone::storage::sqlite

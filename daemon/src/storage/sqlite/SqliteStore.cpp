@@ -1,0 +1,77 @@
+#include "storage/sqlite/SqliteStore.hpp"
+
+#include <Poco/Data/SQLite/SQLiteException.h>
+
+#include "storage/sqlite/Migrations.hpp"
+#include "storage/sqlite/Sql.hpp"
+#include "storage/sqlite/SqliteRepositories.hpp"
+
+namespace lodestone::storage::sqlite {
+namespace {
+
+// Turns a Poco::Data failure into a StorageError a caller can act on; our own errors pass.
+[[noreturn]] void rethrowAsStorageError(const std::filesystem::path& path) {
+    try {
+        throw;
+    } catch (const StorageError&) {
+        throw;
+    } catch (const Poco::Data::SQLite::DBLockedException& e) {
+        throw StorageError("database " + path.string() +
+                           " stayed locked past storage.busy_timeout: " + e.displayText());
+    } catch (const Poco::Exception& e) {
+        throw StorageError("database " + path.string() + ": " + e.displayText());
+    }
+}
+
+}  // namespace
+
+SqliteStore::SqliteStore(const config::StorageConfig& config)
+    : pool_(config.path, config.busyTimeout, config.poolSize) {}
+
+void SqliteStore::migrate() {
+    auto lease = pool_.acquire();
+    try {
+        applyMigrations(lease.session(), pool_.path().string());
+    } catch (...) {
+        rethrowAsStorageError(pool_.path());
+    }
+}
+
+int SqliteStore::schemaVersion() {
+    auto lease = pool_.acquire();
+    try {
+        return appliedVersion(lease.session());
+    } catch (...) {
+        rethrowAsStorageError(pool_.path());
+    }
+}
+
+int SqliteStore::latestSchemaVersion() const {
+    return latestVersion();
+}
+
+void SqliteStore::withRepositories(bool writing, const std::function<void(Repositories&)>& work) {
+    auto lease = pool_.acquire();
+    auto& session = lease.session();
+    try {
+        // IMMEDIATE takes the write lock up front: a deferred transaction that later tries to
+        // write can fail with SQLITE_BUSY at once, without waiting for the busy timeout.
+        execute(session, writing ? "BEGIN IMMEDIATE" : "BEGIN");
+    } catch (...) {
+        rethrowAsStorageError(pool_.path());
+    }
+    try {
+        SqliteRepositories repositories(session);
+        work(repositories);
+        execute(session, "COMMIT");
+    } catch (...) {
+        try {
+            execute(session, "ROLLBACK");
+        } catch (...) {
+            lease.discard();
+        }
+        rethrowAsStorageError(pool_.path());
+    }
+}
+
+}  // namespace lodestone::storage::sqlite

@@ -1,0 +1,127 @@
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "ConfigTestSupport.hpp"
+#include "config/ProvisionReader.hpp"
+
+using namespace lodestone::config;
+using namespace lodestone::config::testing;
+using ::testing::HasSubstr;
+
+TEST(ProvisionReader, ReadsOrganisationsProjectsCampaignsAndKeys) {
+    Config config = parse(R"(storage: { path: x.db }
+provision:
+  organisations:
+    - name: Acme
+      initial_credits: 500
+      projects:
+        - name: Guides
+          lead_magnet_host: https://go.acme.test
+          credits_per_generation: 2
+          schema:
+            fields:
+              - { name: email, type: email, required: true }
+              - { name: website, type: url, required: true, label: Website }
+      campaigns:
+        - name: Q3 outbound
+          webhook_url: https://hooks.acme.test/lodestone
+          icp:
+            industries: { include: [software] }
+            threshold: 60
+      api_keys:
+        - name: zapier
+          projects: [Guides]
+          expires_in: 90d
+        - name: fixed
+          key: ${FIXED_KEY}
+)",
+                          {{"FIXED_KEY", "lsk_0123456789abcdef0123456789abcdef"}});
+    ASSERT_EQ(config.provision.organisations.size(), 1u);
+    const auto& org = config.provision.organisations[0];
+    EXPECT_EQ(org.name, "Acme");
+    EXPECT_EQ(org.initialCredits, 500);
+    ASSERT_EQ(org.projects.size(), 1u);
+    EXPECT_EQ(org.projects[0].leadMagnetHost, "https://go.acme.test");
+    EXPECT_EQ(org.projects[0].creditsPerGeneration, 2);
+    ASSERT_TRUE(org.projects[0].schema.has_value());
+    EXPECT_TRUE(org.projects[0].schema->find("website")->required);
+    ASSERT_EQ(org.campaigns.size(), 1u);
+    EXPECT_EQ(*org.campaigns[0].icpJson,
+              R"({"industries":{"include":["software"]},"threshold":60})");
+    ASSERT_EQ(org.apiKeys.size(), 2u);
+    EXPECT_EQ(org.apiKeys[0].projects, std::vector<std::string>{"Guides"});
+    EXPECT_EQ(org.apiKeys[0].expiresIn, std::chrono::hours(24 * 90));
+    EXPECT_EQ(org.apiKeys[1].key, "lsk_0123456789abcdef0123456789abcdef");
+}
+
+TEST(ProvisionReader, KeyScopedToAnUnknownProjectIsAnError) {
+    EXPECT_THAT(errorOf(R"(storage: { path: x.db }
+provision:
+  organisations:
+    - name: Acme
+      api_keys:
+        - name: k
+          projects: [Missing]
+)"),
+                HasSubstr("lodestone.yaml:7: provision.organisations[0].api_keys[0].projects[0]: "
+                          "no project named \"Missing\""));
+}
+
+TEST(ProvisionReader, DuplicateNamesAreErrors) {
+    EXPECT_THAT(errorOf(R"(storage: { path: x.db }
+provision:
+  organisations:
+    - name: Acme
+    - name: Acme
+)"),
+                HasSubstr("lodestone.yaml:5: provision.organisations[1].name: \"Acme\" is listed "
+                          "twice"));
+}
+
+TEST(ProvisionReader, ShortFixedKeyIsRejectedWithoutEchoingIt) {
+    auto message = errorOf(R"(storage: { path: x.db }
+provision:
+  organisations:
+    - name: Acme
+      api_keys:
+        - { name: k, key: tooshortsecret }
+)");
+    EXPECT_THAT(message, HasSubstr("api_keys[0].key: a fixed key must be at least 32"));
+    EXPECT_THAT(message, ::testing::Not(HasSubstr("tooshortsecret")));
+}
+
+TEST(ProvisionReader, SchemaErrorsNameFieldAndLine) {
+    EXPECT_THAT(errorOf(R"(storage: { path: x.db }
+provision:
+  organisations:
+    - name: Acme
+      projects:
+        - name: P
+          schema:
+            fields:
+              - { name: website, type: link }
+)"),
+                HasSubstr("lodestone.yaml:9: "
+                          "provision.organisations[0].projects[0].schema.fields[0].type: unknown "
+                          "type \"link\""));
+}
+
+TEST(ProvisionReader, SchemaFileInJsonWithErrorsNamesThatFile) {
+    std::string path = ::testing::TempDir() + "/schema.json";
+    std::ofstream(path) << "{\n  \"fields\": [\n    {\"name\": \"email\", \"type\": \"email\", "
+                           "\"required\": false}\n  ]\n}\n";
+    try {
+        loadProjectSchemaFile(path);
+        FAIL();
+    } catch (const ConfigError& e) {
+        EXPECT_THAT(e.what(), HasSubstr(path + ":2: fields: field 'email' is always required"));
+    }
+    std::ofstream(path) << "{\"fields\": [{\"name\": \"budget\", \"type\": \"string\", "
+                           "\"required\": true}]}";
+    auto schema = loadProjectSchemaFile(path);
+    EXPECT_TRUE(schema.find("budget")->required);
+    EXPECT_TRUE(schema.find("email")->required);
+    std::remove(path.c_str());
+}
