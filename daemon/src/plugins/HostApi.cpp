@@ -1,0 +1,106 @@
+#include "plugins/HostApi.hpp"
+
+#include <Poco/Message.h>
+
+#include "plugins/AbiNames.hpp"
+
+namespace lodestone::plugins {
+namespace {
+
+Poco::Message::Priority priorityOf(int level) {
+    switch (level) {
+        case LODESTONE_LOG_TRACE:
+            return Poco::Message::PRIO_TRACE;
+        case LODESTONE_LOG_DEBUG:
+            return Poco::Message::PRIO_DEBUG;
+        case LODESTONE_LOG_INFO:
+            return Poco::Message::PRIO_INFORMATION;
+        case LODESTONE_LOG_WARNING:
+            return Poco::Message::PRIO_WARNING;
+        case LODESTONE_LOG_ERROR:
+            return Poco::Message::PRIO_ERROR;
+    }
+    // A level from a newer ABI minor is still worth seeing.
+    return Poco::Message::PRIO_INFORMATION;
+}
+
+void hostLog(void* instanceHandle, lodestone_log_level level, const char* message) noexcept {
+    if (instanceHandle == nullptr || message == nullptr) return;
+    try {
+        auto& logger = static_cast<const InstanceHandle*>(instanceHandle)->logger();
+        const auto priority = priorityOf(rawEnum(level));
+        if (logger.is(priority)) logger.log(Poco::Message(logger.name(), message, priority));
+    } catch (...) {
+        // A failing log channel must not take the plugin (or the C boundary) down with it.
+    }
+}
+
+void hostReportProgress(lodestone_run_context* context, int percent, const char* note) noexcept {
+    if (context == nullptr || context->control == nullptr) return;
+    try {
+        if (!context->control->reportProgress(percent, note != nullptr ? note : "")) {
+            context->instance->logger().warning("progress callback failed; progress dropped");
+        }
+    } catch (...) {
+    }
+}
+
+int hostIsCancelled(lodestone_run_context* context) noexcept {
+    return context != nullptr && context->control != nullptr && context->control->cancelled();
+}
+
+int64_t hostDeadlineMs(lodestone_run_context* context) noexcept {
+    if (context == nullptr || context->control == nullptr) return RunControl::kNoDeadline;
+    return context->control->deadlineMs();
+}
+
+constexpr lodestone_host_api kHostApi{
+    LODESTONE_ABI_MAJOR,
+    LODESTONE_ABI_MINOR,
+    sizeof(lodestone_host_api),
+    &hostLog,
+    &hostReportProgress,
+    &hostIsCancelled,
+    &hostDeadlineMs,
+};
+
+}  // namespace
+
+InstanceHandle::InstanceHandle(const std::string& instanceName)
+    : name_(instanceName), logger_(Poco::Logger::get("plugin." + instanceName)) {}
+
+const lodestone_host_api& hostApi() noexcept {
+    return kHostApi;
+}
+
+OutputBuffer::OutputBuffer(std::size_t cap) : abi_{this, &OutputBuffer::append}, cap_(cap) {}
+
+bool OutputBuffer::overflowed() const {
+    std::lock_guard lock(mutex_);
+    return overflowed_;
+}
+
+std::string OutputBuffer::take() {
+    std::lock_guard lock(mutex_);
+    return std::move(text_);
+}
+
+void OutputBuffer::append(lodestone_output* output, const char* data, std::size_t length) noexcept {
+    if (output == nullptr || output->host_data == nullptr || (data == nullptr && length > 0)) {
+        return;
+    }
+    auto* self = static_cast<OutputBuffer*>(output->host_data);
+    std::lock_guard lock(self->mutex_);
+    if (self->overflowed_) return;
+    if (length > self->cap_ - self->text_.size()) {
+        self->overflowed_ = true;
+        return;
+    }
+    try {
+        self->text_.append(data, length);
+    } catch (...) {
+        self->overflowed_ = true;
+    }
+}
+
+}  // namespace lodestone::plugins

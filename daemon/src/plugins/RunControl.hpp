@@ -1,0 +1,43 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <string>
+
+namespace lodestone::plugins {
+
+// The caller's side of one plugin run: when to give up, a flag to give up early from another
+// thread, and where progress goes. The caller owns it and keeps it alive until run() returns;
+// a worker with a timeout sets the deadline, and a watchdog or shutdown calls cancel().
+class RunControl {
+  public:
+    // Called on the thread running the plugin (or one it started), so keep it short.
+    using ProgressCallback = std::function<void(int percent, const std::string& note)>;
+    static constexpr std::int64_t kNoDeadline = std::numeric_limits<std::int64_t>::max();
+
+    explicit RunControl(std::int64_t deadlineMs = kNoDeadline, ProgressCallback onProgress = {});
+    // A deadline `timeout` from now.
+    static std::int64_t deadlineIn(std::chrono::milliseconds timeout);
+
+    RunControl(const RunControl&) = delete;
+    RunControl& operator=(const RunControl&) = delete;
+
+    void cancel() noexcept { cancelled_.store(true, std::memory_order_relaxed); }
+    // True once cancel() was called or the deadline has passed: either way nobody waits for
+    // the result any more, so the plugin should stop.
+    bool cancelled() const noexcept;
+    std::int64_t deadlineMs() const noexcept { return deadlineMs_; }
+
+    // Clamps to 0-100; a throwing callback is reported as false (the plugin must never see it).
+    bool reportProgress(int percent, const std::string& note) const noexcept;
+
+  private:
+    std::int64_t deadlineMs_;
+    ProgressCallback onProgress_;
+    std::atomic<bool> cancelled_{false};
+};
+
+}  // namespace lodestone::plugins

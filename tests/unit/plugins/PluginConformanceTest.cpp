@@ -1,0 +1,210 @@
+// The checks every plugin library must pass, run against each shipped plugin (and the echo test
+// plugin): complete metadata, a config table the host enforces, and a sample run that returns a
+// JSON object. CMake generates the list of libraries (ConformancePlugins.inc).
+//
+// A new plugin kind needs a sample input in sampleInput(); a plugin whose required keys cannot
+// take the generic sample values gets its own in kSampleConfig.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "config/ConfigLoader.hpp"
+#include "plugins/AbiNames.hpp"
+#include "plugins/ConfigValues.hpp"
+#include "plugins/PluginRegistry.hpp"
+
+namespace lodestone::plugins {
+namespace {
+
+using ::testing::HasSubstr;
+
+const char* const kPluginFiles[] = {
+#include "ConformancePlugins.inc"
+};
+
+const char* const kConfigFile = "/tmp/lodestone-conformance/lodestone.yaml";
+const char* const kInstance = "subject";
+
+// What run() gets, by kind. Add a kind's sample when its first plugin lands.
+std::optional<std::string> sampleInput(lodestone_plugin_kind kind) {
+    switch (kind) {
+        case LODESTONE_PLUGIN_RESEARCH:
+            return R"({"email":"ada@example.com","fullName":"Ada Lovelace",)"
+                   R"("company":"Analytical Engines","title":"CTO"})";
+        default:
+            return std::nullopt;
+    }
+}
+
+// Values for required keys, by plugin name, where the generic ones below would be refused.
+const std::map<std::string, std::map<std::string, std::string>> kSampleConfig = {
+    {"echo", {{"greeting", "hello"}}},
+};
+
+std::string sampleValue(const std::string& plugin, const ConfigKeyInfo& key) {
+    if (auto it = kSampleConfig.find(plugin); it != kSampleConfig.end()) {
+        if (auto value = it->second.find(key.name); value != it->second.end()) {
+            return value->second;
+        }
+    }
+    switch (key.type) {
+        case LODESTONE_CONFIG_STRING:
+            return "sample";
+        case LODESTONE_CONFIG_INTEGER:
+            return "1";
+        case LODESTONE_CONFIG_NUMBER:
+            return "1.5";
+        case LODESTONE_CONFIG_BOOLEAN:
+            return "true";
+        case LODESTONE_CONFIG_DURATION:
+            return "1s";
+        case LODESTONE_CONFIG_STRING_LIST:
+            return "[sample]";
+        case LODESTONE_CONFIG_OBJECT:
+            return "{sample: 1}";
+    }
+    return "sample";
+}
+
+// A value every host check of that type refuses.
+std::string wrongValue(lodestone_config_type type) {
+    switch (type) {
+        case LODESTONE_CONFIG_STRING:
+            return "[not, a, string]";
+        case LODESTONE_CONFIG_STRING_LIST:
+            return "{not: a-list}";
+        case LODESTONE_CONFIG_OBJECT:
+            return "not-a-mapping";
+        default:
+            return "not-a-" + configTypeName(type).value_or("value");
+    }
+}
+
+using ConfigLines = std::map<std::string, std::string>;
+
+class PluginConformance : public ::testing::TestWithParam<const char*> {
+  protected:
+    void SetUp() override { library_ = PluginLibrary::open(GetParam()); }
+
+    const PluginInfo& info() const { return library_->info(); }
+
+    // The required keys with sample values: the smallest config the plugin must accept.
+    ConfigLines validConfig() const {
+        ConfigLines lines;
+        for (const auto& key : info().configKeys) {
+            if (key.required) lines[key.name] = sampleValue(info().name, key);
+        }
+        return lines;
+    }
+
+    config::Config configWith(const ConfigLines& lines) const {
+        std::string yaml = "storage:\n  path: /tmp/lodestone-conformance/lodestone.db\nplugins:\n";
+        yaml += std::string("  ") + kInstance + ":\n    library: " + GetParam() + "\n";
+        if (!lines.empty()) yaml += "    config:\n";
+        for (const auto& [key, value] : lines)
+            yaml += "      " + key + ": " + value + "\n";
+        config::LoadOptions options;
+        options.env = [](const std::string&) { return std::optional<std::string>(); };
+        return config::parseConfig(yaml, kConfigFile, options);
+    }
+
+    std::vector<std::string> loadErrors(const ConfigLines& lines) const {
+        try {
+            loadPlugins(configWith(lines));
+        } catch (const config::ConfigError& e) {
+            return e.messages();
+        }
+        return {};
+    }
+
+    std::shared_ptr<const PluginLibrary> library_;
+};
+
+TEST_P(PluginConformance, HasCompleteMetadata) {
+    EXPECT_TRUE(std::regex_match(info().name, std::regex("[a-z0-9][a-z0-9_-]*"))) << info().name;
+    EXPECT_TRUE(kindName(info().kind)) << "kind " << info().kind;
+    EXPECT_FALSE(info().version.empty()) << "a version";
+    EXPECT_FALSE(info().description.empty()) << "a description";
+    // lodestone_add_plugin names the file <kind>-<name>.so; operators rely on it.
+    EXPECT_EQ(std::filesystem::path(GetParam()).filename().string(),
+              kindName(info().kind).value_or("?") + "-" + info().name + ".so");
+}
+
+TEST_P(PluginConformance, DocumentsEveryConfigKey) {
+    for (const auto& key : info().configKeys) {
+        SCOPED_TRACE("config key " + key.name);
+        EXPECT_TRUE(std::regex_match(key.name, std::regex("[a-z][a-z0-9_]*")))
+            << "keys are lower_snake_case like the rest of the file";
+        EXPECT_FALSE(key.description.empty()) << "a description";
+        EXPECT_TRUE(configTypeName(key.type)) << "a known type";
+        if (key.defaultValue) {
+            std::string problem;
+            EXPECT_TRUE(parseDefault(key, problem)) << problem;
+        }
+    }
+}
+
+TEST_P(PluginConformance, RefusesAnUnknownConfigKey) {
+    ConfigLines lines = validConfig();
+    lines["conformance_unknown_key"] = "1";
+    EXPECT_THAT(loadErrors(lines),
+                ::testing::Contains(HasSubstr(std::string("plugins.") + kInstance +
+                                              ".config.conformance_unknown_key: unknown key")));
+}
+
+TEST_P(PluginConformance, RefusesAWronglyTypedValueForEveryKey) {
+    for (const auto& key : info().configKeys) {
+        SCOPED_TRACE("config key " + key.name);
+        ConfigLines lines = validConfig();
+        lines[key.name] = wrongValue(key.type);
+        EXPECT_THAT(loadErrors(lines),
+                    ::testing::Contains(HasSubstr(std::string("plugins.") + kInstance + ".config." +
+                                                  key.name + ": expected ")));
+    }
+}
+
+TEST_P(PluginConformance, RefusesAMissingRequiredKey) {
+    for (const auto& key : info().configKeys) {
+        if (!key.required) continue;
+        SCOPED_TRACE("config key " + key.name);
+        ConfigLines lines = validConfig();
+        lines.erase(key.name);
+        EXPECT_THAT(loadErrors(lines),
+                    ::testing::Contains(HasSubstr(std::string("plugins.") + kInstance + ".config." +
+                                                  key.name + ": required key")));
+    }
+}
+
+TEST_P(PluginConformance, ConfiguresAndRunsOnASampleInput) {
+    auto input = sampleInput(info().kind);
+    if (!input) {
+        GTEST_SKIP() << "no sample input for " << kindName(info().kind).value_or("?")
+                     << " plugins yet; add one to sampleInput()";
+    }
+    PluginRegistry registry;
+    ASSERT_NO_THROW(registry = loadPlugins(configWith(validConfig())));
+    auto instance = registry.find(kInstance);
+    ASSERT_NE(instance, nullptr);
+    RunControl control(RunControl::deadlineIn(std::chrono::seconds(30)));
+    std::string output;
+    ASSERT_NO_THROW(output = instance->run(control, *input));  // run() checks for a JSON object
+    EXPECT_FALSE(output.empty());
+}
+
+std::string testName(const ::testing::TestParamInfo<const char*>& param) {
+    std::string name = std::filesystem::path(param.param).stem().string();
+    for (auto& c : name) {
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    }
+    return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Plugins, PluginConformance, ::testing::ValuesIn(kPluginFiles), testName);
+
+}  // namespace
+}  // namespace lodestone::plugins
