@@ -1,0 +1,75 @@
+#include "Commands.hpp"
+#include "admin/Administration.hpp"
+#include "config/Duration.hpp"
+
+namespace lodestone::ctl {
+namespace {
+
+Result create(const Arguments& args, storage::Store& store) {
+    args.expectPositionals(0, "");
+    auto now = domain::nowMillis();
+    admin::ApiKeyDraft draft{args.required("org"), args.required("name"), args.values("project"),
+                             std::nullopt, std::nullopt};
+    if (auto text = args.value("expires-in")) {
+        auto duration = config::parseDuration(*text);
+        if (!duration || duration->count() == 0) {
+            throw UsageError("--expires-in expects a duration such as 90d or 12h, got \"" + *text +
+                             "\"");
+        }
+        draft.expiresAt = now + duration->count();
+    }
+    auto created = store.write([&](storage::Repositories& repos) {
+        return admin::Administration(repos, now).createApiKey(draft);
+    });
+    Result result;
+    result.json = toJson(created.key, now);
+    result.json->set("key", created.plaintext);
+    result.headline =
+        "Created API key " + created.key.name + ". Store the key now: it is shown only this once.";
+    return result;
+}
+
+Result list(const Arguments& args, storage::Store& store) {
+    args.expectPositionals(0, "");
+    auto now = domain::nowMillis();
+    Result result;
+    Poco::JSON::Array::Ptr items = new Poco::JSON::Array();
+    auto keys = store.read(
+        [&](storage::Repositories& repos) { return repos.apiKeys().list(args.value("org")); });
+    for (const auto& key : keys)
+        items->add(toJson(key, now));
+    result.json->set("items", items);
+    result.columns = {"id", "organisationId", "name", "prefix", "status", "expiresAt"};
+    return result;
+}
+
+Result revoke(const Arguments& args, storage::Store& store) {
+    args.expectPositionals(1, "KEY_ID");
+    const std::string& id = args.positionals()[0];
+    bool changed = store.write([&](storage::Repositories& repos) {
+        return admin::Administration(repos, domain::nowMillis()).revokeApiKey(id);
+    });
+    Result result;
+    result.json->set("id", id);
+    result.json->set("revoked", true);
+    result.json->set("alreadyRevoked", !changed);
+    result.headline = changed ? "Revoked API key " + id + "; it stops working within a second."
+                              : "API key " + id + " was already revoked.";
+    return result;
+}
+
+}  // namespace
+
+std::vector<Command> apiKeyCommands() {
+    return {
+        {"key",
+         "create",
+         "key create --org ORG_ID --name NAME [--project ID]... [--expires-in 90d]",
+         {{"org"}, {"name"}, {"project", true, true}, {"expires-in"}},
+         create},
+        {"key", "list", "key list [--org ORG_ID]   (never shows keys)", {{"org"}}, list},
+        {"key", "revoke", "key revoke KEY_ID", {}, revoke},
+    };
+}
+
+}  // namespace lodestone::ctl

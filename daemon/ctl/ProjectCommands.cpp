@@ -1,0 +1,79 @@
+#include "Commands.hpp"
+#include "admin/Administration.hpp"
+#include "config/ProvisionReader.hpp"
+
+namespace lodestone::ctl {
+namespace {
+
+std::optional<domain::ProjectSchema> schemaFrom(const Arguments& args) {
+    auto file = args.value("schema");
+    if (!file) return std::nullopt;
+    return config::loadProjectSchemaFile(*file);
+}
+
+Result create(const Arguments& args, storage::Store& store) {
+    args.expectPositionals(0, "");
+    admin::ProjectDraft draft{args.required("org"), args.required("name"), schemaFrom(args),
+                              args.value("lead-magnet-host"),
+                              args.integer("credits-per-generation")};
+    auto project = store.write([&](storage::Repositories& repos) {
+        return admin::Administration(repos, domain::nowMillis()).createProject(draft);
+    });
+    return {toJson(project, true), "Created project " + project.name + ".", {}};
+}
+
+Result update(const Arguments& args, storage::Store& store) {
+    args.expectPositionals(1, "PROJECT_ID");
+    admin::ProjectChanges changes{args.value("name"), schemaFrom(args),
+                                  args.value("lead-magnet-host"),
+                                  args.integer("credits-per-generation")};
+    auto project = store.write([&](storage::Repositories& repos) {
+        return admin::Administration(repos, domain::nowMillis())
+            .updateProject(args.positionals()[0], changes);
+    });
+    return {toJson(project, true), "Updated project " + project.name + ".", {}};
+}
+
+Result list(const Arguments& args, storage::Store& store) {
+    args.expectPositionals(0, "");
+    Result result;
+    Poco::JSON::Array::Ptr items = new Poco::JSON::Array();
+    auto projects = store.read(
+        [&](storage::Repositories& repos) { return repos.projects().list(args.value("org")); });
+    for (const auto& project : projects)
+        items->add(toJson(project, false));
+    result.json->set("items", items);
+    result.columns = {"id", "organisationId", "name", "creditsPerGeneration", "leadMagnetHost"};
+    return result;
+}
+
+Result show(const Arguments& args, storage::Store& store) {
+    args.expectPositionals(1, "PROJECT_ID");
+    auto project = store.read([&](storage::Repositories& repos) {
+        return admin::Administration(repos, domain::nowMillis()).project(args.positionals()[0]);
+    });
+    return {toJson(project, true), "", {}};
+}
+
+}  // namespace
+
+std::vector<Command> projectCommands() {
+    std::vector<FlagSpec> settings{{"schema"}, {"lead-magnet-host"}, {"credits-per-generation"}};
+    std::vector<FlagSpec> createFlags = settings, updateFlags = settings;
+    createFlags.insert(createFlags.end(), {{"org"}, {"name"}});
+    updateFlags.push_back({"name"});
+    return {
+        {"project", "create",
+         "project create --org ORG_ID --name NAME [--schema FILE] [--lead-magnet-host URL] "
+         "[--credits-per-generation N]",
+         createFlags, create},
+        {"project", "update",
+         "project update ID [--name NAME] [--schema FILE] [--lead-magnet-host URL] "
+         "[--credits-per-generation N]",
+         updateFlags, update},
+        {"project", "list", "project list [--org ORG_ID]", {{"org"}}, list},
+        {"project", "show", "project show ID", {}, show},
+    };
+}
+
+}  // namespace lodestone::ctl

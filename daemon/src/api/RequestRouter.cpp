@@ -1,0 +1,74 @@
+#include "api/RequestRouter.hpp"
+
+#include <Poco/Logger.h>
+#include <Poco/Net/HTTPRequestHandler.h>
+#include <Poco/Net/HTTPServerRequest.h>
+
+#include "api/JsonResponse.hpp"
+
+namespace lodestone::api {
+namespace {
+
+using Poco::Net::HTTPResponse;
+
+// GET /healthz: the process serves HTTP and can read its database.
+class HealthHandler final : public Poco::Net::HTTPRequestHandler {
+  public:
+    explicit HealthHandler(storage::Store& store) : store_(store) {}
+
+    void handleRequest(Poco::Net::HTTPServerRequest&,
+                       Poco::Net::HTTPServerResponse& response) override {
+        Poco::JSON::Object body;
+        try {
+            store_.schemaVersion();
+            body.set("status", "ok");
+            sendJson(response, HTTPResponse::HTTP_OK, body);
+        } catch (const std::exception& e) {
+            Poco::Logger::get("lodestone.api")
+                .error("health check failed: %s", std::string(e.what()));
+            body.set("status", "unavailable");
+            body.set("error", "storage is unavailable");
+            sendJson(response, HTTPResponse::HTTP_SERVICE_UNAVAILABLE, body);
+        }
+    }
+
+  private:
+    storage::Store& store_;
+};
+
+class NotFoundHandler final : public Poco::Net::HTTPRequestHandler {
+  public:
+    void handleRequest(Poco::Net::HTTPServerRequest&,
+                       Poco::Net::HTTPServerResponse& response) override {
+        sendError(response, HTTPResponse::HTTP_NOT_FOUND, "Not found");
+    }
+};
+
+class MethodNotAllowedHandler final : public Poco::Net::HTTPRequestHandler {
+  public:
+    explicit MethodNotAllowedHandler(std::string allow) : allow_(std::move(allow)) {}
+    void handleRequest(Poco::Net::HTTPServerRequest&,
+                       Poco::Net::HTTPServerResponse& response) override {
+        response.set("Allow", allow_);
+        sendError(response, HTTPResponse::HTTP_METHOD_NOT_ALLOWED, "Method not allowed");
+    }
+
+  private:
+    std::string allow_;
+};
+
+}  // namespace
+
+Poco::Net::HTTPRequestHandler* RequestRouter::createRequestHandler(
+    const Poco::Net::HTTPServerRequest& request) {
+    std::string path = request.getURI().substr(0, request.getURI().find('?'));
+    if (path == "/healthz") {
+        if (request.getMethod() == "GET" || request.getMethod() == "HEAD") {
+            return new HealthHandler(store_);
+        }
+        return new MethodNotAllowedHandler("GET, HEAD");
+    }
+    return new NotFoundHandler();
+}
+
+}  // namespace lodestone::api

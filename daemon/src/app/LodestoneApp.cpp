@@ -1,0 +1,178 @@
+#include "app/LodestoneApp.hpp"
+
+#include <Poco/Logger.h>
+#include <Poco/Util/HelpFormatter.h>
+#include <Poco/Util/Option.h>
+#include <Poco/Util/OptionSet.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "app/Logging.hpp"
+#include "app/Subsystems.hpp"
+#include "config/ConfigLoader.hpp"
+#include "plugins/Describe.hpp"
+#include "plugins/PluginRegistry.hpp"
+
+namespace lodestone::app {
+namespace {
+constexpr const char* kDefaultConfig = "/etc/lodestone/lodestone.yaml";
+}  // namespace
+
+std::filesystem::path defaultPluginDir() {
+    if (const char* dir = std::getenv("LODESTONE_PLUGIN_DIR"); dir && *dir) return dir;
+    std::error_code error;
+    auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (error) return "/usr/lib/lodestone/plugins";
+    return (exe.parent_path() / ".." / "lib" / "lodestone" / "plugins").lexically_normal();
+}
+
+LodestoneApp::LodestoneApp() {
+    setUnixOptions(true);
+    if (const char* env = std::getenv("LODESTONE_CONFIG"); env && *env) {
+        configPath_ = env;
+    } else {
+        configPath_ = kDefaultConfig;
+    }
+}
+
+void LodestoneApp::defineOptions(Poco::Util::OptionSet& options) {
+    ServerApplication::defineOptions(options);
+    using Poco::Util::Option;
+    options.addOption(Option("config", "c",
+                             "configuration file (default: $LODESTONE_CONFIG, "
+                             "else /etc/lodestone/lodestone.yaml)")
+                          .required(false)
+                          .repeatable(false)
+                          .argument("FILE"));
+    options.addOption(Option("check-config", "t",
+                             "load and validate the configuration and the plugins it names, "
+                             "print `config OK` or the errors, exit 0 or 1")
+                          .required(false)
+                          .repeatable(false));
+    options.addOption(Option("list-plugins", "",
+                             "describe the plugins the configuration names "
+                             "and the config keys each accepts")
+                          .required(false)
+                          .repeatable(false));
+    options.addOption(Option("version", "v", "print the version and exit").required(false));
+    options.addOption(Option("help", "h", "print this help and exit").required(false));
+}
+
+void LodestoneApp::handleOption(const std::string& name, const std::string& value) {
+    ServerApplication::handleOption(name, value);
+    if (name == "config") configPath_ = value;
+    if (name == "check-config") mode_ = Mode::CheckConfig;
+    if (name == "list-plugins") mode_ = Mode::ListPlugins;
+    if (name == "version") mode_ = Mode::Version;
+    if (name == "help") {
+        mode_ = Mode::Help;
+        stopOptionsProcessing();
+    }
+}
+
+config::LoadOptions LodestoneApp::loadOptions() const {
+    config::LoadOptions options;
+    options.pluginDir = defaultPluginDir();
+    return options;
+}
+
+void LodestoneApp::initialize(Poco::Util::Application& self) {
+    // Poco would log an exception thrown here through its own logger and exit 78 whatever the
+    // cause; keep it for main() to report in our words and with the right exit code.
+    try {
+        if (mode_ == Mode::Serve) {
+            config_ = config::loadConfig(configPath_, loadOptions());
+            configureLogging(config_->logging);
+            auto* storage = new StorageSubsystem(*config_);
+            addSubsystem(storage);
+            addSubsystem(new ProvisioningSubsystem(*config_, *storage));
+            addSubsystem(new PluginSubsystem(*config_));
+            addSubsystem(new HttpSubsystem(*config_, *storage));
+        }
+        ServerApplication::initialize(self);
+        setLogger(Poco::Logger::get("lodestoned"));  // Poco's initialize() picks "Application"
+    } catch (...) {
+        startupError_ = std::current_exception();
+    }
+}
+
+int LodestoneApp::reportStartupError() {
+    try {
+        std::rethrow_exception(startupError_);
+    } catch (const config::ConfigError& e) {
+        std::cerr << "lodestoned: the configuration is invalid:\n" << e.what() << '\n';
+        return kExitBadConfig;
+    } catch (const Poco::Exception& e) {
+        std::cerr << "lodestoned: cannot start: " << e.displayText() << '\n';
+    } catch (const std::exception& e) {
+        std::cerr << "lodestoned: cannot start: " << e.what() << '\n';
+    }
+    return EXIT_SOFTWARE;
+}
+
+int LodestoneApp::main(const std::vector<std::string>& args) {
+    if (startupError_) return reportStartupError();
+    if (!args.empty() && mode_ != Mode::Help) {
+        std::cerr << "lodestoned: unexpected argument \"" << args.front() << "\" (see --help)\n";
+        return EXIT_USAGE;
+    }
+    switch (mode_) {
+        case Mode::Help:
+            printHelp();
+            return EXIT_OK;
+        case Mode::Version:
+            std::cout << "lodestoned " << LODESTONE_VERSION << " (plugin ABI "
+                      << LODESTONE_ABI_MAJOR << "." << LODESTONE_ABI_MINOR << ")\n";
+            return EXIT_OK;
+        case Mode::CheckConfig:
+            return checkConfig();
+        case Mode::ListPlugins:
+            return listPlugins();
+        case Mode::Serve:
+            break;
+    }
+    logger().information("lodestoned %s started with %s", std::string(LODESTONE_VERSION),
+                         configPath_);
+    waitForTerminationRequest();
+    logger().information("stopping");
+    return EXIT_OK;
+}
+
+int LodestoneApp::checkConfig() {
+    try {
+        auto config = config::loadConfig(configPath_, loadOptions());
+        plugins::loadPlugins(config);
+        std::cout << "config OK: " << configPath_ << '\n';
+        return EXIT_OK;
+    } catch (const config::ConfigError& e) {
+        for (const auto& message : e.messages())
+            std::cerr << message << '\n';
+        std::cerr << "config check failed: " << e.messages().size() << " problem"
+                  << (e.messages().size() == 1 ? "" : "s") << " in " << configPath_ << '\n';
+        return 1;
+    }
+}
+
+int LodestoneApp::listPlugins() {
+    auto config = config::loadConfig(configPath_, loadOptions());
+    auto registry = plugins::loadPlugins(config);
+    if (registry.empty()) std::cout << "no plugins are configured in " << configPath_ << '\n';
+    for (const auto& instance : registry) {
+        std::cout << instance->name() << ": " << plugins::describe(instance->info()) << '\n';
+    }
+    return EXIT_OK;
+}
+
+void LodestoneApp::printHelp() {
+    Poco::Util::HelpFormatter help(options());
+    help.setCommand("lodestoned");
+    help.setUsage("[--config FILE] [--check-config | --list-plugins | --version | --help]");
+    help.setHeader(
+        "Lodestone lead-outreach and lead-magnet service. Runs in the foreground until SIGTERM "
+        "or SIGINT.");
+    help.setUnixStyle(true);
+    help.format(std::cout);
+}
+
+}  // namespace lodestone::app

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <Poco/Util/ServerApplication.h>
+
+#include <exception>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "config/Config.hpp"
+#include "config/ConfigLoader.hpp"
+
+namespace lodestone::app {
+
+// lodestoned: loads the config, then runs the subsystems in the foreground until SIGTERM or
+// SIGINT (systemd runs it as is). --check-config, --list-plugins, --version and --help do their
+// one thing and exit.
+class LodestoneApp final : public Poco::Util::ServerApplication {
+  public:
+    LodestoneApp();
+
+    // Exit codes beyond Poco's: a config that does not load (EX_CONFIG, as sysexits.h).
+    static constexpr int kExitBadConfig = 78;
+
+  protected:
+    void defineOptions(Poco::Util::OptionSet& options) override;
+    void handleOption(const std::string& name, const std::string& value) override;
+    void initialize(Poco::Util::Application& self) override;
+    int main(const std::vector<std::string>& args) override;
+
+  private:
+    enum class Mode { Serve, CheckConfig, ListPlugins, Version, Help };
+
+    config::LoadOptions loadOptions() const;
+    int reportStartupError();
+    int checkConfig();
+    int listPlugins();
+    void printHelp();
+
+    Mode mode_ = Mode::Serve;
+    std::string configPath_;
+    std::optional<config::Config> config_;
+    std::exception_ptr startupError_;
+};
+
+// Where bare plugin names are looked up: $LODESTONE_PLUGIN_DIR, else lib/lodestone/plugins next
+// to the bin/ folder this executable is in (true both installed and in the build tree).
+std::filesystem::path defaultPluginDir();
+
+}  // namespace lodestone::app

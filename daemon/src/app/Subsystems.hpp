@@ -1,0 +1,76 @@
+#pragma once
+
+#include <Poco/Net/HTTPServer.h>
+#include <Poco/ThreadPool.h>
+#include <Poco/Util/Subsystem.h>
+
+#include <memory>
+
+#include "config/Config.hpp"
+#include "plugins/PluginRegistry.hpp"
+#include "storage/Store.hpp"
+
+// The parts of lodestoned, as Poco subsystems: the application initialises them in the order it
+// adds them (storage, provisioning, plugins, http) and uninitialises them in reverse.
+namespace lodestone::app {
+
+// Opens the database and brings its schema up to date.
+class StorageSubsystem final : public Poco::Util::Subsystem {
+  public:
+    explicit StorageSubsystem(const config::Config& config) : config_(config) {}
+    const char* name() const override { return "storage"; }
+    void initialize(Poco::Util::Application& app) override;
+    void uninitialize() override;
+    storage::Store& store();
+
+  private:
+    const config::Config& config_;
+    std::unique_ptr<storage::Store> store_;
+};
+
+// Creates or updates what `provision:` declares; prints keys it generated, once.
+class ProvisioningSubsystem final : public Poco::Util::Subsystem {
+  public:
+    ProvisioningSubsystem(const config::Config& config, StorageSubsystem& storage)
+        : config_(config), storage_(storage) {}
+    const char* name() const override { return "provisioning"; }
+    void initialize(Poco::Util::Application& app) override;
+    void uninitialize() override {}
+
+  private:
+    const config::Config& config_;
+    StorageSubsystem& storage_;
+};
+
+// Loads and configures the plugin libraries the config names.
+class PluginSubsystem final : public Poco::Util::Subsystem {
+  public:
+    explicit PluginSubsystem(const config::Config& config) : config_(config) {}
+    const char* name() const override { return "plugins"; }
+    void initialize(Poco::Util::Application& app) override;
+    void uninitialize() override;
+    const plugins::PluginRegistry& registry() const { return registry_; }
+
+  private:
+    const config::Config& config_;
+    plugins::PluginRegistry registry_;
+};
+
+// Serves the HTTP interface on server.listen.
+class HttpSubsystem final : public Poco::Util::Subsystem {
+  public:
+    HttpSubsystem(const config::Config& config, StorageSubsystem& storage)
+        : config_(config), storage_(storage) {}
+    ~HttpSubsystem() override;
+    const char* name() const override { return "http"; }
+    void initialize(Poco::Util::Application& app) override;
+    void uninitialize() override;
+
+  private:
+    const config::Config& config_;
+    StorageSubsystem& storage_;
+    std::unique_ptr<Poco::ThreadPool> threads_;
+    std::unique_ptr<Poco::Net::HTTPServer> server_;
+};
+
+}  // namespace lodestone::app

@@ -1,0 +1,242 @@
+#include <Poco/JSON/Parser.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "Ctl.hpp"
+#include "auth/ApiKeyCheck.hpp"
+#include "config/ConfigLoader.hpp"
+#include "storage/Store.hpp"
+#include "support/TempDir.hpp"
+
+using namespace lodestone;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+namespace {
+
+struct Outcome {
+    int code = -1;
+    std::string out;
+    std::string err;
+    Poco::JSON::Object::Ptr json() const {
+        return Poco::JSON::Parser().parse(out).extract<Poco::JSON::Object::Ptr>();
+    }
+};
+
+class Ctl : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        configFile_ = dir_ / "lodestone.yaml";
+        std::ofstream(configFile_) << "storage:\n  path: var/lodestone.db\n";
+    }
+
+    Outcome run(std::vector<std::string> args, bool json = true) {
+        args.insert(args.begin(), {"--config", configFile_.string()});
+        if (json) args.push_back("--json");
+        std::ostringstream out, err;
+        Outcome outcome;
+        outcome.code = ctl::run(args, out, err);
+        outcome.out = out.str();
+        outcome.err = err.str();
+        return outcome;
+    }
+
+    // Runs a command that must succeed and returns its JSON.
+    Poco::JSON::Object::Ptr ok(std::vector<std::string> args) {
+        auto outcome = run(std::move(args));
+        EXPECT_EQ(outcome.code, 0) << outcome.err;
+        return outcome.json();
+    }
+
+    std::string writeFile(const std::string& name, const std::string& text) {
+        auto path = dir_ / name;
+        std::ofstream(path) << text;
+        return path.string();
+    }
+
+    auth::KeyCheck checkKey(const std::string& plaintext) {
+        auto config = config::loadConfig(configFile_, {});
+        auto store = storage::openStore(config.storage);
+        return store->read([&](storage::Repositories& repos) {
+            return auth::checkApiKey(repos.apiKeys(), plaintext, domain::nowMillis());
+        });
+    }
+
+    std::string newOrg(const std::string& name = "Acme") {
+        return ok({"org", "create", name, "--credits", "100"})->getValue<std::string>("id");
+    }
+
+    test::TempDir dir_;
+    std::filesystem::path configFile_;
+};
+
+}  // namespace
+
+TEST_F(Ctl, OrgCreateListAndCredits) {
+    auto created = ok({"org", "create", "Acme", "--credits", "100"});
+    std::string id = created->getValue<std::string>("id");
+    EXPECT_TRUE(id.starts_with("org_"));
+    EXPECT_EQ(created->getValue<int>("credits"), 100);
+
+    auto list = ok({"org", "list"});
+    ASSERT_EQ(list->getArray("items")->size(), 1u);
+    EXPECT_EQ(list->getArray("items")->getObject(0)->getValue<std::string>("id"), id);
+
+    EXPECT_EQ(ok({"org", "credits", id, "--add", "25"})->getValue<int>("credits"), 125);
+    EXPECT_EQ(ok({"org", "credits", id, "--add", "-5"})->getValue<int>("credits"), 120);
+    auto tooMuch = run({"org", "credits", id, "--add", "-500"});
+    EXPECT_EQ(tooMuch.code, 1);
+    EXPECT_THAT(tooMuch.err, HasSubstr("below zero"));
+}
+
+TEST_F(Ctl, DuplicateOrganisationIsAnError) {
+    newOrg();
+    auto again = run({"org", "create", "Acme"});
+    EXPECT_EQ(again.code, 1);
+    EXPECT_THAT(again.err, HasSubstr("already exists"));
+    EXPECT_TRUE(again.out.empty());
+}
+
+TEST_F(Ctl, ProjectCreateWithSchemaShowAndList) {
+    std::string org = newOrg();
+    auto schema = writeFile("schema.yaml",
+                            "fields:\n"
+                            "  - { name: website, type: url, required: true, label: Website }\n"
+                            "  - { name: budget, type: string }\n");
+    auto project = ok({"project", "create", "--org", org, "--name", "Guides", "--schema", schema,
+                       "--lead-magnet-host", "https://go.acme.test/"});
+    std::string id = project->getValue<std::string>("id");
+    EXPECT_EQ(id.size(), 32u);
+    EXPECT_EQ(project->getValue<std::string>("leadMagnetHost"), "https://go.acme.test");
+    auto fields = project->getObject("schema")->getArray("fields");
+    ASSERT_EQ(fields->size(), 3u);  // email added in front
+    EXPECT_EQ(fields->getObject(0)->getValue<std::string>("name"), "email");
+    EXPECT_EQ(fields->getObject(1)->getValue<std::string>("type"), "url");
+
+    auto shown = ok({"project", "show", id});
+    EXPECT_EQ(shown->getValue<std::string>("name"), "Guides");
+    EXPECT_EQ(ok({"project", "list"})->getArray("items")->size(), 1u);
+    EXPECT_EQ(ok({"project", "list", "--org", "org_other"})->getArray("items")->size(), 0u);
+
+    auto updated = ok({"project", "update", id, "--credits-per-generation", "3"});
+    EXPECT_EQ(updated->getValue<int>("creditsPerGeneration"), 3);
+}
+
+TEST_F(Ctl, ProjectWithoutSchemaGetsTheDefault) {
+    auto project = ok({"project", "create", "--org", newOrg(), "--name", "Default"});
+    EXPECT_EQ(project->getObject("schema")->getArray("fields")->size(), 9u);
+}
+
+TEST_F(Ctl, BadSchemaFileNamesFileAndLine) {
+    auto schema = writeFile("bad.yaml", "fields:\n  - { name: site, type: link }\n");
+    auto outcome = run({"project", "create", "--org", newOrg(), "--name", "P", "--schema", schema});
+    EXPECT_EQ(outcome.code, 1);
+    EXPECT_THAT(outcome.err, HasSubstr(schema + ":2: fields[0].type: unknown type \"link\""));
+}
+
+TEST_F(Ctl, ProjectOfUnknownOrganisationIsAnError) {
+    auto outcome = run({"project", "create", "--org", "org_nope", "--name", "P"});
+    EXPECT_EQ(outcome.code, 1);
+    EXPECT_THAT(outcome.err, HasSubstr("no organisation with id org_nope"));
+}
+
+TEST_F(Ctl, CampaignCreateShowsItsSigningSecret) {
+    std::string org = newOrg();
+    auto icp = writeFile("icp.yaml", "industries:\n  include: [software]\nthreshold: 60\n");
+    auto campaign = ok({"campaign", "create", "--org", org, "--name", "Q3", "--webhook-url",
+                        "https://hooks.acme.test/x", "--icp", icp, "--calendar-url",
+                        "https://cal.acme.test/book"});
+    std::string id = campaign->getValue<std::string>("id");
+    EXPECT_TRUE(id.starts_with("campaign_"));
+    std::string secret = campaign->getValue<std::string>("webhookSecret");
+    EXPECT_TRUE(secret.starts_with("whsec_"));
+    EXPECT_EQ(campaign->getObject("icp")->getValue<int>("threshold"), 60);
+
+    auto shown = ok({"campaign", "show", id});
+    EXPECT_EQ(shown->getValue<std::string>("webhookSecret"), secret);
+
+    auto list = run({"campaign", "list"});
+    EXPECT_THAT(list.out, Not(HasSubstr(secret)));
+
+    auto updated = ok({"campaign", "update", id, "--webhook-url", "https://hooks.acme.test/y"});
+    EXPECT_EQ(updated->getValue<std::string>("webhookUrl"), "https://hooks.acme.test/y");
+    EXPECT_EQ(updated->getValue<std::string>("webhookSecret"), secret);
+
+    auto bad = run({"campaign", "update", id, "--webhook-url", "ftp://x"});
+    EXPECT_EQ(bad.code, 1);
+    EXPECT_THAT(bad.err, HasSubstr("webhook URL must be an absolute http:// or https:// URL"));
+}
+
+TEST_F(Ctl, CreatedKeyAuthenticatesAndRevokedKeyDoesNot) {
+    std::string org = newOrg();
+    auto created = ok({"key", "create", "--org", org, "--name", "zapier"});
+    std::string key = created->getValue<std::string>("key");
+    std::string id = created->getValue<std::string>("id");
+    EXPECT_TRUE(key.starts_with("lsk_"));
+
+    auto check = checkKey(key);
+    EXPECT_EQ(check.status, auth::KeyStatus::Valid);
+    EXPECT_EQ(check.key->id, id);
+    EXPECT_EQ(checkKey(key + "x").status, auth::KeyStatus::Unknown);
+
+    auto list = run({"key", "list"});
+    EXPECT_EQ(list.code, 0);
+    EXPECT_THAT(list.out, Not(HasSubstr(key)));
+    EXPECT_THAT(list.out, HasSubstr(key.substr(0, 12)));  // the visible prefix
+
+    auto revoked = ok({"key", "revoke", id});
+    EXPECT_TRUE(revoked->getValue<bool>("revoked"));
+    EXPECT_EQ(checkKey(key).status, auth::KeyStatus::Revoked);
+    EXPECT_TRUE(ok({"key", "revoke", id})->getValue<bool>("alreadyRevoked"));
+    EXPECT_EQ(run({"key", "revoke", "key_nope"}).code, 1);
+}
+
+TEST_F(Ctl, KeyScopesAndExpiry) {
+    std::string org = newOrg();
+    std::string project =
+        ok({"project", "create", "--org", org, "--name", "P"})->getValue<std::string>("id");
+    auto created = ok({"key", "create", "--org", org, "--name", "scoped", "--project", project,
+                       "--expires-in", "90d"});
+    EXPECT_EQ(created->getArray("projects")->size(), 1u);
+    auto expiresAt = created->getValue<Poco::Int64>("expiresAt");
+    auto expected = domain::nowMillis() + 90LL * 24 * 3600 * 1000;
+    EXPECT_NEAR(static_cast<double>(expiresAt), static_cast<double>(expected), 60'000.0);
+
+    std::string other = newOrg("Globex");
+    auto foreign = run({"key", "create", "--org", other, "--name", "x", "--project", project});
+    EXPECT_EQ(foreign.code, 1);
+    EXPECT_THAT(foreign.err, HasSubstr("is not a project of organisation"));
+
+    auto badDuration = run({"key", "create", "--org", org, "--name", "y", "--expires-in", "soon"});
+    EXPECT_EQ(badDuration.code, 2);
+}
+
+TEST_F(Ctl, UsageErrorsExitWithTwo) {
+    EXPECT_EQ(run({"org", "explode"}).code, 2);
+    EXPECT_EQ(run({"org", "create", "Acme", "--colour", "red"}).code, 2);
+    EXPECT_EQ(run({"org", "create"}).code, 2);
+    EXPECT_EQ(run({"org", "create", "Acme", "--credits", "lots"}).code, 2);
+    EXPECT_EQ(run({"project", "create", "--org", "x"}).code, 2);  // --name missing
+    auto help = run({"--help"}, false);
+    EXPECT_EQ(help.code, 0);
+    EXPECT_THAT(help.out, HasSubstr("key create --org ORG_ID --name NAME"));
+}
+
+TEST_F(Ctl, HumanOutputIsATable) {
+    newOrg();
+    auto list = run({"org", "list"}, false);
+    EXPECT_EQ(list.code, 0);
+    EXPECT_THAT(list.out, HasSubstr("id"));
+    EXPECT_THAT(list.out, HasSubstr("Acme"));
+    EXPECT_THROW(Poco::JSON::Parser().parse(list.out), Poco::Exception);
+}
+
+TEST_F(Ctl, MissingConfigIsAnError) {
+    std::ostringstream out, err;
+    int code = ctl::run({"--config", "/nonexistent.yaml", "org", "list"}, out, err);
+    EXPECT_EQ(code, 1);
+    EXPECT_THAT(err.str(), HasSubstr("/nonexistent.yaml: cannot read file"));
+}
