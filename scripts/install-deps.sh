@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Lodestone builds and tests with. Packages already present are
+# skipped; apt-get runs only when something is missing. Needs root (or sudo).
+set -euo pipefail
+
+packages=(
+    build-essential cmake pkg-config clang-format
+    libpoco-dev          # Foundation, Net, Util, JSON, Data, Data/SQLite
+    libyaml-cpp-dev
+    libgtest-dev libgmock-dev
+    sqlite3 curl         # operators' tools; the README's curl line
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "install-deps: all ${#packages[@]} packages present"
+    exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update
+$sudo apt-get install -y --no-install-recommends "${missing[@]}"
