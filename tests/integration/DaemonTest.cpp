@@ -6,6 +6,7 @@
 
 using namespace lodestone::test;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(Daemon, AnswersHealthzAndStopsOnSigterm) {
     TestConfig config;
@@ -44,6 +45,19 @@ TEST(Daemon, UnknownPathsGetAJson404) {
     EXPECT_EQ(post.headers["Allow"], "GET, HEAD");
 }
 
+TEST(Daemon, SigtermDuringStartupStillStopsCleanly) {
+    TestConfig config;
+    Daemon daemon(config.file());
+    // The first subsystem has logged, the HTTP server may not listen yet: the signal lands in
+    // the middle of start-up.
+    ASSERT_TRUE(eventually(
+        [&] { return daemon.process().errors().find("lodestone.storage") != std::string::npos; },
+        std::chrono::seconds(30)));
+    auto status = daemon.stop(SIGTERM);
+    EXPECT_EQ(status.code, 0) << daemon.process().errors();
+    EXPECT_FALSE(status.signal.has_value());
+}
+
 TEST(Daemon, VersionAndHelp) {
     auto version = runToCompletion(LODESTONED_PATH, {"--version"});
     EXPECT_EQ(version.status.code, 0);
@@ -51,6 +65,19 @@ TEST(Daemon, VersionAndHelp) {
     auto help = runToCompletion(LODESTONED_PATH, {"--help"});
     EXPECT_EQ(help.status.code, 0);
     EXPECT_THAT(help.output, HasSubstr("--check-config"));
+}
+
+TEST(Daemon, UsageErrorsExitWith64BeforeStarting) {
+    TestConfig config;
+    auto unknown =
+        runToCompletion(LODESTONED_PATH, {"--config", config.file().string(), "--bogus"});
+    EXPECT_EQ(unknown.status.code, 64);
+    EXPECT_THAT(unknown.errors, HasSubstr("bogus"));
+    auto stray = runToCompletion(LODESTONED_PATH, {"--config", config.file().string(), "extra"});
+    EXPECT_EQ(stray.status.code, 64);
+    EXPECT_THAT(stray.errors, HasSubstr("unexpected argument \"extra\""));
+    EXPECT_THAT(stray.errors, Not(HasSubstr("listening")));
+    EXPECT_FALSE(std::filesystem::exists(config.dir() / "var"));
 }
 
 TEST(Daemon, PortInUseIsAClearStartupError) {

@@ -3,8 +3,11 @@
 #include <Poco/Logger.h>
 #include <Poco/Util/HelpFormatter.h>
 #include <Poco/Util/Option.h>
+#include <Poco/Util/OptionException.h>
 #include <Poco/Util/OptionSet.h>
+#include <pthread.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <iostream>
 
@@ -36,8 +39,45 @@ LodestoneApp::LodestoneApp() {
     }
 }
 
+int LodestoneApp::start(int argc, char** argv) {
+    // Poco collects stray arguments silently and reports unknown options as a config error;
+    // both are usage errors, found before the config is read or a subsystem started. Only
+    // --config (-c) takes a separate value.
+    for (int i = 1; i < argc; ++i) {
+        std::string arg = argv[i];
+        if (arg == "--config" || arg == "-c") {
+            ++i;
+        } else if (!arg.starts_with("-")) {
+            std::cerr << "lodestoned: unexpected argument \"" << arg << "\" (see --help)\n";
+            return EXIT_USAGE;
+        }
+    }
+    try {
+        init(argc, argv);
+    } catch (const Poco::Util::OptionException& e) {
+        std::cerr << "lodestoned: " << e.displayText() << " (see --help)\n";
+        return EXIT_USAGE;
+    }
+    if (mode_ == Mode::Serve) holdTerminationSignals();
+    return run();
+}
+
+void LodestoneApp::holdTerminationSignals() {
+    // Blocked before any thread exists, so every thread inherits the mask: a SIGTERM that
+    // arrives while subsystems start waits for waitForTerminationRequest() (which sigwaits on
+    // these) instead of killing the process half-started.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGQUIT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+}
+
 void LodestoneApp::defineOptions(Poco::Util::OptionSet& options) {
-    ServerApplication::defineOptions(options);
+    // Application's, not ServerApplication's: --daemon, --pidfile and --umask are left out, since
+    // lodestoned always runs in the foreground under a supervisor.
+    Application::defineOptions(options);
     using Poco::Util::Option;
     options.addOption(Option("config", "c",
                              "configuration file (default: $LODESTONE_CONFIG, "
@@ -60,7 +100,7 @@ void LodestoneApp::defineOptions(Poco::Util::OptionSet& options) {
 }
 
 void LodestoneApp::handleOption(const std::string& name, const std::string& value) {
-    ServerApplication::handleOption(name, value);
+    Application::handleOption(name, value);
     if (name == "config") configPath_ = value;
     if (name == "check-config") mode_ = Mode::CheckConfig;
     if (name == "list-plugins") mode_ = Mode::ListPlugins;
@@ -111,12 +151,8 @@ int LodestoneApp::reportStartupError() {
     return EXIT_SOFTWARE;
 }
 
-int LodestoneApp::main(const std::vector<std::string>& args) {
+int LodestoneApp::main(const std::vector<std::string>&) {
     if (startupError_) return reportStartupError();
-    if (!args.empty() && mode_ != Mode::Help) {
-        std::cerr << "lodestoned: unexpected argument \"" << args.front() << "\" (see --help)\n";
-        return EXIT_USAGE;
-    }
     switch (mode_) {
         case Mode::Help:
             printHelp();

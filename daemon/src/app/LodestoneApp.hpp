@@ -19,6 +19,10 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
   public:
     LodestoneApp();
 
+    // Parses the command line and runs. A usage error (an unknown option, a stray argument)
+    // exits 64 (EX_USAGE) before anything starts.
+    int start(int argc, char** argv);
+
     // Exit codes beyond Poco's: a config that does not load (EX_CONFIG, as sysexits.h).
     static constexpr int kExitBadConfig = 78;
 
@@ -32,6 +36,7 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     enum class Mode { Serve, CheckConfig, ListPlugins, Version, Help };
 
     config::LoadOptions loadOptions() const;
+    static void holdTerminationSignals();
     int reportStartupError();
     int checkConfig();
     int listPlugins();

@@ -7,7 +7,7 @@
 int main(int argc, char** argv) {
     try {
         lodestone::app::LodestoneApp app;
-        return app.run(argc, argv);
+        return app.start(argc, argv);
     } catch (const lodestone::config::ConfigError& e) {
         std::cerr << "lodestoned: the configuration is invalid:\n" << e.what() << '\n';
         return lodestone::app::LodestoneApp::kExitBadConfig;
