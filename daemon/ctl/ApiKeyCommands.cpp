@@ -32,15 +32,10 @@ Result create(const Arguments& args, storage::Store& store) {
 Result list(const Arguments& args, storage::Store& store) {
     args.expectPositionals(0, "");
     auto now = domain::nowMillis();
-    Result result;
-    Poco::JSON::Array::Ptr items = new Poco::JSON::Array();
     auto keys = store.read(
         [&](storage::Repositories& repos) { return repos.apiKeys().list(args.value("org")); });
-    for (const auto& key : keys)
-        items->add(toJson(key, now));
-    result.json->set("items", items);
-    result.columns = {"id", "organisationId", "name", "prefix", "status", "expiresAt"};
-    return result;
+    return listResult(keys, [now](const auto& key) { return toJson(key, now); },
+                      {"id", "organisationId", "name", "prefix", "status", "expiresAt"});
 }
 
 Result revoke(const Arguments& args, storage::Store& store) {

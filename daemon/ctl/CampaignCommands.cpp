@@ -38,15 +38,10 @@ Result update(const Arguments& args, storage::Store& store) {
 
 Result list(const Arguments& args, storage::Store& store) {
     args.expectPositionals(0, "");
-    Result result;
-    Poco::JSON::Array::Ptr items = new Poco::JSON::Array();
     auto campaigns = store.read(
         [&](storage::Repositories& repos) { return repos.campaigns().list(args.value("org")); });
-    for (const auto& campaign : campaigns)
-        items->add(toJson(campaign, false));
-    result.json->set("items", items);
-    result.columns = {"id", "organisationId", "name", "webhookUrl"};
-    return result;
+    return listResult(campaigns, [](const auto& campaign) { return toJson(campaign, false); },
+                      {"id", "organisationId", "name", "webhookUrl"});
 }
 
 Result show(const Arguments& args, storage::Store& store) {

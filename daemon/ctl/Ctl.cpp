@@ -28,8 +28,7 @@ void printUsage(std::ostream& out) {
            "Manages the organisations, projects, campaigns and API keys of a Lodestone\n"
            "installation, directly in its database (lodestoned may be running).\n\n"
            "commands:\n";
-    for (const auto& command : allCommands())
-        out << "  " << command.synopsis << '\n';
+    for (const auto& command : allCommands()) out << "  " << command.synopsis << '\n';
     out << "\n--config FILE  the lodestoned config (default: $LODESTONE_CONFIG, else "
         << kDefaultConfig << ")\n"
         << "--json         print one JSON object on stdout\n";

@@ -16,15 +16,10 @@ Result create(const Arguments& args, storage::Store& store) {
 
 Result list(const Arguments& args, storage::Store& store) {
     args.expectPositionals(0, "");
-    Result result;
-    Poco::JSON::Array::Ptr items = new Poco::JSON::Array();
-    for (const auto& organisation :
-         store.read([](storage::Repositories& repos) { return repos.organisations().list(); })) {
-        items->add(toJson(organisation));
-    }
-    result.json->set("items", items);
-    result.columns = {"id", "name", "credits", "createdAt"};
-    return result;
+    auto organisations =
+        store.read([](storage::Repositories& repos) { return repos.organisations().list(); });
+    return listResult(organisations, [](const auto& organisation) { return toJson(organisation); },
+                      {"id", "name", "credits", "createdAt"});
 }
 
 Result credits(const Arguments& args, storage::Store& store) {

@@ -48,8 +48,7 @@ void printTable(const Poco::JSON::Array::Ptr& items, const std::vector<std::stri
                 std::ostream& out) {
     std::vector<std::vector<std::string>> rows;
     std::vector<std::size_t> widths;
-    for (const auto& column : columns)
-        widths.push_back(column.size());
+    for (const auto& column : columns) widths.push_back(column.size());
     for (std::size_t i = 0; i < items->size(); ++i) {
         auto item = items->getObject(static_cast<unsigned>(i));
         std::vector<std::string> row;
@@ -67,8 +66,7 @@ void printTable(const Poco::JSON::Array::Ptr& items, const std::vector<std::stri
         out << '\n';
     };
     printRow(columns);
-    for (const auto& row : rows)
-        printRow(row);
+    for (const auto& row : rows) printRow(row);
     if (rows.empty()) out << "(none)\n";
 }
 
@@ -86,8 +84,7 @@ void print(const Result& result, bool asJson, std::ostream& out) {
         return;
     }
     std::size_t width = 0;
-    for (const auto& name : result.json->getNames())
-        width = std::max(width, name.size());
+    for (const auto& name : result.json->getNames()) width = std::max(width, name.size());
     for (const auto& [name, value] : *result.json) {
         out << "  " << std::left << std::setw(static_cast<int>(width)) << name << "  "
             << humanValue(name, value) << '\n';
@@ -138,8 +135,7 @@ Poco::JSON::Object::Ptr toJson(const domain::ApiKey& key, domain::Timestamp now)
     json->set("name", key.name);
     json->set("prefix", key.prefix);
     Poco::JSON::Array::Ptr projects = new Poco::JSON::Array();
-    for (const auto& project : key.projectIds)
-        projects->add(project);
+    for (const auto& project : key.projectIds) projects->add(project);
     json->set("projects", projects);
     json->set("status", key.isRevoked() ? "revoked" : key.isExpiredAt(now) ? "expired" : "active");
     json->set("createdAt", key.createdAt);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 
 #include <ostream>
@@ -19,6 +20,18 @@ struct Result {
 };
 
 void print(const Result& result, bool asJson, std::ostream& out);
+
+// A `list` command's result: {"items": [toJson(record)...]}, shown as a table of `columns`.
+template <typename Record, typename ToJson>
+Result listResult(const std::vector<Record>& records, ToJson&& toJson,
+                  std::vector<std::string> columns) {
+    Result result;
+    Poco::JSON::Array::Ptr items = new Poco::JSON::Array();
+    for (const auto& record : records) items->add(toJson(record));
+    result.json->set("items", items);
+    result.columns = std::move(columns);
+    return result;
+}
 
 // The JSON shape of each record, shared by every command that shows it.
 Poco::JSON::Object::Ptr toJson(const domain::Organisation& organisation);

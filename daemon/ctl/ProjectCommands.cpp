@@ -36,15 +36,10 @@ Result update(const Arguments& args, storage::Store& store) {
 
 Result list(const Arguments& args, storage::Store& store) {
     args.expectPositionals(0, "");
-    Result result;
-    Poco::JSON::Array::Ptr items = new Poco::JSON::Array();
     auto projects = store.read(
         [&](storage::Repositories& repos) { return repos.projects().list(args.value("org")); });
-    for (const auto& project : projects)
-        items->add(toJson(project, false));
-    result.json->set("items", items);
-    result.columns = {"id", "organisationId", "name", "creditsPerGeneration", "leadMagnetHost"};
-    return result;
+    return listResult(projects, [](const auto& project) { return toJson(project, false); },
+                      {"id", "organisationId", "name", "creditsPerGeneration", "leadMagnetHost"});
 }
 
 Result show(const Arguments& args, storage::Store& store) {

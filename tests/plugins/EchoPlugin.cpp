@@ -64,11 +64,9 @@ class EchoPlugin {
         }
         std::string greeting = config->getValue<std::string>("greeting");
         if (config->getValue<bool>("loud")) {
-            for (auto& c : greeting)
-                c = static_cast<char>(std::toupper(c));
+            for (auto& c : greeting) c = static_cast<char>(std::toupper(c));
         }
-        for (Poco::Int64 i = 0; i < repeat; ++i)
-            greeting_ += (i == 0 ? "" : " ") + greeting;
+        for (Poco::Int64 i = 0; i < repeat; ++i) greeting_ += (i == 0 ? "" : " ") + greeting;
         // Kept as text: run() may be called on several threads, each parses its own copy.
         configJson_ = configJson;
         host_.debug("configured");
@@ -85,8 +83,7 @@ class EchoPlugin {
         if (mode == "input-error") throw lodestone::InputError("mode input-error is refused");
         if (mode == "long-error") {
             std::string message;
-            for (int i = 0; i < 5000; ++i)
-                message += "\xC3\xA9";  // "é", two bytes each
+            for (int i = 0; i < 5000; ++i) message += "\xC3\xA9";  // "é", two bytes each
             throw std::runtime_error(message);
         }
         if (mode == "huge") {
@@ -99,8 +96,7 @@ class EchoPlugin {
         }
         if (mode == "wait-for-cancel") {
             context.progress(10, "waiting to be cancelled");
-            while (!context.cancelled())
-                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            while (!context.cancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
             throw lodestone::Cancelled("stopped waiting: the host cancelled the run");
         }
 

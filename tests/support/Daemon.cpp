@@ -15,8 +15,7 @@ HttpReply httpRequest(std::uint16_t port, const std::string& method, const std::
     Poco::Net::HTTPClientSession session("127.0.0.1", port);
     session.setTimeout(Poco::Timespan(30, 0));
     Poco::Net::HTTPRequest request(method, path, Poco::Net::HTTPMessage::HTTP_1_1);
-    for (const auto& [name, value] : headers)
-        request.set(name, value);
+    for (const auto& [name, value] : headers) request.set(name, value);
     if (!body.empty() || method == "POST")
         request.setContentLength64(static_cast<Poco::Int64>(body.size()));
     session.sendRequest(request) << body;
@@ -24,8 +23,7 @@ HttpReply httpRequest(std::uint16_t port, const std::string& method, const std::
     std::istream& in = session.receiveResponse(response);
     HttpReply reply;
     reply.status = response.getStatus();
-    for (const auto& [name, value] : response)
-        reply.headers[name] = value;
+    for (const auto& [name, value] : response) reply.headers[name] = value;
     Poco::StreamCopier::copyToString(in, reply.body);
     return reply;
 }

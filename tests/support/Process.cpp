@@ -41,8 +41,7 @@ ChildProcess::ChildProcess(const std::filesystem::path& program,
     std::vector<std::string> argv{program.string()};
     argv.insert(argv.end(), args.begin(), args.end());
     std::vector<char*> cargv;
-    for (auto& arg : argv)
-        cargv.push_back(arg.data());
+    for (auto& arg : argv) cargv.push_back(arg.data());
     cargv.push_back(nullptr);
     int rc = posix_spawn(&pid_, program.c_str(), &actions, nullptr, cargv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);

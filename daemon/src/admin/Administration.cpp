@@ -51,8 +51,7 @@ std::string checkedHttpUrl(const std::string& what, const std::string& url) {
         Poco::URI uri(url);
         if ((uri.getScheme() == "http" || uri.getScheme() == "https") && !uri.getHost().empty()) {
             std::string trimmed = url;
-            while (trimmed.ends_with('/'))
-                trimmed.pop_back();
+            while (trimmed.ends_with('/')) trimmed.pop_back();
             return trimmed;
         }
     } catch (const Poco::Exception&) {

@@ -23,10 +23,8 @@ class Provisioning {
         for (const auto& project : spec.projects) {
             projectIds[project.name] = this->project(org, project);
         }
-        for (const auto& campaign : spec.campaigns)
-            this->campaign(org, campaign);
-        for (const auto& key : spec.apiKeys)
-            apiKey(org, key, projectIds);
+        for (const auto& campaign : spec.campaigns) this->campaign(org, campaign);
+        for (const auto& key : spec.apiKeys) apiKey(org, key, projectIds);
     }
 
   private:
@@ -81,8 +79,7 @@ class Provisioning {
     void apiKey(const domain::Organisation& org, const config::ApiKeySpec& spec,
                 const std::map<std::string, std::string>& projectIds) {
         std::vector<std::string> scope;
-        for (const auto& name : spec.projects)
-            scope.push_back(projectIds.at(name));
+        for (const auto& name : spec.projects) scope.push_back(projectIds.at(name));
         auto now = domain::nowMillis();
         std::optional<domain::ApiKey> current;
         for (const auto& key : repositories_.apiKeys().findByName(org.id, spec.name)) {
@@ -134,8 +131,7 @@ ProvisionReport provision(storage::Store& store, const config::ProvisionConfig& 
     store.write([&](storage::Repositories& repositories) {
         report = ProvisionReport{};  // a retried transaction starts its report afresh
         Provisioning provisioning(repositories, report);
-        for (const auto& organisation : spec.organisations)
-            provisioning.organisation(organisation);
+        for (const auto& organisation : spec.organisations) provisioning.organisation(organisation);
     });
     return report;
 }

@@ -182,8 +182,7 @@ int LodestoneApp::checkConfig() {
         std::cout << "config OK: " << configPath_ << '\n';
         return EXIT_OK;
     } catch (const config::ConfigError& e) {
-        for (const auto& message : e.messages())
-            std::cerr << message << '\n';
+        for (const auto& message : e.messages()) std::cerr << message << '\n';
         std::cerr << "config check failed: " << e.messages().size() << " problem"
                   << (e.messages().size() == 1 ? "" : "s") << " in " << configPath_ << '\n';
         return 1;

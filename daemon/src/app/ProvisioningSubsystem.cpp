@@ -11,8 +11,7 @@ void ProvisioningSubsystem::initialize(Poco::Util::Application&) {
     if (config_.provision.organisations.empty()) return;
     auto report = admin::provision(storage_.store(), config_.provision);
     auto& log = Poco::Logger::get("lodestone.provision");
-    for (const auto& change : report.changes)
-        log.information(change);
+    for (const auto& change : report.changes) log.information(change);
     if (report.changes.empty()) log.information("provisioned organisations are up to date");
     printNewKeys(std::cout, report, config_.server.publicUrl);
 }

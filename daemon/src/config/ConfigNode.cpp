@@ -220,8 +220,7 @@ void MapReader::finish() {
     finished_ = true;
     if (!node_.isMap()) return;
     std::string valid;
-    for (const auto& key : known_)
-        valid += (valid.empty() ? "" : ", ") + key;
+    for (const auto& key : known_) valid += (valid.empty() ? "" : ", ") + key;
     for (auto it = node_.yaml().begin(); it != node_.yaml().end(); ++it) {
         const std::string& key = it->first.Scalar();
         if (known_.contains(key)) continue;

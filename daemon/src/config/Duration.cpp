@@ -21,8 +21,7 @@ constexpr std::array<std::pair<std::string_view, std::int64_t>, 5> kUnits{{
 
 std::optional<Duration> parseDuration(std::string_view text) {
     std::size_t digits = 0;
-    while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9')
-        ++digits;
+    while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
     if (digits == 0 || digits == text.size()) return std::nullopt;
     std::string_view unit = text.substr(digits);
     std::int64_t amount = 0;

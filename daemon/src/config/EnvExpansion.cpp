@@ -43,8 +43,7 @@ std::string expandEnvironment(std::string_view text, const EnvLookup& lookup) {
         }
         std::string name(text.substr(i + 2, close - i - 2));
         bool valid = !name.empty() && isNameStart(name[0]);
-        for (char c : name)
-            valid = valid && isNameChar(c);
+        for (char c : name) valid = valid && isNameChar(c);
         if (!valid) throw std::invalid_argument("invalid variable name in ${" + name + "}");
         auto value = lookup(name);
         if (!value) throw std::invalid_argument("environment variable " + name + " is not set");

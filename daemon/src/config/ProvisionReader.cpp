@@ -42,8 +42,7 @@ std::optional<domain::ProjectSchema> readSchemaSource(MapReader& reader,
     try {
         return loadProjectSchemaFile(resolvePath(*path, baseDir));
     } catch (const ConfigError& e) {
-        for (const auto& message : e.messages())
-            schemaFile->error(message);
+        for (const auto& message : e.messages()) schemaFile->error(message);
     }
     return std::nullopt;
 }
@@ -68,8 +67,7 @@ std::optional<std::string> readIcpSource(MapReader& reader, const std::filesyste
     try {
         return loadIcpFile(resolvePath(*path, baseDir));
     } catch (const ConfigError& e) {
-        for (const auto& message : e.messages())
-            icpFile->error(message);
+        for (const auto& message : e.messages()) icpFile->error(message);
     }
     return std::nullopt;
 }

@@ -73,8 +73,7 @@ std::optional<std::string> readHttpUrl(const ConfigNode& node) {
         Poco::URI uri(*text);
         if ((uri.getScheme() == "http" || uri.getScheme() == "https") && !uri.getHost().empty()) {
             std::string url = *text;
-            while (url.ends_with('/'))
-                url.pop_back();
+            while (url.ends_with('/')) url.pop_back();
             return url;
         }
     } catch (const Poco::Exception&) {

@@ -33,14 +33,12 @@ Poco::Dynamic::Var yamlToJson(const ConfigNode& node) {
     if (node.isNull()) return Poco::Dynamic::Var();
     if (node.isMap()) {
         Poco::JSON::Object::Ptr object = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-        for (const auto& [key, child] : node.entries())
-            object->set(key, yamlToJson(child));
+        for (const auto& [key, child] : node.entries()) object->set(key, yamlToJson(child));
         return object;
     }
     if (node.isSequence()) {
         Poco::JSON::Array::Ptr array = new Poco::JSON::Array();
-        for (const auto& element : node.elements())
-            array->add(yamlToJson(element));
+        for (const auto& element : node.elements()) array->add(yamlToJson(element));
         return array;
     }
     auto text = node.asString();

@@ -16,8 +16,7 @@ namespace {
 
 std::string validKeys(const PluginInfo& info) {
     std::string valid;
-    for (const auto& key : info.configKeys)
-        valid += (valid.empty() ? "" : ", ") + key.name;
+    for (const auto& key : info.configKeys) valid += (valid.empty() ? "" : ", ") + key.name;
     return valid;
 }
 

@@ -41,8 +41,7 @@ std::string describe(const PluginInfo& info) {
         out += "    " + padded(key.name, nameWidth + 2) +
                padded(configTypeName(key.type).value_or("?"), typeWidth + 2) +
                padded(requirement(key), requirementWidth + 2) + key.description;
-        while (!out.empty() && out.back() == ' ')
-            out.pop_back();
+        while (!out.empty() && out.back() == ' ') out.pop_back();
         out += "\n";
     }
     return out;

@@ -25,8 +25,7 @@ std::string describe(const std::string& plugin, lodestone_status status,
 
 std::string joinLines(const std::vector<std::string>& messages) {
     std::string joined;
-    for (const auto& message : messages)
-        joined += (joined.empty() ? "" : "\n") + message;
+    for (const auto& message : messages) joined += (joined.empty() ? "" : "\n") + message;
     return joined;
 }
 

@@ -21,8 +21,7 @@ std::shared_ptr<const PluginLibrary> openOnce(const config::PluginConfig& plugin
         libraries.emplace(plugin.library, library);
         return library;
     } catch (const LibraryError& e) {
-        for (const auto& message : e.messages())
-            libraryNode.error(message);
+        for (const auto& message : e.messages()) libraryNode.error(message);
         libraries.emplace(plugin.library, nullptr);  // reported once, not once per instance
         return nullptr;
     }

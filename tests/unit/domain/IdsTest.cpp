@@ -19,8 +19,7 @@ TEST(Ids, CarryTheSpecPrefixes) {
 TEST(Ids, ProjectIdsAre32LowercaseAlphanumerics) {
     std::string id = newId(IdKind::Project);
     ASSERT_EQ(id.size(), 32u);
-    for (char c : id)
-        EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) << id;
+    for (char c : id) EXPECT_TRUE((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) << id;
     EXPECT_TRUE(looksLikeId(IdKind::Project, id));
 }
 
@@ -44,8 +43,7 @@ TEST(Ids, UseTheWholeAlphabet) {
     // A biased or truncated alphabet would show up as characters that never appear.
     std::set<char> seen;
     for (int i = 0; i < 200; ++i) {
-        for (char c : newId(IdKind::Project))
-            seen.insert(c);
+        for (char c : newId(IdKind::Project)) seen.insert(c);
     }
     EXPECT_EQ(seen.size(), 36u);
 }

@@ -106,8 +106,7 @@ class PluginConformance : public ::testing::TestWithParam<const char*> {
         std::string yaml = "storage:\n  path: /tmp/lodestone-conformance/lodestone.db\nplugins:\n";
         yaml += std::string("  ") + kInstance + ":\n    library: " + GetParam() + "\n";
         if (!lines.empty()) yaml += "    config:\n";
-        for (const auto& [key, value] : lines)
-            yaml += "      " + key + ": " + value + "\n";
+        for (const auto& [key, value] : lines) yaml += "      " + key + ": " + value + "\n";
         config::LoadOptions options;
         options.env = [](const std::string&) { return std::optional<std::string>(); };
         return config::parseConfig(yaml, kConfigFile, options);

@@ -122,8 +122,7 @@ TEST(LoadPlugins, LoadsAndResolvesThePipelinePlugin) {
     EXPECT_EQ(registry.research(), registry.find("echo"));
     EXPECT_EQ(registry.content(), nullptr);
     EXPECT_EQ(registry.webhook(), nullptr);
-    for (const auto& instance : registry)
-        EXPECT_EQ(instance->name(), "echo");
+    for (const auto& instance : registry) EXPECT_EQ(instance->name(), "echo");
 }
 
 TEST(LoadPlugins, NamesTheLibraryKeyAndLineForAMissingFile) {

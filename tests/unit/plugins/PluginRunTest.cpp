@@ -179,8 +179,7 @@ TEST_F(PluginRun, RunsConcurrentlyOnOneInstance) {
             }
         });
     }
-    for (auto& thread : threads)
-        thread.join();
+    for (auto& thread : threads) thread.join();
     EXPECT_EQ(good.load(), 400);
 }
 

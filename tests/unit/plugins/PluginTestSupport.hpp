@@ -43,8 +43,7 @@ inline std::string pluginYaml(const std::string& library,
         library + "\n";
     if (!configLines.empty()) {
         yaml += "    config:\n";
-        for (const auto& line : configLines)
-            yaml += "      " + line + "\n";
+        for (const auto& line : configLines) yaml += "      " + line + "\n";
     }
     return yaml + after;
 }

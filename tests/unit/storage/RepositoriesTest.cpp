@@ -198,8 +198,7 @@ TEST_F(Repositories_, ConcurrentWritersAllLand) {
             }
         });
     }
-    for (auto& thread : threads)
-        thread.join();
+    for (auto& thread : threads) thread.join();
     EXPECT_EQ(
         store_->read([&](Repositories& r) { return r.organisations().find(acme.id); })->credits,
         100);

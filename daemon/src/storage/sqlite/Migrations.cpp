@@ -90,8 +90,7 @@ void applyMigrations(Poco::Data::Session& session, const std::string& databaseNa
         }
         for (const auto& migration : migrations()) {
             if (migration.version <= current) continue;
-            for (const auto& sql : migration.statements)
-                execute(session, sql);
+            for (const auto& sql : migration.statements) execute(session, sql);
             Poco::Data::Statement record(session);
             record << "INSERT INTO schema_migrations (version, description, applied_at) "
                       "VALUES (?, ?, ?)",

@@ -38,8 +38,7 @@ template <typename Map>
 void forEachRow(Poco::Data::Statement& statement, Map&& map) {
     statement.execute();
     Poco::Data::RecordSet rows(statement);
-    for (bool more = rows.moveFirst(); more; more = rows.moveNext())
-        map(Row(rows));
+    for (bool more = rows.moveFirst(); more; more = rows.moveNext()) map(Row(rows));
 }
 
 // Runs the statement and maps its first row, if any.

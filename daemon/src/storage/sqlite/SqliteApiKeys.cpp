@@ -76,8 +76,7 @@ std::vector<domain::ApiKey> SqliteApiKeys::select(const std::string& where,
                  "WHERE p.api_key_id = k.id) AS project_ids "
                  "FROM api_keys k WHERE "
               << where << " ORDER BY " << orderBy;
-    for (const auto& param : params)
-        statement, bind(param);
+    for (const auto& param : params) statement, bind(param);
     std::vector<domain::ApiKey> out;
     forEachRow(statement, [&](const Row& row) { out.push_back(toApiKey(row)); });
     return out;
