@@ -68,8 +68,12 @@ domain::Organisation Administration::createOrganisation(const std::string& name,
                                                         std::int64_t credits) {
     if (credits < 0) throw InvalidRequest("initial credits cannot be negative");
     domain::Organisation organisation{domain::newId(domain::IdKind::Organisation),
-                                      checkedName("organisation", name), credits, now_, now_};
+                                      checkedName("organisation", name), 0, now_, now_};
     repositories_.organisations().insert(organisation);
+    if (credits > 0) {
+        organisation.credits = repositories_.organisations().changeCredits(
+            {organisation.id, credits, storage::CreditReason::Grant, std::nullopt, now_});
+    }
     return organisation;
 }
 
@@ -80,7 +84,8 @@ domain::Organisation Administration::organisation(const std::string& id) {
 }
 
 std::int64_t Administration::addCredits(const std::string& organisationId, std::int64_t delta) {
-    return repositories_.organisations().addCredits(organisationId, delta, now_);
+    return repositories_.organisations().changeCredits(
+        {organisationId, delta, storage::CreditReason::Adjustment, std::nullopt, now_});
 }
 
 domain::Project Administration::createProject(const ProjectDraft& draft) {

@@ -51,12 +51,13 @@ struct StepConfig {
     std::optional<PluginRef> plugin;
     int concurrency = 1;
     Duration timeout = 60s;
+    Duration stuckAfter = 60s;  // a run older than this shows isStuck; defaults to the timeout
 };
 
 struct PipelineConfig {
-    StepConfig research{std::nullopt, 16, 60s};
-    StepConfig content{std::nullopt, 16, 120s};
-    StepConfig finalize{std::nullopt, 4, 30s};
+    StepConfig research{std::nullopt, 16, 60s, 60s};
+    StepConfig content{std::nullopt, 16, 120s, 120s};
+    StepConfig finalize{std::nullopt, 4, 30s, 30s};
 };
 
 struct WebhooksConfig {

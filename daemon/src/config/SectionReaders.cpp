@@ -47,6 +47,8 @@ StepConfig readStep(const ConfigNode& node, StepConfig step, bool takesPlugin) {
     if (takesPlugin) step.plugin = readPluginRef(reader);
     reader.read("concurrency", step.concurrency, 1, kMaxThreads);
     reader.read("timeout", step.timeout);
+    step.stuckAfter = step.timeout;
+    reader.read("stuck_after", step.stuckAfter);
     reader.finish();
     return step;
 }

@@ -24,10 +24,14 @@ NewApiKeySecret newApiKeySecret() {
     return key;
 }
 
-std::string hashApiKey(std::string_view plaintext) {
+std::string sha256Hex(std::string_view data) {
     Poco::SHA2Engine sha(Poco::SHA2Engine::SHA_256);
-    sha.update(plaintext.data(), static_cast<unsigned>(plaintext.size()));
+    sha.update(data.data(), static_cast<unsigned>(data.size()));
     return Poco::DigestEngine::digestToHex(sha.digest());
+}
+
+std::string hashApiKey(std::string_view plaintext) {
+    return sha256Hex(plaintext);
 }
 
 std::string visiblePrefix(std::string_view plaintext) {

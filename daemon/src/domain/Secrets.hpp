@@ -14,7 +14,10 @@ struct NewApiKeySecret {
 
 NewApiKeySecret newApiKeySecret();
 
-// Lowercase hex SHA-256 of the key: what storage keeps and looks keys up by.
+// Lowercase hex SHA-256.
+std::string sha256Hex(std::string_view data);
+
+// sha256Hex of the key: what storage keeps and looks keys up by.
 std::string hashApiKey(std::string_view plaintext);
 
 // The part of a key that listings show ("lsk_ab12cd34").

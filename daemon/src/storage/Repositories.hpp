@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "domain/Jobs.hpp"
 #include "domain/Records.hpp"
 
 // One repository per aggregate. Handlers and services talk to these, never to SQL. Every
@@ -13,6 +14,17 @@ namespace lodestone::storage {
 
 using domain::Timestamp;
 
+// Why an organisation's balance changed; every change is also written to a ledger.
+enum class CreditReason { Grant, Adjustment, Generation, Refund };
+
+struct CreditChange {
+    std::string organisationId;
+    std::int64_t delta = 0;  // negative takes credits
+    CreditReason reason = CreditReason::Adjustment;
+    std::optional<std::string> jobId;
+    Timestamp at = 0;
+};
+
 class OrganisationRepository {
   public:
     virtual ~OrganisationRepository() = default;
@@ -20,9 +32,9 @@ class OrganisationRepository {
     virtual std::optional<domain::Organisation> find(const std::string& id) = 0;
     virtual std::optional<domain::Organisation> findByName(const std::string& name) = 0;
     virtual std::vector<domain::Organisation> list() = 0;
-    // Adds `delta` (negative to take credits) and returns the new balance. NotFound for an
-    // unknown organisation; Conflict if the balance would go below zero.
-    virtual std::int64_t addCredits(const std::string& id, std::int64_t delta, Timestamp now) = 0;
+    // Applies the change, records it in the ledger and returns the new balance. NotFound for an
+    // unknown organisation; InsufficientCredits if the balance would go below zero.
+    virtual std::int64_t changeCredits(const CreditChange& change) = 0;
 };
 
 class ProjectRepository {
@@ -65,6 +77,55 @@ class ApiKeyRepository {
     virtual void setProjects(const std::string& id, const std::vector<std::string>& projectIds) = 0;
 };
 
+class LeadRepository {
+  public:
+    virtual ~LeadRepository() = default;
+    virtual void insert(const domain::Lead& lead) = 0;
+    virtual std::optional<domain::Lead> find(const std::string& id) = 0;
+};
+
+// Generation jobs and their steps. Status changes are guarded by the state they start from, so a
+// late writer cannot overwrite a job that moved on.
+class JobRepository {
+  public:
+    virtual ~JobRepository() = default;
+    virtual void insert(const domain::Job& job) = 0;
+    // With its steps, in pipeline order.
+    virtual std::optional<domain::Job> find(const std::string& id) = 0;
+    virtual std::optional<domain::Job> findByLead(const std::string& leadId) = 0;
+    // failed -> queued, resuming at the step that failed: clears the error and that step's row,
+    // resets retryCount and records `newCharge` as the credits now held for the job. False if
+    // the job is not failed.
+    virtual bool requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) = 0;
+    // Zeroes the credits held for the job and returns how many they were (0 when already
+    // released), so a refund can happen only once.
+    virtual std::int64_t releaseCharge(const std::string& id, Timestamp now) = 0;
+    // Mean duration of the last `sample` completed runs of a step; nullopt when there are none.
+    virtual std::optional<std::int64_t> typicalStepMillis(domain::StepName step, int sample) = 0;
+};
+
+// Responses to POSTs that carried an Idempotency-Key, kept so a repeat gets the same answer.
+struct IdempotencyRecord {
+    std::string apiKeyId;
+    std::string key;
+    std::string requestHash;  // of method, path and body
+    int status = 0;
+    std::string responseJson;
+    Timestamp createdAt = 0;
+};
+
+class IdempotencyRepository {
+  public:
+    virtual ~IdempotencyRepository() = default;
+    // Conflict if that API key already stored a response under that key.
+    virtual void insert(const IdempotencyRecord& record) = 0;
+    // Only records created at or after `notBefore` (older ones have expired).
+    virtual std::optional<IdempotencyRecord> find(const std::string& apiKeyId,
+                                                  const std::string& key, Timestamp notBefore) = 0;
+    // Deletes records created before `cutoff`; returns how many.
+    virtual int purgeOlderThan(Timestamp cutoff) = 0;
+};
+
 // The repositories of one connection.
 class Repositories {
   public:
@@ -73,6 +134,9 @@ class Repositories {
     virtual ProjectRepository& projects() = 0;
     virtual CampaignRepository& campaigns() = 0;
     virtual ApiKeyRepository& apiKeys() = 0;
+    virtual LeadRepository& leads() = 0;
+    virtual JobRepository& jobs() = 0;
+    virtual IdempotencyRepository& idempotency() = 0;
 };
 
 }  // namespace lodestone::storage

@@ -23,6 +23,12 @@ class Conflict : public StorageError {
     using StorageError::StorageError;
 };
 
+// Taking credits would leave a balance below zero.
+class InsufficientCredits : public Conflict {
+  public:
+    using Conflict::Conflict;
+};
+
 // The database was written by a newer lodestoned than this one.
 class SchemaTooNew : public StorageError {
   public:

@@ -76,7 +76,8 @@ TEST_F(Provisioner, SecondRunChangesNothingAndShowsNoKey) {
     provision(kDemo);
     auto demo = organisation("Demo");
     store_->write([&](storage::Repositories& r) {
-        r.organisations().addCredits(demo.id, -400, domain::nowMillis());
+        r.organisations().changeCredits(
+            {demo.id, -400, storage::CreditReason::Adjustment, std::nullopt, domain::nowMillis()});
     });
     auto again = provision(kDemo);
     EXPECT_TRUE(again.changes.empty()) << ::testing::PrintToString(again.changes);

@@ -27,7 +27,7 @@ plugins:
       tone: friendly
 pipeline:
   research: { plugin: basic, concurrency: 4, timeout: 30s }
-  content: { plugin: writer, timeout: 2m }
+  content: { plugin: writer, timeout: 2m, stuck_after: 5m }
   finalize: { concurrency: 2 }
 webhooks:
   timeout: 3s
@@ -59,6 +59,8 @@ TEST(ConfigLoader, ReadsAValidFile) {
     EXPECT_EQ(config.pipeline.research.timeout, 30s);
     EXPECT_EQ(config.pipeline.content.concurrency, 16);  // default kept
     EXPECT_EQ(config.pipeline.content.timeout, 2min);
+    EXPECT_EQ(config.pipeline.content.stuckAfter, 5min);
+    EXPECT_EQ(config.pipeline.research.stuckAfter, 30s);  // the step's timeout
     EXPECT_EQ(config.pipeline.finalize.concurrency, 2);
     EXPECT_EQ(config.webhooks.timeout, 3s);
     EXPECT_EQ(config.webhooks.retrySchedule, (std::vector<Duration>{200ms, 400ms}));
@@ -93,6 +95,8 @@ TEST(ConfigLoader, DefaultsMatchTheDocumentedValues) {
     EXPECT_EQ(config.pipeline.content.timeout, 120s);
     EXPECT_EQ(config.pipeline.finalize.concurrency, 4);
     EXPECT_EQ(config.pipeline.finalize.timeout, 30s);
+    EXPECT_EQ(config.pipeline.research.stuckAfter, 60s);
+    EXPECT_EQ(config.pipeline.content.stuckAfter, 120s);
 }
 
 TEST(ConfigLoader, UnknownKeyNamesKeyLineAndValidKeys) {

@@ -1,5 +1,3 @@
-#include <Poco/Data/SQLite/Connector.h>
-#include <Poco/Data/Session.h>
 #include <gtest/gtest.h>
 
 #include "StoreFixture.hpp"
@@ -8,43 +6,29 @@ using namespace lodestone;
 using namespace lodestone::storage;
 using Poco::Data::Keywords::now;
 
-namespace {
-
-std::int64_t count(const std::filesystem::path& db, const std::string& sql) {
-    Poco::Data::SQLite::Connector::registerConnector();
-    Poco::Data::Session session("SQLite", db.string());
-    std::int64_t n = 0;
-    session << sql, Poco::Data::Keywords::into(n), now;
-    return n;
-}
-
-}  // namespace
-
 class Migrations : public storage::test::StoreFixture {};
 
 TEST_F(Migrations, FreshDatabaseGetsEveryMigration) {
     EXPECT_TRUE(std::filesystem::exists(config_.path));
     EXPECT_EQ(store_->schemaVersion(), store_->latestSchemaVersion());
     EXPECT_GE(store_->latestSchemaVersion(), 1);
-    EXPECT_EQ(count(config_.path, "SELECT COUNT(*) FROM schema_migrations"),
-              store_->latestSchemaVersion());
-    EXPECT_EQ(count(config_.path,
-                    "SELECT COUNT(*) FROM sqlite_master WHERE type='table' AND name IN "
-                    "('organisations','projects','campaigns','api_keys','api_key_projects')"),
-              5);
+    EXPECT_EQ(count("SELECT COUNT(*) FROM schema_migrations"), store_->latestSchemaVersion());
+    EXPECT_EQ(count("SELECT COUNT(*) FROM sqlite_master WHERE type='table' AND name IN "
+                    "('organisations','projects','campaigns','api_keys','api_key_projects',"
+                    "'credit_transactions','leads','jobs','job_steps','idempotency_keys')"),
+              10);
 }
 
 TEST_F(Migrations, RunningTwiceChangesNothing) {
-    auto before = count(config_.path, "SELECT COUNT(*) FROM sqlite_master");
+    auto before = count("SELECT COUNT(*) FROM sqlite_master");
     store_->migrate();
     openStore(config_)->migrate();
-    EXPECT_EQ(count(config_.path, "SELECT COUNT(*) FROM sqlite_master"), before);
-    EXPECT_EQ(count(config_.path, "SELECT COUNT(*) FROM schema_migrations"),
-              store_->latestSchemaVersion());
+    EXPECT_EQ(count("SELECT COUNT(*) FROM sqlite_master"), before);
+    EXPECT_EQ(count("SELECT COUNT(*) FROM schema_migrations"), store_->latestSchemaVersion());
 }
 
 TEST_F(Migrations, DatabaseUsesWalAndForeignKeys) {
-    Poco::Data::Session session("SQLite", config_.path.string());
+    auto session = rawSession();
     std::string mode;
     session << "PRAGMA journal_mode", Poco::Data::Keywords::into(mode), now;
     EXPECT_EQ(mode, "wal");
@@ -57,12 +41,8 @@ TEST_F(Migrations, DatabaseUsesWalAndForeignKeys) {
 }
 
 TEST_F(Migrations, NewerDatabaseIsRefused) {
-    {
-        Poco::Data::Session session("SQLite", config_.path.string());
-        session << "INSERT INTO schema_migrations (version, description, applied_at) "
-                   "VALUES (999, 'from the future', 0)",
-            now;
-    }
+    sql("INSERT INTO schema_migrations (version, description, applied_at) "
+        "VALUES (999, 'from the future', 0)");
     try {
         openStore(config_)->migrate();
         FAIL() << "expected SchemaTooNew";

@@ -25,6 +25,10 @@ domain::Project project(const std::string& orgId, const std::string& name) {
     return p;
 }
 
+CreditChange credits(const std::string& orgId, std::int64_t delta) {
+    return {orgId, delta, CreditReason::Adjustment, std::nullopt, kT0};
+}
+
 }  // namespace
 
 class Repositories_ : public storage::test::StoreFixture {
@@ -58,15 +62,18 @@ TEST_F(Repositories_, OrganisationNamesAreUnique) {
 
 TEST_F(Repositories_, CreditsNeverGoBelowZero) {
     auto acme = addOrganisation("Acme", 5);
-    EXPECT_EQ(store_->write(
-                  [&](Repositories& r) { return r.organisations().addCredits(acme.id, -3, kT0); }),
+    EXPECT_EQ(store_->write([&](Repositories& r) {
+        return r.organisations().changeCredits(credits(acme.id, -3));
+    }),
               2);
-    EXPECT_THROW(
-        store_->write([&](Repositories& r) { r.organisations().addCredits(acme.id, -3, kT0); }),
-        Conflict);
-    EXPECT_THROW(
-        store_->write([&](Repositories& r) { r.organisations().addCredits("org_none", 1, kT0); }),
-        NotFound);
+    EXPECT_THROW(store_->write([&](Repositories& r) {
+        r.organisations().changeCredits(credits(acme.id, -3));
+    }),
+                 InsufficientCredits);
+    EXPECT_THROW(store_->write([&](Repositories& r) {
+        r.organisations().changeCredits(credits("org_none", 1));
+    }),
+                 NotFound);
     EXPECT_EQ(
         store_->read([&](Repositories& r) { return r.organisations().find(acme.id); })->credits, 2);
 }
@@ -194,7 +201,7 @@ TEST_F(Repositories_, ConcurrentWritersAllLand) {
             auto store = openStore(config_);  // a second process would look like this
             for (int i = 0; i < 25; ++i) {
                 store->write(
-                    [&](Repositories& r) { r.organisations().addCredits(acme.id, 1, kT0); });
+                    [&](Repositories& r) { r.organisations().changeCredits(credits(acme.id, 1)); });
             }
         });
     }

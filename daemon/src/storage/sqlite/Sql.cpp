@@ -36,6 +36,10 @@ std::optional<std::int64_t> Row::optionalInteger(const std::string& column) cons
     return integer(column);
 }
 
+double Row::number(const std::string& column) const {
+    return rows_.value(column).convert<double>();
+}
+
 bool isConstraintViolation(const Poco::Exception& e) {
     return dynamic_cast<const Poco::Data::SQLite::ConstraintViolationException*>(&e) != nullptr;
 }

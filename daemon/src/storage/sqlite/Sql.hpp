@@ -28,6 +28,7 @@ class Row {
     std::optional<std::string> optionalText(const std::string& column) const;
     std::int64_t integer(const std::string& column) const;
     std::optional<std::int64_t> optionalInteger(const std::string& column) const;
+    double number(const std::string& column) const;
 
   private:
     Poco::Data::RecordSet& rows_;

@@ -12,6 +12,20 @@ domain::Organisation toOrganisation(const Row& row) {
                                 row.integer("created_at"), row.integer("updated_at")};
 }
 
+std::string_view reasonName(CreditReason reason) {
+    switch (reason) {
+        case CreditReason::Grant:
+            return "grant";
+        case CreditReason::Adjustment:
+            return "adjustment";
+        case CreditReason::Generation:
+            return "generation";
+        case CreditReason::Refund:
+            return "refund";
+    }
+    return "adjustment";
+}
+
 }  // namespace
 
 void SqliteOrganisations::insert(const domain::Organisation& organisation) {
@@ -47,17 +61,25 @@ std::vector<domain::Organisation> SqliteOrganisations::list() {
     return out;
 }
 
-std::int64_t SqliteOrganisations::addCredits(const std::string& id, std::int64_t delta,
-                                             Timestamp now) {
+std::int64_t SqliteOrganisations::changeCredits(const CreditChange& change) {
     Poco::Data::Statement update(session_);
     update << "UPDATE organisations SET credits = credits + ?, updated_at = ? "
               "WHERE id = ? AND credits + ? >= 0",
-        bind(delta), bind(now), bind(id), bind(delta);
-    if (update.execute() == 1) return find(id)->credits;
-    auto organisation = find(id);
-    if (!organisation) throw NotFound("no organisation with id " + id);
-    throw Conflict("organisation " + id + " has " + std::to_string(organisation->credits) +
-                   " credits; taking " + std::to_string(-delta) + " would leave it below zero");
+        bind(change.delta), bind(change.at), bind(change.organisationId), bind(change.delta);
+    if (update.execute() == 0) {
+        auto organisation = find(change.organisationId);
+        if (!organisation) throw NotFound("no organisation with id " + change.organisationId);
+        throw InsufficientCredits("organisation " + change.organisationId + " has " +
+                                  std::to_string(organisation->credits) + " credits; taking " +
+                                  std::to_string(-change.delta) + " would leave it below zero");
+    }
+    Poco::Data::Statement ledger(session_);
+    ledger << "INSERT INTO credit_transactions (organisation_id, delta, reason, job_id, "
+              "created_at) VALUES (?, ?, ?, ?, ?)",
+        bind(change.organisationId), bind(change.delta),
+        bind(std::string(reasonName(change.reason))), bind(nullable(change.jobId)), bind(change.at);
+    ledger.execute();
+    return find(change.organisationId)->credits;
 }
 
 }  // namespace lodestone::storage::sqlite

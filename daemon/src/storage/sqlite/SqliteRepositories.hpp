@@ -13,7 +13,7 @@ class SqliteOrganisations final : public OrganisationRepository {
     std::optional<domain::Organisation> find(const std::string& id) override;
     std::optional<domain::Organisation> findByName(const std::string& name) override;
     std::vector<domain::Organisation> list() override;
-    std::int64_t addCredits(const std::string& id, std::int64_t delta, Timestamp now) override;
+    std::int64_t changeCredits(const CreditChange& change) override;
 
   private:
     Poco::Data::Session& session_;
@@ -66,20 +66,70 @@ class SqliteApiKeys final : public ApiKeyRepository {
     Poco::Data::Session& session_;
 };
 
+class SqliteLeads final : public LeadRepository {
+  public:
+    explicit SqliteLeads(Poco::Data::Session& session) : session_(session) {}
+    void insert(const domain::Lead& lead) override;
+    std::optional<domain::Lead> find(const std::string& id) override;
+
+  private:
+    Poco::Data::Session& session_;
+};
+
+class SqliteJobs final : public JobRepository {
+  public:
+    explicit SqliteJobs(Poco::Data::Session& session) : session_(session) {}
+    void insert(const domain::Job& job) override;
+    std::optional<domain::Job> find(const std::string& id) override;
+    std::optional<domain::Job> findByLead(const std::string& leadId) override;
+    bool requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) override;
+    std::int64_t releaseCharge(const std::string& id, Timestamp now) override;
+    std::optional<std::int64_t> typicalStepMillis(domain::StepName step, int sample) override;
+
+  private:
+    std::optional<domain::Job> findWhere(const std::string& column, const std::string& value);
+    std::vector<domain::JobStep> stepsOf(const std::string& jobId);
+    Poco::Data::Session& session_;
+};
+
+class SqliteIdempotency final : public IdempotencyRepository {
+  public:
+    explicit SqliteIdempotency(Poco::Data::Session& session) : session_(session) {}
+    void insert(const IdempotencyRecord& record) override;
+    std::optional<IdempotencyRecord> find(const std::string& apiKeyId, const std::string& key,
+                                          Timestamp notBefore) override;
+    int purgeOlderThan(Timestamp cutoff) override;
+
+  private:
+    Poco::Data::Session& session_;
+};
+
 class SqliteRepositories final : public Repositories {
   public:
     explicit SqliteRepositories(Poco::Data::Session& session)
-        : organisations_(session), projects_(session), campaigns_(session), apiKeys_(session) {}
+        : organisations_(session),
+          projects_(session),
+          campaigns_(session),
+          apiKeys_(session),
+          leads_(session),
+          jobs_(session),
+          idempotency_(session) {}
     OrganisationRepository& organisations() override { return organisations_; }
     ProjectRepository& projects() override { return projects_; }
     CampaignRepository& campaigns() override { return campaigns_; }
     ApiKeyRepository& apiKeys() override { return apiKeys_; }
+    LeadRepository& leads() override { return leads_; }
+    JobRepository& jobs() override { return jobs_; }
+    IdempotencyRepository& idempotency() override { return idempotency_; }
 
   private:
     SqliteOrganisations organisations_;
     SqliteProjects projects_;
     SqliteCampaigns campaigns_;
     SqliteApiKeys apiKeys_;
+    SqliteLeads leads_;
+    SqliteJobs jobs_;
+    SqliteIdempotency idempotency_;
 };
 
 }  // namespace lodestone::storage::sqlite

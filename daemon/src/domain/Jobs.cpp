@@ -1,0 +1,80 @@
+#include "domain/Jobs.hpp"
+
+#include <array>
+#include <utility>
+
+namespace lodestone::domain {
+namespace {
+
+constexpr std::array<std::pair<JobStatus, std::string_view>, 6> kJobStatusNames{{
+    {JobStatus::Queued, "queued"},
+    {JobStatus::ResearchRunning, "research_running"},
+    {JobStatus::ContentRunning, "content_running"},
+    {JobStatus::Finalizing, "finalizing"},
+    {JobStatus::Completed, "completed"},
+    {JobStatus::Failed, "failed"},
+}};
+
+constexpr std::array<std::pair<StepName, std::string_view>, 3> kStepNames{{
+    {StepName::Research, "research_agent"},
+    {StepName::Content, "content_generation"},
+    {StepName::Finalize, "finalization"},
+}};
+
+constexpr std::array<std::pair<StepStatus, std::string_view>, 3> kStepStatusNames{{
+    {StepStatus::Running, "running"},
+    {StepStatus::Completed, "completed"},
+    {StepStatus::Failed, "failed"},
+}};
+
+template <typename Enum, std::size_t N>
+std::string_view nameOf(const std::array<std::pair<Enum, std::string_view>, N>& names, Enum value) {
+    for (const auto& [candidate, name] : names) {
+        if (candidate == value) return name;
+    }
+    return "";
+}
+
+template <typename Enum, std::size_t N>
+std::optional<Enum> valueOf(const std::array<std::pair<Enum, std::string_view>, N>& names,
+                            std::string_view text) {
+    for (const auto& [value, name] : names) {
+        if (name == text) return value;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view toString(JobStatus status) { return nameOf(kJobStatusNames, status); }
+std::optional<JobStatus> jobStatusFromString(std::string_view text) {
+    return valueOf(kJobStatusNames, text);
+}
+
+std::string_view toString(StepName step) { return nameOf(kStepNames, step); }
+std::optional<StepName> stepNameFromString(std::string_view text) {
+    return valueOf(kStepNames, text);
+}
+
+JobStatus runningStatusOf(StepName step) {
+    switch (step) {
+        case StepName::Research: return JobStatus::ResearchRunning;
+        case StepName::Content: return JobStatus::ContentRunning;
+        case StepName::Finalize: return JobStatus::Finalizing;
+    }
+    return JobStatus::ResearchRunning;
+}
+
+std::string_view toString(StepStatus status) { return nameOf(kStepStatusNames, status); }
+std::optional<StepStatus> stepStatusFromString(std::string_view text) {
+    return valueOf(kStepStatusNames, text);
+}
+
+const JobStep* Job::step(StepName name) const {
+    for (const auto& candidate : steps) {
+        if (candidate.name == name) return &candidate;
+    }
+    return nullptr;
+}
+
+}  // namespace lodestone::domain

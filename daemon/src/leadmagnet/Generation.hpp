@@ -1,0 +1,52 @@
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "domain/Jobs.hpp"
+#include "domain/Records.hpp"
+#include "leadmagnet/LeadInput.hpp"
+#include "storage/Repositories.hpp"
+
+namespace lodestone::leadmagnet {
+
+// The job is not in a state a retry applies to (only failed, retryable jobs are).
+class NotRetryable : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+struct GenerationRequest {
+    const domain::Project& project;
+    const LeadInput& input;
+    const std::string& publicUrl;  // server.public_url, for projects without their own host
+    int maxRetries = 3;
+    domain::Timestamp now = 0;
+};
+
+struct StartedGeneration {
+    domain::Lead lead;
+    domain::Job job;
+};
+
+// `<project's lead-magnet host>/<leadId>`, or `<public_url>/m/<leadId>`.
+std::string leadMagnetUrl(const domain::Project& project, const std::string& publicUrl,
+                          const std::string& leadId);
+
+// Within the caller's transaction, so that none happens without the others: takes the project's
+// cost from the organisation (storage::InsufficientCredits when short), stores the lead and its
+// queued job holding that charge.
+StartedGeneration startGeneration(storage::Repositories& repositories,
+                                  const GenerationRequest& request);
+
+// Gives back the credits a job still holds (once: a second call finds none). Returns them.
+std::int64_t refundCharge(storage::Repositories& repositories, const domain::Job& job,
+                          domain::Timestamp now);
+
+// Puts a failed job back in the queue at the step that failed, charging the project's cost again
+// (its first charge was refunded when it failed). NotRetryable for a job in any other state; like
+// any failure inside the caller's transaction, it must roll that transaction back.
+domain::Job retryGeneration(storage::Repositories& repositories, const domain::Job& job,
+                            const domain::Project& project, domain::Timestamp now);
+
+}  // namespace lodestone::leadmagnet

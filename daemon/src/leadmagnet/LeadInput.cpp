@@ -1,0 +1,103 @@
+#include "leadmagnet/LeadInput.hpp"
+
+#include <Poco/JSON/Parser.h>
+#include <Poco/String.h>
+#include <Poco/URI.h>
+
+#include <sstream>
+
+#include "domain/Email.hpp"
+
+namespace lodestone::leadmagnet {
+namespace {
+
+using domain::FieldType;
+
+enum class Verdict { Accepted, Absent, Invalid };
+
+bool isHttpUrl(const std::string& text) {
+    try {
+        Poco::URI uri(text);
+        return (uri.getScheme() == "http" || uri.getScheme() == "https") && !uri.getHost().empty();
+    } catch (const Poco::Exception&) {
+        return false;
+    }
+}
+
+std::size_t serialisedSize(const Poco::JSON::Object::Ptr& object) {
+    std::ostringstream out;
+    object->stringify(out);
+    return out.str().size();
+}
+
+Verdict checkText(FieldType type, const Poco::Dynamic::Var& value, Poco::Dynamic::Var& accepted) {
+    if (!value.isString()) return Verdict::Invalid;
+    std::string text = Poco::trim(value.extract<std::string>());
+    if (text.empty()) return Verdict::Absent;
+    switch (type) {
+        case FieldType::Email:
+            if (!domain::isValidEmail(text)) return Verdict::Invalid;
+            break;
+        case FieldType::Url:
+            if (text.size() > kMaxUrlField || !isHttpUrl(text)) return Verdict::Invalid;
+            break;
+        default:
+            if (text.size() > kMaxStringField) return Verdict::Invalid;
+    }
+    accepted = text;
+    return Verdict::Accepted;
+}
+
+// The spec's request example sends customFields as an object, its field table as "string
+// (JSON)": both are accepted, and stored as the object.
+Verdict checkJson(const Poco::Dynamic::Var& value, Poco::Dynamic::Var& accepted) {
+    Poco::JSON::Object::Ptr object;
+    if (value.type() == typeid(Poco::JSON::Object::Ptr)) {
+        object = value.extract<Poco::JSON::Object::Ptr>();
+    } else if (value.isString()) {
+        std::string text = Poco::trim(value.extract<std::string>());
+        if (text.empty()) return Verdict::Absent;
+        try {
+            auto parsed = Poco::JSON::Parser().parse(text);
+            if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) return Verdict::Invalid;
+            object = parsed.extract<Poco::JSON::Object::Ptr>();
+        } catch (const Poco::Exception&) {
+            return Verdict::Invalid;
+        }
+    } else {
+        return Verdict::Invalid;
+    }
+    if (serialisedSize(object) > kMaxJsonField) return Verdict::Invalid;
+    accepted = object;
+    return Verdict::Accepted;
+}
+
+}  // namespace
+
+LeadInput checkLeadInput(const domain::ProjectSchema& schema, const Poco::JSON::Object& body) {
+    LeadInput input;
+    for (const auto& field : schema.fields()) {
+        Poco::Dynamic::Var value =
+            body.has(field.name) ? body.get(field.name) : Poco::Dynamic::Var();
+        Poco::Dynamic::Var accepted;
+        Verdict verdict = Verdict::Absent;
+        if (!value.isEmpty()) {
+            verdict = field.type == FieldType::Json ? checkJson(value, accepted)
+                                                    : checkText(field.type, value, accepted);
+        }
+        switch (verdict) {
+            case Verdict::Accepted:
+                input.fields->set(field.name, accepted);
+                break;
+            case Verdict::Invalid:
+                input.invalidFields.push_back(field.name);
+                break;
+            case Verdict::Absent:
+                if (field.required) input.missingFields.push_back(field.name);
+                break;
+        }
+    }
+    return input;
+}
+
+}  // namespace lodestone::leadmagnet

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <Poco/JSON/Object.h>
+
+#include <string>
+#include <vector>
+
+#include "domain/ProjectSchema.hpp"
+
+namespace lodestone::leadmagnet {
+
+// Limits the spec leaves open: long enough for any real value, short enough that one lead
+// cannot bloat the database.
+inline constexpr std::size_t kMaxStringField = 2000;
+inline constexpr std::size_t kMaxUrlField = 2048;
+inline constexpr std::size_t kMaxJsonField = 32 * 1024;
+
+// A Generate Lead Magnet body checked against a project's schema.
+struct LeadInput {
+    // Only fields the schema knows, trimmed; json fields as objects.
+    Poco::JSON::Object::Ptr fields = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    std::vector<std::string> missingFields;  // required and absent, null or empty
+    std::vector<std::string> invalidFields;  // present but of the wrong type or shape
+
+    bool valid() const { return missingFields.empty() && invalidFields.empty(); }
+    std::string email() const { return fields->optValue<std::string>("email", ""); }
+};
+
+// Field by field, in schema order: a string/email/url field must be a JSON string (an email a
+// valid address, a url an absolute http(s) URL); a json field an object or a string holding one.
+// An optional field that is null or empty is left out; unknown fields are dropped.
+LeadInput checkLeadInput(const domain::ProjectSchema& schema, const Poco::JSON::Object& body);
+
+}  // namespace lodestone::leadmagnet

@@ -1,0 +1,140 @@
+#include "storage/StorageError.hpp"
+#include "storage/sqlite/Sql.hpp"
+#include "storage/sqlite/SqliteRepositories.hpp"
+
+namespace lodestone::storage::sqlite {
+namespace {
+
+const char* const kJobColumns =
+    "id, lead_id, organisation_id, project_id, lead_magnet_url, status, retry_count, "
+    "max_retries, error, retryable, credits_charged, lease_owner, lease_expires_at, run_after, "
+    "created_at, updated_at, finished_at";
+
+// A value the schema's CHECK constraints rule out means the file was edited by hand.
+[[noreturn]] void corrupt(const std::string& what) {
+    throw StorageError("unexpected value in the database: " + what);
+}
+
+domain::Job toJob(const Row& row) {
+    domain::Job job;
+    job.id = row.text("id");
+    job.leadId = row.text("lead_id");
+    job.organisationId = row.text("organisation_id");
+    job.projectId = row.text("project_id");
+    job.leadMagnetUrl = row.text("lead_magnet_url");
+    auto status = domain::jobStatusFromString(row.text("status"));
+    if (!status) corrupt("job status " + row.text("status"));
+    job.status = *status;
+    job.retryCount = static_cast<int>(row.integer("retry_count"));
+    job.maxRetries = static_cast<int>(row.integer("max_retries"));
+    job.error = row.optionalText("error");
+    job.retryable = row.integer("retryable") != 0;
+    job.creditsCharged = row.integer("credits_charged");
+    job.leaseOwner = row.optionalText("lease_owner");
+    job.leaseExpiresAt = row.optionalInteger("lease_expires_at");
+    job.runAfter = row.integer("run_after");
+    job.createdAt = row.integer("created_at");
+    job.updatedAt = row.integer("updated_at");
+    job.finishedAt = row.optionalInteger("finished_at");
+    return job;
+}
+
+domain::JobStep toStep(const Row& row) {
+    domain::JobStep step;
+    auto name = domain::stepNameFromString(row.text("name"));
+    auto status = domain::stepStatusFromString(row.text("status"));
+    if (!name || !status) corrupt("job step " + row.text("name") + "/" + row.text("status"));
+    step.name = *name;
+    step.status = *status;
+    step.startedAt = row.integer("started_at");
+    step.completedAt = row.optionalInteger("completed_at");
+    step.failedAt = row.optionalInteger("failed_at");
+    if (auto progress = row.optionalInteger("progress")) step.progress = static_cast<int>(*progress);
+    step.error = row.optionalText("error");
+    step.outputJson = row.optionalText("output_json");
+    return step;
+}
+
+}  // namespace
+
+void SqliteJobs::insert(const domain::Job& job) {
+    Poco::Data::Statement statement(session_);
+    statement << "INSERT INTO jobs (" << kJobColumns
+              << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        bind(job.id), bind(job.leadId), bind(job.organisationId), bind(job.projectId),
+        bind(job.leadMagnetUrl), bind(std::string(domain::toString(job.status))),
+        bind(job.retryCount), bind(job.maxRetries), bind(nullable(job.error)),
+        bind(job.retryable ? 1 : 0), bind(job.creditsCharged), bind(nullable(job.leaseOwner)),
+        bind(nullable(job.leaseExpiresAt)), bind(job.runAfter), bind(job.createdAt),
+        bind(job.updatedAt), bind(nullable(job.finishedAt));
+    statement.execute();
+}
+
+std::vector<domain::JobStep> SqliteJobs::stepsOf(const std::string& jobId) {
+    Poco::Data::Statement statement(session_);
+    statement << "SELECT name, status, started_at, completed_at, failed_at, progress, error, "
+                 "output_json FROM job_steps WHERE job_id = ?",
+        bind(jobId);
+    std::vector<domain::JobStep> steps;
+    forEachRow(statement, [&](const Row& row) { steps.push_back(toStep(row)); });
+    std::sort(steps.begin(), steps.end(),
+              [](const auto& a, const auto& b) { return a.name < b.name; });
+    return steps;
+}
+
+std::optional<domain::Job> SqliteJobs::findWhere(const std::string& column,
+                                                 const std::string& value) {
+    Poco::Data::Statement statement(session_);
+    statement << "SELECT " << kJobColumns << " FROM jobs WHERE " << column << " = ?", bind(value);
+    auto job = firstRow(statement, toJob);
+    if (job) job->steps = stepsOf(job->id);
+    return job;
+}
+
+std::optional<domain::Job> SqliteJobs::find(const std::string& id) { return findWhere("id", id); }
+
+std::optional<domain::Job> SqliteJobs::findByLead(const std::string& leadId) {
+    return findWhere("lead_id", leadId);
+}
+
+bool SqliteJobs::requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) {
+    Poco::Data::Statement update(session_);
+    update << "UPDATE jobs SET status = 'queued', error = NULL, retry_count = 0, "
+              "credits_charged = ?, lease_owner = NULL, lease_expires_at = NULL, run_after = ?, "
+              "updated_at = ?, finished_at = NULL WHERE id = ? AND status = 'failed'",
+        bind(newCharge), bind(now), bind(now), bind(id);
+    if (update.execute() == 0) return false;
+    Poco::Data::Statement clear(session_);
+    clear << "DELETE FROM job_steps WHERE job_id = ? AND status = 'failed'", bind(id);
+    clear.execute();
+    return true;
+}
+
+std::int64_t SqliteJobs::releaseCharge(const std::string& id, Timestamp now) {
+    Poco::Data::Statement select(session_);
+    select << "SELECT credits_charged FROM jobs WHERE id = ?", bind(id);
+    auto charged = firstRow(select, [](const Row& row) { return row.integer("credits_charged"); });
+    if (!charged) throw NotFound("no job with id " + id);
+    if (*charged == 0) return 0;
+    Poco::Data::Statement update(session_);
+    update << "UPDATE jobs SET credits_charged = 0, updated_at = ? "
+              "WHERE id = ? AND credits_charged = ?",
+        bind(now), bind(id), bind(*charged);
+    return update.execute() == 1 ? *charged : 0;
+}
+
+std::optional<std::int64_t> SqliteJobs::typicalStepMillis(domain::StepName step, int sample) {
+    Poco::Data::Statement statement(session_);
+    statement << "SELECT COUNT(*) AS n, AVG(completed_at - started_at) AS mean FROM "
+                 "(SELECT completed_at, started_at FROM job_steps "
+                 "WHERE name = ? AND status = 'completed' ORDER BY completed_at DESC LIMIT ?)",
+        bind(std::string(domain::toString(step))), bind(sample);
+    return firstRow(statement,
+                    [](const Row& row) -> std::optional<std::int64_t> {
+                        if (row.integer("n") == 0) return std::nullopt;
+                        return static_cast<std::int64_t>(row.number("mean"));
+                    })
+        .value_or(std::nullopt);
+}
+
+}  // namespace lodestone::storage::sqlite
