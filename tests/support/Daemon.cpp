@@ -15,9 +15,16 @@ HttpReply httpRequest(std::uint16_t port, const std::string& method, const std::
     Poco::Net::HTTPClientSession session("127.0.0.1", port);
     session.setTimeout(Poco::Timespan(30, 0));
     Poco::Net::HTTPRequest request(method, path, Poco::Net::HTTPMessage::HTTP_1_1);
-    for (const auto& [name, value] : headers) request.set(name, value);
-    if (!body.empty() || method == "POST")
+    for (const auto& [name, value] : headers) {
+        if (name == "Transfer-Encoding" && value == "chunked") {
+            request.setChunkedTransferEncoding(true);
+        } else {
+            request.set(name, value);
+        }
+    }
+    if (!request.getChunkedTransferEncoding() && (!body.empty() || method == "POST")) {
         request.setContentLength64(static_cast<Poco::Int64>(body.size()));
+    }
     session.sendRequest(request) << body;
     Poco::Net::HTTPResponse response;
     std::istream& in = session.receiveResponse(response);

@@ -16,7 +16,7 @@ struct HttpReply {
     std::string body;
 };
 
-// One HTTP request to 127.0.0.1:port.
+// One HTTP request to 127.0.0.1:port. A "Transfer-Encoding: chunked" header sends the body chunked.
 HttpReply httpRequest(std::uint16_t port, const std::string& method, const std::string& path,
                       const std::string& body = "",
                       const std::map<std::string, std::string>& headers = {});

@@ -4,6 +4,7 @@
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPServerRequest.h>
 
+#include "api/ApiRequestHandler.hpp"
 #include "api/JsonResponse.hpp"
 
 namespace lodestone::api {
@@ -64,9 +65,12 @@ Poco::Net::HTTPRequestHandler* RequestRouter::createRequestHandler(
     std::string path = request.getURI().substr(0, request.getURI().find('?'));
     if (path == "/healthz") {
         if (request.getMethod() == "GET" || request.getMethod() == "HEAD") {
-            return new HealthHandler(store_);
+            return new HealthHandler(services_.store);
         }
         return new MethodNotAllowedHandler("GET, HEAD");
+    }
+    if (path == "/api" || path.starts_with("/api/")) {
+        return new ApiRequestHandler(services_, routes_.match(request.getMethod(), path));
     }
     return new NotFoundHandler();
 }

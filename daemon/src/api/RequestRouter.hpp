@@ -2,20 +2,23 @@
 
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 
-#include "storage/Store.hpp"
+#include "api/ApiServices.hpp"
+#include "api/Router.hpp"
 
 namespace lodestone::api {
 
-// Picks the handler for each request. Never returns nullptr (Poco would answer 501): anything
-// unknown gets a JSON 404.
+// Picks the handler for each request: /healthz, the /api routes, else a JSON 404. Never returns
+// nullptr (Poco would answer 501).
 class RequestRouter final : public Poco::Net::HTTPRequestHandlerFactory {
   public:
-    explicit RequestRouter(storage::Store& store) : store_(store) {}
+    RequestRouter(ApiServices& services, const Router& routes)
+        : services_(services), routes_(routes) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(
         const Poco::Net::HTTPServerRequest& request) override;
 
   private:
-    storage::Store& store_;
+    ApiServices& services_;
+    const Router& routes_;
 };
 
 }  // namespace lodestone::api

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <thread>
 
+#include "api/LeadMagnetRoutes.hpp"
 #include "api/RequestRouter.hpp"
 #include "app/Subsystems.hpp"
 
@@ -38,8 +39,16 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     params->setKeepAlive(true);
     params->setServerName("lodestoned");
 
+    keys_ = std::make_unique<auth::ApiKeyCache>(storage_.store());
+    limiter_ = std::make_unique<ratelimit::RateLimiter>();
+    stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store());
+    services_ = std::make_unique<api::ApiServices>(
+        api::ApiServices{config_, storage_.store(), *keys_, *limiter_, *stepTimings_});
+    routes_ = api::Router();
+    api::addLeadMagnetRoutes(routes_, *services_);
+
     threads_ = std::make_unique<Poco::ThreadPool>("http", 2, server.threads);
-    server_ = std::make_unique<Poco::Net::HTTPServer>(new api::RequestRouter(storage_.store()),
+    server_ = std::make_unique<Poco::Net::HTTPServer>(new api::RequestRouter(*services_, routes_),
                                                       *threads_, socket, params);
     server_->start();
     // Tests and operators read the bound port from this line (port 0 picks a free one).

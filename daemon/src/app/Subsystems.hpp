@@ -6,6 +6,8 @@
 
 #include <memory>
 
+#include "api/ApiServices.hpp"
+#include "api/Router.hpp"
 #include "config/Config.hpp"
 #include "plugins/PluginRegistry.hpp"
 #include "storage/Store.hpp"
@@ -69,6 +71,11 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
   private:
     const config::Config& config_;
     StorageSubsystem& storage_;
+    std::unique_ptr<auth::ApiKeyCache> keys_;
+    std::unique_ptr<ratelimit::RateLimiter> limiter_;
+    std::unique_ptr<leadmagnet::StepTimings> stepTimings_;
+    std::unique_ptr<api::ApiServices> services_;
+    api::Router routes_;
     std::unique_ptr<Poco::ThreadPool> threads_;
     std::unique_ptr<Poco::Net::HTTPServer> server_;
 };

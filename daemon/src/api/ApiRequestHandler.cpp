@@ -1,0 +1,113 @@
+#include "api/ApiRequestHandler.hpp"
+
+#include <Poco/Logger.h>
+#include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/String.h>
+
+#include "api/ApiError.hpp"
+#include "api/Authentication.hpp"
+#include "api/Idempotency.hpp"
+#include "api/JsonResponse.hpp"
+#include "api/RequestBody.hpp"
+
+namespace lodestone::api {
+namespace {
+
+Poco::Logger& log() { return Poco::Logger::get("lodestone.api"); }
+
+int limitFor(RouteGroup group, const config::LimitsConfig& limits) {
+    switch (group) {
+        case RouteGroup::Generate: return limits.generatePerMinute;
+        case RouteGroup::Status: return limits.statusPerMinute;
+        case RouteGroup::CampaignLeads: return limits.campaignLeadsPerMinute;
+    }
+    return limits.statusPerMinute;
+}
+
+std::string_view groupName(RouteGroup group) {
+    switch (group) {
+        case RouteGroup::Generate: return "generate";
+        case RouteGroup::Status: return "status";
+        case RouteGroup::CampaignLeads: return "campaign_leads";
+    }
+    return "status";
+}
+
+ApiResponse fromError(const ApiError& error) { return {error.status(), error.body()}; }
+
+}  // namespace
+
+ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
+    if (!match_.route) {
+        if (match_.allowedMethods.empty()) throw ApiError(404, "Not found");
+        throw ApiError(405, "Method not allowed")
+            .header("Allow", Poco::cat(std::string(", "), match_.allowedMethods.begin(),
+                                       match_.allowedMethods.end()));
+    }
+    const Route& route = *match_.route;
+
+    ApiRequest request;
+    request.method = http.getMethod();
+    request.path = http.getURI().substr(0, http.getURI().find('?'));
+    request.params = match_.params;
+    request.key = authenticate(http, services_.keys);
+
+    auto decision = services_.limiter.take(request.key.id + "/" + std::string(groupName(route.group)),
+                                           limitFor(route.group, services_.config.limits));
+    headers_.emplace_back("X-RateLimit-Limit", std::to_string(decision.limit));
+    headers_.emplace_back("X-RateLimit-Remaining", std::to_string(decision.remaining));
+    headers_.emplace_back("X-RateLimit-Reset", std::to_string(decision.resetEpochSeconds));
+    if (!decision.allowed) {
+        throw ApiError(429, "Rate limit exceeded")
+            .with("retryAfter", decision.retryAfterSeconds)
+            .header("Retry-After", std::to_string(decision.retryAfterSeconds));
+    }
+
+    std::string raw;
+    if (route.readsBody) {
+        request.body = readJsonBody(http, services_.config.server.maxBodyBytes, raw);
+    }
+
+    std::optional<IdempotencyScope> idempotency;
+    if (request.method == "POST" && http.has("Idempotency-Key")) {
+        idempotency.emplace(request.key, http.get("Idempotency-Key"), request.method, request.path,
+                            raw, domain::nowMillis());
+        if (auto stored = idempotency->replay(services_.store)) {
+            headers_.emplace_back("Idempotent-Replayed", "true");
+            return *stored;
+        }
+        request.idempotency = &*idempotency;
+    }
+    try {
+        return route.handler(request);
+    } catch (const IdempotencyRace&) {
+        headers_.emplace_back("Idempotent-Replayed", "true");
+        return *idempotency->replay(services_.store);
+    }
+}
+
+void ApiRequestHandler::handleRequest(Poco::Net::HTTPServerRequest& http,
+                                      Poco::Net::HTTPServerResponse& response) {
+    ApiResponse result;
+    try {
+        result = serve(http);
+    } catch (const ApiError& error) {
+        result = fromError(error);
+        for (const auto& header : error.headers()) headers_.push_back(header);
+    } catch (const storage::StorageError& error) {
+        log().error("%s %s: storage: %s", http.getMethod(), http.getURI(), std::string(error.what()));
+        result = fromError(ApiError(503, "The service is temporarily unavailable; try again"));
+        headers_.emplace_back("Retry-After", "1");
+    } catch (const std::exception& error) {
+        log().error("%s %s: %s", http.getMethod(), http.getURI(), std::string(error.what()));
+        result = fromError(ApiError(500, "Internal server error"));
+    }
+    for (const auto& [name, value] : headers_) response.set(name, value);
+    // Unread body bytes would be parsed as the next request on a kept-alive connection.
+    if (hasBody(http) && !http.stream().eof()) response.setKeepAlive(false);
+    sendJson(response, static_cast<Poco::Net::HTTPResponse::HTTPStatus>(result.status),
+             *result.body);
+}
+
+}  // namespace lodestone::api

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "auth/ApiKeyCache.hpp"
+#include "config/Config.hpp"
+#include "leadmagnet/StepTimings.hpp"
+#include "ratelimit/RateLimiter.hpp"
+#include "storage/Store.hpp"
+
+namespace lodestone::api {
+
+// What request handling shares across requests. Owned by the HTTP subsystem; every member is
+// safe to use from many request threads at once.
+struct ApiServices {
+    const config::Config& config;
+    storage::Store& store;
+    auth::ApiKeyCache& keys;
+    ratelimit::RateLimiter& limiter;
+    leadmagnet::StepTimings& stepTimings;
+};
+
+}  // namespace lodestone::api

@@ -1,0 +1,56 @@
+#include "api/Idempotency.hpp"
+
+#include <Poco/JSON/ParseHandler.h>
+#include <Poco/JSON/Parser.h>
+
+#include <sstream>
+
+#include "api/ApiError.hpp"
+#include "domain/Secrets.hpp"
+
+namespace lodestone::api {
+
+IdempotencyScope::IdempotencyScope(const domain::ApiKey& apiKey, const std::string& idempotencyKey,
+                                   const std::string& method, const std::string& path,
+                                   const std::string& body, domain::Timestamp now)
+    : apiKeyId_(apiKey.id), key_(idempotencyKey), now_(now) {
+    if (key_.empty() || key_.size() > kMaxKeyLength) {
+        throw ApiError(400, "Idempotency-Key must be 1 to 255 characters");
+    }
+    // The same key means the same request only if method, path and body are byte for byte equal.
+    requestHash_ = domain::sha256Hex(method + " " + path + "\n" + body);
+}
+
+std::optional<ApiResponse> IdempotencyScope::replay(storage::Store& store) const {
+    auto stored = store.read([&](storage::Repositories& repositories) {
+        return repositories.idempotency().find(apiKeyId_, key_, now_ - kLifetimeMillis);
+    });
+    if (!stored) return std::nullopt;
+    if (stored->requestHash != requestHash_) {
+        throw ApiError(422,
+                       "This Idempotency-Key was already used with a different request; use a "
+                       "new key for a new request");
+    }
+    ApiResponse response;
+    response.status = stored->status;
+    // Key order preserved, so the replay is the first response byte for byte.
+    Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
+    response.body = parser.parse(stored->responseJson).extract<Poco::JSON::Object::Ptr>();
+    return response;
+}
+
+void IdempotencyScope::record(storage::Repositories& repositories,
+                              const ApiResponse& response) const {
+    std::ostringstream body;
+    response.body->stringify(body);
+    // Expired keys go as new ones arrive; the index on created_at keeps this cheap.
+    repositories.idempotency().purgeOlderThan(now_ - kLifetimeMillis);
+    try {
+        repositories.idempotency().insert(
+            {apiKeyId_, key_, requestHash_, response.status, body.str(), now_});
+    } catch (const storage::Conflict&) {
+        throw IdempotencyRace();
+    }
+}
+
+}  // namespace lodestone::api

@@ -1,0 +1,189 @@
+#include "api/LeadMagnetRoutes.hpp"
+
+#include <Poco/JSON/Array.h>
+#include <Poco/String.h>
+
+#include "api/ApiError.hpp"
+#include "api/Idempotency.hpp"
+#include "leadmagnet/Generation.hpp"
+#include "leadmagnet/JobStatusView.hpp"
+
+namespace lodestone::api {
+namespace {
+
+Poco::JSON::Object::Ptr object() { return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER); }
+
+Poco::JSON::Array::Ptr array(const std::vector<std::string>& values) {
+    Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
+    for (const auto& value : values) out->add(value);
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& values) {
+    return Poco::cat(std::string(", "), values.begin(), values.end());
+}
+
+// The spec lists no 404 for these routes: a project that does not exist, belongs to another
+// organisation or is outside the key's projects is the same 403, so callers cannot probe ids.
+domain::Project accessibleProject(ApiServices& services, const ApiRequest& request) {
+    const std::string& id = request.param("projectId");
+    auto project = services.store.read(
+        [&](storage::Repositories& repositories) { return repositories.projects().find(id); });
+    if (!project || project->organisationId != request.key.organisationId ||
+        !request.key.mayUseProject(id)) {
+        throw ApiError(403, "API key has no access to this project");
+    }
+    return *project;
+}
+
+// Jobs and leads of other organisations (or of projects the key may not use) are as unknown as
+// ones that do not exist.
+domain::Job visibleJob(const std::optional<domain::Job>& job, const ApiRequest& request,
+                       const std::string& notFound) {
+    if (!job || job->organisationId != request.key.organisationId ||
+        !request.key.mayUseProject(job->projectId)) {
+        throw ApiError(404, notFound);
+    }
+    return *job;
+}
+
+ApiError invalidInput(const leadmagnet::LeadInput& input) {
+    std::string message;
+    if (!input.missingFields.empty()) {
+        message = "Missing required fields: " + joined(input.missingFields);
+    }
+    if (!input.invalidFields.empty()) {
+        message += (message.empty() ? "Invalid fields: " : "; invalid fields: ") +
+                   joined(input.invalidFields);
+    }
+    ApiError error(400, message);
+    error.with("missingFields", array(input.missingFields));
+    if (!input.invalidFields.empty()) error.with("invalidFields", array(input.invalidFields));
+    return error;
+}
+
+ApiError insufficientCredits() { return ApiError(402, "Insufficient credits"); }
+
+leadmagnet::StatusViewContext statusContext(ApiServices& services) {
+    const auto& pipeline = services.config.pipeline;
+    leadmagnet::StatusViewContext context;
+    context.now = domain::nowMillis();
+    context.typical = services.stepTimings.typical();
+    context.stuckAfter.research = pipeline.research.stuckAfter;
+    context.stuckAfter.content = pipeline.content.stuckAfter;
+    context.stuckAfter.finalize = pipeline.finalize.stuckAfter;
+    return context;
+}
+
+ApiResponse jobResponse(ApiServices& services, const domain::Job& job) {
+    auto body = object();
+    body->set("success", true);
+    body->set("job", leadmagnet::renderJobStatus(job, statusContext(services)));
+    return {200, body};
+}
+
+ApiResponse generate(ApiServices& services, ApiRequest& request) {
+    domain::Project project = accessibleProject(services, request);
+    auto input = leadmagnet::checkLeadInput(project.schema, *request.body);
+    if (!input.valid()) throw invalidInput(input);
+    ApiResponse response;
+    try {
+        services.store.write([&](storage::Repositories& repositories) {
+            auto started = leadmagnet::startGeneration(
+                repositories, {project, input, services.config.server.publicUrl,
+                               services.config.jobs.maxRetries, domain::nowMillis()});
+            auto body = object();
+            body->set("success", true);
+            body->set("leadId", started.lead.id);
+            body->set("leadMagnetUrl", started.lead.leadMagnetUrl);
+            body->set("jobId", started.job.id);
+            body->set("status", std::string(domain::toString(started.job.status)));
+            body->set("message", "Lead magnet generation started; poll the status endpoint for "
+                                 "progress");
+            response = {200, body};
+            if (request.idempotency) request.idempotency->record(repositories, response);
+        });
+    } catch (const storage::InsufficientCredits&) {
+        throw insufficientCredits();
+    }
+    return response;
+}
+
+ApiResponse schema(ApiServices& services, ApiRequest& request) {
+    domain::Project project = accessibleProject(services, request);
+    Poco::JSON::Array::Ptr fields = new Poco::JSON::Array();
+    std::vector<std::string> required;
+    for (const auto& field : project.schema.fields()) {
+        auto entry = object();
+        entry->set("name", field.name);
+        entry->set("type", std::string(domain::toString(field.type)));
+        entry->set("required", field.required);
+        entry->set("label", field.label);
+        entry->set("description", field.description);
+        fields->add(entry);
+        if (field.required) required.push_back(field.name);
+    }
+    auto body = object();
+    body->set("success", true);
+    body->set("projectId", project.id);
+    body->set("fields", fields);
+    body->set("requiredFields", array(required));
+    return {200, body};
+}
+
+ApiResponse statusByJob(ApiServices& services, ApiRequest& request) {
+    auto job = services.store.read([&](storage::Repositories& repositories) {
+        return repositories.jobs().find(request.param("jobId"));
+    });
+    return jobResponse(services, visibleJob(job, request, "Job not found"));
+}
+
+ApiResponse statusByLead(ApiServices& services, ApiRequest& request) {
+    auto job = services.store.read([&](storage::Repositories& repositories) {
+        return repositories.jobs().findByLead(request.param("leadId"));
+    });
+    return jobResponse(services, visibleJob(job, request, "Lead not found"));
+}
+
+ApiResponse retry(ApiServices& services, ApiRequest& request) {
+    auto stored = services.store.read([&](storage::Repositories& repositories) {
+        return repositories.jobs().find(request.param("jobId"));
+    });
+    domain::Job job = visibleJob(stored, request, "Job not found");
+    ApiResponse response;
+    try {
+        services.store.write([&](storage::Repositories& repositories) {
+            auto project = repositories.projects().find(job.projectId);
+            auto requeued =
+                leadmagnet::retryGeneration(repositories, job, *project, domain::nowMillis());
+            response = jobResponse(services, requeued);
+            response.body->set("message", "Job queued again; it resumes at the step that failed");
+            if (request.idempotency) request.idempotency->record(repositories, response);
+        });
+    } catch (const leadmagnet::NotRetryable& e) {
+        throw ApiError(409, e.what());
+    } catch (const storage::InsufficientCredits&) {
+        throw insufficientCredits();
+    }
+    return response;
+}
+
+}  // namespace
+
+void addLeadMagnetRoutes(Router& router, ApiServices& services) {
+    auto bind = [&services](ApiResponse (*handler)(ApiServices&, ApiRequest&)) {
+        return [&services, handler](ApiRequest& request) { return handler(services, request); };
+    };
+    router.add({"POST", "/api/projects/{projectId}/generate", RouteGroup::Generate, true,
+                bind(generate)});
+    router.add({"GET", "/api/projects/{projectId}/generate", RouteGroup::Status, false,
+                bind(schema)});
+    router.add(
+        {"GET", "/api/generation/{jobId}/status", RouteGroup::Status, false, bind(statusByJob)});
+    router.add(
+        {"GET", "/api/leads/{leadId}/job-status", RouteGroup::Status, false, bind(statusByLead)});
+    router.add(
+        {"POST", "/api/generation/{jobId}/retry", RouteGroup::Generate, false, bind(retry)});
+}
+
+}  // namespace lodestone::api

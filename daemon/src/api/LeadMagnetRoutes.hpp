@@ -1,0 +1,12 @@
+#pragma once
+
+#include "api/ApiServices.hpp"
+#include "api/Router.hpp"
+
+namespace lodestone::api {
+
+// The lead-magnet half of the API: generate, the project's schema, both status endpoints and
+// retry.
+void addLeadMagnetRoutes(Router& router, ApiServices& services);
+
+}  // namespace lodestone::api

@@ -1,0 +1,77 @@
+#include "api/Router.hpp"
+
+#include <Poco/URI.h>
+
+#include <algorithm>
+
+namespace lodestone::api {
+namespace {
+
+std::vector<std::string> splitPath(const std::string& path) {
+    std::vector<std::string> segments;
+    std::size_t start = 1;  // paths start with '/'
+    while (start <= path.size()) {
+        std::size_t end = path.find('/', start);
+        if (end == std::string::npos) end = path.size();
+        segments.push_back(path.substr(start, end - start));
+        start = end + 1;
+    }
+    return segments;
+}
+
+bool isParameter(const std::string& segment) {
+    return segment.size() > 2 && segment.front() == '{' && segment.back() == '}';
+}
+
+// Fills `params` when `segments` fit `pattern`.
+bool fits(const std::vector<std::string>& pattern, const std::vector<std::string>& segments,
+          std::map<std::string, std::string>& params) {
+    if (pattern.size() != segments.size()) return false;
+    std::map<std::string, std::string> captured;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        if (isParameter(pattern[i])) {
+            if (segments[i].empty()) return false;
+            std::string decoded;
+            try {
+                Poco::URI::decode(segments[i], decoded);
+            } catch (const Poco::SyntaxException&) {
+                return false;  // a malformed %-escape names nothing: 404
+            }
+            captured[pattern[i].substr(1, pattern[i].size() - 2)] = decoded;
+        } else if (pattern[i] != segments[i]) {
+            return false;
+        }
+    }
+    params = std::move(captured);
+    return true;
+}
+
+}  // namespace
+
+void Router::add(Route route) {
+    auto segments = splitPath(route.pattern);
+    routes_.push_back({std::move(route), std::move(segments)});
+}
+
+Router::Match Router::match(const std::string& method, const std::string& path) const {
+    Match match;
+    if (path.empty() || path.front() != '/') return match;
+    auto segments = splitPath(path);
+    for (const auto& compiled : routes_) {
+        std::map<std::string, std::string> params;
+        if (!fits(compiled.segments, segments, params)) continue;
+        if (compiled.route.method == method) {
+            match.route = &compiled.route;
+            match.params = std::move(params);
+            match.allowedMethods.clear();
+            return match;
+        }
+        if (std::find(match.allowedMethods.begin(), match.allowedMethods.end(),
+                      compiled.route.method) == match.allowedMethods.end()) {
+            match.allowedMethods.push_back(compiled.route.method);
+        }
+    }
+    return match;
+}
+
+}  // namespace lodestone::api

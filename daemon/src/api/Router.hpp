@@ -1,0 +1,69 @@
+#pragma once
+
+#include <Poco/JSON/Object.h>
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "domain/Records.hpp"
+
+namespace lodestone::api {
+
+class IdempotencyScope;
+
+// Which rate limit a route counts against (limits.*_per_minute).
+enum class RouteGroup { Generate, Status, CampaignLeads };
+
+// What a handler gets: the matched path parameters, the caller's API key and, for routes that
+// take one, the body as a JSON object.
+struct ApiRequest {
+    std::string method;
+    std::string path;
+    std::map<std::string, std::string> params;
+    domain::ApiKey key;
+    Poco::JSON::Object::Ptr body;
+    IdempotencyScope* idempotency = nullptr;  // set on a POST that sent an Idempotency-Key
+
+    const std::string& param(const std::string& name) const { return params.at(name); }
+};
+
+struct ApiResponse {
+    int status = 200;
+    Poco::JSON::Object::Ptr body;
+};
+
+using Handler = std::function<ApiResponse(ApiRequest&)>;
+
+struct Route {
+    std::string method;
+    std::string pattern;  // "/api/projects/{projectId}/generate"
+    RouteGroup group = RouteGroup::Status;
+    bool readsBody = false;  // POST routes whose body is a JSON object
+    Handler handler;
+};
+
+// Maps a method and path to a route, with `{name}` segments captured as parameters.
+class Router {
+  public:
+    struct Match {
+        const Route* route = nullptr;
+        std::map<std::string, std::string> params;
+        std::vector<std::string> allowedMethods;  // the path exists but not for this method
+    };
+
+    void add(Route route);
+    // The path without its query string; segments are percent-decoded after matching.
+    Match match(const std::string& method, const std::string& path) const;
+
+  private:
+    struct Compiled {
+        Route route;
+        std::vector<std::string> segments;
+    };
+    std::vector<Compiled> routes_;
+};
+
+}  // namespace lodestone::api

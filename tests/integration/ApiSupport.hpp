@@ -1,0 +1,72 @@
+#pragma once
+
+#include <Poco/JSON/Object.h>
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "IntegrationSupport.hpp"
+
+namespace lodestone::test {
+
+// Keys provisioned by kApiConfig (pinned values, so tests know them).
+inline const std::string kAcmeKey = "lsk_acme_all_projects_00000000000000000000";
+inline const std::string kScopedKey = "lsk_acme_free_project_only_000000000000000";
+inline const std::string kGlobexKey = "lsk_globex_0000000000000000000000000000000";
+inline const std::string kPoorKey = "lsk_poor_00000000000000000000000000000000";
+
+// Acme (5 credits) with a default-schema project, a strict one costing 2 and a free one;
+// Globex with its own project; Poor with 1 credit and a project costing 2.
+extern const char* const kApiConfig;
+
+struct ApiReply {
+    int status = 0;
+    std::map<std::string, std::string> headers;
+    std::string text;
+    Poco::JSON::Object::Ptr json;  // null when the body is not a JSON object
+};
+
+// A lodestoned started with kApiConfig (plus `extraYaml`), and ways to call and inspect it.
+class ApiDaemon {
+  public:
+    static constexpr const char* kGenerousLimits =
+        "limits:\n  generate_per_minute: 10000\n  status_per_minute: 10000\n";
+
+    // `limitsYaml` replaces the generous default limits; `serverYaml` adds keys under server:.
+    explicit ApiDaemon(const std::string& limitsYaml = kGenerousLimits,
+                       const std::string& serverYaml = "");
+
+    ApiReply get(const std::string& path, const std::string& key = kAcmeKey);
+    ApiReply post(const std::string& path, const std::string& body,
+                  const std::string& key = kAcmeKey,
+                  std::map<std::string, std::string> headers = {});
+    ApiReply send(const std::string& method, const std::string& path, const std::string& body,
+                  const std::map<std::string, std::string>& headers);
+
+    // Via lodestonectl --json on the same config.
+    std::string projectId(const std::string& name);
+    std::int64_t credits(const std::string& organisation);
+    Poco::JSON::Object::Ptr ctl(const std::vector<std::string>& args);
+
+    // Straight to the SQLite file, as the job engine will write.
+    void sql(const std::string& statement);
+    std::int64_t count(const std::string& query);
+
+    std::uint16_t port() const { return daemon_->port(); }
+    const TestConfig& config() const { return *config_; }
+
+  private:
+    std::unique_ptr<TestConfig> config_;
+    std::unique_ptr<Daemon> daemon_;
+};
+
+// The fields of a successful Generate Lead Magnet response.
+struct Generated {
+    std::string leadId;
+    std::string jobId;
+};
+Generated generateOk(ApiDaemon& api, const std::string& projectId,
+                     const std::string& body = R"({"email":"ada@example.com"})");
+
+}  // namespace lodestone::test

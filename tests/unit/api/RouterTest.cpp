@@ -1,0 +1,216 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "api/Router.hpp"
+
+using lodestone::api::ApiRequest;
+using lodestone::api::ApiResponse;
+using lodestone::api::Route;
+using lodestone::api::RouteGroup;
+using lodestone::api::Router;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+using ::testing::UnorderedElementsAre;
+
+namespace {
+
+// Each route's handler answers with a status that names the route, so a test can tell which
+// route a match found.
+Route route(std::string method, std::string pattern, int tag,
+            RouteGroup group = RouteGroup::Status) {
+    Route r;
+    r.method = std::move(method);
+    r.pattern = std::move(pattern);
+    r.group = group;
+    r.handler = [tag](ApiRequest&) {
+        ApiResponse response;
+        response.status = tag;
+        return response;
+    };
+    return r;
+}
+
+int tagOf(const Router::Match& match) {
+    ApiRequest request;
+    return match.route->handler(request).status;
+}
+
+class RouterTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        router_.add(route("GET", "/healthz", 1));
+        router_.add(route("POST", "/api/projects/{projectId}/generate", 2, RouteGroup::Generate));
+        router_.add(route("GET", "/api/projects/{projectId}/generate", 3));
+        router_.add(route("GET", "/api/generation/{jobId}/status", 4));
+        router_.add(route("POST", "/api/generation/{jobId}/retry", 5, RouteGroup::Generate));
+        router_.add(route("GET", "/api/leads/{leadId}/job-status", 6));
+        router_.add(route("GET", "/api/campaigns/{campaignId}/leads/{leadId}", 7));
+        router_.add(route("PUT", "/api/campaigns/{campaignId}/leads/{leadId}", 8));
+        router_.add(route("DELETE", "/api/campaigns/{campaignId}/leads/{leadId}", 9));
+    }
+
+    Router router_;
+};
+
+TEST_F(RouterTest, AnExactPathMatchesItsRoute) {
+    auto match = router_.match("GET", "/healthz");
+    ASSERT_NE(match.route, nullptr);
+    EXPECT_EQ(tagOf(match), 1);
+    EXPECT_EQ(match.route->pattern, "/healthz");
+    EXPECT_THAT(match.params, IsEmpty());
+    EXPECT_THAT(match.allowedMethods, IsEmpty());
+}
+
+TEST_F(RouterTest, TheMethodPicksBetweenRoutesOfOnePath) {
+    auto post = router_.match("POST", "/api/projects/p1/generate");
+    ASSERT_NE(post.route, nullptr);
+    EXPECT_EQ(tagOf(post), 2);
+    EXPECT_EQ(post.route->group, RouteGroup::Generate);
+    auto get = router_.match("GET", "/api/projects/p1/generate");
+    ASSERT_NE(get.route, nullptr);
+    EXPECT_EQ(tagOf(get), 3);
+    EXPECT_EQ(get.route->group, RouteGroup::Status);
+    EXPECT_THAT(get.allowedMethods, IsEmpty());
+}
+
+TEST_F(RouterTest, ParametersAreCaptured) {
+    auto match = router_.match("GET", "/api/generation/job_abc123/status");
+    ASSERT_NE(match.route, nullptr);
+    EXPECT_EQ(tagOf(match), 4);
+    EXPECT_THAT(match.params,
+                ElementsAre(std::pair<const std::string, std::string>("jobId", "job_abc123")));
+    auto two = router_.match("PUT", "/api/campaigns/cmp_1/leads/lead_2");
+    ASSERT_NE(two.route, nullptr);
+    EXPECT_EQ(tagOf(two), 8);
+    EXPECT_EQ(two.params.size(), 2u);
+    EXPECT_EQ(two.params.at("campaignId"), "cmp_1");
+    EXPECT_EQ(two.params.at("leadId"), "lead_2");
+}
+
+TEST_F(RouterTest, ParametersArePercentDecoded) {
+    auto match = router_.match("GET", "/api/campaigns/a%20b%2Fc/leads/%6C%65%61%64");
+    ASSERT_NE(match.route, nullptr);
+    EXPECT_EQ(match.params.at("campaignId"), "a b/c");  // an encoded slash stays in the value
+    EXPECT_EQ(match.params.at("leadId"), "lead");
+    // '+' is not a space in a path.
+    EXPECT_EQ(router_.match("GET", "/api/generation/a+b/status").params.at("jobId"), "a+b");
+    // UTF-8, byte by byte.
+    EXPECT_EQ(router_.match("GET", "/api/generation/%C3%A9/status").params.at("jobId"), "\xC3\xA9");
+}
+
+TEST_F(RouterTest, LiteralSegmentsAreComparedAsWritten) {
+    EXPECT_EQ(router_.match("GET", "/HEALTHZ").route, nullptr);
+    EXPECT_EQ(router_.match("GET", "/api/projects/p1/Generate").route, nullptr);
+    // Decoding applies to parameters, after matching; an encoded literal does not match.
+    EXPECT_EQ(router_.match("GET", "/%68ealthz").route, nullptr);
+}
+
+TEST_F(RouterTest, AWrongMethodListsTheMethodsThePathHas) {
+    auto match = router_.match("DELETE", "/api/projects/p1/generate");
+    EXPECT_EQ(match.route, nullptr);
+    EXPECT_THAT(match.allowedMethods, UnorderedElementsAre("POST", "GET"));
+    EXPECT_THAT(match.params, IsEmpty());
+
+    auto retry = router_.match("GET", "/api/generation/job_1/retry");
+    EXPECT_EQ(retry.route, nullptr);
+    EXPECT_THAT(retry.allowedMethods, ElementsAre("POST"));
+
+    auto lead = router_.match("POST", "/api/campaigns/c/leads/l");
+    EXPECT_EQ(lead.route, nullptr);
+    EXPECT_THAT(lead.allowedMethods, UnorderedElementsAre("GET", "PUT", "DELETE"));
+}
+
+TEST_F(RouterTest, AllowedMethodsHaveNoDuplicates) {
+    Router router;
+    router.add(route("GET", "/api/things/{id}", 1));
+    router.add(route("GET", "/api/things/special", 2));  // the same path, the same method
+    router.add(route("POST", "/api/things/{thingId}", 3));
+    auto match = router.match("PATCH", "/api/things/special");
+    EXPECT_EQ(match.route, nullptr);
+    EXPECT_THAT(match.allowedMethods, UnorderedElementsAre("GET", "POST"));
+}
+
+TEST_F(RouterTest, MethodsAreCaseSensitive) {
+    auto match = router_.match("get", "/healthz");
+    EXPECT_EQ(match.route, nullptr);
+    EXPECT_THAT(match.allowedMethods, ElementsAre("GET"));
+}
+
+TEST_F(RouterTest, AnUnknownPathMatchesNothingAndAllowsNothing) {
+    for (const std::string path :
+         {"/", "/api", "/api/", "/nope", "/api/projects", "/api/projects/p1",
+          "/api/projects/p1/generate/extra", "/api/generation/job_1", "/api/leads/l/job_status"}) {
+        auto match = router_.match("GET", path);
+        EXPECT_EQ(match.route, nullptr) << path;
+        EXPECT_THAT(match.allowedMethods, IsEmpty()) << path;
+        EXPECT_THAT(match.params, IsEmpty()) << path;
+    }
+}
+
+TEST_F(RouterTest, TrailingSlashesExtraSegmentsAndEmptyParametersDoNotMatch) {
+    for (const std::string path :
+         {"/healthz/", "/api/projects/p1/generate/", "/api/projects/p1/generate//",
+          "/api/projects//generate", "/api/generation//status", "//api/projects/p1/generate",
+          "/api/projects/p1//generate", "/api/campaigns/c/leads/", "/api/campaigns//leads/l",
+          "/api/campaigns/c/leads/l/x"}) {
+        for (const std::string method : {"GET", "POST", "PUT", "DELETE"}) {
+            auto match = router_.match(method, path);
+            EXPECT_EQ(match.route, nullptr) << method << " " << path;
+            EXPECT_THAT(match.allowedMethods, IsEmpty()) << method << " " << path;
+        }
+    }
+}
+
+TEST_F(RouterTest, APathThatDoesNotStartWithASlashMatchesNothing) {
+    EXPECT_EQ(router_.match("GET", "").route, nullptr);
+    EXPECT_EQ(router_.match("GET", "healthz").route, nullptr);
+    EXPECT_EQ(router_.match("GET", "api/generation/j/status").route, nullptr);
+    EXPECT_THAT(router_.match("GET", "healthz").allowedMethods, IsEmpty());
+}
+
+TEST_F(RouterTest, AQueryStringIsPartOfWhateverSegmentItEndsUp) {
+    // The caller strips the query; if it did not, the literal segment no longer matches...
+    EXPECT_EQ(router_.match("GET", "/healthz?verbose=1").route, nullptr);
+    EXPECT_THAT(router_.match("GET", "/healthz?verbose=1").allowedMethods, IsEmpty());
+    // ...and a trailing parameter would swallow it.
+    auto match = router_.match("GET", "/api/campaigns/c/leads/l?x=1");
+    ASSERT_NE(match.route, nullptr);
+    EXPECT_EQ(match.params.at("leadId"), "l?x=1");
+}
+
+TEST_F(RouterTest, TheRootPathCanBeARoute) {
+    Router router;
+    router.add(route("GET", "/", 1));
+    auto root = router.match("GET", "/");
+    ASSERT_NE(root.route, nullptr);
+    EXPECT_EQ(tagOf(root), 1);
+    EXPECT_EQ(router.match("GET", "//").route, nullptr);
+    EXPECT_EQ(router.match("GET", "/x").route, nullptr);
+}
+
+TEST_F(RouterTest, AFullMatchClearsMethodsCollectedFromEarlierRoutes) {
+    // POST /generate is registered before GET: a GET must not report POST as "allowed".
+    auto match = router_.match("GET", "/api/projects/p1/generate");
+    ASSERT_NE(match.route, nullptr);
+    EXPECT_THAT(match.allowedMethods, IsEmpty());
+}
+
+TEST_F(RouterTest, AnEmptyRouterMatchesNothing) {
+    Router router;
+    auto match = router.match("GET", "/healthz");
+    EXPECT_EQ(match.route, nullptr);
+    EXPECT_THAT(match.allowedMethods, IsEmpty());
+}
+
+}  // namespace
+
+TEST_F(RouterTest, AMalformedPercentEscapeMatchesNothing) {
+    for (const char* path : {"/api/generation/%zz/status", "/api/generation/%/status",
+                             "/api/generation/%4/status"}) {
+        auto match = router_.match("GET", path);
+        EXPECT_EQ(match.route, nullptr) << path;
+        EXPECT_TRUE(match.allowedMethods.empty()) << path;
+    }
+}
