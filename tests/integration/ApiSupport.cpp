@@ -50,7 +50,8 @@ ApiDaemon::ApiDaemon(const std::string& limitsYaml, const std::string& serverYam
 }
 
 ApiReply ApiDaemon::send(const std::string& method, const std::string& path,
-                         const std::string& body, const std::map<std::string, std::string>& headers) {
+                         const std::string& body,
+                         const std::map<std::string, std::string>& headers) {
     auto reply = httpRequest(daemon_->port(), method, path, body, headers);
     ApiReply out{reply.status, reply.headers, reply.body, nullptr};
     try {
@@ -127,7 +128,8 @@ Generated generateOk(ApiDaemon& api, const std::string& projectId, const std::st
     auto reply = api.post("/api/projects/" + projectId + "/generate", body);
     EXPECT_EQ(reply.status, 200) << reply.text;
     if (!reply.json) return {};
-    return {reply.json->getValue<std::string>("leadId"), reply.json->getValue<std::string>("jobId")};
+    return {reply.json->getValue<std::string>("leadId"),
+            reply.json->getValue<std::string>("jobId")};
 }
 
 }  // namespace lodestone::test

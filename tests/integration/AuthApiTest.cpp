@@ -42,9 +42,9 @@ TEST(AuthApi, MissingHeaderIs401) {
 
 TEST(AuthApi, MalformedHeaderIs401) {
     ApiDaemon api;
-    for (const std::string& header : std::vector<std::string>{
-             "Basic dXNlcjpwYXNz", "Bearer", "Bearer ", "Bearer a b", kAcmeKey,
-             "Token " + kAcmeKey}) {
+    for (const std::string& header :
+         std::vector<std::string>{"Basic dXNlcjpwYXNz", "Bearer", "Bearer ", "Bearer a b", kAcmeKey,
+                                  "Token " + kAcmeKey}) {
         expect401(api.send("GET", "/api/generation/job_x/status", "", {{"Authorization", header}}),
                   "Malformed Authorization", kAcmeKey);
     }
@@ -82,10 +82,8 @@ TEST(AuthApi, RevokedKeyStopsWorking) {
 TEST(AuthApi, ExpiredKeyIs401) {
     ApiDaemon api;
     auto created = api.ctl(
-        {"key", "create", "--org", api.ctl({"org", "list"})
-                                       ->getArray("items")
-                                       ->getObject(0)
-                                       ->getValue<std::string>("id"),
+        {"key", "create", "--org",
+         api.ctl({"org", "list"})->getArray("items")->getObject(0)->getValue<std::string>("id"),
          "--name", "brief", "--expires-in", "1s"});
     std::string key = created->getValue<std::string>("key");
     ApiReply reply;

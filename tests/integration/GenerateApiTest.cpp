@@ -26,13 +26,13 @@ std::string generatePath(const std::string& projectId) {
 TEST(GenerateApi, CreatesALeadAndAQueuedJobAndCharges) {
     ApiDaemon api;
     std::string project = api.projectId("Default");
-    auto reply = api.post(generatePath(project),
-                          R"({"email":"ada@example.com","fullName":"Ada Lovelace"})");
+    auto reply =
+        api.post(generatePath(project), R"({"email":"ada@example.com","fullName":"Ada Lovelace"})");
     ASSERT_EQ(reply.status, 200) << reply.text;
     EXPECT_EQ(reply.headers["Content-Type"], "application/json; charset=utf-8");
     auto& json = reply.json;
     EXPECT_EQ(json->getNames(), (std::vector<std::string>{"success", "leadId", "leadMagnetUrl",
-                                                         "jobId", "status", "message"}));
+                                                          "jobId", "status", "message"}));
     EXPECT_TRUE(json->getValue<bool>("success"));
     std::string leadId = json->getValue<std::string>("leadId");
     EXPECT_TRUE(leadId.starts_with("lead_"));
@@ -65,7 +65,8 @@ TEST(GenerateApi, MissingRequiredFieldsAre400WithMissingFields) {
         auto reply = api.post(generatePath(api.projectId("Default")), body);
         ASSERT_EQ(reply.status, 400) << body;
         EXPECT_THAT(reply.json->getValue<std::string>("error"), HasSubstr("email"));
-        EXPECT_EQ(strings(reply.json->getArray("missingFields")), std::vector<std::string>{"email"});
+        EXPECT_EQ(strings(reply.json->getArray("missingFields")),
+                  std::vector<std::string>{"email"});
         EXPECT_FALSE(reply.json->has("invalidFields"));
     }
     EXPECT_EQ(api.credits("Acme"), 5);  // nothing charged for a rejected request
@@ -107,8 +108,8 @@ TEST(GenerateApi, CustomSchemaAcceptsCustomFieldsAsObjectOrString) {
 TEST(GenerateApi, BodiesThatAreNotJsonObjectsAre400) {
     ApiDaemon api;
     auto path = generatePath(api.projectId("Default"));
-    std::string deep = "{\"email\":\"a@example.com\",\"x\":" + std::string(100, '[') +
-                       std::string(100, ']') + "}";
+    std::string deep =
+        "{\"email\":\"a@example.com\",\"x\":" + std::string(100, '[') + std::string(100, ']') + "}";
     for (const std::string& body :
          std::vector<std::string>{"not json", "[1,2]", "\"text\"", "{\"email\":", "", deep}) {
         auto reply = api.post(path, body);
@@ -145,7 +146,7 @@ TEST(GenerateApi, OversizedBodiesAre413EvenWhenChunked) {
 
 TEST(GenerateApi, ProjectsOutsideTheKeysReachAre403) {
     ApiDaemon api;
-    std::vector<std::string> forbidden{api.projectId("Other"),             // another organisation
+    std::vector<std::string> forbidden{api.projectId("Other"),              // another organisation
                                        "00000000000000000000000000000000",  // does not exist
                                        "..%2F..%2Fetc"};
     for (const auto& project : forbidden) {
@@ -156,16 +157,16 @@ TEST(GenerateApi, ProjectsOutsideTheKeysReachAre403) {
     auto scoped = api.post(generatePath(api.projectId("Default")), R"({"email":"a@example.com"})",
                            kScopedKey);
     EXPECT_EQ(scoped.status, 403);
-    auto allowed = api.post(generatePath(api.projectId("Free")), R"({"email":"a@example.com"})",
-                            kScopedKey);
+    auto allowed =
+        api.post(generatePath(api.projectId("Free")), R"({"email":"a@example.com"})", kScopedKey);
     EXPECT_EQ(allowed.status, 200);
     EXPECT_EQ(api.credits("Acme"), 5);  // Free costs nothing
 }
 
 TEST(GenerateApi, TooFewCreditsIs402AndChargesNothing) {
     ApiDaemon api;
-    auto reply = api.post(generatePath(api.projectId("Pricey")), R"({"email":"a@example.com"})",
-                          kPoorKey);
+    auto reply =
+        api.post(generatePath(api.projectId("Pricey")), R"({"email":"a@example.com"})", kPoorKey);
     EXPECT_EQ(reply.status, 402);
     EXPECT_EQ(reply.text, R"({"error":"Insufficient credits"})");
     EXPECT_EQ(api.credits("Poor"), 1);
@@ -191,7 +192,8 @@ TEST(GenerateApi, SchemaDescribesTheProjectsFields) {
 
     auto defaults = api.get(generatePath(api.projectId("Default")));
     EXPECT_EQ(defaults.json->getArray("fields")->size(), 9u);
-    EXPECT_EQ(strings(defaults.json->getArray("requiredFields")), std::vector<std::string>{"email"});
+    EXPECT_EQ(strings(defaults.json->getArray("requiredFields")),
+              std::vector<std::string>{"email"});
     EXPECT_EQ(api.get(generatePath(api.projectId("Other"))).status, 403);
 }
 

@@ -11,7 +11,9 @@ namespace {
 
 const std::string kBody = R"({"email":"ada@example.com"})";
 
-std::string path(ApiDaemon& api) { return "/api/projects/" + api.projectId("Default") + "/generate"; }
+std::string path(ApiDaemon& api) {
+    return "/api/projects/" + api.projectId("Default") + "/generate";
+}
 
 }  // namespace
 
@@ -27,14 +29,15 @@ TEST(IdempotencyApi, RepeatReturnsTheFirstResponseAndCreatesNothing) {
     EXPECT_EQ(api.credits("Acme"), 4);
 
     auto other = api.post(path(api), kBody, kAcmeKey, {{"Idempotency-Key", "order-2"}});
-    EXPECT_NE(other.json->getValue<std::string>("jobId"), first.json->getValue<std::string>("jobId"));
+    EXPECT_NE(other.json->getValue<std::string>("jobId"),
+              first.json->getValue<std::string>("jobId"));
 }
 
 TEST(IdempotencyApi, SameKeyWithAnotherBodyIs422) {
     ApiDaemon api;
     ASSERT_EQ(api.post(path(api), kBody, kAcmeKey, {{"Idempotency-Key", "k"}}).status, 200);
-    auto changed = api.post(path(api), R"({"email":"bob@example.com"})", kAcmeKey,
-                            {{"Idempotency-Key", "k"}});
+    auto changed =
+        api.post(path(api), R"({"email":"bob@example.com"})", kAcmeKey, {{"Idempotency-Key", "k"}});
     EXPECT_EQ(changed.status, 422);
     EXPECT_TRUE(changed.json->has("error"));
     EXPECT_EQ(api.count("SELECT COUNT(*) FROM jobs"), 1);

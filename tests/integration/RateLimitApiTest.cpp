@@ -16,8 +16,8 @@ void expectHeaders(const ApiReply& reply, int limit, int remaining) {
     auto now = std::chrono::duration_cast<std::chrono::seconds>(
                    std::chrono::system_clock::now().time_since_epoch())
                    .count();
-    EXPECT_GT(reset, now);        // epoch seconds, in the future
-    EXPECT_LE(reset, now + 62);   // within the 61-second window
+    EXPECT_GT(reset, now);       // epoch seconds, in the future
+    EXPECT_LE(reset, now + 62);  // within the 61-second window
 }
 
 }  // namespace

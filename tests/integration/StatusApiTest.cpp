@@ -26,9 +26,8 @@ class StatusApi : public ::testing::Test {
     void addStep(const std::string& name, const std::string& status, const std::string& extra = "",
                  const std::string& values = "") {
         auto started = std::to_string(nowMillis() - 5000);
-        api_.sql("INSERT INTO job_steps (job_id, name, status, started_at" + extra +
-                 ") VALUES ('" + created_.jobId + "', '" + name + "', '" + status + "', " +
-                 started + values + ")");
+        api_.sql("INSERT INTO job_steps (job_id, name, status, started_at" + extra + ") VALUES ('" +
+                 created_.jobId + "', '" + name + "', '" + status + "', " + started + values + ")");
     }
     void completeStep(const std::string& name) {
         addStep(name, "completed", ", completed_at", ", " + std::to_string(nowMillis() - 1000));
@@ -46,7 +45,8 @@ class StatusApi : public ::testing::Test {
         std::vector<std::string> out;
         auto array = job->getArray("executionPhases");
         for (std::size_t i = 0; i < array->size(); ++i) {
-            out.push_back(array->getObject(static_cast<unsigned>(i))->getValue<std::string>("status"));
+            out.push_back(
+                array->getObject(static_cast<unsigned>(i))->getValue<std::string>("status"));
         }
         return out;
     }
@@ -55,12 +55,26 @@ class StatusApi : public ::testing::Test {
     Generated created_;
 };
 
-const std::vector<std::string> kJobFields{
-    "id",         "leadId",        "leadMagnetUrl", "projectId",     "status",
-    "currentStep", "progressPercentage", "estimatedTimeRemaining", "processingTime",
-    "createdAt",  "updatedAt",     "error",         "retryCount",    "maxRetries",
-    "steps",      "statusDisplay", "phaseDescription", "isStuck",    "canRetry",
-    "executionPhases"};
+const std::vector<std::string> kJobFields{"id",
+                                          "leadId",
+                                          "leadMagnetUrl",
+                                          "projectId",
+                                          "status",
+                                          "currentStep",
+                                          "progressPercentage",
+                                          "estimatedTimeRemaining",
+                                          "processingTime",
+                                          "createdAt",
+                                          "updatedAt",
+                                          "error",
+                                          "retryCount",
+                                          "maxRetries",
+                                          "steps",
+                                          "statusDisplay",
+                                          "phaseDescription",
+                                          "isStuck",
+                                          "canRetry",
+                                          "executionPhases"};
 
 }  // namespace
 
@@ -69,7 +83,8 @@ TEST_F(StatusApi, Queued) {
     EXPECT_EQ(j->getNames(), kJobFields);
     EXPECT_EQ(j->getValue<std::string>("id"), created_.jobId);
     EXPECT_EQ(j->getValue<std::string>("leadId"), created_.leadId);
-    EXPECT_EQ(j->getValue<std::string>("leadMagnetUrl"), "http://127.0.0.1:8080/m/" + created_.leadId);
+    EXPECT_EQ(j->getValue<std::string>("leadMagnetUrl"),
+              "http://127.0.0.1:8080/m/" + created_.leadId);
     EXPECT_EQ(j->getValue<std::string>("projectId"), api_.projectId("Default"));
     EXPECT_EQ(j->getValue<std::string>("status"), "queued");
     EXPECT_TRUE(j->isNull("currentStep"));
@@ -86,8 +101,8 @@ TEST_F(StatusApi, Queued) {
     EXPECT_EQ(j->getValue<std::string>("phaseDescription"), "Preparing to start generation");
     EXPECT_FALSE(j->getValue<bool>("isStuck"));
     EXPECT_FALSE(j->getValue<bool>("canRetry"));
-    EXPECT_EQ(phases(j), (std::vector<std::string>{"completed", "pending", "pending", "pending",
-                                                   "pending"}));
+    EXPECT_EQ(phases(j),
+              (std::vector<std::string>{"completed", "pending", "pending", "pending", "pending"}));
     auto first = j->getArray("executionPhases")->getObject(0);
     EXPECT_EQ(first->getValue<std::string>("name"), "Lead generation initiated");
     EXPECT_EQ(first->getValue<std::string>("description"),
@@ -108,13 +123,14 @@ TEST_F(StatusApi, ResearchRunning) {
     auto steps = j->getArray("steps");
     ASSERT_EQ(steps->size(), 1u);
     auto step = steps->getObject(0);
-    EXPECT_EQ(step->getNames(), (std::vector<std::string>{"name", "status", "startedAt", "progress"}));
+    EXPECT_EQ(step->getNames(),
+              (std::vector<std::string>{"name", "status", "startedAt", "progress"}));
     EXPECT_EQ(step->getValue<std::string>("name"), "research_agent");
     EXPECT_EQ(step->getValue<int>("progress"), 50);
     EXPECT_EQ(j->getValue<std::string>("statusDisplay"), "🔍 Researching");
     EXPECT_FALSE(j->getValue<bool>("isStuck"));
-    EXPECT_EQ(phases(j), (std::vector<std::string>{"completed", "current", "pending", "pending",
-                                                   "pending"}));
+    EXPECT_EQ(phases(j),
+              (std::vector<std::string>{"completed", "current", "pending", "pending", "pending"}));
 }
 
 TEST_F(StatusApi, ContentRunning) {
@@ -132,8 +148,8 @@ TEST_F(StatusApi, ContentRunning) {
               research->getValue<Poco::Int64>("completedAt") -
                   research->getValue<Poco::Int64>("startedAt"));
     EXPECT_EQ(j->getValue<std::string>("statusDisplay"), "✍️ Generating content");
-    EXPECT_EQ(phases(j), (std::vector<std::string>{"completed", "completed", "completed",
-                                                   "current", "pending"}));
+    EXPECT_EQ(phases(j), (std::vector<std::string>{"completed", "completed", "completed", "current",
+                                                   "pending"}));
 }
 
 TEST_F(StatusApi, Finalizing) {
@@ -166,8 +182,10 @@ TEST_F(StatusApi, Completed) {
 }
 
 TEST_F(StatusApi, FailedInContent) {
-    setJob("status = 'failed', error = 'content plugin timed out', retry_count = 3, "
-           "finished_at = " + std::to_string(nowMillis()));
+    setJob(
+        "status = 'failed', error = 'content plugin timed out', retry_count = 3, "
+        "finished_at = " +
+        std::to_string(nowMillis()));
     completeStep("research_agent");
     addStep("content_generation", "failed", ", failed_at, error",
             ", " + std::to_string(nowMillis()) + ", 'content plugin timed out'");
@@ -215,8 +233,10 @@ TEST_F(StatusApi, RetryRequeuesAFailedJobAndChargesAgain) {
     EXPECT_THAT(notFailed.json->getValue<std::string>("error"), HasSubstr("queued"));
 
     // Failed in content; the engine refunded the charge when it failed.
-    setJob("status = 'failed', error = 'boom', retry_count = 3, credits_charged = 0, "
-           "finished_at = " + std::to_string(nowMillis()));
+    setJob(
+        "status = 'failed', error = 'boom', retry_count = 3, credits_charged = 0, "
+        "finished_at = " +
+        std::to_string(nowMillis()));
     api_.sql("UPDATE organisations SET credits = credits + 1 WHERE name = 'Acme'");
     completeStep("research_agent");
     addStep("content_generation", "failed", ", failed_at, error",

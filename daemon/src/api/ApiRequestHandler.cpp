@@ -14,27 +14,37 @@
 namespace lodestone::api {
 namespace {
 
-Poco::Logger& log() { return Poco::Logger::get("lodestone.api"); }
+Poco::Logger& log() {
+    return Poco::Logger::get("lodestone.api");
+}
 
 int limitFor(RouteGroup group, const config::LimitsConfig& limits) {
     switch (group) {
-        case RouteGroup::Generate: return limits.generatePerMinute;
-        case RouteGroup::Status: return limits.statusPerMinute;
-        case RouteGroup::CampaignLeads: return limits.campaignLeadsPerMinute;
+        case RouteGroup::Generate:
+            return limits.generatePerMinute;
+        case RouteGroup::Status:
+            return limits.statusPerMinute;
+        case RouteGroup::CampaignLeads:
+            return limits.campaignLeadsPerMinute;
     }
     return limits.statusPerMinute;
 }
 
 std::string_view groupName(RouteGroup group) {
     switch (group) {
-        case RouteGroup::Generate: return "generate";
-        case RouteGroup::Status: return "status";
-        case RouteGroup::CampaignLeads: return "campaign_leads";
+        case RouteGroup::Generate:
+            return "generate";
+        case RouteGroup::Status:
+            return "status";
+        case RouteGroup::CampaignLeads:
+            return "campaign_leads";
     }
     return "status";
 }
 
-ApiResponse fromError(const ApiError& error) { return {error.status(), error.body()}; }
+ApiResponse fromError(const ApiError& error) {
+    return {error.status(), error.body()};
+}
 
 }  // namespace
 
@@ -53,8 +63,9 @@ ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
     request.params = match_.params;
     request.key = authenticate(http, services_.keys);
 
-    auto decision = services_.limiter.take(request.key.id + "/" + std::string(groupName(route.group)),
-                                           limitFor(route.group, services_.config.limits));
+    auto decision =
+        services_.limiter.take(request.key.id + "/" + std::string(groupName(route.group)),
+                               limitFor(route.group, services_.config.limits));
     headers_.emplace_back("X-RateLimit-Limit", std::to_string(decision.limit));
     headers_.emplace_back("X-RateLimit-Remaining", std::to_string(decision.remaining));
     headers_.emplace_back("X-RateLimit-Reset", std::to_string(decision.resetEpochSeconds));
@@ -96,7 +107,8 @@ void ApiRequestHandler::handleRequest(Poco::Net::HTTPServerRequest& http,
         result = fromError(error);
         for (const auto& header : error.headers()) headers_.push_back(header);
     } catch (const storage::StorageError& error) {
-        log().error("%s %s: storage: %s", http.getMethod(), http.getURI(), std::string(error.what()));
+        log().error("%s %s: storage: %s", http.getMethod(), http.getURI(),
+                    std::string(error.what()));
         result = fromError(ApiError(503, "The service is temporarily unavailable; try again"));
         headers_.emplace_back("Retry-After", "1");
     } catch (const std::exception& error) {

@@ -10,9 +10,8 @@ namespace {
 // RFC 6750: a 401 for a bearer-token API names the scheme (and, for a bad token, the error).
 ApiError unauthorized(const std::string& message, bool badToken) {
     ApiError error(401, message);
-    error.header("WWW-Authenticate",
-                 badToken ? R"(Bearer realm="lodestone", error="invalid_token")"
-                          : R"(Bearer realm="lodestone")");
+    error.header("WWW-Authenticate", badToken ? R"(Bearer realm="lodestone", error="invalid_token")"
+                                              : R"(Bearer realm="lodestone")");
     return error;
 }
 
@@ -39,10 +38,14 @@ domain::ApiKey authenticate(const Poco::Net::HTTPServerRequest& request, auth::A
     }
     auto check = keys.check(token);
     switch (check.status) {
-        case auth::KeyStatus::Valid: return *check.key;
-        case auth::KeyStatus::Revoked: throw unauthorized("API key has been revoked", true);
-        case auth::KeyStatus::Expired: throw unauthorized("API key has expired", true);
-        case auth::KeyStatus::Unknown: break;
+        case auth::KeyStatus::Valid:
+            return *check.key;
+        case auth::KeyStatus::Revoked:
+            throw unauthorized("API key has been revoked", true);
+        case auth::KeyStatus::Expired:
+            throw unauthorized("API key has expired", true);
+        case auth::KeyStatus::Unknown:
+            break;
     }
     throw unauthorized("Invalid API key", true);
 }

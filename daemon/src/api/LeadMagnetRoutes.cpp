@@ -11,7 +11,9 @@
 namespace lodestone::api {
 namespace {
 
-Poco::JSON::Object::Ptr object() { return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER); }
+Poco::JSON::Object::Ptr object() {
+    return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+}
 
 Poco::JSON::Array::Ptr array(const std::vector<std::string>& values) {
     Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
@@ -62,7 +64,9 @@ ApiError invalidInput(const leadmagnet::LeadInput& input) {
     return error;
 }
 
-ApiError insufficientCredits() { return ApiError(402, "Insufficient credits"); }
+ApiError insufficientCredits() {
+    return ApiError(402, "Insufficient credits");
+}
 
 leadmagnet::StatusViewContext statusContext(ApiServices& services) {
     const auto& pipeline = services.config.pipeline;
@@ -98,8 +102,9 @@ ApiResponse generate(ApiServices& services, ApiRequest& request) {
             body->set("leadMagnetUrl", started.lead.leadMagnetUrl);
             body->set("jobId", started.job.id);
             body->set("status", std::string(domain::toString(started.job.status)));
-            body->set("message", "Lead magnet generation started; poll the status endpoint for "
-                                 "progress");
+            body->set("message",
+                      "Lead magnet generation started; poll the status endpoint for "
+                      "progress");
             response = {200, body};
             if (request.idempotency) request.idempotency->record(repositories, response);
         });
@@ -174,16 +179,15 @@ void addLeadMagnetRoutes(Router& router, ApiServices& services) {
     auto bind = [&services](ApiResponse (*handler)(ApiServices&, ApiRequest&)) {
         return [&services, handler](ApiRequest& request) { return handler(services, request); };
     };
-    router.add({"POST", "/api/projects/{projectId}/generate", RouteGroup::Generate, true,
-                bind(generate)});
-    router.add({"GET", "/api/projects/{projectId}/generate", RouteGroup::Status, false,
-                bind(schema)});
+    router.add(
+        {"POST", "/api/projects/{projectId}/generate", RouteGroup::Generate, true, bind(generate)});
+    router.add(
+        {"GET", "/api/projects/{projectId}/generate", RouteGroup::Status, false, bind(schema)});
     router.add(
         {"GET", "/api/generation/{jobId}/status", RouteGroup::Status, false, bind(statusByJob)});
     router.add(
         {"GET", "/api/leads/{leadId}/job-status", RouteGroup::Status, false, bind(statusByLead)});
-    router.add(
-        {"POST", "/api/generation/{jobId}/retry", RouteGroup::Generate, false, bind(retry)});
+    router.add({"POST", "/api/generation/{jobId}/retry", RouteGroup::Generate, false, bind(retry)});
 }
 
 }  // namespace lodestone::api

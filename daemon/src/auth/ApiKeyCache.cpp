@@ -28,9 +28,8 @@ KeyCheck ApiKeyCache::check(std::string_view plaintext) {
         }
     }
     // Looked up outside the lock: a slow database read must not stall other keys' checks.
-    auto result = store_.read([&](storage::Repositories& repos) {
-        return checkApiKey(repos.apiKeys(), plaintext, now);
-    });
+    auto result = store_.read(
+        [&](storage::Repositories& repos) { return checkApiKey(repos.apiKeys(), plaintext, now); });
     std::lock_guard lock(mutex_);
     // Many distinct bad keys (a scan) must not grow the cache without bound.
     if (entries_.size() >= kMaxEntries) entries_.clear();

@@ -12,7 +12,8 @@ constexpr std::size_t kMaxLabel = 63;
 
 bool isAtext(char c) {
     static constexpr std::string_view kSpecials = "!#$%&'*+/=?^_`{|}~-";
-    return std::isalnum(static_cast<unsigned char>(c)) || kSpecials.find(c) != std::string_view::npos;
+    return std::isalnum(static_cast<unsigned char>(c)) ||
+           kSpecials.find(c) != std::string_view::npos;
 }
 
 bool validLocalPart(std::string_view local) {

@@ -46,26 +46,35 @@ std::optional<Enum> valueOf(const std::array<std::pair<Enum, std::string_view>, 
 
 }  // namespace
 
-std::string_view toString(JobStatus status) { return nameOf(kJobStatusNames, status); }
+std::string_view toString(JobStatus status) {
+    return nameOf(kJobStatusNames, status);
+}
 std::optional<JobStatus> jobStatusFromString(std::string_view text) {
     return valueOf(kJobStatusNames, text);
 }
 
-std::string_view toString(StepName step) { return nameOf(kStepNames, step); }
+std::string_view toString(StepName step) {
+    return nameOf(kStepNames, step);
+}
 std::optional<StepName> stepNameFromString(std::string_view text) {
     return valueOf(kStepNames, text);
 }
 
 JobStatus runningStatusOf(StepName step) {
     switch (step) {
-        case StepName::Research: return JobStatus::ResearchRunning;
-        case StepName::Content: return JobStatus::ContentRunning;
-        case StepName::Finalize: return JobStatus::Finalizing;
+        case StepName::Research:
+            return JobStatus::ResearchRunning;
+        case StepName::Content:
+            return JobStatus::ContentRunning;
+        case StepName::Finalize:
+            return JobStatus::Finalizing;
     }
     return JobStatus::ResearchRunning;
 }
 
-std::string_view toString(StepStatus status) { return nameOf(kStepStatusNames, status); }
+std::string_view toString(StepStatus status) {
+    return nameOf(kStepStatusNames, status);
+}
 std::optional<StepStatus> stepStatusFromString(std::string_view text) {
     return valueOf(kStepStatusNames, text);
 }

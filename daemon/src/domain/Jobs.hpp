@@ -38,8 +38,8 @@ struct JobStep {
     Timestamp startedAt = 0;
     std::optional<Timestamp> completedAt;
     std::optional<Timestamp> failedAt;
-    std::optional<int> progress;       // 0-100 while running
-    std::optional<std::string> error;  // when failed
+    std::optional<int> progress;            // 0-100 while running
+    std::optional<std::string> error;       // when failed
     std::optional<std::string> outputJson;  // what the step produced, once completed
 };
 

@@ -33,9 +33,8 @@ int RateLimiter::total(const Window& window) {
 void RateLimiter::dropIdleWindows(std::int64_t second) {
     if (second - lastSweep_ < kSweepEverySeconds) return;
     lastSweep_ = second;
-    std::erase_if(windows_, [&](const auto& entry) {
-        return second - entry.second.newestSecond >= kSlots;
-    });
+    std::erase_if(windows_,
+                  [&](const auto& entry) { return second - entry.second.newestSecond >= kSlots; });
 }
 
 Decision RateLimiter::take(const std::string& bucket, int limit) {
@@ -63,7 +62,8 @@ Decision RateLimiter::take(const std::string& bucket, int limit) {
     }
     if (!decision.allowed) {
         std::int64_t waitMillis = decision.resetEpochSeconds * 1000 - nowMillis;
-        decision.retryAfterSeconds = static_cast<int>(std::max<std::int64_t>(1, (waitMillis + 999) / 1000));
+        decision.retryAfterSeconds =
+            static_cast<int>(std::max<std::int64_t>(1, (waitMillis + 999) / 1000));
     }
     return decision;
 }

@@ -13,9 +13,9 @@ namespace lodestone::ratelimit {
 struct Decision {
     bool allowed = false;
     int limit = 0;
-    int remaining = 0;                  // requests still allowed right now, after this one
+    int remaining = 0;                   // requests still allowed right now, after this one
     std::int64_t resetEpochSeconds = 0;  // when the oldest counted request leaves the window
-    int retryAfterSeconds = 0;          // when refused: wait this long (at least 1)
+    int retryAfterSeconds = 0;           // when refused: wait this long (at least 1)
 };
 
 // Limits each bucket (an API key and a route group) to `limit` requests in any 60 seconds.

@@ -207,8 +207,8 @@ TEST_F(RouterTest, AnEmptyRouterMatchesNothing) {
 }  // namespace
 
 TEST_F(RouterTest, AMalformedPercentEscapeMatchesNothing) {
-    for (const char* path : {"/api/generation/%zz/status", "/api/generation/%/status",
-                             "/api/generation/%4/status"}) {
+    for (const char* path :
+         {"/api/generation/%zz/status", "/api/generation/%/status", "/api/generation/%4/status"}) {
         auto match = router_.match("GET", path);
         EXPECT_EQ(match.route, nullptr) << path;
         EXPECT_TRUE(match.allowedMethods.empty()) << path;

@@ -15,7 +15,7 @@ namespace {
 constexpr domain::Timestamp kT0 = 1'750'000'000'000;
 
 class Jobs : public storage::test::StoreFixture {
-protected:
+  protected:
     void SetUp() override {
         StoreFixture::SetUp();
         org_ = {domain::newId(domain::IdKind::Organisation), "Acme", 10, kT0, kT0};
@@ -38,9 +38,9 @@ protected:
 
     // A lead and its queued job, as Generate Lead Magnet creates them.
     domain::Job addJob(std::int64_t charge = 1) {
-        domain::Lead lead{domain::newId(domain::IdKind::Lead), org_.id, project_.id,
-                          "ada@example.com", R"({"email":"ada@example.com"})",
-                          "http://x/m/lead", kT0};
+        domain::Lead lead{
+            domain::newId(domain::IdKind::Lead), org_.id,           project_.id, "ada@example.com",
+            R"({"email":"ada@example.com"})",    "http://x/m/lead", kT0};
         domain::Job job;
         job.id = domain::newId(domain::IdKind::Job);
         job.leadId = lead.id;
@@ -85,7 +85,8 @@ TEST_F(Jobs, StepsComeBackInPipelineOrder) {
     sql("INSERT INTO job_steps (job_id, name, status, started_at, progress) VALUES ('" + job.id +
         "', 'content_generation', 'running', 2000, 40)");
     sql("INSERT INTO job_steps (job_id, name, status, started_at, completed_at, output_json) "
-        "VALUES ('" + job.id + "', 'research_agent', 'completed', 1000, 1900, '{}')");
+        "VALUES ('" +
+        job.id + "', 'research_agent', 'completed', 1000, 1900, '{}')");
     auto found = store_->read([&](Repositories& r) { return r.jobs().find(job.id); });
     ASSERT_EQ(found->steps.size(), 2u);
     EXPECT_EQ(found->steps[0].name, StepName::Research);
@@ -105,14 +106,17 @@ TEST_F(Jobs, TheDatabaseRefusesUnknownStates) {
 
 TEST_F(Jobs, RequeueOnlyAFailedJobAndKeepFinishedSteps) {
     auto job = addJob(0);
-    EXPECT_FALSE(store_->write([&](Repositories& r) { return r.jobs().requeueFailed(job.id, 1, kT0); }));
+    EXPECT_FALSE(
+        store_->write([&](Repositories& r) { return r.jobs().requeueFailed(job.id, 1, kT0); }));
     sql("UPDATE jobs SET status = 'failed', error = 'boom', retry_count = 3, finished_at = 5000 "
-        "WHERE id = '" + job.id + "'");
+        "WHERE id = '" +
+        job.id + "'");
     sql("INSERT INTO job_steps (job_id, name, status, started_at, completed_at) VALUES ('" +
         job.id + "', 'research_agent', 'completed', 1000, 1900)");
     sql("INSERT INTO job_steps (job_id, name, status, started_at, failed_at, error) VALUES ('" +
         job.id + "', 'content_generation', 'failed', 2000, 2500, 'boom')");
-    EXPECT_TRUE(store_->write([&](Repositories& r) { return r.jobs().requeueFailed(job.id, 2, kT0 + 1); }));
+    EXPECT_TRUE(
+        store_->write([&](Repositories& r) { return r.jobs().requeueFailed(job.id, 2, kT0 + 1); }));
     auto found = store_->read([&](Repositories& r) { return r.jobs().find(job.id); });
     EXPECT_EQ(found->status, JobStatus::Queued);
     EXPECT_FALSE(found->error);
@@ -125,8 +129,10 @@ TEST_F(Jobs, RequeueOnlyAFailedJobAndKeepFinishedSteps) {
 
 TEST_F(Jobs, ChargeIsReleasedOnce) {
     auto job = addJob(3);
-    EXPECT_EQ(store_->write([&](Repositories& r) { return r.jobs().releaseCharge(job.id, kT0); }), 3);
-    EXPECT_EQ(store_->write([&](Repositories& r) { return r.jobs().releaseCharge(job.id, kT0); }), 0);
+    EXPECT_EQ(store_->write([&](Repositories& r) { return r.jobs().releaseCharge(job.id, kT0); }),
+              3);
+    EXPECT_EQ(store_->write([&](Repositories& r) { return r.jobs().releaseCharge(job.id, kT0); }),
+              0);
     EXPECT_THROW(store_->write([&](Repositories& r) { r.jobs().releaseCharge("job_none", kT0); }),
                  NotFound);
 }
@@ -141,12 +147,12 @@ TEST_F(Jobs, TypicalStepDurationIsTheMeanOfRecentRuns) {
             ")");
     }
     EXPECT_EQ(store_->read([](Repositories& r) {
-                  return r.jobs().typicalStepMillis(StepName::Research, 50);
-              }),
+        return r.jobs().typicalStepMillis(StepName::Research, 50);
+    }),
               2000);  // durations 1000, 2000, 3000
     EXPECT_EQ(store_->read([](Repositories& r) {
-                  return r.jobs().typicalStepMillis(StepName::Research, 1);
-              }),
+        return r.jobs().typicalStepMillis(StepName::Research, 1);
+    }),
               3000);  // only the latest
 }
 
@@ -156,7 +162,8 @@ TEST_F(Jobs, CreditChangesAreLedgered) {
         r.organisations().changeCredits({org_.id, -4, CreditReason::Generation, job.id, kT0});
         r.organisations().changeCredits({org_.id, 4, CreditReason::Refund, job.id, kT0});
     });
-    auto entries = count("SELECT COUNT(*) FROM credit_transactions WHERE job_id = '" + job.id + "'");
+    auto entries =
+        count("SELECT COUNT(*) FROM credit_transactions WHERE job_id = '" + job.id + "'");
     EXPECT_EQ(entries, 2);
 }
 
@@ -164,10 +171,14 @@ TEST_F(Jobs, IdempotencyRecordsExpireAndAreUnique) {
     IdempotencyRecord record{key_.id, "abc", "hash", 200, R"({"ok":true})", kT0};
     store_->write([&](Repositories& r) { r.idempotency().insert(record); });
     EXPECT_THROW(store_->write([&](Repositories& r) { r.idempotency().insert(record); }), Conflict);
-    auto found = store_->read([&](Repositories& r) { return r.idempotency().find(key_.id, "abc", kT0); });
+    auto found =
+        store_->read([&](Repositories& r) { return r.idempotency().find(key_.id, "abc", kT0); });
     ASSERT_TRUE(found);
     EXPECT_EQ(found->responseJson, R"({"ok":true})");
-    EXPECT_FALSE(store_->read([&](Repositories& r) { return r.idempotency().find(key_.id, "abc", kT0 + 1); }));
-    EXPECT_EQ(store_->write([&](Repositories& r) { return r.idempotency().purgeOlderThan(kT0 + 1); }), 1);
-    EXPECT_FALSE(store_->read([&](Repositories& r) { return r.idempotency().find(key_.id, "abc", 0); }));
+    EXPECT_FALSE(store_->read(
+        [&](Repositories& r) { return r.idempotency().find(key_.id, "abc", kT0 + 1); }));
+    EXPECT_EQ(
+        store_->write([&](Repositories& r) { return r.idempotency().purgeOlderThan(kT0 + 1); }), 1);
+    EXPECT_FALSE(
+        store_->read([&](Repositories& r) { return r.idempotency().find(key_.id, "abc", 0); }));
 }

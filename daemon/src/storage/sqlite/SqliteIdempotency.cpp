@@ -27,12 +27,9 @@ std::optional<IdempotencyRecord> SqliteIdempotency::find(const std::string& apiK
                  "WHERE api_key_id = ? AND idempotency_key = ? AND created_at >= ?",
         bind(apiKeyId), bind(key), bind(notBefore);
     return firstRow(statement, [](const Row& row) {
-        return IdempotencyRecord{row.text("api_key_id"),
-                                 row.text("idempotency_key"),
-                                 row.text("request_hash"),
-                                 static_cast<int>(row.integer("status")),
-                                 row.text("response_json"),
-                                 row.integer("created_at")};
+        return IdempotencyRecord{row.text("api_key_id"),    row.text("idempotency_key"),
+                                 row.text("request_hash"),  static_cast<int>(row.integer("status")),
+                                 row.text("response_json"), row.integer("created_at")};
     });
 }
 

@@ -49,7 +49,8 @@ domain::JobStep toStep(const Row& row) {
     step.startedAt = row.integer("started_at");
     step.completedAt = row.optionalInteger("completed_at");
     step.failedAt = row.optionalInteger("failed_at");
-    if (auto progress = row.optionalInteger("progress")) step.progress = static_cast<int>(*progress);
+    if (auto progress = row.optionalInteger("progress"))
+        step.progress = static_cast<int>(*progress);
     step.error = row.optionalText("error");
     step.outputJson = row.optionalText("output_json");
     return step;
@@ -91,7 +92,9 @@ std::optional<domain::Job> SqliteJobs::findWhere(const std::string& column,
     return job;
 }
 
-std::optional<domain::Job> SqliteJobs::find(const std::string& id) { return findWhere("id", id); }
+std::optional<domain::Job> SqliteJobs::find(const std::string& id) {
+    return findWhere("id", id);
+}
 
 std::optional<domain::Job> SqliteJobs::findByLead(const std::string& leadId) {
     return findWhere("lead_id", leadId);

@@ -18,9 +18,9 @@ std::optional<domain::Lead> SqliteLeads::find(const std::string& id) {
                  "created_at FROM leads WHERE id = ?",
         bind(id);
     return firstRow(statement, [](const Row& row) {
-        return domain::Lead{row.text("id"),          row.text("organisation_id"),
-                            row.text("project_id"),  row.text("email"),
-                            row.text("fields_json"), row.text("lead_magnet_url"),
+        return domain::Lead{row.text("id"),           row.text("organisation_id"),
+                            row.text("project_id"),   row.text("email"),
+                            row.text("fields_json"),  row.text("lead_magnet_url"),
                             row.integer("created_at")};
     });
 }
