@@ -25,6 +25,8 @@ const char* const kApiConfig = R"(provision:
               - { name: customFields, type: json }
         - name: Free
           credits_per_generation: 0
+        - name: Hosted
+          lead_magnet_host: https://go.acme.test
       api_keys:
         - { name: all, key: lsk_acme_all_projects_00000000000000000000 }
         - { name: scoped, key: lsk_acme_free_project_only_000000000000000, projects: [Free] }
@@ -43,8 +45,8 @@ const char* const kApiConfig = R"(provision:
         - { name: poor, key: lsk_poor_00000000000000000000000000000000 }
 )";
 
-ApiDaemon::ApiDaemon(const std::string& limitsYaml, const std::string& serverYaml) {
-    config_ = std::make_unique<TestConfig>(std::string(kApiConfig) + limitsYaml, serverYaml);
+ApiDaemon::ApiDaemon(const std::string& sectionsYaml, const std::string& serverYaml) {
+    config_ = std::make_unique<TestConfig>(std::string(kApiConfig) + sectionsYaml, serverYaml);
     daemon_ = std::make_unique<Daemon>(config_->file());
     daemon_->waitUntilListening();
 }

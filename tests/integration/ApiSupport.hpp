@@ -16,7 +16,8 @@ inline const std::string kScopedKey = "lsk_acme_free_project_only_00000000000000
 inline const std::string kGlobexKey = "lsk_globex_0000000000000000000000000000000";
 inline const std::string kPoorKey = "lsk_poor_00000000000000000000000000000000";
 
-// Acme (5 credits) with a default-schema project, a strict one costing 2 and a free one;
+// Acme (5 credits) with a default-schema project, a strict one costing 2, a free one and one on
+// its own lead-magnet host;
 // Globex with its own project; Poor with 1 credit and a project costing 2.
 extern const char* const kApiConfig;
 
@@ -33,8 +34,9 @@ class ApiDaemon {
     static constexpr const char* kGenerousLimits =
         "limits:\n  generate_per_minute: 10000\n  status_per_minute: 10000\n";
 
-    // `limitsYaml` replaces the generous default limits; `serverYaml` adds keys under server:.
-    explicit ApiDaemon(const std::string& limitsYaml = kGenerousLimits,
+    // `sectionsYaml` holds the top-level sections beyond provision (the generous limits by
+    // default); `serverYaml` adds keys under server:.
+    explicit ApiDaemon(const std::string& sectionsYaml = kGenerousLimits,
                        const std::string& serverYaml = "");
 
     ApiReply get(const std::string& path, const std::string& key = kAcmeKey);

@@ -61,6 +61,9 @@ TEST(AuthApi, SchemeIsCaseInsensitive) {
     auto reply = api.send("GET", "/api/generation/job_x/status", "",
                           {{"Authorization", "bearer " + kAcmeKey}});
     EXPECT_EQ(reply.status, 404);  // authenticated; the job does not exist
+    auto spaced = api.send("GET", "/api/generation/job_x/status", "",
+                           {{"Authorization", "Bearer   " + kAcmeKey}});
+    EXPECT_EQ(spaced.status, 404);
 }
 
 TEST(AuthApi, RevokedKeyStopsWorking) {

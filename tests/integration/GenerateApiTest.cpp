@@ -47,6 +47,14 @@ TEST(GenerateApi, CreatesALeadAndAQueuedJobAndCharges) {
     EXPECT_EQ(reply.headers["X-RateLimit-Limit"], "10000");
 }
 
+TEST(GenerateApi, AProjectsOwnHostMakesTheLeadMagnetUrl) {
+    ApiDaemon api;
+    auto reply = api.post(generatePath(api.projectId("Hosted")), R"({"email":"a@example.com"})");
+    ASSERT_EQ(reply.status, 200);
+    EXPECT_EQ(reply.json->getValue<std::string>("leadMagnetUrl"),
+              "https://go.acme.test/" + reply.json->getValue<std::string>("leadId"));
+}
+
 TEST(GenerateApi, StoresOnlyFieldsTheSchemaKnows) {
     ApiDaemon api;
     auto created = generateOk(
@@ -205,7 +213,7 @@ TEST(GenerateApi, UnknownRoutesAre404AndWrongMethods405) {
     auto put = api.send("PUT", generatePath(api.projectId("Default")), "{}",
                         {{"Authorization", "Bearer " + kAcmeKey}});
     EXPECT_EQ(put.status, 405);
-    EXPECT_EQ(put.headers["Allow"], "POST, GET");
+    EXPECT_EQ(put.headers["Allow"], "POST, GET, HEAD");
     EXPECT_EQ(put.headers["Content-Type"], "application/json; charset=utf-8");
     EXPECT_EQ(api.send("DELETE", "/api/generation/job_x/status", "", {}).status, 405);
     auto malformed = api.get("/api/generation/%zz/status");

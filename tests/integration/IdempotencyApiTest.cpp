@@ -77,6 +77,26 @@ TEST(IdempotencyApi, ConcurrentRepeatsCreateOneJob) {
     EXPECT_EQ(api.credits("Acme"), 4);
 }
 
+TEST(IdempotencyApi, ConcurrentRepeatsAreReplayedEvenWhenCreditsRunOut) {
+    ApiDaemon api;
+    api.sql("UPDATE organisations SET credits = 1 WHERE name = 'Acme'");
+    std::string target = path(api);
+    std::vector<std::thread> threads;
+    std::vector<ApiReply> replies(10);
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+        threads.emplace_back([&, i] {
+            replies[i] = api.post(target, kBody, kAcmeKey, {{"Idempotency-Key", "last-credit"}});
+        });
+    }
+    for (auto& thread : threads) thread.join();
+    for (const auto& reply : replies) {
+        EXPECT_EQ(reply.status, 200) << reply.text;
+        EXPECT_EQ(reply.text, replies[0].text);
+    }
+    EXPECT_EQ(api.credits("Acme"), 0);
+    EXPECT_EQ(api.count("SELECT COUNT(*) FROM jobs"), 1);
+}
+
 TEST(IdempotencyApi, OverlongKeyIs400) {
     ApiDaemon api;
     auto reply = api.post(path(api), kBody, kAcmeKey, {{"Idempotency-Key", std::string(256, 'k')}});

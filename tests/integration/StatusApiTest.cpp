@@ -2,6 +2,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <thread>
+
 #include "ApiSupport.hpp"
 
 using namespace lodestone::test;
@@ -76,6 +79,96 @@ const std::vector<std::string> kJobFields{"id",
                                           "canRetry",
                                           "executionPhases"};
 
+// What the spec and docs/api.md say every field of the job object is in one state.
+struct Expected {
+    std::string status;
+    std::optional<std::string> currentStep;  // nullopt: null
+    int progressMin = 0, progressMax = 0;
+    std::string eta;  // "null", "zero" or "positive"
+    std::optional<std::string> error;
+    bool canRetry = false;
+    bool isStuck = false;
+    std::string statusDisplay;
+    std::string phaseDescription;
+    std::vector<std::pair<std::string, std::string>> steps;  // name, status
+    std::vector<std::string> phases;
+};
+
+const std::vector<std::pair<std::string, std::string>> kPhases{
+    {"Lead generation initiated", "Lead record created and queued for processing"},
+    {"Research agent started", "Research agent execution and data gathering"},
+    {"Data analysis completed", "Research data processed and analyzed"},
+    {"Content generation started", "AI generating personalized lead magnet content"},
+    {"Finalizing lead magnet", "Saving content and preparing final lead magnet"}};
+
+std::vector<std::string> stepKeys(const std::string& status) {
+    if (status == "completed") return {"name", "status", "startedAt", "completedAt", "duration"};
+    if (status == "running") return {"name", "status", "startedAt", "progress"};
+    return {"name", "status", "startedAt", "failedAt", "error"};
+}
+
+// Checks every field of `job` against `expected`, plus the invariants that hold in any state.
+void expectJob(const Poco::JSON::Object::Ptr& job, const Expected& expected) {
+    EXPECT_EQ(job->getNames(), kJobFields);
+    EXPECT_EQ(job->getValue<std::string>("status"), expected.status);
+    if (expected.currentStep) {
+        EXPECT_EQ(job->getValue<std::string>("currentStep"), *expected.currentStep);
+    } else {
+        EXPECT_TRUE(job->isNull("currentStep"));
+    }
+    int progress = job->getValue<int>("progressPercentage");
+    EXPECT_GE(progress, expected.progressMin);
+    EXPECT_LE(progress, expected.progressMax);
+    if (expected.eta == "null") {
+        EXPECT_TRUE(job->isNull("estimatedTimeRemaining"));
+    } else if (expected.eta == "zero") {
+        EXPECT_EQ(job->getValue<int>("estimatedTimeRemaining"), 0);
+    } else {
+        EXPECT_GT(job->getValue<int>("estimatedTimeRemaining"), 0);
+    }
+    int processing = job->getValue<int>("processingTime");
+    EXPECT_GE(processing, 0);
+    EXPECT_LT(processing, 3600);
+    auto created = job->getValue<Poco::Int64>("createdAt");
+    EXPECT_GT(created, 1'700'000'000'000);
+    EXPECT_GE(job->getValue<Poco::Int64>("updatedAt"), created);
+    if (expected.error) {
+        EXPECT_EQ(job->getValue<std::string>("error"), *expected.error);
+    } else {
+        EXPECT_TRUE(job->isNull("error"));
+    }
+    EXPECT_EQ(job->getValue<int>("maxRetries"), 3);
+    EXPECT_EQ(job->getValue<std::string>("statusDisplay"), expected.statusDisplay);
+    EXPECT_EQ(job->getValue<std::string>("phaseDescription"), expected.phaseDescription);
+    EXPECT_EQ(job->getValue<bool>("isStuck"), expected.isStuck);
+    EXPECT_EQ(job->getValue<bool>("canRetry"), expected.canRetry);
+
+    auto steps = job->getArray("steps");
+    ASSERT_EQ(steps->size(), expected.steps.size());
+    for (std::size_t i = 0; i < expected.steps.size(); ++i) {
+        auto step = steps->getObject(static_cast<unsigned>(i));
+        const auto& [name, status] = expected.steps[i];
+        EXPECT_EQ(step->getNames(), stepKeys(status)) << name;
+        EXPECT_EQ(step->getValue<std::string>("name"), name);
+        EXPECT_EQ(step->getValue<std::string>("status"), status);
+        if (status == "completed") {
+            EXPECT_EQ(step->getValue<Poco::Int64>("duration"),
+                      step->getValue<Poco::Int64>("completedAt") -
+                          step->getValue<Poco::Int64>("startedAt"));
+        }
+    }
+
+    auto phases = job->getArray("executionPhases");
+    ASSERT_EQ(phases->size(), 5u);
+    for (std::size_t i = 0; i < 5; ++i) {
+        auto phase = phases->getObject(static_cast<unsigned>(i));
+        EXPECT_EQ(phase->getNames(), (std::vector<std::string>{"name", "status", "description"}));
+        EXPECT_EQ(phase->getValue<std::string>("name"), kPhases[i].first);
+        EXPECT_EQ(phase->getValue<std::string>("description"), kPhases[i].second);
+        EXPECT_EQ(phase->getValue<std::string>("status"), expected.phases[i]) << "phase " << i + 1;
+    }
+}
+
 }  // namespace
 
 TEST_F(StatusApi, Queued) {
@@ -109,60 +202,80 @@ TEST_F(StatusApi, Queued) {
               "Lead record created and queued for processing");
 }
 
+TEST_F(StatusApi, QueuedInFull) {
+    expectJob(job(), {"queued",
+                      std::nullopt,
+                      0,
+                      0,
+                      "null",
+                      std::nullopt,
+                      false,
+                      false,
+                      "⏳ Queued",
+                      "Preparing to start generation",
+                      {},
+                      {"completed", "pending", "pending", "pending", "pending"}});
+}
+
 TEST_F(StatusApi, ResearchRunning) {
     setJob("status = 'research_running', lease_owner = 'w1', lease_expires_at = " +
            std::to_string(nowMillis() + 60000));
     addStep("research_agent", "running", ", progress", ", 50");
     auto j = job();
-    EXPECT_EQ(j->getValue<std::string>("status"), "research_running");
-    EXPECT_EQ(j->getValue<std::string>("currentStep"), "Research agent");
-    int progress = j->getValue<int>("progressPercentage");
-    EXPECT_GT(progress, 0);
-    EXPECT_LT(progress, 100);
-    EXPECT_GT(j->getValue<int>("estimatedTimeRemaining"), 0);
-    auto steps = j->getArray("steps");
-    ASSERT_EQ(steps->size(), 1u);
-    auto step = steps->getObject(0);
-    EXPECT_EQ(step->getNames(),
-              (std::vector<std::string>{"name", "status", "startedAt", "progress"}));
-    EXPECT_EQ(step->getValue<std::string>("name"), "research_agent");
-    EXPECT_EQ(step->getValue<int>("progress"), 50);
-    EXPECT_EQ(j->getValue<std::string>("statusDisplay"), "🔍 Researching");
-    EXPECT_FALSE(j->getValue<bool>("isStuck"));
-    EXPECT_EQ(phases(j),
-              (std::vector<std::string>{"completed", "current", "pending", "pending", "pending"}));
+    expectJob(j, {"research_running",
+                  "Research agent",
+                  5,
+                  39,
+                  "positive",
+                  std::nullopt,
+                  false,
+                  false,
+                  "🔍 Researching",
+                  "Researching the prospect and their company",
+                  {{"research_agent", "running"}},
+                  {"completed", "current", "pending", "pending", "pending"}});
+    EXPECT_EQ(j->getArray("steps")->getObject(0)->getValue<int>("progress"), 50);
 }
 
 TEST_F(StatusApi, ContentRunning) {
-    setJob("status = 'content_running'");
+    setJob("status = 'content_running', lease_owner = 'w1', lease_expires_at = " +
+           std::to_string(nowMillis() + 60000));
     completeStep("research_agent");
     addStep("content_generation", "running", ", progress", ", 10");
-    auto j = job();
-    EXPECT_EQ(j->getValue<std::string>("currentStep"), "Content generation");
-    auto steps = j->getArray("steps");
-    ASSERT_EQ(steps->size(), 2u);
-    auto research = steps->getObject(0);
-    EXPECT_EQ(research->getNames(),
-              (std::vector<std::string>{"name", "status", "startedAt", "completedAt", "duration"}));
-    EXPECT_EQ(research->getValue<Poco::Int64>("duration"),
-              research->getValue<Poco::Int64>("completedAt") -
-                  research->getValue<Poco::Int64>("startedAt"));
-    EXPECT_EQ(j->getValue<std::string>("statusDisplay"), "✍️ Generating content");
-    EXPECT_EQ(phases(j), (std::vector<std::string>{"completed", "completed", "completed", "current",
-                                                   "pending"}));
+    expectJob(job(), {"content_running",
+                      "Content generation",
+                      40,
+                      89,
+                      "positive",
+                      std::nullopt,
+                      false,
+                      false,
+                      "✍️ Generating content",
+                      "Generating personalized content",
+                      {{"research_agent", "completed"}, {"content_generation", "running"}},
+                      {"completed", "completed", "completed", "current", "pending"}});
 }
 
 TEST_F(StatusApi, Finalizing) {
-    setJob("status = 'finalizing'");
+    setJob("status = 'finalizing', lease_owner = 'w1', lease_expires_at = " +
+           std::to_string(nowMillis() + 60000));
     completeStep("research_agent");
     completeStep("content_generation");
     addStep("finalization", "running");
-    auto j = job();
-    EXPECT_EQ(j->getValue<std::string>("currentStep"), "Finalization");
-    EXPECT_GE(j->getValue<int>("progressPercentage"), 90);
-    EXPECT_EQ(j->getValue<std::string>("statusDisplay"), "📦 Finalizing");
-    EXPECT_EQ(phases(j), (std::vector<std::string>{"completed", "completed", "completed",
-                                                   "completed", "current"}));
+    expectJob(job(), {"finalizing",
+                      "Finalization",
+                      90,
+                      99,
+                      "positive",
+                      std::nullopt,
+                      false,
+                      false,
+                      "📦 Finalizing",
+                      "Saving content and preparing the lead magnet",
+                      {{"research_agent", "completed"},
+                       {"content_generation", "completed"},
+                       {"finalization", "running"}},
+                      {"completed", "completed", "completed", "completed", "current"}});
 }
 
 TEST_F(StatusApi, Completed) {
@@ -170,15 +283,20 @@ TEST_F(StatusApi, Completed) {
     completeStep("research_agent");
     completeStep("content_generation");
     completeStep("finalization");
-    auto j = job();
-    EXPECT_EQ(j->getValue<std::string>("currentStep"), "Completed");
-    EXPECT_EQ(j->getValue<int>("progressPercentage"), 100);
-    EXPECT_EQ(j->getValue<int>("estimatedTimeRemaining"), 0);
-    EXPECT_TRUE(j->isNull("error"));
-    EXPECT_FALSE(j->getValue<bool>("canRetry"));
-    EXPECT_EQ(j->getArray("steps")->size(), 3u);
-    EXPECT_EQ(j->getValue<std::string>("statusDisplay"), "✅ Completed");
-    EXPECT_EQ(phases(j), std::vector<std::string>(5, "completed"));
+    expectJob(job(), {"completed",
+                      "Completed",
+                      100,
+                      100,
+                      "zero",
+                      std::nullopt,
+                      false,
+                      false,
+                      "✅ Completed",
+                      "Lead magnet is ready",
+                      {{"research_agent", "completed"},
+                       {"content_generation", "completed"},
+                       {"finalization", "completed"}},
+                      std::vector<std::string>(5, "completed")});
 }
 
 TEST_F(StatusApi, FailedInContent) {
@@ -190,17 +308,60 @@ TEST_F(StatusApi, FailedInContent) {
     addStep("content_generation", "failed", ", failed_at, error",
             ", " + std::to_string(nowMillis()) + ", 'content plugin timed out'");
     auto j = job();
-    EXPECT_EQ(j->getValue<std::string>("status"), "failed");
-    EXPECT_EQ(j->getValue<std::string>("error"), "content plugin timed out");
-    EXPECT_TRUE(j->isNull("estimatedTimeRemaining"));
-    EXPECT_TRUE(j->getValue<bool>("canRetry"));
+    expectJob(j, {"failed",
+                  "Content generation",
+                  40,
+                  89,
+                  "null",
+                  std::string("content plugin timed out"),
+                  true,
+                  false,
+                  "❌ Failed",
+                  "Generation failed",
+                  {{"research_agent", "completed"}, {"content_generation", "failed"}},
+                  {"completed", "completed", "completed", "failed", "failed"}});
     EXPECT_EQ(j->getValue<int>("retryCount"), 3);
-    auto failed = j->getArray("steps")->getObject(1);
-    EXPECT_EQ(failed->getNames(),
-              (std::vector<std::string>{"name", "status", "startedAt", "failedAt", "error"}));
-    EXPECT_EQ(j->getValue<std::string>("statusDisplay"), "❌ Failed");
-    EXPECT_EQ(phases(j), (std::vector<std::string>{"completed", "completed", "completed", "failed",
-                                                   "failed"}));
+}
+
+TEST_F(StatusApi, FailedInResearch) {
+    setJob("status = 'failed', error = 'no data', finished_at = " + std::to_string(nowMillis()));
+    addStep("research_agent", "failed", ", failed_at, error",
+            ", " + std::to_string(nowMillis()) + ", 'no data'");
+    expectJob(job(), {"failed",
+                      "Research agent",
+                      5,
+                      39,
+                      "null",
+                      std::string("no data"),
+                      true,
+                      false,
+                      "❌ Failed",
+                      "Generation failed",
+                      {{"research_agent", "failed"}},
+                      {"completed", "failed", "failed", "failed", "failed"}});
+}
+
+TEST_F(StatusApi, FailedInFinalization) {
+    setJob("status = 'failed', error = 'template error', finished_at = " +
+           std::to_string(nowMillis()));
+    completeStep("research_agent");
+    completeStep("content_generation");
+    addStep("finalization", "failed", ", failed_at, error",
+            ", " + std::to_string(nowMillis()) + ", 'template error'");
+    expectJob(job(), {"failed",
+                      "Finalization",
+                      90,
+                      99,
+                      "null",
+                      std::string("template error"),
+                      true,
+                      false,
+                      "❌ Failed",
+                      "Generation failed",
+                      {{"research_agent", "completed"},
+                       {"content_generation", "completed"},
+                       {"finalization", "failed"}},
+                      {"completed", "completed", "completed", "completed", "failed"}});
 }
 
 TEST_F(StatusApi, StuckWhenTheLeaseHasExpired) {
@@ -247,10 +408,64 @@ TEST_F(StatusApi, RetryRequeuesAFailedJobAndChargesAgain) {
     auto j = retried.json->getObject("job");
     EXPECT_EQ(j->getValue<std::string>("status"), "queued");
     EXPECT_TRUE(j->isNull("error"));
-    EXPECT_EQ(j->getValue<int>("retryCount"), 0);
-    EXPECT_EQ(j->getArray("steps")->size(), 1u);  // research stays done; content runs again
+    EXPECT_EQ(j->getValue<int>("retryCount"), 4);  // three automatic retries and this one
+    EXPECT_EQ(j->getArray("steps")->size(), 1u);   // research stays done; content runs again
     EXPECT_EQ(j->getValue<int>("progressPercentage"), 40);
     EXPECT_EQ(api_.credits("Acme"), 4);
     EXPECT_EQ(api_.post("/api/generation/" + created_.jobId + "/retry", "").status, 409);
     EXPECT_EQ(api_.post("/api/generation/job_nope/retry", "").status, 404);
+}
+
+TEST(StatusApiStuck, AStepRunningPastItsStuckThresholdIsStuck) {
+    ApiDaemon api(std::string(ApiDaemon::kGenerousLimits) +
+                  "pipeline:\n  research:\n    stuck_after: 2s\n");
+    auto created = generateOk(api, api.projectId("Default"));
+    api.sql("UPDATE jobs SET status = 'research_running', lease_owner = 'w', lease_expires_at = " +
+            std::to_string(nowMillis() + 60000) + " WHERE id = '" + created.jobId + "'");
+    api.sql("INSERT INTO job_steps (job_id, name, status, started_at) VALUES ('" + created.jobId +
+            "', 'research_agent', 'running', " + std::to_string(nowMillis() - 1000) + ")");
+    auto status = [&] {
+        return api.get("/api/generation/" + created.jobId + "/status")
+            .json->getObject("job")
+            ->getValue<bool>("isStuck");
+    };
+    EXPECT_FALSE(status());
+    api.sql("UPDATE job_steps SET started_at = " + std::to_string(nowMillis() - 3000) +
+            " WHERE job_id = '" + created.jobId + "'");
+    EXPECT_TRUE(status());
+}
+
+TEST_F(StatusApi, RetryWithTooFewCreditsIs402AndChangesNothing) {
+    setJob("status = 'failed', error = 'boom', credits_charged = 0, finished_at = 1");
+    api_.sql("UPDATE organisations SET credits = 0 WHERE name = 'Acme'");
+    auto reply = api_.post("/api/generation/" + created_.jobId + "/retry", "");
+    EXPECT_EQ(reply.status, 402);
+    EXPECT_EQ(reply.text, R"({"error":"Insufficient credits"})");
+    EXPECT_EQ(job()->getValue<std::string>("status"), "failed");
+}
+
+TEST_F(StatusApi, ConcurrentRetriesRequeueOnceAndChargeOnce) {
+    setJob("status = 'failed', error = 'boom', credits_charged = 0, finished_at = 1");
+    std::vector<std::thread> threads;
+    std::vector<int> statuses(10);
+    for (std::size_t i = 0; i < statuses.size(); ++i) {
+        threads.emplace_back([&, i] {
+            statuses[i] = api_.post("/api/generation/" + created_.jobId + "/retry", "").status;
+        });
+    }
+    for (auto& thread : threads) thread.join();
+    EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 200), 1);
+    EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 409), 9);
+    EXPECT_EQ(api_.credits("Acme"), 3);  // 5, minus the generate, minus one retry
+}
+
+TEST_F(StatusApi, RetryHonoursAnIdempotencyKey) {
+    setJob("status = 'failed', error = 'boom', credits_charged = 0, finished_at = 1");
+    auto path = "/api/generation/" + created_.jobId + "/retry";
+    auto first = api_.post(path, "", kAcmeKey, {{"Idempotency-Key", "retry-1"}});
+    ASSERT_EQ(first.status, 200);
+    auto again = api_.post(path, "", kAcmeKey, {{"Idempotency-Key", "retry-1"}});
+    EXPECT_EQ(again.status, 200);  // not 409: the same request, answered the same way
+    EXPECT_EQ(again.text, first.text);
+    EXPECT_EQ(api_.credits("Acme"), 3);
 }

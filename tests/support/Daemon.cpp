@@ -2,6 +2,8 @@
 
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
+#include <Poco/Net/NetException.h>
+#include <Poco/Net/StreamSocket.h>
 #include <Poco/StreamCopier.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -33,6 +35,32 @@ HttpReply httpRequest(std::uint16_t port, const std::string& method, const std::
     for (const auto& [name, value] : response) reply.headers[name] = value;
     Poco::StreamCopier::copyToString(in, reply.body);
     return reply;
+}
+
+RawExchange rawExchange(std::uint16_t port, const std::string& bytes,
+                        std::chrono::milliseconds timeout) {
+    Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", port));
+    socket.sendBytes(bytes.data(), static_cast<int>(bytes.size()));
+    RawExchange exchange;
+    auto deadline = std::chrono::steady_clock::now() + timeout;
+    char buffer[4096];
+    while (std::chrono::steady_clock::now() < deadline) {
+        socket.setReceiveTimeout(Poco::Timespan(0, 100'000));
+        try {
+            int got = socket.receiveBytes(buffer, sizeof(buffer));
+            if (got <= 0) {
+                exchange.closed = true;
+                break;
+            }
+            exchange.received.append(buffer, static_cast<std::size_t>(got));
+        } catch (const Poco::TimeoutException&) {
+            continue;
+        } catch (const Poco::Net::NetException&) {
+            exchange.closed = true;  // reset by the server
+            break;
+        }
+    }
+    return exchange;
 }
 
 Daemon::Daemon(const std::filesystem::path& configFile, std::vector<std::string> extraArgs) {

@@ -21,6 +21,15 @@ HttpReply httpRequest(std::uint16_t port, const std::string& method, const std::
                       const std::string& body = "",
                       const std::map<std::string, std::string>& headers = {});
 
+// Writes `bytes` to 127.0.0.1:port as they are and returns everything the server sends back until
+// it closes the connection (or `timeout` passes: then `closed` is false).
+struct RawExchange {
+    std::string received;
+    bool closed = false;
+};
+RawExchange rawExchange(std::uint16_t port, const std::string& bytes,
+                        std::chrono::milliseconds timeout = std::chrono::seconds(10));
+
 // lodestoned started as a process with a config file, on the port the config names (tests use
 // port 0 and read the bound port from the "listening on" log line).
 class Daemon {

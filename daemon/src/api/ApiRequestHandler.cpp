@@ -59,7 +59,7 @@ ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
 
     ApiRequest request;
     request.method = http.getMethod();
-    request.path = http.getURI().substr(0, http.getURI().find('?'));
+    request.path = Router::pathOf(http.getURI());
     request.params = match_.params;
     request.key = authenticate(http, services_.keys);
 
@@ -90,12 +90,16 @@ ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
         }
         request.idempotency = &*idempotency;
     }
+    ApiResponse response;
     try {
-        return route.handler(request);
+        response = route.handler(request);
     } catch (const IdempotencyRace&) {
-        headers_.emplace_back("Idempotent-Replayed", "true");
-        return *idempotency->replay(services_.store);
+        // Another lodestoned stored a response under this key between our check and our commit.
+        request.replayed = true;
+        response = *idempotency->replay(services_.store);
     }
+    if (request.replayed) headers_.emplace_back("Idempotent-Replayed", "true");
+    return response;
 }
 
 void ApiRequestHandler::handleRequest(Poco::Net::HTTPServerRequest& http,
@@ -116,10 +120,7 @@ void ApiRequestHandler::handleRequest(Poco::Net::HTTPServerRequest& http,
         result = fromError(ApiError(500, "Internal server error"));
     }
     for (const auto& [name, value] : headers_) response.set(name, value);
-    // Unread body bytes would be parsed as the next request on a kept-alive connection.
-    if (hasBody(http) && !http.stream().eof()) response.setKeepAlive(false);
-    sendJson(response, static_cast<Poco::Net::HTTPResponse::HTTPStatus>(result.status),
-             *result.body);
+    sendJson(http, response, result.status, *result.body);
 }
 
 }  // namespace lodestone::api

@@ -32,7 +32,8 @@ domain::ApiKey authenticate(const Poco::Net::HTTPServerRequest& request, auth::A
     constexpr std::string_view kScheme = "bearer ";
     bool schemeOk = header.size() > kScheme.size() &&
                     Poco::icompare(header.substr(0, kScheme.size()), std::string(kScheme)) == 0;
-    std::string token = schemeOk ? header.substr(kScheme.size()) : "";
+    // RFC 7235 allows more than one space after the scheme.
+    std::string token = schemeOk ? Poco::trimLeft(header.substr(kScheme.size())) : "";
     if (!schemeOk || token.empty() || !std::all_of(token.begin(), token.end(), isTokenChar)) {
         throw unauthorized("Malformed Authorization header; expected 'Bearer <API key>'", false);
     }

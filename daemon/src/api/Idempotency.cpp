@@ -22,20 +22,22 @@ IdempotencyScope::IdempotencyScope(const domain::ApiKey& apiKey, const std::stri
 }
 
 std::optional<ApiResponse> IdempotencyScope::replay(storage::Store& store) const {
-    auto stored = store.read([&](storage::Repositories& repositories) {
-        return repositories.idempotency().find(apiKeyId_, key_, now_ - kLifetimeMillis);
-    });
-    if (!stored) return std::nullopt;
-    if (stored->requestHash != requestHash_) {
+    return store.read([&](storage::Repositories& repositories) { return stored(repositories); });
+}
+
+std::optional<ApiResponse> IdempotencyScope::stored(storage::Repositories& repositories) const {
+    auto record = repositories.idempotency().find(apiKeyId_, key_, now_ - kLifetimeMillis);
+    if (!record) return std::nullopt;
+    if (record->requestHash != requestHash_) {
         throw ApiError(422,
                        "This Idempotency-Key was already used with a different request; use a "
                        "new key for a new request");
     }
     ApiResponse response;
-    response.status = stored->status;
+    response.status = record->status;
     // Key order preserved, so the replay is the first response byte for byte.
     Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
-    response.body = parser.parse(stored->responseJson).extract<Poco::JSON::Object::Ptr>();
+    response.body = parser.parse(record->responseJson).extract<Poco::JSON::Object::Ptr>();
     return response;
 }
 
@@ -51,6 +53,23 @@ void IdempotencyScope::record(storage::Repositories& repositories,
     } catch (const storage::Conflict&) {
         throw IdempotencyRace();
     }
+}
+
+ApiResponse writeIdempotently(storage::Store& store, ApiRequest& request,
+                              const std::function<ApiResponse(storage::Repositories&)>& change) {
+    ApiResponse response;
+    store.write([&](storage::Repositories& repositories) {
+        if (request.idempotency) {
+            if (auto stored = request.idempotency->stored(repositories)) {
+                request.replayed = true;
+                response = *stored;
+                return;
+            }
+        }
+        response = change(repositories);
+        if (request.idempotency) request.idempotency->record(repositories, response);
+    });
+    return response;
 }
 
 }  // namespace lodestone::api

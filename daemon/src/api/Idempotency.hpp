@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -34,6 +35,7 @@ class IdempotencyScope {
     // The stored response for this key, if a request already used it (422 if that request was
     // a different one).
     std::optional<ApiResponse> replay(storage::Store& store) const;
+    std::optional<ApiResponse> stored(storage::Repositories& repositories) const;
 
     // Stores `response` as this key's answer; called inside the transaction that made the
     // change. Throws IdempotencyRace when another request stored one first.
@@ -45,5 +47,12 @@ class IdempotencyScope {
     std::string requestHash_;
     domain::Timestamp now_;
 };
+
+// Runs `change` in one write transaction and, when the request carries an Idempotency-Key,
+// stores its response in that same transaction. Write transactions take turns, so a request whose
+// key was used while it waited finds the stored response at the start of its own transaction and
+// returns it (request.replayed set) without changing anything.
+ApiResponse writeIdempotently(storage::Store& store, ApiRequest& request,
+                              const std::function<ApiResponse(storage::Repositories&)>& change);
 
 }  // namespace lodestone::api

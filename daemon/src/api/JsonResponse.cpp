@@ -4,22 +4,32 @@
 
 namespace lodestone::api {
 
-void sendJson(Poco::Net::HTTPServerResponse& response, Poco::Net::HTTPResponse::HTTPStatus status,
-              const Poco::JSON::Object& body) {
+bool hasBody(const Poco::Net::HTTPServerRequest& request) {
+    return request.getChunkedTransferEncoding() ||
+           (request.hasContentLength() && request.getContentLength64() != 0);
+}
+
+void sendJson(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+              int status, const Poco::JSON::Object& body) {
     std::ostringstream text;
     body.stringify(text);
     const std::string payload = text.str();
-    response.setStatusAndReason(status);
+    if (hasBody(request) && !request.stream().eof()) response.setKeepAlive(false);
+    response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(status));
     response.setContentType("application/json; charset=utf-8");
     response.setContentLength64(static_cast<Poco::Int64>(payload.size()));
+    if (request.getMethod() == Poco::Net::HTTPRequest::HTTP_HEAD) {
+        response.send();
+        return;
+    }
     response.sendBuffer(payload.data(), payload.size());
 }
 
-void sendError(Poco::Net::HTTPServerResponse& response, Poco::Net::HTTPResponse::HTTPStatus status,
-               const std::string& message) {
+void sendError(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+               int status, const std::string& message) {
     Poco::JSON::Object body;
     body.set("error", message);
-    sendJson(response, status, body);
+    sendJson(request, response, status, body);
 }
 
 }  // namespace lodestone::api

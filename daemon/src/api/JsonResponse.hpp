@@ -2,19 +2,25 @@
 
 #include <Poco/JSON/Object.h>
 #include <Poco/Net/HTTPResponse.h>
+#include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
 
 #include <string>
 
 namespace lodestone::api {
 
-// Sends `body` with the given status as `application/json; charset=utf-8`, the one content type
-// every API response uses.
-void sendJson(Poco::Net::HTTPServerResponse& response, Poco::Net::HTTPResponse::HTTPStatus status,
-              const Poco::JSON::Object& body);
+// Sends `body` as `application/json; charset=utf-8`, the one content type every response uses
+// (headers only for HEAD). When the request announced a body that was not read to its end, the
+// connection is closed afterwards: the unread bytes must never be parsed as the next request.
+void sendJson(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+              int status, const Poco::JSON::Object& body);
 
 // {"error": message} with the given status.
-void sendError(Poco::Net::HTTPServerResponse& response, Poco::Net::HTTPResponse::HTTPStatus status,
-               const std::string& message);
+void sendError(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+               int status, const std::string& message);
+
+// True when the request announced a body: chunked, or any Content-Length other than 0 (a
+// negative one included, which is malformed rather than empty).
+bool hasBody(const Poco::Net::HTTPServerRequest& request);
 
 }  // namespace lodestone::api

@@ -79,10 +79,10 @@ leadmagnet::StatusViewContext statusContext(ApiServices& services) {
     return context;
 }
 
-ApiResponse jobResponse(ApiServices& services, const domain::Job& job) {
+ApiResponse jobResponse(const domain::Job& job, const leadmagnet::StatusViewContext& context) {
     auto body = object();
     body->set("success", true);
-    body->set("job", leadmagnet::renderJobStatus(job, statusContext(services)));
+    body->set("job", leadmagnet::renderJobStatus(job, context));
     return {200, body};
 }
 
@@ -90,9 +90,8 @@ ApiResponse generate(ApiServices& services, ApiRequest& request) {
     domain::Project project = accessibleProject(services, request);
     auto input = leadmagnet::checkLeadInput(project.schema, *request.body);
     if (!input.valid()) throw invalidInput(input);
-    ApiResponse response;
     try {
-        services.store.write([&](storage::Repositories& repositories) {
+        return writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
             auto started = leadmagnet::startGeneration(
                 repositories, {project, input, services.config.server.publicUrl,
                                services.config.jobs.maxRetries, domain::nowMillis()});
@@ -103,15 +102,12 @@ ApiResponse generate(ApiServices& services, ApiRequest& request) {
             body->set("jobId", started.job.id);
             body->set("status", std::string(domain::toString(started.job.status)));
             body->set("message",
-                      "Lead magnet generation started; poll the status endpoint for "
-                      "progress");
-            response = {200, body};
-            if (request.idempotency) request.idempotency->record(repositories, response);
+                      "Lead magnet generation started; poll the status endpoint for progress");
+            return ApiResponse{200, body};
         });
     } catch (const storage::InsufficientCredits&) {
         throw insufficientCredits();
     }
-    return response;
 }
 
 ApiResponse schema(ApiServices& services, ApiRequest& request) {
@@ -140,37 +136,38 @@ ApiResponse statusByJob(ApiServices& services, ApiRequest& request) {
     auto job = services.store.read([&](storage::Repositories& repositories) {
         return repositories.jobs().find(request.param("jobId"));
     });
-    return jobResponse(services, visibleJob(job, request, "Job not found"));
+    return jobResponse(visibleJob(job, request, "Job not found"), statusContext(services));
 }
 
 ApiResponse statusByLead(ApiServices& services, ApiRequest& request) {
     auto job = services.store.read([&](storage::Repositories& repositories) {
         return repositories.jobs().findByLead(request.param("leadId"));
     });
-    return jobResponse(services, visibleJob(job, request, "Lead not found"));
+    return jobResponse(visibleJob(job, request, "Lead not found"), statusContext(services));
 }
 
 ApiResponse retry(ApiServices& services, ApiRequest& request) {
     auto stored = services.store.read([&](storage::Repositories& repositories) {
         return repositories.jobs().find(request.param("jobId"));
     });
-    domain::Job job = visibleJob(stored, request, "Job not found");
-    ApiResponse response;
+    const std::string jobId = visibleJob(stored, request, "Job not found").id;
+    // Computed before the transaction: it may read the database, and a transaction must not wait
+    // for a second connection.
+    auto context = statusContext(services);
     try {
-        services.store.write([&](storage::Repositories& repositories) {
+        return writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
+            auto job = *repositories.jobs().find(jobId);
             auto project = repositories.projects().find(job.projectId);
-            auto requeued =
-                leadmagnet::retryGeneration(repositories, job, *project, domain::nowMillis());
-            response = jobResponse(services, requeued);
+            auto requeued = leadmagnet::retryGeneration(repositories, job, *project, context.now);
+            auto response = jobResponse(requeued, context);
             response.body->set("message", "Job queued again; it resumes at the step that failed");
-            if (request.idempotency) request.idempotency->record(repositories, response);
+            return response;
         });
     } catch (const leadmagnet::NotRetryable& e) {
         throw ApiError(409, e.what());
     } catch (const storage::InsufficientCredits&) {
         throw insufficientCredits();
     }
-    return response;
 }
 
 }  // namespace

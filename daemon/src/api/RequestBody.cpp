@@ -5,13 +5,13 @@
 #include <Poco/String.h>
 
 #include "api/ApiError.hpp"
+#include "api/JsonResponse.hpp"
+#include "leadmagnet/LeadInput.hpp"
 
 namespace lodestone::api {
 namespace {
 
 constexpr std::size_t kChunk = 16 * 1024;
-// No lead is nested this deep; the bound keeps a hostile body from exhausting the parser.
-constexpr std::size_t kMaxDepth = 64;
 
 void requireJsonContentType(const Poco::Net::HTTPServerRequest& request) {
     if (!request.has("Content-Type")) {
@@ -35,14 +35,16 @@ ApiError tooLarge(std::int64_t maxBytes) {
 
 }  // namespace
 
-bool hasBody(const Poco::Net::HTTPServerRequest& request) {
-    return request.getChunkedTransferEncoding() || request.getContentLength64() > 0;
-}
-
 Poco::JSON::Object::Ptr readJsonBody(Poco::Net::HTTPServerRequest& request, std::int64_t maxBytes,
                                      std::string& raw) {
+    // A Content-Type that is not JSON is refused even without a body; a missing one only once
+    // there is a body it should have described.
+    if (request.has("Content-Type")) requireJsonContentType(request);
     if (!hasBody(request)) throw ApiError(400, "Request body must be a JSON object");
     requireJsonContentType(request);
+    if (!request.getChunkedTransferEncoding() && request.getContentLength64() < 0) {
+        throw ApiError(400, "Content-Length must not be negative");
+    }
     if (request.getContentLength64() > maxBytes) throw tooLarge(maxBytes);
 
     std::istream& in = request.stream();
@@ -56,7 +58,7 @@ Poco::JSON::Object::Ptr readJsonBody(Poco::Net::HTTPServerRequest& request, std:
     Poco::Dynamic::Var parsed;
     try {
         Poco::JSON::Parser parser;
-        parser.setDepth(kMaxDepth);
+        parser.setDepth(leadmagnet::kMaxJsonDepth);
         parsed = parser.parse(raw);
     } catch (const Poco::Exception& e) {
         throw ApiError(400, "Request body is not valid JSON: " + e.message());

@@ -14,8 +14,4 @@ namespace lodestone::api {
 Poco::JSON::Object::Ptr readJsonBody(Poco::Net::HTTPServerRequest& request, std::int64_t maxBytes,
                                      std::string& raw);
 
-// True when the request announced a body (Content-Length > 0 or chunked), which must be read
-// before the connection can serve another request.
-bool hasBody(const Poco::Net::HTTPServerRequest& request);
-
 }  // namespace lodestone::api

@@ -17,19 +17,19 @@ class HealthHandler final : public Poco::Net::HTTPRequestHandler {
   public:
     explicit HealthHandler(storage::Store& store) : store_(store) {}
 
-    void handleRequest(Poco::Net::HTTPServerRequest&,
+    void handleRequest(Poco::Net::HTTPServerRequest& request,
                        Poco::Net::HTTPServerResponse& response) override {
         Poco::JSON::Object body;
         try {
             store_.schemaVersion();
             body.set("status", "ok");
-            sendJson(response, HTTPResponse::HTTP_OK, body);
+            sendJson(request, response, HTTPResponse::HTTP_OK, body);
         } catch (const std::exception& e) {
             Poco::Logger::get("lodestone.api")
                 .error("health check failed: %s", std::string(e.what()));
             body.set("status", "unavailable");
             body.set("error", "storage is unavailable");
-            sendJson(response, HTTPResponse::HTTP_SERVICE_UNAVAILABLE, body);
+            sendJson(request, response, HTTPResponse::HTTP_SERVICE_UNAVAILABLE, body);
         }
     }
 
@@ -39,19 +39,19 @@ class HealthHandler final : public Poco::Net::HTTPRequestHandler {
 
 class NotFoundHandler final : public Poco::Net::HTTPRequestHandler {
   public:
-    void handleRequest(Poco::Net::HTTPServerRequest&,
+    void handleRequest(Poco::Net::HTTPServerRequest& request,
                        Poco::Net::HTTPServerResponse& response) override {
-        sendError(response, HTTPResponse::HTTP_NOT_FOUND, "Not found");
+        sendError(request, response, HTTPResponse::HTTP_NOT_FOUND, "Not found");
     }
 };
 
 class MethodNotAllowedHandler final : public Poco::Net::HTTPRequestHandler {
   public:
     explicit MethodNotAllowedHandler(std::string allow) : allow_(std::move(allow)) {}
-    void handleRequest(Poco::Net::HTTPServerRequest&,
+    void handleRequest(Poco::Net::HTTPServerRequest& request,
                        Poco::Net::HTTPServerResponse& response) override {
         response.set("Allow", allow_);
-        sendError(response, HTTPResponse::HTTP_METHOD_NOT_ALLOWED, "Method not allowed");
+        sendError(request, response, HTTPResponse::HTTP_METHOD_NOT_ALLOWED, "Method not allowed");
     }
 
   private:
@@ -62,7 +62,7 @@ class MethodNotAllowedHandler final : public Poco::Net::HTTPRequestHandler {
 
 Poco::Net::HTTPRequestHandler* RequestRouter::createRequestHandler(
     const Poco::Net::HTTPServerRequest& request) {
-    std::string path = request.getURI().substr(0, request.getURI().find('?'));
+    std::string path = Router::pathOf(request.getURI());
     if (path == "/healthz") {
         if (request.getMethod() == "GET" || request.getMethod() == "HEAD") {
             return new HealthHandler(services_.store);

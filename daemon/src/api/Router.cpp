@@ -56,22 +56,36 @@ void Router::add(Route route) {
 Router::Match Router::match(const std::string& method, const std::string& path) const {
     Match match;
     if (path.empty() || path.front() != '/') return match;
+    const std::string& wanted = method == "HEAD" ? std::string("GET") : method;
     auto segments = splitPath(path);
+    auto allow = [&](const std::string& name) {
+        if (std::find(match.allowedMethods.begin(), match.allowedMethods.end(), name) ==
+            match.allowedMethods.end()) {
+            match.allowedMethods.push_back(name);
+        }
+    };
     for (const auto& compiled : routes_) {
         std::map<std::string, std::string> params;
         if (!fits(compiled.segments, segments, params)) continue;
-        if (compiled.route.method == method) {
+        if (compiled.route.method == wanted) {
             match.route = &compiled.route;
             match.params = std::move(params);
             match.allowedMethods.clear();
             return match;
         }
-        if (std::find(match.allowedMethods.begin(), match.allowedMethods.end(),
-                      compiled.route.method) == match.allowedMethods.end()) {
-            match.allowedMethods.push_back(compiled.route.method);
-        }
+        allow(compiled.route.method);
+        if (compiled.route.method == "GET") allow("HEAD");
     }
     return match;
+}
+
+std::string Router::pathOf(const std::string& requestTarget) {
+    std::string path = requestTarget.substr(0, requestTarget.find('?'));
+    if (auto scheme = path.find("://"); scheme != std::string::npos && path.front() != '/') {
+        auto slash = path.find('/', scheme + 3);
+        path = slash == std::string::npos ? "/" : path.substr(slash);
+    }
+    return path;
 }
 
 }  // namespace lodestone::api

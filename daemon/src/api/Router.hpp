@@ -26,6 +26,7 @@ struct ApiRequest {
     domain::ApiKey key;
     Poco::JSON::Object::Ptr body;
     IdempotencyScope* idempotency = nullptr;  // set on a POST that sent an Idempotency-Key
+    bool replayed = false;                    // the response is one stored under that key
 
     const std::string& param(const std::string& name) const { return params.at(name); }
 };
@@ -55,8 +56,13 @@ class Router {
     };
 
     void add(Route route);
-    // The path without its query string; segments are percent-decoded after matching.
+    // `path` is the path alone (see pathOf); segments are percent-decoded after matching. HEAD
+    // is served by the path's GET route, as HTTP requires.
     Match match(const std::string& method, const std::string& path) const;
+
+    // The path of a request target: without the query string, and without the scheme and
+    // authority of an absolute-form target ("http://host:port/api/…").
+    static std::string pathOf(const std::string& requestTarget);
 
   private:
     struct Compiled {

@@ -8,18 +8,6 @@ using domain::Job;
 using domain::JobStatus;
 using domain::StepName;
 
-namespace {
-
-// Picks the first status whose condition holds, in the precedence completed, current, failed.
-PhaseStatus phaseStatus(bool completed, bool current, bool failed) {
-    if (completed) return PhaseStatus::Completed;
-    if (current) return PhaseStatus::Current;
-    if (failed) return PhaseStatus::Failed;
-    return PhaseStatus::Pending;
-}
-
-}  // namespace
-
 std::string_view toString(PhaseStatus status) {
     switch (status) {
         case PhaseStatus::Completed:
@@ -35,29 +23,60 @@ std::string_view toString(PhaseStatus status) {
 }
 
 std::array<ExecutionPhase, kPhaseCount> executionPhases(const Job& job) {
-    const bool researchDone = isStepCompleted(job, StepName::Research);
-    const bool contentDone = isStepCompleted(job, StepName::Content);
-    const auto failedIn = failedStep(job);
-    const bool failedInResearch = failedIn == StepName::Research;
-    const bool failedByContent = failedInResearch || failedIn == StepName::Content;
-
-    // Phases 2-5 follow the steps' rows rather than only the status, so a job re-queued after a
-    // retry keeps showing what it already finished. A failure marks its own phase and every phase
-    // after it failed: those will not happen in this run.
+    // Each step owns phases: research 2-3 (analysis is part of research and has no running state
+    // of its own), content 4, finalization 5. The job's status decides: a running step's phases
+    // before it are done whatever rows exist, a completed job has done them all, a failure marks
+    // its step's phases and every later one failed. Only a queued job looks at the rows, so one
+    // re-queued after a retry keeps showing what it already finished.
+    std::array<PhaseStatus, kPhaseCount> status{PhaseStatus::Completed, PhaseStatus::Pending,
+                                                PhaseStatus::Pending, PhaseStatus::Pending,
+                                                PhaseStatus::Pending};
+    auto mark = [&](std::size_t from, std::size_t to, PhaseStatus value) {
+        for (std::size_t phase = from; phase <= to; ++phase) status[phase] = value;
+    };
+    switch (job.status) {
+        case JobStatus::Queued:
+            if (isStepCompleted(job, StepName::Research)) mark(1, 2, PhaseStatus::Completed);
+            if (isStepCompleted(job, StepName::Content)) mark(3, 3, PhaseStatus::Completed);
+            break;
+        case JobStatus::ResearchRunning:
+            mark(1, 1, PhaseStatus::Current);
+            break;
+        case JobStatus::ContentRunning:
+            mark(1, 2, PhaseStatus::Completed);
+            mark(3, 3, PhaseStatus::Current);
+            break;
+        case JobStatus::Finalizing:
+            mark(1, 3, PhaseStatus::Completed);
+            mark(4, 4, PhaseStatus::Current);
+            break;
+        case JobStatus::Completed:
+            mark(1, 4, PhaseStatus::Completed);
+            break;
+        case JobStatus::Failed: {
+            std::size_t firstFailed = 4;
+            switch (failedStep(job).value_or(StepName::Finalize)) {
+                case StepName::Research:
+                    firstFailed = 1;
+                    break;
+                case StepName::Content:
+                    firstFailed = 3;
+                    break;
+                case StepName::Finalize:
+                    firstFailed = 4;
+                    break;
+            }
+            if (firstFailed > 1) mark(1, firstFailed - 1, PhaseStatus::Completed);
+            mark(firstFailed, 4, PhaseStatus::Failed);
+            break;
+        }
+    }
     return {{
-        // The lead exists as soon as the job does.
-        {"Lead generation initiated", "Lead record created and queued for processing",
-         PhaseStatus::Completed},
-        {"Research agent started", "Research agent execution and data gathering",
-         phaseStatus(researchDone, job.status == JobStatus::ResearchRunning, failedInResearch)},
-        // Analysis is part of the research step; it has no running state of its own.
-        {"Data analysis completed", "Research data processed and analyzed",
-         phaseStatus(researchDone, false, failedInResearch)},
-        {"Content generation started", "AI generating personalized lead magnet content",
-         phaseStatus(contentDone, job.status == JobStatus::ContentRunning, failedByContent)},
-        {"Finalizing lead magnet", "Saving content and preparing final lead magnet",
-         phaseStatus(job.status == JobStatus::Completed, job.status == JobStatus::Finalizing,
-                     failedIn.has_value())},
+        {"Lead generation initiated", "Lead record created and queued for processing", status[0]},
+        {"Research agent started", "Research agent execution and data gathering", status[1]},
+        {"Data analysis completed", "Research data processed and analyzed", status[2]},
+        {"Content generation started", "AI generating personalized lead magnet content", status[3]},
+        {"Finalizing lead magnet", "Saving content and preparing final lead magnet", status[4]},
     }};
 }
 

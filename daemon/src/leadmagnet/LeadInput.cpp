@@ -58,7 +58,9 @@ Verdict checkJson(const Poco::Dynamic::Var& value, Poco::Dynamic::Var& accepted)
         std::string text = Poco::trim(value.extract<std::string>());
         if (text.empty()) return Verdict::Absent;
         try {
-            auto parsed = Poco::JSON::Parser().parse(text);
+            Poco::JSON::Parser parser;
+            parser.setDepth(kMaxJsonDepth);
+            auto parsed = parser.parse(text);
             if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) return Verdict::Invalid;
             object = parsed.extract<Poco::JSON::Object::Ptr>();
         } catch (const Poco::Exception&) {
@@ -67,6 +69,7 @@ Verdict checkJson(const Poco::Dynamic::Var& value, Poco::Dynamic::Var& accepted)
     } else {
         return Verdict::Invalid;
     }
+    if (object->size() == 0) return Verdict::Absent;
     if (serialisedSize(object) > kMaxJsonField) return Verdict::Invalid;
     accepted = object;
     return Verdict::Accepted;

@@ -14,6 +14,9 @@ namespace lodestone::leadmagnet {
 inline constexpr std::size_t kMaxStringField = 2000;
 inline constexpr std::size_t kMaxUrlField = 2048;
 inline constexpr std::size_t kMaxJsonField = 32 * 1024;
+// How deep client JSON may nest, bodies and json fields alike; no lead needs more, and the bound
+// keeps a hostile document from exhausting the parser.
+inline constexpr std::size_t kMaxJsonDepth = 64;
 
 // A Generate Lead Magnet body checked against a project's schema.
 struct LeadInput {
@@ -28,7 +31,8 @@ struct LeadInput {
 
 // Field by field, in schema order: a string/email/url field must be a JSON string (an email a
 // valid address, a url an absolute http(s) URL); a json field an object or a string holding one.
-// An optional field that is null or empty is left out; unknown fields are dropped.
+// null, "", whitespace and {} count as empty: missing when required, left out when optional.
+// Lengths are in bytes of UTF-8. Unknown fields are dropped.
 LeadInput checkLeadInput(const domain::ProjectSchema& schema, const Poco::JSON::Object& body);
 
 }  // namespace lodestone::leadmagnet

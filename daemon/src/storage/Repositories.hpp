@@ -94,8 +94,8 @@ class JobRepository {
     virtual std::optional<domain::Job> find(const std::string& id) = 0;
     virtual std::optional<domain::Job> findByLead(const std::string& leadId) = 0;
     // failed -> queued, resuming at the step that failed: clears the error and that step's row,
-    // resets retryCount and records `newCharge` as the credits now held for the job. False if
-    // the job is not failed.
+    // counts one more retry and records `newCharge` as the credits now held for the job. False
+    // if the job is not failed.
     virtual bool requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) = 0;
     // Zeroes the credits held for the job and returns how many they were (0 when already
     // released), so a refund can happen only once.

@@ -110,7 +110,7 @@ TEST_F(RouterTest, LiteralSegmentsAreComparedAsWritten) {
 TEST_F(RouterTest, AWrongMethodListsTheMethodsThePathHas) {
     auto match = router_.match("DELETE", "/api/projects/p1/generate");
     EXPECT_EQ(match.route, nullptr);
-    EXPECT_THAT(match.allowedMethods, UnorderedElementsAre("POST", "GET"));
+    EXPECT_THAT(match.allowedMethods, UnorderedElementsAre("POST", "GET", "HEAD"));
     EXPECT_THAT(match.params, IsEmpty());
 
     auto retry = router_.match("GET", "/api/generation/job_1/retry");
@@ -119,7 +119,7 @@ TEST_F(RouterTest, AWrongMethodListsTheMethodsThePathHas) {
 
     auto lead = router_.match("POST", "/api/campaigns/c/leads/l");
     EXPECT_EQ(lead.route, nullptr);
-    EXPECT_THAT(lead.allowedMethods, UnorderedElementsAre("GET", "PUT", "DELETE"));
+    EXPECT_THAT(lead.allowedMethods, UnorderedElementsAre("GET", "HEAD", "PUT", "DELETE"));
 }
 
 TEST_F(RouterTest, AllowedMethodsHaveNoDuplicates) {
@@ -129,13 +129,27 @@ TEST_F(RouterTest, AllowedMethodsHaveNoDuplicates) {
     router.add(route("POST", "/api/things/{thingId}", 3));
     auto match = router.match("PATCH", "/api/things/special");
     EXPECT_EQ(match.route, nullptr);
-    EXPECT_THAT(match.allowedMethods, UnorderedElementsAre("GET", "POST"));
+    EXPECT_THAT(match.allowedMethods, UnorderedElementsAre("GET", "HEAD", "POST"));
 }
 
 TEST_F(RouterTest, MethodsAreCaseSensitive) {
     auto match = router_.match("get", "/healthz");
     EXPECT_EQ(match.route, nullptr);
-    EXPECT_THAT(match.allowedMethods, ElementsAre("GET"));
+    EXPECT_THAT(match.allowedMethods, ElementsAre("GET", "HEAD"));
+}
+
+TEST_F(RouterTest, HeadIsServedByTheGetRoute) {
+    auto match = router_.match("HEAD", "/api/generation/job_1/status");
+    ASSERT_NE(match.route, nullptr);
+    EXPECT_EQ(tagOf(match), 4);
+    EXPECT_EQ(router_.match("HEAD", "/api/generation/job_1/retry").route, nullptr);
+}
+
+TEST(RouterPath, DropsTheQueryAndAnAbsoluteFormPrefix) {
+    EXPECT_EQ(Router::pathOf("/api/x?y=1"), "/api/x");
+    EXPECT_EQ(Router::pathOf("http://127.0.0.1:8080/api/x?y"), "/api/x");
+    EXPECT_EQ(Router::pathOf("https://example.com"), "/");
+    EXPECT_EQ(Router::pathOf("/m/lead_1"), "/m/lead_1");
 }
 
 TEST_F(RouterTest, AnUnknownPathMatchesNothingAndAllowsNothing) {

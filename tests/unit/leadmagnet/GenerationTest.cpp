@@ -265,7 +265,7 @@ TEST_F(Generation, RetryingRequeuesAtTheFailedStepAndChargesAgain) {
         EXPECT_EQ(j.status, JobStatus::Queued);
         EXPECT_FALSE(j.error);
         EXPECT_FALSE(j.finishedAt);
-        EXPECT_EQ(j.retryCount, 0);
+        EXPECT_EQ(j.retryCount, 4);  // the 3 automatic retries and this one
         EXPECT_EQ(j.creditsCharged, 3);
         EXPECT_LE(j.runAfter, kT0 + 10'000);
         // The completed research step is kept; the failed content step is gone.

@@ -195,3 +195,23 @@ TEST(FailedStep, FallsBackToTheFirstUnfinishedStepWithoutAFailedRow) {
     EXPECT_EQ(failedStep(baseJob(JobStatus::Failed)), StepName::Research);
     EXPECT_EQ(failedStep(runningAt(StepName::Content, 1)), std::nullopt);
 }
+
+// The status decides the phases even when rows are missing (written by hand, or lost).
+TEST(ExecutionPhases, FollowTheStatusWhateverRowsExist) {
+    auto statuses = [](const Job& job) {
+        std::vector<std::string_view> out;
+        for (const auto& phase : executionPhases(job)) out.push_back(toString(phase.status));
+        return out;
+    };
+    using V = std::vector<std::string_view>;
+    EXPECT_EQ(statuses(baseJob(JobStatus::Completed)), V(5, "completed"));
+    EXPECT_EQ(statuses(baseJob(JobStatus::ContentRunning)),
+              (V{"completed", "completed", "completed", "current", "pending"}));
+    EXPECT_EQ(statuses(baseJob(JobStatus::Finalizing)),
+              (V{"completed", "completed", "completed", "completed", "current"}));
+    EXPECT_EQ(statuses(baseJob(JobStatus::ResearchRunning)),
+              (V{"completed", "current", "pending", "pending", "pending"}));
+    // Failed with no rows at all: blamed on the first step, so everything after phase 1 failed.
+    EXPECT_EQ(statuses(baseJob(JobStatus::Failed)),
+              (V{"completed", "failed", "failed", "failed", "failed"}));
+}

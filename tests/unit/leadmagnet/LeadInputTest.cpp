@@ -185,10 +185,16 @@ TEST(LeadInput, EmptyCustomFieldsAreAbsent) {
         EXPECT_TRUE(input.valid()) << value;
         EXPECT_FALSE(input.fields->has("customFields")) << value;
     }
-    // An empty object is still an object.
-    auto empty = check(R"({"email":"ada@example.com","customFields":{}})");
-    EXPECT_TRUE(empty.valid());
-    EXPECT_TRUE(empty.fields->isObject("customFields"));
+    // An empty object carries nothing either: absent when optional, missing when required.
+    for (const std::string value : {"{}", R"("{}")", R"(" { } ")"}) {
+        auto empty = check(R"({"email":"ada@example.com","customFields":)" + value + "}");
+        EXPECT_TRUE(empty.valid()) << value;
+        EXPECT_FALSE(empty.fields->has("customFields")) << value;
+        auto required =
+            check(R"({"company":"Acme","email":"ada@example.com","profile":)" + value + "}",
+                  customSchema());
+        EXPECT_THAT(required.missingFields, ElementsAre("website", "profile")) << value;
+    }
 }
 
 TEST(LeadInput, CustomSchemasCheckEveryRequiredField) {
@@ -228,7 +234,7 @@ TEST(LeadInput, AUrlMustBeAnAbsoluteHttpOrHttpsUrl) {
           "https://www.acme.co.uk:8443/x/y", "http://127.0.0.1:8080/",
           "  https://acme.example  "}) {
         auto input =
-            check(R"({"company":"Acme","email":"ada@example.com","profile":{},"website":)" +
+            check(R"({"company":"Acme","email":"ada@example.com","profile":{"tier":1},"website":)" +
                       jsonString(url) + "}",
                   customSchema());
         EXPECT_TRUE(input.valid()) << url;
@@ -240,7 +246,7 @@ TEST(LeadInput, AUrlMustBeAnAbsoluteHttpOrHttpsUrl) {
           "file:///etc/passwd", "https://", "http:///path", "https//acme.example", "http://[::1",
           "data:text/html,hi"}) {
         auto input =
-            check(R"({"company":"Acme","email":"ada@example.com","profile":{},"website":)" +
+            check(R"({"company":"Acme","email":"ada@example.com","profile":{"tier":1},"website":)" +
                       jsonString(url) + "}",
                   customSchema());
         EXPECT_FALSE(input.valid()) << url;
@@ -250,7 +256,7 @@ TEST(LeadInput, AUrlMustBeAnAbsoluteHttpOrHttpsUrl) {
 }
 
 TEST(LeadInput, ARequiredUrlThatIsBlankIsMissing) {
-    auto input = check(R"({"company":"Acme","email":"ada@example.com","profile":{},
+    auto input = check(R"({"company":"Acme","email":"ada@example.com","profile":{"tier":1},
                            "website":"  "})",
                        customSchema());
     EXPECT_THAT(input.missingFields, ElementsAre("website"));
@@ -279,9 +285,10 @@ TEST(LeadInput, AUrlFieldMayHoldUpToItsLimit) {
     const std::string atLimit = prefix + std::string(leadmagnet::kMaxUrlField - prefix.size(), 'p');
     ASSERT_EQ(atLimit.size(), leadmagnet::kMaxUrlField);
     auto withWebsite = [](const std::string& url) {
-        return check(R"({"company":"Acme","email":"ada@example.com","profile":{},"website":)" +
-                         jsonString(url) + "}",
-                     customSchema());
+        return check(
+            R"({"company":"Acme","email":"ada@example.com","profile":{"tier":1},"website":)" +
+                jsonString(url) + "}",
+            customSchema());
     };
     EXPECT_TRUE(withWebsite(atLimit).valid());
     auto over = withWebsite(atLimit + "p");

@@ -121,7 +121,7 @@ TEST_F(Jobs, RequeueOnlyAFailedJobAndKeepFinishedSteps) {
     EXPECT_EQ(found->status, JobStatus::Queued);
     EXPECT_FALSE(found->error);
     EXPECT_FALSE(found->finishedAt);
-    EXPECT_EQ(found->retryCount, 0);
+    EXPECT_EQ(found->retryCount, 4);  // a manual retry is one more retry
     EXPECT_EQ(found->creditsCharged, 2);
     ASSERT_EQ(found->steps.size(), 1u);
     EXPECT_EQ(found->steps[0].name, StepName::Research);

@@ -23,7 +23,14 @@ ConnectionPool::ConnectionPool(std::filesystem::path path, config::Duration busy
 
 ConnectionPool::Lease ConnectionPool::acquire() {
     std::unique_lock lock(mutex_);
-    available_.wait(lock, [&] { return !idle_.empty() || open_ < maxSize_; });
+    // Bounded like SQLite's own lock wait: a caller that already holds a connection and asks for
+    // another must fail, not wait for itself forever.
+    if (!available_.wait_for(lock, busyTimeout_,
+                             [&] { return !idle_.empty() || open_ < maxSize_; })) {
+        throw StorageError("no connection to " + path_.string() + " came free within " +
+                           std::to_string(busyTimeout_.count()) + " ms (storage.pool_size is " +
+                           std::to_string(maxSize_) + ")");
+    }
     if (!idle_.empty()) {
         auto session = std::move(idle_.back());
         idle_.pop_back();

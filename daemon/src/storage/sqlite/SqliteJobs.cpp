@@ -102,7 +102,7 @@ std::optional<domain::Job> SqliteJobs::findByLead(const std::string& leadId) {
 
 bool SqliteJobs::requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) {
     Poco::Data::Statement update(session_);
-    update << "UPDATE jobs SET status = 'queued', error = NULL, retry_count = 0, "
+    update << "UPDATE jobs SET status = 'queued', error = NULL, retry_count = retry_count + 1, "
               "credits_charged = ?, lease_owner = NULL, lease_expires_at = NULL, run_after = ?, "
               "updated_at = ?, finished_at = NULL WHERE id = ? AND status = 'failed'",
         bind(newCharge), bind(now), bind(now), bind(id);

@@ -1,5 +1,6 @@
 #include "storage/sqlite/SqliteStore.hpp"
 
+#include <Poco/Data/DataException.h>
 #include <Poco/Data/SQLite/SQLiteException.h>
 
 #include "storage/sqlite/Migrations.hpp"
@@ -9,7 +10,8 @@
 namespace lodestone::storage::sqlite {
 namespace {
 
-// Turns a Poco::Data failure into a StorageError a caller can act on; our own errors pass.
+// Turns a Poco::Data failure into a StorageError a caller can act on; anything else (our own
+// errors, a JSON parse failure) passes through unchanged.
 [[noreturn]] void rethrowAsStorageError(const std::filesystem::path& path) {
     try {
         throw;
@@ -18,7 +20,7 @@ namespace {
     } catch (const Poco::Data::SQLite::DBLockedException& e) {
         throw StorageError("database " + path.string() +
                            " stayed locked past storage.busy_timeout: " + e.displayText());
-    } catch (const Poco::Exception& e) {
+    } catch (const Poco::Data::DataException& e) {
         throw StorageError("database " + path.string() + ": " + e.displayText());
     }
 }

@@ -1,0 +1,117 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "ApiSupport.hpp"
+
+using namespace lodestone::test;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+namespace {
+
+int countResponses(const std::string& received) {
+    int count = 0;
+    for (auto at = received.find("HTTP/1.1 "); at != std::string::npos;
+         at = received.find("HTTP/1.1 ", at + 1)) {
+        ++count;
+    }
+    return count;
+}
+
+// A complete request hidden in another request's body: if the server did not read or discard
+// the body and kept the connection open, it would answer this too.
+const std::string kSmuggled = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+
+std::string postWithBody(const std::string& path, const std::string& extraHeaders) {
+    return "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+           extraHeaders + "Content-Length: " + std::to_string(kSmuggled.size()) + "\r\n\r\n" +
+           kSmuggled;
+}
+
+}  // namespace
+
+TEST(HttpEdge, AnUnreadBodyIsNeverTakenForTheNextRequest) {
+    ApiDaemon api;
+    for (const std::string& path : {std::string("/nothing"), std::string("/healthz"),
+                                    std::string("/api/generation/job_x/retry")}) {
+        auto exchange = rawExchange(api.port(), postWithBody(path, ""));
+        EXPECT_TRUE(exchange.closed) << path;
+        EXPECT_EQ(countResponses(exchange.received), 1) << path << "\n" << exchange.received;
+    }
+    // Authenticated, on a route that reads no body.
+    auto retry = rawExchange(
+        api.port(),
+        postWithBody("/api/generation/job_x/retry", "Authorization: Bearer " + kAcmeKey + "\r\n"));
+    EXPECT_EQ(countResponses(retry.received), 1) << retry.received;
+    EXPECT_THAT(retry.received, HasSubstr("HTTP/1.1 404"));
+}
+
+TEST(HttpEdge, ANegativeContentLengthIsRefusedAndTheConnectionClosed) {
+    ApiDaemon api;
+    std::string request =
+        "POST /api/projects/" + api.projectId("Default") +
+        "/generate HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + kAcmeKey +
+        "\r\nContent-Type: application/json\r\nContent-Length: -1\r\n\r\n" + kSmuggled;
+    auto exchange = rawExchange(api.port(), request);
+    EXPECT_EQ(countResponses(exchange.received), 1) << exchange.received;
+    EXPECT_THAT(exchange.received, StartsWith("HTTP/1.1 400"));
+    EXPECT_TRUE(exchange.closed);
+}
+
+TEST(HttpEdge, AnOversizedBodyIsRefusedWithoutWaitingForIt) {
+    ApiDaemon api;
+    // Announces a gigabyte and sends a few bytes: the answer must come without the rest.
+    std::string request = "POST /api/projects/" + api.projectId("Default") +
+                          "/generate HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
+                          kAcmeKey +
+                          "\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n"
+                          "{\"email\":";
+    auto exchange = rawExchange(api.port(), request);
+    EXPECT_THAT(exchange.received, StartsWith("HTTP/1.1 413"));
+    EXPECT_THAT(exchange.received, HasSubstr("application/json; charset=utf-8"));
+    EXPECT_TRUE(exchange.closed);
+}
+
+TEST(HttpEdge, KeepAliveSurvivesAnErrorWhoseBodyWasRead) {
+    ApiDaemon api;
+    std::string body = R"({"email":"nope"})";
+    std::string first =
+        "POST /api/projects/" + api.projectId("Default") +
+        "/generate HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + kAcmeKey +
+        "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+        "\r\n\r\n" + body;
+    std::string second = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    auto exchange = rawExchange(api.port(), first + second);
+    EXPECT_EQ(countResponses(exchange.received), 2) << exchange.received;
+    EXPECT_THAT(exchange.received, StartsWith("HTTP/1.1 400"));
+    EXPECT_THAT(exchange.received, HasSubstr("{\"status\":\"ok\"}"));
+}
+
+TEST(HttpEdge, HeadIsAnsweredLikeGetWithoutABody) {
+    ApiDaemon api;
+    auto created = generateOk(api, api.projectId("Default"));
+    auto head = api.send("HEAD", "/api/generation/" + created.jobId + "/status", "",
+                         {{"Authorization", "Bearer " + kAcmeKey}});
+    EXPECT_EQ(head.status, 200);
+    EXPECT_TRUE(head.text.empty());
+    EXPECT_EQ(head.headers["Content-Type"], "application/json; charset=utf-8");
+    EXPECT_GT(std::stoi(head.headers["Content-Length"]), 100);
+    EXPECT_EQ(api.send("HEAD", "/healthz", "", {}).status, 200);
+}
+
+TEST(HttpEdge, AnAbsoluteFormTargetIsRoutedByItsPath) {
+    ApiDaemon api;
+    std::string request = "GET http://127.0.0.1:" + std::to_string(api.port()) +
+                          "/healthz?probe=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: "
+                          "close\r\n\r\n";
+    auto exchange = rawExchange(api.port(), request);
+    EXPECT_THAT(exchange.received, StartsWith("HTTP/1.1 200"));
+    EXPECT_THAT(exchange.received, HasSubstr("{\"status\":\"ok\"}"));
+}
+
+TEST(HttpEdge, AnEmptyBodyWithAnotherContentTypeIs415) {
+    ApiDaemon api;
+    auto reply = api.send("POST", "/api/projects/" + api.projectId("Default") + "/generate", "",
+                          {{"Authorization", "Bearer " + kAcmeKey}, {"Content-Type", "text/csv"}});
+    EXPECT_EQ(reply.status, 415);
+}
