@@ -7,6 +7,7 @@ packages=(
     build-essential cmake pkg-config clang-format
     libpoco-dev          # Foundation, Net, Util, JSON, Data, Data/SQLite
     libyaml-cpp-dev
+    libkainjow-mustache-dev  # Mustache templates for lead-magnet content and pages
     libgtest-dev libgmock-dev
     sqlite3 curl         # operators' tools; the README's curl line
 )

@@ -28,14 +28,30 @@ const char* const kPluginFiles[] = {
 };
 
 const char* const kConfigFile = "/tmp/lodestone-conformance/lodestone.yaml";
+
 const char* const kInstance = "subject";
 
 // What run() gets, by kind. Add a kind's sample when its first plugin lands.
 std::optional<std::string> sampleInput(lodestone_plugin_kind kind) {
     switch (kind) {
+        // As the jobs engine sends them: the lead, and for content its research too.
         case LODESTONE_PLUGIN_RESEARCH:
-            return R"({"email":"ada@example.com","fullName":"Ada Lovelace",)"
-                   R"("company":"Analytical Engines","title":"CTO"})";
+            return R"({"jobId":"job_sample","leadId":"lead_sample",)"
+                   R"("lead":{"email":"ada@example.com","fullName":"Ada Lovelace",)"
+                   R"("company":"Analytical Engines","title":"CTO"},)"
+                   R"("project":{"id":"proj_sample","name":"Sample","settings":{}}})";
+        case LODESTONE_PLUGIN_CONTENT:
+            return R"({"jobId":"job_sample","leadId":"lead_sample",)"
+                   R"("lead":{"email":"ada@example.com","fullName":"Ada Lovelace",)"
+                   R"("company":"Analytical Engines","title":"CTO"},)"
+                   R"("research":{"person":{"fullName":"Ada Lovelace","firstName":"Ada",)"
+                   R"("lastName":"Lovelace","email":"ada@example.com","title":"CTO",)"
+                   R"("seniority":"executive","department":"engineering"},)"
+                   R"("company":{"name":"Analytical Engines","domain":"example.com",)"
+                   R"("industry":"Software","sizeBand":"11-50","sizeCategory":"small"},)"
+                   R"("custom":{},"facts":["Ada Lovelace works at Analytical Engines as CTO"],)"
+                   R"("sources":["submitted form","job title"]},)"
+                   R"("project":{"id":"proj_sample","name":"Sample","settings":{}}})";
         default:
             return std::nullopt;
     }
