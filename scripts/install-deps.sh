@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
     build-essential cmake pkg-config clang-format
     libpoco-dev          # Foundation, Net, Util, JSON, Data, Data/SQLite
+    libsqlite3-dev       # the SQLite C API, for transaction control
     libyaml-cpp-dev
     libkainjow-mustache-dev  # Mustache templates for lead-magnet content and pages
     libgtest-dev libgmock-dev

@@ -8,7 +8,7 @@ namespace {
 std::optional<std::string> icpFrom(const Arguments& args) {
     auto file = args.value("icp");
     if (!file) return std::nullopt;
-    return config::loadIcpFile(*file);
+    return config::loadMappingFile(*file, "ICP criteria");
 }
 
 Result create(const Arguments& args, storage::Store& store) {

@@ -108,7 +108,10 @@ Poco::JSON::Object::Ptr toJson(const domain::Project& project, bool withSchema) 
     json->set("leadMagnetHost", optional(project.leadMagnetHost));
     json->set("creditsPerGeneration", project.creditsPerGeneration);
     json->set("createdAt", project.createdAt);
-    if (withSchema) json->set("schema", Poco::JSON::Parser().parse(project.schema.toJson()));
+    if (withSchema) {
+        json->set("schema", Poco::JSON::Parser().parse(project.schema.toJson()));
+        json->set("settings", Poco::JSON::Parser().parse(project.settingsJson));
+    }
     return json;
 }
 

@@ -11,11 +11,20 @@ std::optional<domain::ProjectSchema> schemaFrom(const Arguments& args) {
     return config::loadProjectSchemaFile(*file);
 }
 
+std::optional<std::string> settingsFrom(const Arguments& args) {
+    auto file = args.value("settings");
+    if (!file) return std::nullopt;
+    return config::loadMappingFile(*file, "project settings");
+}
+
 Result create(const Arguments& args, storage::Store& store) {
     args.expectPositionals(0, "");
-    admin::ProjectDraft draft{args.required("org"), args.required("name"), schemaFrom(args),
+    admin::ProjectDraft draft{args.required("org"),
+                              args.required("name"),
+                              schemaFrom(args),
                               args.value("lead-magnet-host"),
-                              args.integer("credits-per-generation")};
+                              args.integer("credits-per-generation"),
+                              settingsFrom(args)};
     auto project = store.write([&](storage::Repositories& repos) {
         return admin::Administration(repos, domain::nowMillis()).createProject(draft);
     });
@@ -26,7 +35,7 @@ Result update(const Arguments& args, storage::Store& store) {
     args.expectPositionals(1, "PROJECT_ID");
     admin::ProjectChanges changes{args.value("name"), schemaFrom(args),
                                   args.value("lead-magnet-host"),
-                                  args.integer("credits-per-generation")};
+                                  args.integer("credits-per-generation"), settingsFrom(args)};
     auto project = store.write([&](storage::Repositories& repos) {
         return admin::Administration(repos, domain::nowMillis())
             .updateProject(args.positionals()[0], changes);
@@ -53,18 +62,19 @@ Result show(const Arguments& args, storage::Store& store) {
 }  // namespace
 
 std::vector<Command> projectCommands() {
-    std::vector<FlagSpec> settings{{"schema"}, {"lead-magnet-host"}, {"credits-per-generation"}};
+    std::vector<FlagSpec> settings{
+        {"schema"}, {"lead-magnet-host"}, {"credits-per-generation"}, {"settings"}};
     std::vector<FlagSpec> createFlags = settings, updateFlags = settings;
     createFlags.insert(createFlags.end(), {{"org"}, {"name"}});
     updateFlags.push_back({"name"});
     return {
         {"project", "create",
          "project create --org ORG_ID --name NAME [--schema FILE] [--lead-magnet-host URL] "
-         "[--credits-per-generation N]",
+         "[--credits-per-generation N] [--settings FILE]",
          createFlags, create},
         {"project", "update",
          "project update ID [--name NAME] [--schema FILE] [--lead-magnet-host URL] "
-         "[--credits-per-generation N]",
+         "[--credits-per-generation N] [--settings FILE]",
          updateFlags, update},
         {"project", "list", "project list [--org ORG_ID]", {{"org"}}, list},
         {"project", "show", "project show ID", {}, show},

@@ -31,8 +31,10 @@ struct ApiReply {
 // A lodestoned started with kApiConfig (plus `extraYaml`), and ways to call and inspect it.
 class ApiDaemon {
   public:
+    // Generous limits, and no job engine: these tests write job states themselves.
     static constexpr const char* kGenerousLimits =
-        "limits:\n  generate_per_minute: 10000\n  status_per_minute: 10000\n";
+        "limits:\n  generate_per_minute: 10000\n  status_per_minute: 10000\n"
+        "jobs:\n  run: false\n";
 
     // `sectionsYaml` holds the top-level sections beyond provision (the generous limits by
     // default); `serverYaml` adds keys under server:.

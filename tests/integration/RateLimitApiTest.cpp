@@ -7,7 +7,8 @@ using namespace lodestone::test;
 
 namespace {
 
-const char* const kTightLimits = "limits:\n  generate_per_minute: 3\n  status_per_minute: 5\n";
+const char* const kTightLimits =
+    "limits:\n  generate_per_minute: 3\n  status_per_minute: 5\njobs:\n  run: false\n";
 
 void expectHeaders(const ApiReply& reply, int limit, int remaining) {
     EXPECT_EQ(reply.headers.at("X-RateLimit-Limit"), std::to_string(limit));

@@ -5,6 +5,7 @@
 
 #include "domain/Ids.hpp"
 #include "domain/Secrets.hpp"
+#include "pages/PageRenderer.hpp"
 #include "storage/StorageError.hpp"
 
 namespace lodestone::admin {
@@ -18,14 +19,29 @@ std::optional<std::string> checkedOptionalUrl(const std::string& what,
     return checkedHttpUrl(what, *url);
 }
 
-std::string checkedIcp(const std::string& json) {
+// A page template in project settings is checked when it is set, not when a job first needs it.
+void checkProjectSettings(const std::string& json) {
+    auto settings = Poco::JSON::Parser().parse(json).extract<Poco::JSON::Object::Ptr>();
+    auto page = settings->getObject("page");
+    if (!page || !page->has("template")) return;
+    auto text = page->get("template");
+    if (!text.isString()) throw InvalidRequest("settings.page.template must be text");
+    try {
+        pages::checkPageTemplate(text.extract<std::string>());
+    } catch (const pages::InvalidPageTemplate& e) {
+        throw InvalidRequest(std::string("settings.") + e.what());
+    }
+}
+
+// ICP criteria and project settings are stored as JSON objects.
+std::string checkedMapping(const std::string& what, const std::string& json) {
     try {
         auto parsed = Poco::JSON::Parser().parse(json);
         if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
-            throw InvalidRequest("ICP criteria must be a mapping");
+            throw InvalidRequest(what + " must be a mapping");
         }
     } catch (const Poco::Exception& e) {
-        throw InvalidRequest("ICP criteria are not valid JSON: " + e.displayText());
+        throw InvalidRequest(what + " are not valid JSON: " + e.displayText());
     }
     return json;
 }
@@ -97,6 +113,10 @@ domain::Project Administration::createProject(const ProjectDraft& draft) {
     project.schema = draft.schema.value_or(domain::ProjectSchema::defaults());
     project.leadMagnetHost = checkedOptionalUrl("lead-magnet host", draft.leadMagnetHost);
     project.creditsPerGeneration = checkedCost(draft.creditsPerGeneration.value_or(1));
+    if (draft.settingsJson) {
+        project.settingsJson = checkedMapping("project settings", *draft.settingsJson);
+        checkProjectSettings(project.settingsJson);
+    }
     project.createdAt = project.updatedAt = now_;
     repositories_.projects().insert(project);
     return project;
@@ -112,6 +132,10 @@ domain::Project Administration::updateProject(const std::string& id,
     }
     if (changes.creditsPerGeneration) {
         project.creditsPerGeneration = checkedCost(*changes.creditsPerGeneration);
+    }
+    if (changes.settingsJson) {
+        project.settingsJson = checkedMapping("project settings", *changes.settingsJson);
+        checkProjectSettings(project.settingsJson);
     }
     project.updatedAt = now_;
     repositories_.projects().update(project);
@@ -133,7 +157,7 @@ domain::Campaign Administration::createCampaign(const CampaignDraft& draft) {
     campaign.webhookUrl = checkedOptionalUrl("webhook URL", draft.webhookUrl);
     campaign.calendarUrl = checkedOptionalUrl("calendar URL", draft.calendarUrl);
     campaign.webhookSecret = domain::newWebhookSecret();
-    if (draft.icpJson) campaign.icpJson = checkedIcp(*draft.icpJson);
+    if (draft.icpJson) campaign.icpJson = checkedMapping("ICP criteria", *draft.icpJson);
     campaign.createdAt = campaign.updatedAt = now_;
     repositories_.campaigns().insert(campaign);
     return campaign;
@@ -148,7 +172,7 @@ domain::Campaign Administration::updateCampaign(const std::string& id,
     if (changes.calendarUrl) {
         campaign.calendarUrl = checkedHttpUrl("calendar URL", *changes.calendarUrl);
     }
-    if (changes.icpJson) campaign.icpJson = checkedIcp(*changes.icpJson);
+    if (changes.icpJson) campaign.icpJson = checkedMapping("ICP criteria", *changes.icpJson);
     campaign.updatedAt = now_;
     repositories_.campaigns().update(campaign);
     return campaign;

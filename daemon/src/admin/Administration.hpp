@@ -23,6 +23,7 @@ struct ProjectDraft {
     std::optional<domain::ProjectSchema> schema;  // default schema when absent
     std::optional<std::string> leadMagnetHost;
     std::optional<std::int64_t> creditsPerGeneration;
+    std::optional<std::string> settingsJson;  // a JSON object; "{}" when absent
 };
 
 // What to change on a project; absent fields stay as they are.
@@ -31,6 +32,7 @@ struct ProjectChanges {
     std::optional<domain::ProjectSchema> schema;
     std::optional<std::string> leadMagnetHost;
     std::optional<std::int64_t> creditsPerGeneration;
+    std::optional<std::string> settingsJson;
 };
 
 struct CampaignDraft {

@@ -31,8 +31,9 @@ class Provisioning {
     std::string project(const domain::Organisation& org, const config::ProjectSpec& spec) {
         auto existing = repositories_.projects().findByName(org.id, spec.name);
         if (!existing) {
-            auto created = admin_.createProject(
-                {org.id, spec.name, spec.schema, spec.leadMagnetHost, spec.creditsPerGeneration});
+            auto created =
+                admin_.createProject({org.id, spec.name, spec.schema, spec.leadMagnetHost,
+                                      spec.creditsPerGeneration, spec.settingsJson});
             note("created project \"" + spec.name + "\" (" + created.id + ")");
             return created.id;
         }
@@ -47,7 +48,11 @@ class Provisioning {
             *spec.creditsPerGeneration != existing->creditsPerGeneration) {
             changes.creditsPerGeneration = spec.creditsPerGeneration;
         }
-        if (changes.schema || changes.leadMagnetHost || changes.creditsPerGeneration) {
+        if (spec.settingsJson && *spec.settingsJson != existing->settingsJson) {
+            changes.settingsJson = spec.settingsJson;
+        }
+        if (changes.schema || changes.leadMagnetHost || changes.creditsPerGeneration ||
+            changes.settingsJson) {
             admin_.updateProject(existing->id, changes);
             note("updated project \"" + spec.name + "\" (" + existing->id + ")");
         }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include "auth/ApiKeyCache.hpp"
 #include "config/Config.hpp"
 #include "leadmagnet/StepTimings.hpp"
@@ -16,6 +18,7 @@ struct ApiServices {
     auth::ApiKeyCache& keys;
     ratelimit::RateLimiter& limiter;
     leadmagnet::StepTimings& stepTimings;
+    std::function<void()> jobQueued;  // wakes the job engine after a job is created or retried
 };
 
 }  // namespace lodestone::api

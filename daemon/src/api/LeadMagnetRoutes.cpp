@@ -91,20 +91,23 @@ ApiResponse generate(ApiServices& services, ApiRequest& request) {
     auto input = leadmagnet::checkLeadInput(project.schema, *request.body);
     if (!input.valid()) throw invalidInput(input);
     try {
-        return writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
-            auto started = leadmagnet::startGeneration(
-                repositories, {project, input, services.config.server.publicUrl,
-                               services.config.jobs.maxRetries, domain::nowMillis()});
-            auto body = object();
-            body->set("success", true);
-            body->set("leadId", started.lead.id);
-            body->set("leadMagnetUrl", started.lead.leadMagnetUrl);
-            body->set("jobId", started.job.id);
-            body->set("status", std::string(domain::toString(started.job.status)));
-            body->set("message",
-                      "Lead magnet generation started; poll the status endpoint for progress");
-            return ApiResponse{200, body};
-        });
+        auto response =
+            writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
+                auto started = leadmagnet::startGeneration(
+                    repositories, {project, input, services.config.server.publicUrl,
+                                   services.config.jobs.maxRetries, domain::nowMillis()});
+                auto body = object();
+                body->set("success", true);
+                body->set("leadId", started.lead.id);
+                body->set("leadMagnetUrl", started.lead.leadMagnetUrl);
+                body->set("jobId", started.job.id);
+                body->set("status", std::string(domain::toString(started.job.status)));
+                body->set("message",
+                          "Lead magnet generation started; poll the status endpoint for progress");
+                return ApiResponse{200, body};
+            });
+        if (!request.replayed) services.jobQueued();
+        return response;
     } catch (const storage::InsufficientCredits&) {
         throw insufficientCredits();
     }
@@ -155,14 +158,19 @@ ApiResponse retry(ApiServices& services, ApiRequest& request) {
     // for a second connection.
     auto context = statusContext(services);
     try {
-        return writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
-            auto job = *repositories.jobs().find(jobId);
-            auto project = repositories.projects().find(job.projectId);
-            auto requeued = leadmagnet::retryGeneration(repositories, job, *project, context.now);
-            auto response = jobResponse(requeued, context);
-            response.body->set("message", "Job queued again; it resumes at the step that failed");
-            return response;
-        });
+        auto response =
+            writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
+                auto job = *repositories.jobs().find(jobId);
+                auto project = repositories.projects().find(job.projectId);
+                auto requeued =
+                    leadmagnet::retryGeneration(repositories, job, *project, context.now);
+                auto response = jobResponse(requeued, context);
+                response.body->set("message",
+                                   "Job queued again; it resumes at the step that failed");
+                return response;
+            });
+        if (!request.replayed) services.jobQueued();
+        return response;
     } catch (const leadmagnet::NotRetryable& e) {
         throw ApiError(409, e.what());
     } catch (const storage::InsufficientCredits&) {

@@ -6,6 +6,8 @@
 
 #include "api/ApiRequestHandler.hpp"
 #include "api/JsonResponse.hpp"
+#include "domain/Ids.hpp"
+#include "pages/LeadMagnetPageHandler.hpp"
 
 namespace lodestone::api {
 namespace {
@@ -60,6 +62,26 @@ class MethodNotAllowedHandler final : public Poco::Net::HTTPRequestHandler {
 
 }  // namespace
 
+Poco::Net::HTTPRequestHandler* RequestRouter::leadMagnetPage(
+    const Poco::Net::HTTPServerRequest& request, const std::string& path) const {
+    std::optional<std::string> leadId;
+    std::optional<std::string> requiredHost;
+    const std::string host = pages::hostNameOf(request.getHost());
+    if (path.starts_with("/m/") && path.find('/', 3) == std::string::npos && path.size() > 3) {
+        leadId = path.substr(3);
+    } else if (domain::looksLikeId(domain::IdKind::Lead, std::string_view(path).substr(1)) &&
+               host != pages::hostNameOf(services_.config.server.publicUrl)) {
+        // A project's own lead-magnet host serves its leads at the root.
+        leadId = path.substr(1);
+        requiredHost = host;
+    }
+    if (!leadId) return nullptr;
+    if (request.getMethod() != "GET" && request.getMethod() != "HEAD") {
+        return new MethodNotAllowedHandler("GET, HEAD");
+    }
+    return new pages::LeadMagnetPageHandler(services_.store, *leadId, requiredHost);
+}
+
 Poco::Net::HTTPRequestHandler* RequestRouter::createRequestHandler(
     const Poco::Net::HTTPServerRequest& request) {
     std::string path = Router::pathOf(request.getURI());
@@ -72,6 +94,7 @@ Poco::Net::HTTPRequestHandler* RequestRouter::createRequestHandler(
     if (path == "/api" || path.starts_with("/api/")) {
         return new ApiRequestHandler(services_, routes_.match(request.getMethod(), path));
     }
+    if (auto page = leadMagnetPage(request, path)) return page;
     return new NotFoundHandler();
 }
 

@@ -17,6 +17,10 @@ class RequestRouter final : public Poco::Net::HTTPRequestHandlerFactory {
         const Poco::Net::HTTPServerRequest& request) override;
 
   private:
+    // The handler of a public lead-magnet page, or nullptr when `path` is not one.
+    Poco::Net::HTTPRequestHandler* leadMagnetPage(const Poco::Net::HTTPServerRequest& request,
+                                                  const std::string& path) const;
+
     ApiServices& services_;
     const Router& routes_;
 };

@@ -43,7 +43,8 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     limiter_ = std::make_unique<ratelimit::RateLimiter>();
     stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store());
     services_ = std::make_unique<api::ApiServices>(
-        api::ApiServices{config_, storage_.store(), *keys_, *limiter_, *stepTimings_});
+        api::ApiServices{config_, storage_.store(), *keys_, *limiter_, *stepTimings_,
+                         [this] { jobs_.jobQueued(); }});
     routes_ = api::Router();
     api::addLeadMagnetRoutes(routes_, *services_);
 

@@ -125,15 +125,28 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
             config_ = config::loadConfig(configPath_, loadOptions());
             configureLogging(config_->logging);
             auto* storage = new StorageSubsystem(*config_);
+            auto* plugins = new PluginSubsystem(*config_);
+            auto* jobs = new JobsSubsystem(*config_, *storage, *plugins);
+            auto* http = new HttpSubsystem(*config_, *storage, *jobs);
             addSubsystem(storage);
             addSubsystem(new ProvisioningSubsystem(*config_, *storage));
-            addSubsystem(new PluginSubsystem(*config_));
-            addSubsystem(new HttpSubsystem(*config_, *storage));
+            addSubsystem(plugins);
+            addSubsystem(jobs);
+            addSubsystem(http);
+            // Poco uninitialises only after a complete start; after a failed one, whatever did
+            // start must still stop in reverse order (jobs before the storage they use).
+            stopAfterFailedStart_ = [=] {
+                http->uninitialize();
+                jobs->uninitialize();
+                plugins->uninitialize();
+                storage->uninitialize();
+            };
         }
         ServerApplication::initialize(self);
         setLogger(Poco::Logger::get("lodestoned"));  // Poco's initialize() picks "Application"
     } catch (...) {
         startupError_ = std::current_exception();
+        if (stopAfterFailedStart_) stopAfterFailedStart_();
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include <exception>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -46,6 +47,7 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     std::string configPath_;
     std::optional<config::Config> config_;
     std::exception_ptr startupError_;
+    std::function<void()> stopAfterFailedStart_;
 };
 
 // Where bare plugin names are looked up: $LODESTONE_PLUGIN_DIR, else lib/lodestone/plugins next

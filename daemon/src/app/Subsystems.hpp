@@ -9,6 +9,7 @@
 #include "api/ApiServices.hpp"
 #include "api/Router.hpp"
 #include "config/Config.hpp"
+#include "jobs/JobEngine.hpp"
 #include "plugins/PluginRegistry.hpp"
 #include "storage/Store.hpp"
 
@@ -58,11 +59,30 @@ class PluginSubsystem final : public Poco::Util::Subsystem {
     plugins::PluginRegistry registry_;
 };
 
+// Runs generation jobs through the pipeline's plugins (unless jobs.run is false).
+class JobsSubsystem final : public Poco::Util::Subsystem {
+  public:
+    JobsSubsystem(const config::Config& config, StorageSubsystem& storage, PluginSubsystem& plugins)
+        : config_(config), storage_(storage), plugins_(plugins) {}
+    ~JobsSubsystem() override;
+    const char* name() const override { return "jobs"; }
+    void initialize(Poco::Util::Application& app) override;
+    void uninitialize() override;
+    // Wakes the workers: a job was queued. Safe to call when no engine runs.
+    void jobQueued();
+
+  private:
+    const config::Config& config_;
+    StorageSubsystem& storage_;
+    PluginSubsystem& plugins_;
+    std::unique_ptr<jobs::JobEngine> engine_;
+};
+
 // Serves the HTTP interface on server.listen.
 class HttpSubsystem final : public Poco::Util::Subsystem {
   public:
-    HttpSubsystem(const config::Config& config, StorageSubsystem& storage)
-        : config_(config), storage_(storage) {}
+    HttpSubsystem(const config::Config& config, StorageSubsystem& storage, JobsSubsystem& jobs)
+        : config_(config), storage_(storage), jobs_(jobs) {}
     ~HttpSubsystem() override;
     const char* name() const override { return "http"; }
     void initialize(Poco::Util::Application& app) override;
@@ -71,6 +91,7 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
   private:
     const config::Config& config_;
     StorageSubsystem& storage_;
+    JobsSubsystem& jobs_;
     std::unique_ptr<auth::ApiKeyCache> keys_;
     std::unique_ptr<ratelimit::RateLimiter> limiter_;
     std::unique_ptr<leadmagnet::StepTimings> stepTimings_;

@@ -29,6 +29,9 @@ struct StorageConfig {
     std::filesystem::path path;  // absolute, resolved against the config file's folder
     Duration busyTimeout = 5s;
     int poolSize = 8;
+    // SQLite's synchronous setting: "full" syncs every commit to disk (survives power loss);
+    // "normal" syncs at checkpoints only (survives a process crash, not power loss), far faster.
+    std::string synchronous = "full";
 };
 
 // One plugin instance: a library and the `config:` subtree handed to its configure().
@@ -78,6 +81,16 @@ struct JobsConfig {
     int maxRetries = 3;
     Duration retryBackoff = 10s;
     Duration shutdownGrace = 20s;
+    // A lease runs for the step's timeout plus this, renewed while the step runs; a holder that
+    // dies is noticed this long after its step would have timed out at the latest.
+    Duration leaseGrace = 15s;
+    Duration reaperInterval = 5s;  // how often expired leases are looked for
+    // The longest an idle worker goes without looking for work it was not told about (queued by
+    // another process, or due after a back-off).
+    Duration pollInterval = 1s;
+    // false: this lodestoned serves the API but runs no jobs (another process sharing the
+    // database does).
+    bool run = true;
 };
 
 struct LoggingConfig {
@@ -98,6 +111,7 @@ struct ProjectSpec {
     std::optional<domain::ProjectSchema> schema;
     std::optional<std::string> leadMagnetHost;
     std::optional<std::int64_t> creditsPerGeneration;
+    std::optional<std::string> settingsJson;  // JSON object: content templates, page template
     int line = 0;
 };
 

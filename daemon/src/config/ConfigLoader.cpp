@@ -70,6 +70,7 @@ Config parseConfig(const std::string& text, const std::filesystem::path& file,
     if (auto node = top.optional("provision")) config.provision = readProvision(*node, baseDir);
     top.finish();
 
+    addDefaultPlugins(config, root, options.pluginDir);
     checkPluginReferences(config, root);
     diagnostics->throwIfAny();
     return config;

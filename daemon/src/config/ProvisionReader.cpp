@@ -47,27 +47,30 @@ std::optional<domain::ProjectSchema> readSchemaSource(MapReader& reader,
     return std::nullopt;
 }
 
-std::optional<std::string> readIcpSource(MapReader& reader, const std::filesystem::path& baseDir) {
-    auto inlineIcp = reader.optional("icp");
-    auto icpFile = reader.optional("icp_file");
-    if (inlineIcp && icpFile) {
-        icpFile->error("give either `icp` or `icp_file`, not both");
+// A mapping given inline under `key` or in a YAML/JSON file under `key_file`, as JSON text.
+std::optional<std::string> readMappingSource(MapReader& reader, const std::string& key,
+                                             const std::string& what,
+                                             const std::filesystem::path& baseDir) {
+    auto inlineNode = reader.optional(key);
+    auto fileNode = reader.optional(key + "_file");
+    if (inlineNode && fileNode) {
+        fileNode->error("give either `" + key + "` or `" + key + "_file`, not both");
         return std::nullopt;
     }
-    if (inlineIcp) {
-        if (!inlineIcp->isMap()) {
-            inlineIcp->error("expected a mapping of ICP criteria");
+    if (inlineNode) {
+        if (!inlineNode->isMap()) {
+            inlineNode->error("expected a mapping of " + what);
             return std::nullopt;
         }
-        return yamlToJsonText(*inlineIcp);
+        return yamlToJsonText(*inlineNode);
     }
-    if (!icpFile) return std::nullopt;
-    auto path = icpFile->asString();
+    if (!fileNode) return std::nullopt;
+    auto path = fileNode->asString();
     if (!path) return std::nullopt;
     try {
-        return loadIcpFile(resolvePath(*path, baseDir));
+        return loadMappingFile(resolvePath(*path, baseDir), what);
     } catch (const ConfigError& e) {
-        for (const auto& message : e.messages()) icpFile->error(message);
+        for (const auto& message : e.messages()) fileNode->error(message);
     }
     return std::nullopt;
 }
@@ -83,6 +86,7 @@ ProjectSpec readProjectSpec(const ConfigNode& node, std::set<std::string>& names
     if (auto cost = reader.optional("credits_per_generation")) {
         spec.creditsPerGeneration = cost->asInteger(0, 1'000'000);
     }
+    spec.settingsJson = readMappingSource(reader, "settings", "project settings", baseDir);
     reader.finish();
     return spec;
 }
@@ -95,7 +99,7 @@ CampaignSpec readCampaignSpec(const ConfigNode& node, std::set<std::string>& nam
     spec.name = readName(reader, names);
     if (auto url = reader.optional("webhook_url")) spec.webhookUrl = readHttpUrl(*url);
     if (auto url = reader.optional("calendar_url")) spec.calendarUrl = readHttpUrl(*url);
-    spec.icpJson = readIcpSource(reader, baseDir);
+    spec.icpJson = readMappingSource(reader, "icp", "ICP criteria", baseDir);
     reader.finish();
     return spec;
 }
@@ -240,10 +244,10 @@ domain::ProjectSchema loadProjectSchemaFile(const std::filesystem::path& file) {
     return *schema;
 }
 
-std::string loadIcpFile(const std::filesystem::path& file) {
+std::string loadMappingFile(const std::filesystem::path& file, const std::string& what) {
     auto diagnostics = std::make_shared<Diagnostics>();
     auto root = parseDocument(readTextFile(file), file.string(), diagnostics, processEnvironment());
-    if (diagnostics->empty() && !root.isMap()) root.error("expected a mapping of ICP criteria");
+    if (diagnostics->empty() && !root.isMap()) root.error("expected a mapping of " + what);
     std::string json;
     if (diagnostics->empty()) json = yamlToJsonText(root);
     diagnostics->throwIfAny();

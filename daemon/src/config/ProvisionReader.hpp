@@ -15,7 +15,8 @@ std::optional<domain::ProjectSchema> readProjectSchema(const ConfigNode& node);
 // Throws ConfigError naming the file, line and key of each problem.
 domain::ProjectSchema loadProjectSchemaFile(const std::filesystem::path& file);
 
-// An ICP criteria file (YAML or JSON mapping), returned as JSON text.
-std::string loadIcpFile(const std::filesystem::path& file);
+// A file holding one mapping (YAML or JSON: ICP criteria, project settings), as JSON text.
+// `what` names it in errors ("expected a mapping of ICP criteria").
+std::string loadMappingFile(const std::filesystem::path& file, const std::string& what);
 
 }  // namespace lodestone::config

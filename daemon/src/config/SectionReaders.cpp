@@ -117,6 +117,15 @@ StorageConfig readStorage(const ConfigNode& node, const std::filesystem::path& b
     }
     reader.read("busy_timeout", storage.busyTimeout);
     reader.read("pool_size", storage.poolSize, 1, 256);
+    if (auto mode = reader.optional("synchronous")) {
+        if (auto value = mode->asString()) {
+            if (*value == "full" || *value == "normal") {
+                storage.synchronous = *value;
+            } else {
+                mode->error("expected full or normal, got \"" + *value + "\"");
+            }
+        }
+    }
     reader.finish();
     return storage;
 }
@@ -204,6 +213,20 @@ JobsConfig readJobs(const ConfigNode& node) {
     reader.read("max_retries", jobs.maxRetries, 0, 100);
     reader.read("retry_backoff", jobs.retryBackoff);
     reader.read("shutdown_grace", jobs.shutdownGrace);
+    reader.read("lease_grace", jobs.leaseGrace);
+    // Both pace a loop: zero would make it spin.
+    for (auto [key, target] : {std::pair{"reaper_interval", &jobs.reaperInterval},
+                               std::pair{"poll_interval", &jobs.pollInterval}}) {
+        auto node = reader.optional(key);
+        if (!node) continue;
+        auto value = node->asDuration();
+        if (value && value->count() == 0) {
+            node->error("must be more than 0");
+        } else if (value) {
+            *target = *value;
+        }
+    }
+    reader.read("run", jobs.run);
     reader.finish();
     return jobs;
 }
@@ -228,6 +251,24 @@ LoggingConfig readLogging(const ConfigNode& node, const std::filesystem::path& b
     }
     reader.finish();
     return logging;
+}
+
+void addDefaultPlugins(Config& config, const ConfigNode& root,
+                       const std::filesystem::path& pluginDir) {
+    // A process that runs no jobs needs no pipeline plugins.
+    if (!config.jobs.run) return;
+    auto useDefault = [&](StepConfig& step, const std::string& name, const std::string& path) {
+        if (step.plugin) return;
+        step.plugin = PluginRef{name, root.line(), path};
+        if (config.findPlugin(name)) return;
+        ConfigNode node =
+            root.child("plugins", YAML::Node(), root.line()).child(name, YAML::Node(), root.line());
+        ConfigNode library = node.child("library", YAML::Node(name), root.line());
+        config.plugins.push_back(PluginConfig{name, resolvePluginLibrary(name, {}, pluginDir), node,
+                                              library, std::nullopt});
+    };
+    useDefault(config.pipeline.research, "research-basic", "pipeline.research.plugin");
+    useDefault(config.pipeline.content, "content-template", "pipeline.content.plugin");
 }
 
 void checkPluginReferences(const Config& config, const ConfigNode& root) {

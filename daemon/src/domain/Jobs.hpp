@@ -69,7 +69,8 @@ struct Job {
     std::int64_t creditsCharged = 0;
     std::optional<std::string> leaseOwner;
     std::optional<Timestamp> leaseExpiresAt;
-    Timestamp runAfter = 0;  // not claimed before this (retry back-off)
+    StepName nextStep = StepName::Research;  // the step it runs, or resumes at, next
+    Timestamp runAfter = 0;                  // not claimed before this (retry back-off)
     Timestamp createdAt = 0;
     Timestamp updatedAt = 0;
     std::optional<Timestamp> finishedAt;  // when it became completed or failed

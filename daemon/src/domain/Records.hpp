@@ -27,6 +27,9 @@ struct Project {
     ProjectSchema schema = ProjectSchema::defaults();
     std::optional<std::string> leadMagnetHost;  // e.g. "https://go.example.com"; else public_url/m
     std::int64_t creditsPerGeneration = 1;
+    // Settings for the pipeline's plugins and the page (a JSON object): content templates under
+    // "content", the page template under "page".
+    std::string settingsJson = "{}";
     Timestamp createdAt = 0;
     Timestamp updatedAt = 0;
 };

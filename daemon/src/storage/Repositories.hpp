@@ -82,6 +82,9 @@ class LeadRepository {
     virtual ~LeadRepository() = default;
     virtual void insert(const domain::Lead& lead) = 0;
     virtual std::optional<domain::Lead> find(const std::string& id) = 0;
+    // The finished lead-magnet page (HTML), once finalization stored it.
+    virtual void setPage(const std::string& id, const std::string& html) = 0;
+    virtual std::optional<std::string> page(const std::string& id) = 0;
 };
 
 // Generation jobs and their steps. Status changes are guarded by the state they start from, so a
@@ -102,6 +105,55 @@ class JobRepository {
     virtual std::int64_t releaseCharge(const std::string& id, Timestamp now) = 0;
     // Mean duration of the last `sample` completed runs of a step; nullopt when there are none.
     virtual std::optional<std::int64_t> typicalStepMillis(domain::StepName step, int sample) = 0;
+
+    // --- What the job engine does. Every change below is guarded by the lease: only the owner
+    // --- named can move a job it holds, so a worker that finishes late changes nothing.
+
+    // Takes up to `limit` jobs that are due for `step` (not leased, not finished, resuming at
+    // that step, run_after <= now), oldest due first: each gets the step's running status, a
+    // lease for `owner` until `leaseUntil`, and its step row (re)started at `now`. Returned with
+    // their steps (and the outputs of finished ones).
+    virtual std::vector<domain::Job> claim(domain::StepName step, const std::string& owner,
+                                           int limit, Timestamp now, Timestamp leaseUntil) = 0;
+    // When the next job for `step` is due (nullopt: none is waiting).
+    virtual std::optional<Timestamp> nextDue(domain::StepName step) = 0;
+    // Extends the owner's leases on these jobs; returns how many it still held.
+    virtual int renewLeases(const std::string& owner, const std::vector<std::string>& jobIds,
+                            Timestamp leaseUntil) = 0;
+    virtual bool reportProgress(const std::string& jobId, const std::string& owner,
+                                domain::StepName step, int percent) = 0;
+    // Stores the step's output; the job moves on to the next step, due at once, or after the
+    // last one to completed. False if the owner no longer holds the job.
+    virtual bool completeStep(const std::string& jobId, const std::string& owner,
+                              domain::StepName step, const std::string& outputJson,
+                              Timestamp now) = 0;
+    struct StepFailure {
+        std::string jobId;
+        std::string owner;
+        domain::StepName step = domain::StepName::Research;
+        std::string error;
+        Timestamp now = 0;
+        std::optional<Timestamp> retryAt;  // set: back to queued then; else the job has failed
+        bool onlyIfLeaseExpired = false;   // the reaper: only while the lease is still expired
+    };
+    // Records a failed attempt: the step row failed with the error; the job either queued again
+    // (one more retry, due at retryAt) or failed for good. False if the guard did not hold.
+    virtual bool failStep(const StepFailure& failure) = 0;
+    // Hands a job back without counting an attempt (a graceful stop): it keeps its status and is
+    // due again at once.
+    virtual bool releaseLease(const std::string& jobId, const std::string& owner,
+                              Timestamp now) = 0;
+    struct Lease {
+        std::string jobId;
+        std::string owner;
+        domain::StepName step = domain::StepName::Research;
+        int retryCount = 0;
+        int maxRetries = 0;
+    };
+    // Leases that ran out by `now` (the holder died or hung), or that these owners hold.
+    virtual std::vector<Lease> expiredLeases(Timestamp now, int limit) = 0;
+    virtual std::vector<Lease> leasesHeldBy(const std::vector<std::string>& owners) = 0;
+    virtual std::vector<std::string> leaseOwners() = 0;
 };
 
 // Responses to POSTs that carried an Idempotency-Key, kept so a repeat gets the same answer.

@@ -123,6 +123,7 @@ class PluginConformance : public ::testing::TestWithParam<const char*> {
         yaml += std::string("  ") + kInstance + ":\n    library: " + GetParam() + "\n";
         if (!lines.empty()) yaml += "    config:\n";
         for (const auto& [key, value] : lines) yaml += "      " + key + ": " + value + "\n";
+        yaml += "jobs:\n  run: false\n";  // the plugin under test alone, no default pipeline
         config::LoadOptions options;
         options.env = [](const std::string&) { return std::optional<std::string>(); };
         return config::parseConfig(yaml, kConfigFile, options);

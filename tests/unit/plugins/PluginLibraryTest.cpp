@@ -180,7 +180,7 @@ TEST(LoadPlugins, CollectsTheProblemsOfEveryPlugin) {
         "\n"
         "  third:\n"
         "    library: " +
-        LODESTONE_ABI99_PLUGIN + "\n";
+        LODESTONE_ABI99_PLUGIN + "\njobs:\n  run: false\n";
     auto messages = loadErrors(yaml);
     ASSERT_EQ(messages.size(), 3u) << ::testing::PrintToString(messages);
     EXPECT_THAT(messages[0], StartsWith(at(5, "plugins.first.library")));
@@ -195,7 +195,7 @@ TEST(LoadPlugins, SharesOneLibraryBetweenInstances) {
         std::string(kEchoPlugin) +
         "\n    config:\n      greeting: a\n"
         "  b:\n    library: " +
-        kEchoPlugin + "\n    config:\n      greeting: b\n";
+        kEchoPlugin + "\n    config:\n      greeting: b\njobs:\n  run: false\n";
     auto registry = loadPlugins(parse(yaml));
     ASSERT_EQ(registry.size(), 2u);
     EXPECT_EQ(registry.find("a")->library(), registry.find("b")->library());

@@ -29,7 +29,8 @@ inline config::Config parse(const std::string& yaml) {
 }
 
 // A config with one plugin instance "echo" of `library`, whose `config:` mapping holds
-// `configLines` (each indented under it). Lines are fixed so tests can name them:
+// `configLines` (each indented under it), and jobs.run false. Lines are fixed so tests can name
+// them:
 //   1 storage:  2 path  3 plugins:  4 echo:  5 library:  6 config:  7… the config lines
 inline std::string pluginYaml(const std::string& library,
                               const std::vector<std::string>& configLines,
@@ -45,7 +46,8 @@ inline std::string pluginYaml(const std::string& library,
         yaml += "    config:\n";
         for (const auto& line : configLines) yaml += "      " + line + "\n";
     }
-    return yaml + after;
+    // No job engine here: the bundled default pipeline plugins stay out of these tests.
+    return yaml + after + "jobs:\n  run: false\n";
 }
 
 inline std::string echoYaml(const std::vector<std::string>& configLines,

@@ -16,8 +16,11 @@ ConnectionPool::Lease::~Lease() {
 }
 
 ConnectionPool::ConnectionPool(std::filesystem::path path, config::Duration busyTimeout,
-                               int maxSize)
-    : path_(std::move(path)), busyTimeout_(busyTimeout), maxSize_(maxSize) {
+                               int maxSize, std::string synchronous)
+    : path_(std::move(path)),
+      busyTimeout_(busyTimeout),
+      maxSize_(maxSize),
+      synchronous_(std::move(synchronous)) {
     Poco::Data::SQLite::Connector::registerConnector();
 }
 
@@ -51,10 +54,10 @@ ConnectionPool::Lease ConnectionPool::acquire() {
 std::unique_ptr<Poco::Data::Session> ConnectionPool::open() {
     try {
         auto session = std::make_unique<Poco::Data::Session>("SQLite", path_.string());
-        // WAL lets readers (lodestonectl, status polls) proceed while a writer commits;
-        // FULL sync makes a committed row survive power loss, not only a process crash.
+        // WAL lets readers (lodestonectl, status polls) proceed while a writer commits. With
+        // FULL a committed row survives power loss; NORMAL (storage.synchronous) only a crash.
         execute(*session, "PRAGMA journal_mode=WAL");
-        execute(*session, "PRAGMA synchronous=FULL");
+        execute(*session, "PRAGMA synchronous=" + synchronous_);
         execute(*session, "PRAGMA foreign_keys=ON");
         execute(*session, "PRAGMA busy_timeout=" + std::to_string(busyTimeout_.count()));
         return session;

@@ -16,7 +16,8 @@ namespace lodestone::storage::sqlite {
 // keys, busy timeout). Poco's SessionPool has no hook for per-connection set-up, hence this.
 class ConnectionPool {
   public:
-    ConnectionPool(std::filesystem::path path, config::Duration busyTimeout, int maxSize);
+    ConnectionPool(std::filesystem::path path, config::Duration busyTimeout, int maxSize,
+                   std::string synchronous);
 
     // A borrowed connection, returned to the pool when the lease ends.
     class Lease {
@@ -46,6 +47,7 @@ class ConnectionPool {
     std::filesystem::path path_;
     config::Duration busyTimeout_;
     int maxSize_;
+    std::string synchronous_;
     std::mutex mutex_;
     std::condition_variable available_;
     std::vector<std::unique_ptr<Poco::Data::Session>> idle_;

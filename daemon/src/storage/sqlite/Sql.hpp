@@ -17,6 +17,10 @@ using Poco::Data::Keywords::bind;
 
 void execute(Poco::Data::Session& session, const std::string& sql);
 
+// BEGIN, COMMIT, ROLLBACK: run by SQLite itself, skipping Poco's statement machinery, which
+// would cost as much as a real query for each (two of every transaction's few statements).
+void executeControl(Poco::Data::Session& session, const char* sql);
+
 Poco::Nullable<std::string> nullable(const std::optional<std::string>& value);
 Poco::Nullable<Poco::Int64> nullable(const std::optional<std::int64_t>& value);
 

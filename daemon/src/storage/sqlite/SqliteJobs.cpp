@@ -8,7 +8,7 @@ namespace {
 const char* const kJobColumns =
     "id, lead_id, organisation_id, project_id, lead_magnet_url, status, retry_count, "
     "max_retries, error, retryable, credits_charged, lease_owner, lease_expires_at, run_after, "
-    "created_at, updated_at, finished_at";
+    "created_at, updated_at, finished_at, next_step";
 
 // A value the schema's CHECK constraints rule out means the file was edited by hand.
 [[noreturn]] void corrupt(const std::string& what) {
@@ -36,6 +36,9 @@ domain::Job toJob(const Row& row) {
     job.createdAt = row.integer("created_at");
     job.updatedAt = row.integer("updated_at");
     job.finishedAt = row.optionalInteger("finished_at");
+    auto next = domain::stepNameFromString(row.text("next_step"));
+    if (!next) corrupt("job next step " + row.text("next_step"));
+    job.nextStep = *next;
     return job;
 }
 
@@ -61,13 +64,14 @@ domain::JobStep toStep(const Row& row) {
 void SqliteJobs::insert(const domain::Job& job) {
     Poco::Data::Statement statement(session_);
     statement << "INSERT INTO jobs (" << kJobColumns
-              << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+              << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         bind(job.id), bind(job.leadId), bind(job.organisationId), bind(job.projectId),
         bind(job.leadMagnetUrl), bind(std::string(domain::toString(job.status))),
         bind(job.retryCount), bind(job.maxRetries), bind(nullable(job.error)),
         bind(job.retryable ? 1 : 0), bind(job.creditsCharged), bind(nullable(job.leaseOwner)),
         bind(nullable(job.leaseExpiresAt)), bind(job.runAfter), bind(job.createdAt),
-        bind(job.updatedAt), bind(nullable(job.finishedAt));
+        bind(job.updatedAt), bind(nullable(job.finishedAt)),
+        bind(std::string(domain::toString(job.nextStep)));
     statement.execute();
 }
 

@@ -25,4 +25,17 @@ std::optional<domain::Lead> SqliteLeads::find(const std::string& id) {
     });
 }
 
+void SqliteLeads::setPage(const std::string& id, const std::string& html) {
+    Poco::Data::Statement statement(session_);
+    statement << "UPDATE leads SET page_html = ? WHERE id = ?", bind(html), bind(id);
+    statement.execute();
+}
+
+std::optional<std::string> SqliteLeads::page(const std::string& id) {
+    Poco::Data::Statement statement(session_);
+    statement << "SELECT page_html FROM leads WHERE id = ?", bind(id);
+    return firstRow(statement, [](const Row& row) { return row.optionalText("page_html"); })
+        .value_or(std::nullopt);
+}
+
 }  // namespace lodestone::storage::sqlite

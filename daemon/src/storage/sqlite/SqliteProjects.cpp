@@ -7,7 +7,7 @@ namespace {
 
 const char* const kColumns =
     "id, organisation_id, name, schema_json, lead_magnet_host, credits_per_generation, "
-    "created_at, updated_at";
+    "settings_json, created_at, updated_at";
 
 domain::Project toProject(const Row& row) {
     domain::Project project;
@@ -17,6 +17,7 @@ domain::Project toProject(const Row& row) {
     project.schema = domain::ProjectSchema::fromJson(row.text("schema_json"));
     project.leadMagnetHost = row.optionalText("lead_magnet_host");
     project.creditsPerGeneration = row.integer("credits_per_generation");
+    project.settingsJson = row.text("settings_json");
     project.createdAt = row.integer("created_at");
     project.updatedAt = row.integer("updated_at");
     return project;
@@ -26,10 +27,11 @@ domain::Project toProject(const Row& row) {
 
 void SqliteProjects::insert(const domain::Project& project) {
     Poco::Data::Statement statement(session_);
-    statement << "INSERT INTO projects (" << kColumns << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    statement << "INSERT INTO projects (" << kColumns << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         bind(project.id), bind(project.organisationId), bind(project.name),
         bind(project.schema.toJson()), bind(nullable(project.leadMagnetHost)),
-        bind(project.creditsPerGeneration), bind(project.createdAt), bind(project.updatedAt);
+        bind(project.creditsPerGeneration), bind(project.settingsJson), bind(project.createdAt),
+        bind(project.updatedAt);
     try {
         statement.execute();
     } catch (const Poco::Exception& e) {
@@ -42,9 +44,10 @@ void SqliteProjects::insert(const domain::Project& project) {
 void SqliteProjects::update(const domain::Project& project) {
     Poco::Data::Statement statement(session_);
     statement << "UPDATE projects SET name = ?, schema_json = ?, lead_magnet_host = ?, "
-                 "credits_per_generation = ?, updated_at = ? WHERE id = ?",
+                 "credits_per_generation = ?, settings_json = ?, updated_at = ? WHERE id = ?",
         bind(project.name), bind(project.schema.toJson()), bind(nullable(project.leadMagnetHost)),
-        bind(project.creditsPerGeneration), bind(project.updatedAt), bind(project.id);
+        bind(project.creditsPerGeneration), bind(project.settingsJson), bind(project.updatedAt),
+        bind(project.id);
     try {
         if (statement.execute() == 0) throw NotFound("no project with id " + project.id);
     } catch (const Poco::Exception& e) {

@@ -71,6 +71,8 @@ class SqliteLeads final : public LeadRepository {
     explicit SqliteLeads(Poco::Data::Session& session) : session_(session) {}
     void insert(const domain::Lead& lead) override;
     std::optional<domain::Lead> find(const std::string& id) override;
+    void setPage(const std::string& id, const std::string& html) override;
+    std::optional<std::string> page(const std::string& id) override;
 
   private:
     Poco::Data::Session& session_;
@@ -85,6 +87,20 @@ class SqliteJobs final : public JobRepository {
     bool requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) override;
     std::int64_t releaseCharge(const std::string& id, Timestamp now) override;
     std::optional<std::int64_t> typicalStepMillis(domain::StepName step, int sample) override;
+    std::vector<domain::Job> claim(domain::StepName step, const std::string& owner, int limit,
+                                   Timestamp now, Timestamp leaseUntil) override;
+    std::optional<Timestamp> nextDue(domain::StepName step) override;
+    int renewLeases(const std::string& owner, const std::vector<std::string>& jobIds,
+                    Timestamp leaseUntil) override;
+    bool reportProgress(const std::string& jobId, const std::string& owner, domain::StepName step,
+                        int percent) override;
+    bool completeStep(const std::string& jobId, const std::string& owner, domain::StepName step,
+                      const std::string& outputJson, Timestamp now) override;
+    bool failStep(const StepFailure& failure) override;
+    bool releaseLease(const std::string& jobId, const std::string& owner, Timestamp now) override;
+    std::vector<Lease> expiredLeases(Timestamp now, int limit) override;
+    std::vector<Lease> leasesHeldBy(const std::vector<std::string>& owners) override;
+    std::vector<std::string> leaseOwners() override;
 
   private:
     std::optional<domain::Job> findWhere(const std::string& column, const std::string& value);

@@ -28,7 +28,7 @@ namespace {
 }  // namespace
 
 SqliteStore::SqliteStore(const config::StorageConfig& config)
-    : pool_(config.path, config.busyTimeout, config.poolSize) {}
+    : pool_(config.path, config.busyTimeout, config.poolSize, config.synchronous) {}
 
 void SqliteStore::migrate() {
     auto lease = pool_.acquire();
@@ -55,20 +55,26 @@ int SqliteStore::latestSchemaVersion() const {
 void SqliteStore::withRepositories(bool writing, const std::function<void(Repositories&)>& work) {
     auto lease = pool_.acquire();
     auto& session = lease.session();
+    // SQLite lets one writer in at a time, and makes the others poll with growing sleeps (up to
+    // 100 ms each). Queuing this process's writers on a mutex instead hands the lock over the
+    // moment it is free; only writers in other processes (lodestonectl) still meet the busy
+    // timeout.
+    std::unique_lock<std::mutex> writer(writer_, std::defer_lock);
+    if (writing) writer.lock();
     try {
         // IMMEDIATE takes the write lock up front: a deferred transaction that later tries to
         // write can fail with SQLITE_BUSY at once, without waiting for the busy timeout.
-        execute(session, writing ? "BEGIN IMMEDIATE" : "BEGIN");
+        executeControl(session, writing ? "BEGIN IMMEDIATE" : "BEGIN");
     } catch (...) {
         rethrowAsStorageError(pool_.path());
     }
     try {
         SqliteRepositories repositories(session);
         work(repositories);
-        execute(session, "COMMIT");
+        executeControl(session, "COMMIT");
     } catch (...) {
         try {
-            execute(session, "ROLLBACK");
+            executeControl(session, "ROLLBACK");
         } catch (...) {
             lease.discard();
         }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <mutex>
+
 #include "storage/Store.hpp"
 #include "storage/sqlite/ConnectionPool.hpp"
 
@@ -20,6 +22,7 @@ class SqliteStore final : public Store {
 
   private:
     ConnectionPool pool_;
+    std::mutex writer_;
 };
 
 }  // namespace lodestone::storage::sqlite

@@ -1,0 +1,38 @@
+#include <Poco/Logger.h>
+
+#include "app/Subsystems.hpp"
+#include "jobs/FinalizeStepExecutor.hpp"
+
+namespace lodestone::app {
+
+JobsSubsystem::~JobsSubsystem() {
+    uninitialize();
+}
+
+void JobsSubsystem::initialize(Poco::Util::Application&) {
+    if (!config_.jobs.run) {
+        Poco::Logger::get("lodestone.jobs")
+            .information("jobs.run is false: this lodestoned serves the API only");
+        return;
+    }
+    const auto& registry = plugins_.registry();
+    // The config loader names a default for both steps, and the plugins were loaded before us.
+    jobs::Pipeline pipeline{
+        std::make_shared<jobs::PluginStepExecutor>(domain::StepName::Research, registry.research()),
+        std::make_shared<jobs::PluginStepExecutor>(domain::StepName::Content, registry.content()),
+        std::make_shared<jobs::FinalizeStepExecutor>()};
+    engine_ = std::make_unique<jobs::JobEngine>(storage_.store(), config_, std::move(pipeline));
+    engine_->start();
+}
+
+void JobsSubsystem::uninitialize() {
+    if (!engine_) return;
+    engine_->stop();
+    engine_.reset();
+}
+
+void JobsSubsystem::jobQueued() {
+    if (engine_) engine_->jobQueued();
+}
+
+}  // namespace lodestone::app

@@ -1,0 +1,78 @@
+#include "jobs/JobEngine.hpp"
+
+#include <Poco/Logger.h>
+
+#include "jobs/WorkerIdentity.hpp"
+
+namespace lodestone::jobs {
+namespace {
+
+Poco::Logger& log() {
+    return Poco::Logger::get("lodestone.jobs");
+}
+
+StepPoolSettings settingsFor(domain::StepName step, const config::StepConfig& config,
+                             const config::JobsConfig& jobs) {
+    return {step, config.concurrency, config.timeout, config.timeout + jobs.leaseGrace,
+            jobs.pollInterval};
+}
+
+}  // namespace
+
+JobEngine::JobEngine(storage::Store& store, const config::Config& config, Pipeline pipeline)
+    : store_(store),
+      config_(config),
+      owner_(newLeaseOwner()),
+      retries_(config.jobs.retryBackoff),
+      projects_(store),
+      leases_(store, owner_),
+      reaper_(store, retries_, config.jobs.reaperInterval, [this] { jobQueued(); }) {
+    using domain::StepName;
+    const auto& steps = config.pipeline;
+    auto make = [&](StepName step, const config::StepConfig& stepConfig,
+                    std::shared_ptr<StepExecutor> executor, std::optional<StepName> next) {
+        return std::make_unique<StepPool>(settingsFor(step, stepConfig, config.jobs), store, owner_,
+                                          leases_, retries_, projects_, std::move(executor),
+                                          [this, next] {
+                                              if (next) pool(*next).wake();
+                                          });
+    };
+    pools_[0] = make(StepName::Research, steps.research, pipeline.research, StepName::Content);
+    pools_[1] = make(StepName::Content, steps.content, pipeline.content, StepName::Finalize);
+    pools_[2] = make(StepName::Finalize, steps.finalize, pipeline.finalize, std::nullopt);
+}
+
+JobEngine::~JobEngine() {
+    stop();
+}
+
+void JobEngine::start() {
+    leases_.start();
+    for (auto& pool : pools_) pool->start();
+    reaper_.start();  // its first sweep takes back what a crashed predecessor left
+    started_ = true;
+    log().information("job engine started as %s", owner_);
+}
+
+void JobEngine::stop() {
+    if (!started_) return;
+    started_ = false;
+    for (auto& pool : pools_) pool->stopClaiming();
+    auto deadline = std::chrono::steady_clock::now() + config_.jobs.shutdownGrace;
+    bool finished = true;
+    for (auto& pool : pools_) finished = pool->waitUntilIdle(deadline) && finished;
+    if (!finished) {
+        log().warning("steps still running after jobs.shutdown_grace; handing their jobs back");
+        for (auto& pool : pools_) pool->abandonRunning();
+    }
+    for (auto& pool : pools_) pool->join();
+    reaper_.stop();
+    leases_.stop();
+    log().information("job engine stopped");
+}
+
+void JobEngine::jobQueued() {
+    for (auto& pool : pools_) pool->wake();
+}
+
+}  // namespace lodestone::jobs

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <Poco/JSON/Object.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "domain/Jobs.hpp"
+#include "domain/Records.hpp"
+
+namespace lodestone::pages {
+
+// A page template an operator supplied cannot be used (a syntax error, or unescaped tags).
+class InvalidPageTemplate : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// Refuses a page template that does not parse or that prints anything unescaped ({{{x}}},
+// {{&x}}): lead and plugin values always reach a page HTML-escaped.
+void checkPageTemplate(const std::string& text);
+
+// The project's page template (settings.page.template), or the built-in one.
+std::string pageTemplateOf(const domain::Project& project);
+
+// Renders the finished lead magnet from the content step's output. Every value is HTML-escaped;
+// a call to action links only to an http(s) URL; body text becomes paragraphs at blank lines.
+std::string renderLeadMagnet(const Poco::JSON::Object& content, const domain::Lead& lead,
+                             const domain::Project& project);
+
+// The page shown while the job runs (refreshing itself), and when it failed or does not exist.
+std::string renderPreparing(const domain::Job& job);
+std::string renderFailed();
+std::string renderNotFound();
+
+}  // namespace lodestone::pages

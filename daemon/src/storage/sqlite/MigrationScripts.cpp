@@ -1,0 +1,136 @@
+#include "storage/sqlite/Migrations.hpp"
+
+// The schema, as numbered changes. Append only: a released migration is never edited, since
+// databases in the field have already applied it.
+namespace lodestone::storage::sqlite {
+
+const std::vector<Migration>& migrations() {
+    static const std::vector<Migration> all{
+        {1,
+         "organisations, projects, campaigns, API keys",
+         {
+             R"sql(CREATE TABLE organisations (
+                 id TEXT PRIMARY KEY,
+                 name TEXT NOT NULL UNIQUE,
+                 credits BIGINT NOT NULL DEFAULT 0 CHECK (credits >= 0),
+                 created_at BIGINT NOT NULL,
+                 updated_at BIGINT NOT NULL))sql",
+             R"sql(CREATE TABLE projects (
+                 id TEXT PRIMARY KEY,
+                 organisation_id TEXT NOT NULL REFERENCES organisations(id),
+                 name TEXT NOT NULL,
+                 schema_json TEXT NOT NULL,
+                 lead_magnet_host TEXT,
+                 credits_per_generation BIGINT NOT NULL DEFAULT 1
+                     CHECK (credits_per_generation >= 0),
+                 created_at BIGINT NOT NULL,
+                 updated_at BIGINT NOT NULL,
+                 UNIQUE (organisation_id, name)))sql",
+             R"sql(CREATE TABLE campaigns (
+                 id TEXT PRIMARY KEY,
+                 organisation_id TEXT NOT NULL REFERENCES organisations(id),
+                 name TEXT NOT NULL,
+                 webhook_url TEXT,
+                 calendar_url TEXT,
+                 webhook_secret TEXT NOT NULL,
+                 icp_json TEXT,
+                 created_at BIGINT NOT NULL,
+                 updated_at BIGINT NOT NULL,
+                 UNIQUE (organisation_id, name)))sql",
+             R"sql(CREATE TABLE api_keys (
+                 id TEXT PRIMARY KEY,
+                 organisation_id TEXT NOT NULL REFERENCES organisations(id),
+                 name TEXT NOT NULL,
+                 key_hash TEXT NOT NULL UNIQUE,
+                 prefix TEXT NOT NULL,
+                 created_at BIGINT NOT NULL,
+                 expires_at BIGINT,
+                 revoked_at BIGINT))sql",
+             "CREATE INDEX api_keys_by_name ON api_keys (organisation_id, name)",
+             R"sql(CREATE TABLE api_key_projects (
+                 api_key_id TEXT NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+                 project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+                 PRIMARY KEY (api_key_id, project_id)))sql",
+         }},
+        {2,
+         "leads, generation jobs and their steps, idempotency records, credit ledger",
+         {
+             R"sql(CREATE TABLE credit_transactions (
+                 id INTEGER PRIMARY KEY AUTOINCREMENT,
+                 organisation_id TEXT NOT NULL REFERENCES organisations(id),
+                 delta BIGINT NOT NULL,
+                 reason TEXT NOT NULL
+                     CHECK (reason IN ('grant', 'adjustment', 'generation', 'refund')),
+                 job_id TEXT,
+                 created_at BIGINT NOT NULL))sql",
+             "CREATE INDEX credit_transactions_by_org ON credit_transactions "
+             "(organisation_id, created_at)",
+             R"sql(CREATE TABLE leads (
+                 id TEXT PRIMARY KEY,
+                 organisation_id TEXT NOT NULL REFERENCES organisations(id),
+                 project_id TEXT NOT NULL REFERENCES projects(id),
+                 email TEXT NOT NULL,
+                 fields_json TEXT NOT NULL,
+                 lead_magnet_url TEXT NOT NULL,
+                 created_at BIGINT NOT NULL))sql",
+             "CREATE INDEX leads_by_project ON leads (project_id, created_at)",
+             R"sql(CREATE TABLE jobs (
+                 id TEXT PRIMARY KEY,
+                 lead_id TEXT NOT NULL UNIQUE REFERENCES leads(id),
+                 organisation_id TEXT NOT NULL REFERENCES organisations(id),
+                 project_id TEXT NOT NULL REFERENCES projects(id),
+                 lead_magnet_url TEXT NOT NULL,
+                 status TEXT NOT NULL CHECK (status IN ('queued', 'research_running',
+                     'content_running', 'finalizing', 'completed', 'failed')),
+                 retry_count BIGINT NOT NULL DEFAULT 0 CHECK (retry_count >= 0),
+                 max_retries BIGINT NOT NULL CHECK (max_retries >= 0),
+                 error TEXT,
+                 retryable BIGINT NOT NULL DEFAULT 1 CHECK (retryable IN (0, 1)),
+                 credits_charged BIGINT NOT NULL DEFAULT 0 CHECK (credits_charged >= 0),
+                 lease_owner TEXT,
+                 lease_expires_at BIGINT,
+                 run_after BIGINT NOT NULL,
+                 created_at BIGINT NOT NULL,
+                 updated_at BIGINT NOT NULL,
+                 finished_at BIGINT))sql",
+             "CREATE INDEX jobs_ready ON jobs (status, run_after)",
+             R"sql(CREATE TABLE job_steps (
+                 job_id TEXT NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+                 name TEXT NOT NULL
+                     CHECK (name IN ('research_agent', 'content_generation', 'finalization')),
+                 status TEXT NOT NULL CHECK (status IN ('running', 'completed', 'failed')),
+                 started_at BIGINT NOT NULL,
+                 completed_at BIGINT,
+                 failed_at BIGINT,
+                 progress BIGINT CHECK (progress BETWEEN 0 AND 100),
+                 error TEXT,
+                 output_json TEXT,
+                 PRIMARY KEY (job_id, name)))sql",
+             "CREATE INDEX job_steps_completed ON job_steps (name, status, completed_at)",
+             R"sql(CREATE TABLE idempotency_keys (
+                 api_key_id TEXT NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+                 idempotency_key TEXT NOT NULL,
+                 request_hash TEXT NOT NULL,
+                 status BIGINT NOT NULL,
+                 response_json TEXT NOT NULL,
+                 created_at BIGINT NOT NULL,
+                 PRIMARY KEY (api_key_id, idempotency_key)))sql",
+             "CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at)",
+         }},
+        {3,
+         "the job engine: where each job resumes, rendered pages, project settings",
+         {
+             R"sql(ALTER TABLE jobs ADD COLUMN next_step TEXT NOT NULL DEFAULT 'research_agent'
+                 CHECK (next_step IN ('research_agent', 'content_generation', 'finalization')))sql",
+             // What workers poll: unleased, unfinished jobs of one step, by when they are due.
+             "CREATE INDEX jobs_claimable ON jobs (next_step, run_after) "
+             "WHERE lease_owner IS NULL AND status NOT IN ('completed', 'failed')",
+             "CREATE INDEX jobs_leased ON jobs (lease_expires_at) WHERE lease_owner IS NOT NULL",
+             "ALTER TABLE leads ADD COLUMN page_html TEXT",
+             "ALTER TABLE projects ADD COLUMN settings_json TEXT NOT NULL DEFAULT '{}'",
+         }},
+    };
+    return all;
+}
+
+}  // namespace lodestone::storage::sqlite

@@ -1,0 +1,149 @@
+#include "EngineSupport.hpp"
+
+#include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Data/Session.h>
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Parser.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace lodestone::test {
+namespace {
+
+Poco::JSON::Object::Ptr parseObject(const std::string& text) {
+    return Poco::JSON::Parser().parse(text).extract<Poco::JSON::Object::Ptr>();
+}
+
+std::string indented(const std::string& lines, const std::string& indent) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < lines.size()) {
+        auto end = lines.find('\n', start);
+        if (end == std::string::npos) end = lines.size();
+        out += indent + lines.substr(start, end - start) + "\n";
+        start = end + 1;
+    }
+    return out;
+}
+
+}  // namespace
+
+EngineDaemon::EngineDaemon(EngineSetup setup) : setup_(std::move(setup)) {
+    stateDir_ = dir_ / "plugin-state";
+    std::filesystem::create_directories(stateDir_);
+}
+
+std::string EngineDaemon::configYaml() const {
+    std::string yaml =
+        "server:\n  listen: \"127.0.0.1:0\"\n"
+        "storage:\n  path: var/lodestone.db\n  synchronous: normal\n";
+    if (!setup_.realPlugins) {
+        yaml += "plugins:\n  research:\n    library: " + std::string(RESEARCH_SCRIPTED_PATH) +
+                "\n    config:\n      state_dir: " + stateDir_.string() + "\n" +
+                indented(setup_.research, "      ") +
+                "  content:\n    library: " + std::string(CONTENT_SCRIPTED_PATH) +
+                "\n    config:\n      state_dir: " + stateDir_.string() + "\n" +
+                indented(setup_.content, "      ");
+        const std::string tuning = ", timeout: " + setup_.stepTimeout +
+                                   ", concurrency: " + std::to_string(setup_.concurrency) + " }\n";
+        yaml += "pipeline:\n  research: { plugin: research" + tuning +
+                "  content: { plugin: content" + tuning;
+    }
+    yaml += "jobs:\n  retry_backoff: 50ms\n  lease_grace: 500ms\n  shutdown_grace: " +
+            setup_.shutdownGrace + "\n  poll_interval: " + setup_.pollInterval +
+            "\n  reaper_interval: " + setup_.reaperInterval + "\n";
+    yaml += "limits: { generate_per_minute: 100000, status_per_minute: 100000 }\n";
+    yaml +=
+        "provision:\n  organisations:\n    - name: Engine\n      initial_credits: 100\n"
+        "      projects:\n        - name: Guides\n" +
+        indented(setup_.projectYaml, "          ") +
+        "      api_keys:\n        - { name: tests, key: " + kEngineKey + " }\n";
+    return yaml + setup_.extraYaml;
+}
+
+void EngineDaemon::start(EngineSetup setup) {
+    setup_ = std::move(setup);
+    start();
+}
+
+void EngineDaemon::start() {
+    std::ofstream(dir_ / "lodestone.yaml") << configYaml();
+    daemon_ = std::make_unique<Daemon>(dir_ / "lodestone.yaml");
+    ASSERT_NE(daemon_->waitUntilListening(), 0);
+}
+
+std::string EngineDaemon::projectId() {
+    if (!projectId_.empty()) return projectId_;
+    Poco::Data::SQLite::Connector::registerConnector();
+    Poco::Data::Session session("SQLite", (dir_ / "var" / "lodestone.db").string());
+    session << "SELECT id FROM projects WHERE name = 'Guides'",
+        Poco::Data::Keywords::into(projectId_), Poco::Data::Keywords::now;
+    return projectId_;
+}
+
+HttpReply EngineDaemon::post(const std::string& path, const std::string& body) {
+    return httpRequest(
+        port(), "POST", path, body,
+        {{"Authorization", "Bearer " + kEngineKey}, {"Content-Type", "application/json"}});
+}
+
+std::pair<std::string, std::string> EngineDaemon::createJob(const std::string& body) {
+    auto reply = post("/api/projects/" + projectId() + "/generate", body);
+    EXPECT_EQ(reply.status, 200) << reply.body;
+    if (reply.status != 200) return {};
+    auto json = parseObject(reply.body);
+    return {json->getValue<std::string>("leadId"), json->getValue<std::string>("jobId")};
+}
+
+Poco::JSON::Object::Ptr EngineDaemon::job(const std::string& jobId) {
+    auto reply = httpRequest(port(), "GET", "/api/generation/" + jobId + "/status", "",
+                             {{"Authorization", "Bearer " + kEngineKey}});
+    EXPECT_EQ(reply.status, 200) << reply.body;
+    return parseObject(reply.body)->getObject("job");
+}
+
+Poco::JSON::Object::Ptr EngineDaemon::waitUntilFinished(const std::string& jobId,
+                                                        std::chrono::milliseconds timeout) {
+    Poco::JSON::Object::Ptr last;
+    bool finished = eventually(
+        [&] {
+            last = job(jobId);
+            auto status = last->getValue<std::string>("status");
+            return status == "completed" || status == "failed";
+        },
+        timeout);
+    EXPECT_TRUE(finished) << "job " << jobId << " still "
+                          << (last ? last->getValue<std::string>("status") : "?");
+    return last;
+}
+
+int EngineDaemon::invocations(const std::string& jobId, const std::string& kind) const {
+    std::ifstream log(stateDir_ / "invocations.log");
+    std::string id, what;
+    int count = 0;
+    while (log >> id >> what) count += (id == jobId && what == kind);
+    return count;
+}
+
+std::int64_t EngineDaemon::count(const std::string& query) {
+    Poco::Data::SQLite::Connector::registerConnector();
+    Poco::Data::Session session("SQLite", (dir_ / "var" / "lodestone.db").string());
+    session << "PRAGMA busy_timeout=5000", Poco::Data::Keywords::now;
+    std::int64_t n = 0;
+    session << query, Poco::Data::Keywords::into(n), Poco::Data::Keywords::now;
+    return n;
+}
+
+void EngineDaemon::sql(const std::string& statement) {
+    Poco::Data::SQLite::Connector::registerConnector();
+    Poco::Data::Session session("SQLite", (dir_ / "var" / "lodestone.db").string());
+    session << "PRAGMA busy_timeout=5000", Poco::Data::Keywords::now;
+    session << statement, Poco::Data::Keywords::now;
+}
+
+std::int64_t EngineDaemon::credits() {
+    return count("SELECT credits FROM organisations WHERE name = 'Engine'");
+}
+
+}  // namespace lodestone::test

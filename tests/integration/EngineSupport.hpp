@@ -1,0 +1,68 @@
+#pragma once
+
+#include <Poco/JSON/Object.h>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "IntegrationSupport.hpp"
+
+namespace lodestone::test {
+
+inline const std::string kEngineKey = "lsk_engine_tests_0000000000000000000000000";
+
+// How the scripted test plugins behave and how the engine is tuned, for one daemon run.
+struct EngineSetup {
+    std::string research = "";  // scripted plugin config lines for research, e.g. "fail_times: 2"
+    std::string content = "";   // ... for content
+    bool realPlugins = false;   // use the bundled research-basic and content-template instead
+    std::string stepTimeout = "5s";
+    int concurrency = 16;  // of research and content
+    std::string shutdownGrace = "5s";
+    std::string pollInterval = "200ms";
+    std::string reaperInterval = "100ms";
+    std::string extraYaml = "";    // more top-level sections
+    std::string projectYaml = "";  // more keys of the project "Guides"
+};
+
+// A lodestoned running the job engine on a database that outlives restarts: stop it (SIGTERM,
+// kill -9, a plugin's abort) and start it again on the same files.
+class EngineDaemon {
+  public:
+    explicit EngineDaemon(EngineSetup setup);
+
+    // (Re)writes the config from `setup` and starts lodestoned; waits until it listens.
+    void start();
+    void start(EngineSetup setup);
+    Daemon& daemon() { return *daemon_; }
+    std::uint16_t port() const { return daemon_->port(); }
+
+    // A lead and job via the API; returns {leadId, jobId}.
+    std::pair<std::string, std::string> createJob(const std::string& body);
+    Poco::JSON::Object::Ptr job(const std::string& jobId);
+    // Polls the status route until the job is completed or failed.
+    Poco::JSON::Object::Ptr waitUntilFinished(
+        const std::string& jobId, std::chrono::milliseconds timeout = std::chrono::seconds(60));
+    HttpReply post(const std::string& path, const std::string& body = "");
+
+    // How often the scripted plugin of `kind` ("research"/"content") ran for `jobId`.
+    int invocations(const std::string& jobId, const std::string& kind) const;
+    std::int64_t credits();
+    std::int64_t count(const std::string& query);
+    void sql(const std::string& statement);
+    std::string projectId();
+    const std::filesystem::path& stateDir() const { return stateDir_; }
+
+  private:
+    std::string configYaml() const;
+
+    EngineSetup setup_;
+    TempDir dir_;
+    std::filesystem::path stateDir_;
+    std::unique_ptr<Daemon> daemon_;
+    std::string projectId_;
+};
+
+}  // namespace lodestone::test

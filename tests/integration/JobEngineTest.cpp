@@ -1,0 +1,151 @@
+#include <Poco/JSON/Array.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include "EngineSupport.hpp"
+
+using namespace lodestone::test;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+namespace {
+
+const std::string kAda =
+    R"({"email":"ada@analytical-engines.co.uk","fullName":"Ada Lovelace","company":"Analytical Engines"})";
+
+std::vector<std::string> phases(const Poco::JSON::Object::Ptr& job) {
+    std::vector<std::string> out;
+    auto array = job->getArray("executionPhases");
+    for (std::size_t i = 0; i < array->size(); ++i) {
+        out.push_back(array->getObject(static_cast<unsigned>(i))->getValue<std::string>("status"));
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(JobEngine, AJobRunsThroughTheRealPluginsToAnEscapedPage) {
+    EngineSetup setup;
+    setup.realPlugins = true;
+    EngineDaemon engine(setup);
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(
+        R"({"email":"ada@analytical-engines.co.uk","fullName":"Ada <script>alert(1)</script> Lovelace",
+            "company":"Analytical <b>Engines</b>","title":"VP of Engineering","industry":"saas",
+            "companySize":"11-50"})");
+    auto job = engine.waitUntilFinished(jobId);
+    ASSERT_EQ(job->getValue<std::string>("status"), "completed")
+        << job->getValue<std::string>("error");
+    EXPECT_EQ(job->getValue<int>("progressPercentage"), 100);
+    EXPECT_EQ(job->getArray("steps")->size(), 3u);
+    EXPECT_EQ(phases(job), std::vector<std::string>(5, "completed"));
+
+    auto page = httpRequest(engine.port(), "GET", "/m/" + leadId);
+    EXPECT_EQ(page.status, 200);
+    EXPECT_EQ(page.headers["Content-Type"], "text/html; charset=utf-8");
+    EXPECT_THAT(page.headers["Content-Security-Policy"], HasSubstr("default-src 'none'"));
+    EXPECT_EQ(page.headers["X-Content-Type-Options"], "nosniff");
+    EXPECT_THAT(page.body, HasSubstr("Ada &lt;script&gt;alert(1)&lt;/script&gt; Lovelace"));
+    EXPECT_THAT(page.body, HasSubstr("Analytical &lt;b&gt;Engines&lt;/b&gt;"));
+    EXPECT_THAT(page.body, Not(HasSubstr("<script")));
+    EXPECT_THAT(page.body, Not(HasSubstr("<b>")));
+}
+
+TEST(JobEngine, AFlakyStepIsRetriedUntilItSucceeds) {
+    EngineSetup setup;
+    setup.research = "fail_times: 2";
+    EngineDaemon engine(setup);
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(kAda);
+    auto job = engine.waitUntilFinished(jobId);
+    EXPECT_EQ(job->getValue<std::string>("status"), "completed");
+    EXPECT_EQ(job->getValue<int>("retryCount"), 2);
+    EXPECT_TRUE(job->isNull("error"));
+    EXPECT_EQ(engine.invocations(jobId, "research"), 3);
+    EXPECT_EQ(engine.invocations(jobId, "content"), 1);
+    EXPECT_EQ(engine.credits(), 99);
+}
+
+TEST(JobEngine, AStepThatAlwaysFailsEndsFailedAfterThreeRetriesAndIsRefunded) {
+    EngineSetup setup;
+    setup.content = "fail_times: 99";
+    EngineDaemon engine(setup);
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(kAda);
+    auto job = engine.waitUntilFinished(jobId);
+    EXPECT_EQ(job->getValue<std::string>("status"), "failed");
+    EXPECT_EQ(job->getValue<int>("retryCount"), 3);
+    EXPECT_TRUE(job->getValue<bool>("canRetry"));
+    EXPECT_THAT(job->getValue<std::string>("error"), HasSubstr("scripted failure 4 of 99"));
+    EXPECT_EQ(phases(job), (std::vector<std::string>{"completed", "completed", "completed",
+                                                     "failed", "failed"}));
+    EXPECT_EQ(engine.invocations(jobId, "research"), 1);  // finished once, never re-run
+    EXPECT_EQ(engine.invocations(jobId, "content"), 4);
+    EXPECT_EQ(engine.credits(), 100);  // the charge came back
+    auto page = httpRequest(engine.port(), "GET", "/m/" + leadId);
+    EXPECT_EQ(page.status, 500);
+    EXPECT_THAT(page.body, HasSubstr("could not be prepared"));
+}
+
+TEST(JobEngine, AStepPastItsTimeoutIsAFailedAttempt) {
+    EngineSetup setup;
+    setup.research = "hang_times: 1\nhang: 3s";
+    setup.stepTimeout = "300ms";
+    EngineDaemon engine(setup);
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(kAda);
+    auto job = engine.waitUntilFinished(jobId);
+    EXPECT_EQ(job->getValue<std::string>("status"), "completed");
+    EXPECT_EQ(job->getValue<int>("retryCount"), 1);
+    EXPECT_EQ(engine.invocations(jobId, "research"), 2);
+    EXPECT_THAT(engine.daemon().process().errors(),
+                HasSubstr("did not finish within its timeout of 300 ms"));
+}
+
+TEST(JobEngine, ANewJobStartsWithoutWaitingForAPoll) {
+    EngineSetup setup;
+    setup.pollInterval = "1h";  // only the wake-up when a job is queued can start it
+    setup.reaperInterval = "1h";
+    EngineDaemon engine(setup);
+    engine.start();
+    for (int i = 0; i < 3; ++i) {
+        auto [leadId, jobId] = engine.createJob(kAda);
+        EXPECT_EQ(engine.waitUntilFinished(jobId, std::chrono::seconds(30))
+                      ->getValue<std::string>("status"),
+                  "completed");
+    }
+}
+
+TEST(JobEngine, RetryResumesAFailedJobAtTheFailedStep) {
+    EngineSetup setup;
+    setup.content = "fail_times: 4";  // the first attempt and its three retries fail
+    EngineDaemon engine(setup);
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(kAda);
+    ASSERT_EQ(engine.waitUntilFinished(jobId)->getValue<std::string>("status"), "failed");
+    EXPECT_EQ(engine.credits(), 100);
+    auto retry = engine.post("/api/generation/" + jobId + "/retry");
+    ASSERT_EQ(retry.status, 200) << retry.body;
+    auto job = engine.waitUntilFinished(jobId);
+    EXPECT_EQ(job->getValue<std::string>("status"), "completed");
+    EXPECT_EQ(job->getValue<int>("retryCount"), 4);
+    EXPECT_EQ(engine.invocations(jobId, "research"), 1);
+    EXPECT_EQ(engine.invocations(jobId, "content"), 5);
+    EXPECT_EQ(engine.credits(), 99);
+}
+
+TEST(JobEngine, ManyJobsRunConcurrentlyAndAllComplete) {
+    EngineSetup setup;
+    setup.content = "work: 100ms";
+    EngineDaemon engine(setup);
+    engine.start();
+    std::vector<std::string> jobs;
+    for (int i = 0; i < 20; ++i) jobs.push_back(engine.createJob(kAda).second);
+    for (const auto& jobId : jobs) {
+        EXPECT_EQ(engine.waitUntilFinished(jobId)->getValue<std::string>("status"), "completed");
+        EXPECT_EQ(engine.invocations(jobId, "research"), 1);
+        EXPECT_EQ(engine.invocations(jobId, "content"), 1);
+    }
+    EXPECT_EQ(engine.credits(), 80);
+}

@@ -1,0 +1,170 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <map>
+
+#include "EngineSupport.hpp"
+
+using namespace lodestone::test;
+using ::testing::HasSubstr;
+
+namespace {
+
+const std::string kAda =
+    R"({"email":"ada@analytical-engines.co.uk","fullName":"Ada Lovelace","company":"Analytical Engines"})";
+
+// Waits for the daemon to die on its own (a plugin's abort()).
+ExitStatus waitForCrash(EngineDaemon& engine) {
+    auto status = engine.daemon().process().wait(std::chrono::seconds(60));
+    EXPECT_TRUE(status.has_value()) << "lodestoned did not crash";
+    return status.value_or(ExitStatus{});
+}
+
+}  // namespace
+
+TEST(JobRecovery, AfterACrashTheJobResumesAndCompletes) {
+    EngineSetup setup;
+    setup.research = "crash_times: 1";
+    EngineDaemon engine(setup);
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(kAda);
+    auto crash = waitForCrash(engine);
+    EXPECT_EQ(crash.signal, SIGABRT);
+
+    engine.start();
+    auto job = engine.waitUntilFinished(jobId);
+    EXPECT_EQ(job->getValue<std::string>("status"), "completed");
+    EXPECT_EQ(job->getValue<int>("retryCount"), 1);  // the crash counted as an attempt
+    EXPECT_EQ(engine.invocations(jobId, "research"), 2);
+    EXPECT_EQ(engine.invocations(jobId, "content"), 1);
+}
+
+TEST(JobRecovery, AJobThatCrashesEveryTimeEndsFailedInsteadOfLooping) {
+    EngineSetup setup;
+    setup.content = "crash_times: 99";
+    EngineDaemon engine(setup);
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(kAda);
+    // The first attempt and its three retries each take the daemon down.
+    for (int crash = 1; crash <= 4; ++crash) {
+        auto status = engine.daemon().process().wait(std::chrono::seconds(30));
+        ASSERT_TRUE(status.has_value()) << "crash " << crash << " did not happen";
+        EXPECT_EQ(status->signal, SIGABRT);
+        engine.start();
+    }
+    auto job = engine.waitUntilFinished(jobId);
+    EXPECT_EQ(job->getValue<std::string>("status"), "failed");
+    EXPECT_EQ(job->getValue<int>("retryCount"), 3);
+    EXPECT_THAT(job->getValue<std::string>("error"), HasSubstr("lodestoned stopped while"));
+    EXPECT_EQ(engine.invocations(jobId, "content"), 4);
+    EXPECT_EQ(engine.credits(), 100);
+    EXPECT_TRUE(engine.daemon().process().running());  // no fifth attempt, no fifth crash
+}
+
+TEST(JobRecovery, Kill9LosesNoJobAndRerunsNoFinishedStep) {
+    EngineSetup setup;
+    setup.research = "work: 200ms";
+    setup.content = "work: 300ms";
+    setup.concurrency = 1;  // jobs go through one by one, so they spread over every state
+    EngineDaemon engine(setup);
+    engine.start();
+    std::vector<std::string> jobs;
+    for (int i = 0; i < 12; ++i) jobs.push_back(engine.createJob(kAda).second);
+    // Kill once some jobs are done and others are not, so jobs sit in every state.
+    ASSERT_TRUE(eventually(
+        [&] { return engine.count("SELECT COUNT(*) FROM jobs WHERE status = 'completed'") >= 2; },
+        std::chrono::seconds(60)));
+    engine.daemon().process().signal(SIGKILL);
+    ASSERT_TRUE(engine.daemon().process().wait(std::chrono::seconds(10)).has_value());
+    EXPECT_GE(engine.count("SELECT COUNT(*) FROM jobs WHERE status = 'completed'"), 2);
+    EXPECT_GE(engine.count("SELECT COUNT(*) FROM jobs WHERE status = 'content_running'"), 1);
+    EXPECT_GE(
+        engine.count("SELECT COUNT(*) FROM jobs WHERE status IN ('queued', 'research_running')"),
+        1);
+
+    // What had finished before the kill must not run again.
+    std::map<std::string, int> finishedSteps;
+    for (const auto& jobId : jobs) {
+        finishedSteps[jobId + " research"] = static_cast<int>(
+            engine.count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
+                         "' AND name = 'research_agent' AND status = 'completed'"));
+        finishedSteps[jobId + " content"] = static_cast<int>(
+            engine.count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
+                         "' AND name = 'content_generation' AND status = 'completed'"));
+    }
+
+    engine.start();
+    for (const auto& jobId : jobs) {
+        EXPECT_EQ(engine.waitUntilFinished(jobId)->getValue<std::string>("status"), "completed");
+        for (const char* kind : {"research", "content"}) {
+            if (finishedSteps[jobId + " " + kind]) {
+                EXPECT_EQ(engine.invocations(jobId, kind), 1) << jobId << " " << kind;
+            }
+        }
+    }
+    EXPECT_EQ(engine.count("SELECT COUNT(*) FROM jobs"), 12);
+}
+
+TEST(JobRecovery, SigtermLetsRunningStepsFinishWithinTheGrace) {
+    EngineSetup setup;
+    setup.research = "work: 600ms";
+    setup.shutdownGrace = "10s";
+    EngineDaemon engine(setup);
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(kAda);
+    ASSERT_TRUE(eventually([&] { return engine.invocations(jobId, "research") == 1; },
+                           std::chrono::seconds(30)));
+    EXPECT_EQ(engine.daemon().stop(SIGTERM).code, 0);
+    // The running step was allowed to finish and its result kept.
+    EXPECT_EQ(engine.count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
+                           "' AND name = 'research_agent' AND status = 'completed'"),
+              1);
+    engine.start();
+    auto job = engine.waitUntilFinished(jobId);
+    EXPECT_EQ(job->getValue<std::string>("status"), "completed");
+    EXPECT_EQ(engine.invocations(jobId, "research"), 1);
+    EXPECT_EQ(job->getValue<int>("retryCount"), 0);
+}
+
+TEST(JobRecovery, SigtermHandsBackStepsStillRunningAfterTheGrace) {
+    EngineSetup setup;
+    setup.content = "work: 30s";
+    setup.shutdownGrace = "300ms";
+    EngineDaemon engine(setup);
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(kAda);
+    ASSERT_TRUE(eventually([&] { return engine.invocations(jobId, "content") == 1; },
+                           std::chrono::seconds(30)));
+    EXPECT_EQ(engine.daemon().stop(SIGTERM, std::chrono::seconds(20)).code, 0);
+    EXPECT_EQ(engine.count("SELECT COUNT(*) FROM jobs WHERE lease_owner IS NULL"), 1);
+
+    setup.content = "work: 0s";
+    engine.start(setup);
+    auto job = engine.waitUntilFinished(jobId);
+    EXPECT_EQ(job->getValue<std::string>("status"), "completed");
+    EXPECT_EQ(job->getValue<int>("retryCount"), 0);  // handed back, not counted as a failure
+    EXPECT_EQ(engine.invocations(jobId, "content"), 2);
+    EXPECT_EQ(engine.invocations(jobId, "research"), 1);
+}
+
+TEST(JobRecovery, AnExpiredLeaseOfAnotherWorkerIsTakenBack) {
+    EngineDaemon engine(EngineSetup{});
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(kAda);
+    engine.waitUntilFinished(jobId);
+    // Rewind it to what a worker on another host leaves when it dies mid-research: running,
+    // leased to that worker, the lease long expired (its pid means nothing here).
+    engine.sql(
+        "UPDATE jobs SET status = 'research_running', next_step = 'research_agent', "
+        "lease_owner = 'elsewhere:1:abcdefgh', lease_expires_at = 1, finished_at = NULL "
+        "WHERE id = '" +
+        jobId + "'");
+    engine.sql("DELETE FROM job_steps WHERE job_id = '" + jobId + "'");
+    engine.sql("INSERT INTO job_steps (job_id, name, status, started_at) VALUES ('" + jobId +
+               "', 'research_agent', 'running', 1)");
+    auto job = engine.waitUntilFinished(jobId);
+    EXPECT_EQ(job->getValue<std::string>("status"), "completed");
+    EXPECT_EQ(job->getValue<int>("retryCount"), 1);
+    EXPECT_THAT(engine.daemon().process().errors(), HasSubstr("its lease expired"));
+}

@@ -1,0 +1,132 @@
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "domain/Ids.hpp"
+#include "domain/Time.hpp"
+#include "jobs/WorkerIdentity.hpp"
+#include "unit/storage/StoreFixture.hpp"
+
+namespace lodestone::jobs::test {
+
+// Polls `condition` until it holds or `timeout` passes; true if it held. For state another thread
+// changes: the generous timeout only matters when the code under test is broken.
+inline bool eventually(const std::function<bool()>& condition,
+                       std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
+    auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!condition()) {
+        if (std::chrono::steady_clock::now() >= deadline) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    return true;
+}
+
+// The pid of a child process that has exited and been reaped: no process has it (until the
+// kernel hands it out again, which takes a full cycle of the pid space).
+inline pid_t deadPid() {
+    pid_t child = ::fork();
+    if (child < 0) throw std::runtime_error("fork failed");
+    if (child == 0) ::_exit(0);
+    int status = 0;
+    if (::waitpid(child, &status, 0) != child) throw std::runtime_error("waitpid failed");
+    return child;
+}
+
+// A lease owner of this host naming `pid`, in the format newLeaseOwner() uses.
+inline std::string localOwnerWithPid(pid_t pid) {
+    std::string own = newLeaseOwner();
+    return own.substr(0, own.find(':')) + ":" + std::to_string(pid) + ":deadbeef";
+}
+
+// A migrated store holding an organisation with credits and a project, and jobs that hold a
+// charge taken from that organisation, as Generate Lead Magnet leaves them.
+class JobStoreFixture : public storage::test::StoreFixture {
+  protected:
+    static constexpr std::int64_t kInitialCredits = 10;
+    static constexpr std::int64_t kCharge = 2;
+
+    void SetUp() override {
+        StoreFixture::SetUp();
+        auto t0 = domain::nowMillis();
+        org_ = {domain::newId(domain::IdKind::Organisation), "Acme", kInitialCredits, t0, t0};
+        project_.id = domain::newId(domain::IdKind::Project);
+        project_.organisationId = org_.id;
+        project_.name = "Guides";
+        project_.createdAt = project_.updatedAt = t0;
+        store_->write([&](storage::Repositories& r) {
+            r.organisations().insert(org_);
+            r.projects().insert(project_);
+        });
+    }
+
+    // A queued job at `step`, due now, holding kCharge credits of the organisation.
+    domain::Job addJob(domain::StepName step = domain::StepName::Research, int retryCount = 0,
+                       int maxRetries = 3) {
+        auto now = domain::nowMillis();
+        domain::Lead lead{
+            domain::newId(domain::IdKind::Lead), org_.id,           project_.id, "ada@example.com",
+            R"({"email":"ada@example.com"})",    "http://x/m/lead", now};
+        domain::Job job;
+        job.id = domain::newId(domain::IdKind::Job);
+        job.leadId = lead.id;
+        job.organisationId = org_.id;
+        job.projectId = project_.id;
+        job.leadMagnetUrl = lead.leadMagnetUrl;
+        job.nextStep = step;
+        job.retryCount = retryCount;
+        job.maxRetries = maxRetries;
+        job.creditsCharged = kCharge;
+        job.runAfter = job.createdAt = job.updatedAt = now;
+        store_->write([&](storage::Repositories& r) {
+            r.organisations().changeCredits(
+                {org_.id, -kCharge, storage::CreditReason::Generation, job.id, now});
+            r.leads().insert(lead);
+            r.jobs().insert(job);
+        });
+        return job;
+    }
+
+    // Claims `job` (it must be the only one due for its step) for `owner`, leased until now +
+    // `lease` (negative: a lease that has already run out).
+    domain::Job claim(const domain::Job& job, const std::string& owner,
+                      std::chrono::milliseconds lease = std::chrono::minutes(5)) {
+        auto now = domain::nowMillis();
+        auto claimed = store_->write([&](storage::Repositories& r) {
+            return r.jobs().claim(job.nextStep, owner, 10, now, now + lease.count());
+        });
+        if (claimed.size() != 1 || claimed[0].id != job.id) {
+            throw std::runtime_error("expected to claim exactly job " + job.id);
+        }
+        return claimed[0];
+    }
+
+    domain::Job find(const std::string& id) {
+        auto job = store_->read([&](storage::Repositories& r) { return r.jobs().find(id); });
+        if (!job) throw std::runtime_error("no job " + id);
+        return *job;
+    }
+
+    std::int64_t balance() {
+        return store_->read(
+            [&](storage::Repositories& r) { return r.organisations().find(org_.id)->credits; });
+    }
+
+    std::int64_t refunds(const std::string& jobId) {
+        return count(
+            "SELECT COUNT(*) FROM credit_transactions WHERE reason = 'refund' AND "
+            "job_id = '" +
+            jobId + "'");
+    }
+
+    domain::Organisation org_;
+    domain::Project project_;
+};
+
+}  // namespace lodestone::jobs::test

@@ -1,0 +1,121 @@
+#include <gtest/gtest.h>
+
+#include "JobStoreFixture.hpp"
+#include "jobs/LeaseKeeper.hpp"
+
+using namespace lodestone;
+using namespace lodestone::jobs;
+using domain::StepName;
+using jobs::test::eventually;
+using namespace std::chrono_literals;
+
+namespace {
+
+// A short tick and lease, so renewals happen within milliseconds (renewed every lease / 3, but
+// not more often than every 100 ms).
+constexpr auto kTick = 20ms;
+constexpr auto kLease = 300ms;
+
+class LeaseKeeperTest : public jobs::test::JobStoreFixture {
+  protected:
+    domain::Timestamp leaseExpiry(const std::string& jobId) {
+        return find(jobId).leaseExpiresAt.value_or(-1);
+    }
+    std::optional<int> progressOf(const std::string& jobId) {
+        auto job = find(jobId);
+        auto* step = job.step(job.nextStep);
+        return step ? step->progress : std::nullopt;
+    }
+
+    const std::string owner_ = newLeaseOwner();
+};
+
+}  // namespace
+
+TEST_F(LeaseKeeperTest, KeepsATrackedLeaseAlive) {
+    auto job = claim(addJob(), owner_, kLease);
+    auto claimedUntil = *job.leaseExpiresAt;
+    LeaseKeeper keeper(*store_, owner_, kTick);
+    keeper.start();
+    keeper.track(job.id, StepName::Research, kLease);
+
+    ASSERT_TRUE(eventually([&] { return leaseExpiry(job.id) > claimedUntil; }));
+    auto renewedUntil = leaseExpiry(job.id);
+    // And again: it keeps the lease ahead of the clock rather than extending it once.
+    ASSERT_TRUE(eventually([&] { return leaseExpiry(job.id) > renewedUntil; }));
+    EXPECT_GT(leaseExpiry(job.id), domain::nowMillis());
+    EXPECT_TRUE(keeper.holds(job.id));
+    EXPECT_EQ(find(job.id).leaseOwner, owner_);
+}
+
+TEST_F(LeaseKeeperTest, WritesReportedProgressToTheRunningStep) {
+    auto job = claim(addJob(), owner_, 5min);
+    LeaseKeeper keeper(*store_, owner_, kTick);
+    keeper.start();
+    keeper.track(job.id, StepName::Research, 5min);
+    keeper.progress(job.id, 42);
+    ASSERT_TRUE(eventually([&] { return progressOf(job.id) == 42; }));
+    keeper.progress(job.id, 77);
+    EXPECT_TRUE(eventually([&] { return progressOf(job.id) == 77; }));
+}
+
+TEST_F(LeaseKeeperTest, ProgressOfAnUntrackedJobIsIgnored) {
+    auto job = claim(addJob(), owner_, 5min);
+    auto witness = claim(addJob(StepName::Content), owner_, 5min);
+    LeaseKeeper keeper(*store_, owner_, kTick);
+    keeper.start();
+    keeper.progress(job.id, 55);  // never tracked
+    keeper.track(witness.id, StepName::Content, 5min);
+    keeper.progress(witness.id, 10);
+    // Progress is written in one pass for every tracked job, so once the witness's is there the
+    // other would be too if it had been taken.
+    ASSERT_TRUE(eventually([&] { return progressOf(witness.id) == 10; }));
+    EXPECT_EQ(progressOf(job.id), 0);
+    EXPECT_FALSE(keeper.holds(job.id));
+}
+
+TEST_F(LeaseKeeperTest, NoticesWhenTheLeaseWasTakenAway) {
+    auto job = claim(addJob(), owner_, kLease);
+    LeaseKeeper keeper(*store_, owner_, kTick);
+    keeper.start();
+    keeper.track(job.id, StepName::Research, kLease);
+    EXPECT_TRUE(keeper.holds(job.id));
+
+    sql("UPDATE jobs SET lease_owner = 'someone-else' WHERE id = '" + job.id + "'");
+    ASSERT_TRUE(eventually([&] { return !keeper.holds(job.id); }));
+    EXPECT_EQ(find(job.id).leaseOwner, "someone-else");  // and it does not fight for it
+}
+
+TEST_F(LeaseKeeperTest, ForgottenJobsAreNoLongerRenewed) {
+    auto forgotten = claim(addJob(StepName::Research), owner_, kLease);
+    auto witness = claim(addJob(StepName::Content), owner_, kLease);
+    LeaseKeeper keeper(*store_, owner_, kTick);
+    // Tracked before the witness, so it is due for renewal no later than the witness is.
+    keeper.track(forgotten.id, StepName::Research, kLease);
+    keeper.track(witness.id, StepName::Content, kLease);
+    keeper.start();
+    ASSERT_TRUE(eventually([&] { return leaseExpiry(forgotten.id) > *forgotten.leaseExpiresAt; }))
+        << "the job must be renewed while tracked";
+
+    keeper.forget(forgotten.id);
+    EXPECT_FALSE(keeper.holds(forgotten.id));
+    // A pass that began before forget() may still renew it; wait for a pass that began after.
+    auto witnessUntil = leaseExpiry(witness.id);
+    ASSERT_TRUE(eventually([&] { return leaseExpiry(witness.id) > witnessUntil; }));
+    auto forgottenUntil = leaseExpiry(forgotten.id);
+    // Another full renewal period: the forgotten job would have been due in it too.
+    witnessUntil = leaseExpiry(witness.id);
+    ASSERT_TRUE(eventually([&] { return leaseExpiry(witness.id) > witnessUntil; }));
+    EXPECT_EQ(leaseExpiry(forgotten.id), forgottenUntil);
+}
+
+TEST_F(LeaseKeeperTest, StopsCleanlyWithJobsStillTracked) {
+    auto job = claim(addJob(), owner_, kLease);
+    auto keeper = std::make_unique<LeaseKeeper>(*store_, owner_, kTick);
+    keeper->start();
+    keeper->track(job.id, StepName::Research, kLease);
+    ASSERT_TRUE(eventually([&] { return leaseExpiry(job.id) > *job.leaseExpiresAt; }));
+    keeper->stop();
+    keeper.reset();  // a second stop, from the destructor, is harmless
+    EXPECT_EQ(find(job.id).leaseOwner, owner_);
+}

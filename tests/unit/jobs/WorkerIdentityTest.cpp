@@ -1,0 +1,68 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <set>
+
+#include "JobStoreFixture.hpp"
+#include "jobs/WorkerIdentity.hpp"
+
+using namespace lodestone::jobs;
+using lodestone::jobs::test::deadPid;
+using lodestone::jobs::test::localOwnerWithPid;
+using ::testing::MatchesRegex;
+
+namespace {
+
+std::string hostName() {
+    char name[256] = {};
+    ::gethostname(name, sizeof(name) - 1);
+    return name;
+}
+
+}  // namespace
+
+TEST(WorkerIdentity, LeaseOwnerIsHostPidAndRandom) {
+    auto owner = newLeaseOwner();
+    EXPECT_THAT(owner,
+                MatchesRegex(hostName() + ":" + std::to_string(::getpid()) + ":[A-Za-z0-9]+"));
+}
+
+TEST(WorkerIdentity, LeaseOwnersAreUnique) {
+    std::set<std::string> owners;
+    for (int i = 0; i < 1000; ++i) owners.insert(newLeaseOwner());
+    EXPECT_EQ(owners.size(), 1000u);
+}
+
+TEST(WorkerIdentity, OurOwnLeasesAreNotDead) {
+    EXPECT_FALSE(isDeadLocalOwner(newLeaseOwner()));
+}
+
+TEST(WorkerIdentity, AReapedLocalProcessIsDead) {
+    EXPECT_TRUE(isDeadLocalOwner(localOwnerWithPid(deadPid())));
+}
+
+TEST(WorkerIdentity, ALiveLocalProcessIsNotDead) {
+    EXPECT_FALSE(isDeadLocalOwner(localOwnerWithPid(::getppid())));
+}
+
+TEST(WorkerIdentity, AnotherHostsProcessIsNeverDeclaredDead) {
+    // The pid is dead here, but says nothing about a process on another machine.
+    auto pid = std::to_string(deadPid());
+    EXPECT_FALSE(isDeadLocalOwner("elsewhere.invalid:" + pid + ":deadbeef"));
+    EXPECT_FALSE(isDeadLocalOwner(hostName() + "x:" + pid + ":deadbeef"));
+}
+
+TEST(WorkerIdentity, MalformedOwnersAreNotDead) {
+    auto host = hostName();
+    auto pid = std::to_string(deadPid());
+    for (const std::string& owner :
+         {std::string(), host, host + ":" + pid, pid, ":" + pid + ":x", host + "::x",
+          host + ":" + pid + "x:r", host + ":x" + pid + ":r", host + ": " + pid + ":r",
+          host + ":-" + pid + ":r", host + ":0:r", host + ":99999999999999999999:r",
+          std::string("worker-1"), host + "-" + pid + "-r"}) {
+        EXPECT_FALSE(isDeadLocalOwner(owner)) << owner;
+    }
+    // The same pid, well formed, is dead: the cases above fail on their format alone.
+    EXPECT_TRUE(isDeadLocalOwner(host + ":" + pid + ":r"));
+}
