@@ -6,6 +6,7 @@
 #include <Poco/JSON/Parser.h>
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <fstream>
 
 namespace lodestone::test {
@@ -38,6 +39,7 @@ std::string EngineDaemon::configYaml() const {
     std::string yaml =
         "server:\n  listen: \"127.0.0.1:0\"\n"
         "storage:\n  path: var/lodestone.db\n  synchronous: normal\n";
+    yaml += indented(setup_.storageYaml, "  ");
     if (!setup_.realPlugins) {
         yaml += "plugins:\n  research:\n    library: " + std::string(RESEARCH_SCRIPTED_PATH) +
                 "\n    config:\n      state_dir: " + stateDir_.string() + "\n" +
@@ -52,7 +54,8 @@ std::string EngineDaemon::configYaml() const {
     }
     yaml += "jobs:\n  retry_backoff: 50ms\n  lease_grace: 500ms\n  shutdown_grace: " +
             setup_.shutdownGrace + "\n  poll_interval: " + setup_.pollInterval +
-            "\n  reaper_interval: " + setup_.reaperInterval + "\n";
+            "\n  reaper_interval: " + setup_.reaperInterval +
+            "\n  run: " + (setup_.runJobs ? "true" : "false") + "\n";
     yaml += "limits: { generate_per_minute: 100000, status_per_minute: 100000 }\n";
     yaml +=
         "provision:\n  organisations:\n    - name: Engine\n      initial_credits: 100\n"
@@ -68,9 +71,13 @@ void EngineDaemon::start(EngineSetup setup) {
 }
 
 void EngineDaemon::start() {
+    launch();
+    ASSERT_NE(daemon_->waitUntilListening(), 0);
+}
+
+void EngineDaemon::launch() {
     std::ofstream(dir_ / "lodestone.yaml") << configYaml();
     daemon_ = std::make_unique<Daemon>(dir_ / "lodestone.yaml");
-    ASSERT_NE(daemon_->waitUntilListening(), 0);
 }
 
 std::string EngineDaemon::projectId() {
@@ -94,6 +101,19 @@ std::pair<std::string, std::string> EngineDaemon::createJob(const std::string& b
     if (reply.status != 200) return {};
     auto json = parseObject(reply.body);
     return {json->getValue<std::string>("leadId"), json->getValue<std::string>("jobId")};
+}
+
+std::pair<std::string, std::string> EngineDaemon::createJobThenStartTheEngine(
+    const std::string& body) {
+    const EngineSetup asSetUp = setup_;
+    EngineSetup apiOnly = asSetUp;
+    apiOnly.runJobs = false;
+    start(apiOnly);
+    auto ids = createJob(body);
+    EXPECT_EQ(daemon_->stop(SIGTERM).code, 0);
+    setup_ = asSetUp;
+    launch();
+    return ids;
 }
 
 Poco::JSON::Object::Ptr EngineDaemon::job(const std::string& jobId) {

@@ -23,7 +23,9 @@ struct EngineSetup {
     std::string shutdownGrace = "5s";
     std::string pollInterval = "200ms";
     std::string reaperInterval = "100ms";
+    bool runJobs = true;           // jobs.run
     std::string extraYaml = "";    // more top-level sections
+    std::string storageYaml = "";  // more keys under storage:
     std::string projectYaml = "";  // more keys of the project "Guides"
 };
 
@@ -36,11 +38,17 @@ class EngineDaemon {
     // (Re)writes the config from `setup` and starts lodestoned; waits until it listens.
     void start();
     void start(EngineSetup setup);
+    // Starts lodestoned without waiting for it to listen.
+    void launch();
     Daemon& daemon() { return *daemon_; }
     std::uint16_t port() const { return daemon_->port(); }
 
     // A lead and job via the API; returns {leadId, jobId}.
     std::pair<std::string, std::string> createJob(const std::string& body);
+    // The same, by a lodestoned that runs no jobs, which then starts again as set up without
+    // waiting for it to listen: a plugin that takes the daemon down can neither cut off the
+    // answer that names the job nor strike before the restarted daemon announces its port.
+    std::pair<std::string, std::string> createJobThenStartTheEngine(const std::string& body);
     Poco::JSON::Object::Ptr job(const std::string& jobId);
     // Polls the status route until the job is completed or failed.
     Poco::JSON::Object::Ptr waitUntilFinished(
@@ -54,6 +62,7 @@ class EngineDaemon {
     void sql(const std::string& statement);
     std::string projectId();
     const std::filesystem::path& stateDir() const { return stateDir_; }
+    std::filesystem::path databasePath() const { return dir_ / "var" / "lodestone.db"; }
 
   private:
     std::string configYaml() const;

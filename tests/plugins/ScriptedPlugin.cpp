@@ -45,6 +45,8 @@ class ScriptedPlugin {
         lodestone::optionalKey("hang", LODESTONE_CONFIG_DURATION, "1h", "How long a hang lasts."),
         lodestone::optionalKey("work", LODESTONE_CONFIG_DURATION, "0s",
                                "How long each attempt takes (cancellable)."),
+        lodestone::optionalKey("empty_times", LODESTONE_CONFIG_INTEGER, "0",
+                               "Return an empty object on this many first attempts."),
     };
 
     explicit ScriptedPlugin(lodestone::Host) {}
@@ -55,6 +57,7 @@ class ScriptedPlugin {
         failTimes_ = config->getValue<int>("fail_times");
         crashTimes_ = config->getValue<int>("crash_times");
         hangTimes_ = config->getValue<int>("hang_times");
+        emptyTimes_ = config->getValue<int>("empty_times");
         hang_ = std::chrono::milliseconds(config->getValue<Poco::Int64>("hang"));
         work_ = std::chrono::milliseconds(config->getValue<Poco::Int64>("work"));
         if (!std::ofstream(stateDir_ + "/.writable")) {
@@ -72,6 +75,7 @@ class ScriptedPlugin {
             throw std::runtime_error("scripted failure " + std::to_string(attempt) + " of " +
                                      std::to_string(failTimes_));
         }
+        if (attempt <= emptyTimes_) return "{}";
         context.progress(50, "working");
         for (auto until = std::chrono::steady_clock::now() + work_;
              std::chrono::steady_clock::now() < until;) {
@@ -129,7 +133,7 @@ class ScriptedPlugin {
     }
 
     std::string stateDir_;
-    int failTimes_ = 0, crashTimes_ = 0, hangTimes_ = 0;
+    int failTimes_ = 0, crashTimes_ = 0, hangTimes_ = 0, emptyTimes_ = 0;
     std::chrono::milliseconds hang_{0}, work_{0};
     mutable std::mutex mutex_;
 };

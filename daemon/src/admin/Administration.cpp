@@ -5,6 +5,7 @@
 
 #include "domain/Ids.hpp"
 #include "domain/Secrets.hpp"
+#include "domain/Urls.hpp"
 #include "pages/PageRenderer.hpp"
 #include "storage/StorageError.hpp"
 
@@ -63,18 +64,17 @@ std::string checkedName(const std::string& what, const std::string& name) {
 }
 
 std::string checkedHttpUrl(const std::string& what, const std::string& url) {
-    try {
-        Poco::URI uri(url);
-        if ((uri.getScheme() == "http" || uri.getScheme() == "https") && !uri.getHost().empty()) {
-            std::string trimmed = url;
-            while (trimmed.ends_with('/')) trimmed.pop_back();
-            return trimmed;
-        }
-    } catch (const Poco::Exception&) {
-        // reported below
-    }
+    if (domain::isHttpUrl(url)) return domain::withoutTrailingSlash(url);
     throw InvalidRequest(what + " must be an absolute http:// or https:// URL, got \"" + url +
                          "\"");
+}
+
+std::string checkedLeadMagnetHost(const std::string& url) {
+    if (domain::isHttpOrigin(url)) return domain::withoutTrailingSlash(url);
+    throw InvalidRequest(
+        "lead-magnet host must be an http:// or https:// origin with no path, "
+        "such as https://go.example.com, got \"" +
+        url + "\"");
 }
 
 Administration::Administration(storage::Repositories& repositories, domain::Timestamp now)
@@ -111,7 +111,7 @@ domain::Project Administration::createProject(const ProjectDraft& draft) {
     project.organisationId = draft.organisationId;
     project.name = checkedName("project", draft.name);
     project.schema = draft.schema.value_or(domain::ProjectSchema::defaults());
-    project.leadMagnetHost = checkedOptionalUrl("lead-magnet host", draft.leadMagnetHost);
+    if (draft.leadMagnetHost) project.leadMagnetHost = checkedLeadMagnetHost(*draft.leadMagnetHost);
     project.creditsPerGeneration = checkedCost(draft.creditsPerGeneration.value_or(1));
     if (draft.settingsJson) {
         project.settingsJson = checkedMapping("project settings", *draft.settingsJson);
@@ -128,7 +128,7 @@ domain::Project Administration::updateProject(const std::string& id,
     if (changes.name) project.name = checkedName("project", *changes.name);
     if (changes.schema) project.schema = *changes.schema;
     if (changes.leadMagnetHost) {
-        project.leadMagnetHost = checkedHttpUrl("lead-magnet host", *changes.leadMagnetHost);
+        project.leadMagnetHost = checkedLeadMagnetHost(*changes.leadMagnetHost);
     }
     if (changes.creditsPerGeneration) {
         project.creditsPerGeneration = checkedCost(*changes.creditsPerGeneration);

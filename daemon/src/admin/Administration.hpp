@@ -102,5 +102,7 @@ class Administration {
 std::string checkedName(const std::string& what, const std::string& name);
 // Checks an absolute http(s) URL and drops a trailing slash; throws InvalidRequest.
 std::string checkedHttpUrl(const std::string& what, const std::string& url);
+// Checks a lead-magnet host: an http(s) origin without a path (leads are served at its root).
+std::string checkedLeadMagnetHost(const std::string& url);
 
 }  // namespace lodestone::admin

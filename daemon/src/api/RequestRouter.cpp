@@ -69,9 +69,9 @@ Poco::Net::HTTPRequestHandler* RequestRouter::leadMagnetPage(
     const std::string host = pages::hostNameOf(request.getHost());
     if (path.starts_with("/m/") && path.find('/', 3) == std::string::npos && path.size() > 3) {
         leadId = path.substr(3);
-    } else if (domain::looksLikeId(domain::IdKind::Lead, std::string_view(path).substr(1)) &&
-               host != pages::hostNameOf(services_.config.server.publicUrl)) {
-        // A project's own lead-magnet host serves its leads at the root.
+    } else if (domain::looksLikeId(domain::IdKind::Lead, std::string_view(path).substr(1))) {
+        // A project's own lead-magnet host serves its leads at the root; the handler checks that
+        // the lead's URL is exactly this host and path.
         leadId = path.substr(1);
         requiredHost = host;
     }

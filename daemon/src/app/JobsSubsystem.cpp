@@ -27,7 +27,7 @@ void JobsSubsystem::initialize(Poco::Util::Application&) {
 
 void JobsSubsystem::uninitialize() {
     if (!engine_) return;
-    engine_->stop();
+    callsLeftRunning_ = engine_->stop();
     engine_.reset();
 }
 

@@ -59,7 +59,17 @@ int LodestoneApp::start(int argc, char** argv) {
         return EXIT_USAGE;
     }
     if (mode_ == Mode::Serve) holdTerminationSignals();
-    return run();
+    const int code = run();
+    if (jobs_ && jobs_->leftCallsRunning()) {
+        // Everything is stopped and the database closed, but a plugin call still runs: unloading
+        // its library, or the static teardown of exit(), would pull state from under it. Leave
+        // at once instead; the log channels flush each message, the streams are flushed here.
+        std::cout.flush();
+        std::cerr.flush();
+        std::clog.flush();
+        std::_Exit(code);
+    }
+    return code;
 }
 
 void LodestoneApp::holdTerminationSignals() {
@@ -127,6 +137,7 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
             auto* storage = new StorageSubsystem(*config_);
             auto* plugins = new PluginSubsystem(*config_);
             auto* jobs = new JobsSubsystem(*config_, *storage, *plugins);
+            jobs_ = jobs;
             auto* http = new HttpSubsystem(*config_, *storage, *jobs);
             addSubsystem(storage);
             addSubsystem(new ProvisioningSubsystem(*config_, *storage));

@@ -13,6 +13,8 @@
 
 namespace lodestone::app {
 
+class JobsSubsystem;
+
 // lodestoned: loads the config, then runs the subsystems in the foreground until SIGTERM or
 // SIGINT (systemd runs it as is). --check-config, --list-plugins, --version and --help do their
 // one thing and exit.
@@ -48,6 +50,7 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     std::optional<config::Config> config_;
     std::exception_ptr startupError_;
     std::function<void()> stopAfterFailedStart_;
+    const JobsSubsystem* jobs_ = nullptr;  // owned by the Application, as every subsystem
 };
 
 // Where bare plugin names are looked up: $LODESTONE_PLUGIN_DIR, else lib/lodestone/plugins next

@@ -70,12 +70,16 @@ class JobsSubsystem final : public Poco::Util::Subsystem {
     void uninitialize() override;
     // Wakes the workers: a job was queued. Safe to call when no engine runs.
     void jobQueued();
+    // After uninitialize(): plugin calls still run on threads of their own, so unloading the
+    // plugins (or any teardown they may touch) is unsafe.
+    bool leftCallsRunning() const { return callsLeftRunning_ > 0; }
 
   private:
     const config::Config& config_;
     StorageSubsystem& storage_;
     PluginSubsystem& plugins_;
     std::unique_ptr<jobs::JobEngine> engine_;
+    int callsLeftRunning_ = 0;
 };
 
 // Serves the HTTP interface on server.listen.

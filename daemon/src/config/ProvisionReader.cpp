@@ -82,7 +82,8 @@ ProjectSpec readProjectSpec(const ConfigNode& node, std::set<std::string>& names
     MapReader reader(node);
     spec.name = readName(reader, names);
     spec.schema = readSchemaSource(reader, baseDir);
-    if (auto host = reader.optional("lead_magnet_host")) spec.leadMagnetHost = readHttpUrl(*host);
+    if (auto host = reader.optional("lead_magnet_host"))
+        spec.leadMagnetHost = readHttpOrigin(*host);
     if (auto cost = reader.optional("credits_per_generation")) {
         spec.creditsPerGeneration = cost->asInteger(0, 1'000'000);
     }

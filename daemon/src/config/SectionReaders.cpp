@@ -1,9 +1,10 @@
 #include "config/SectionReaders.hpp"
 
 #include <Poco/Logger.h>
-#include <Poco/URI.h>
 
 #include <regex>
+
+#include "domain/Urls.hpp"
 
 namespace lodestone::config {
 namespace {
@@ -71,17 +72,19 @@ std::filesystem::path resolvePluginLibrary(const std::string& library,
 std::optional<std::string> readHttpUrl(const ConfigNode& node) {
     auto text = node.asString();
     if (!text) return std::nullopt;
-    try {
-        Poco::URI uri(*text);
-        if ((uri.getScheme() == "http" || uri.getScheme() == "https") && !uri.getHost().empty()) {
-            std::string url = *text;
-            while (url.ends_with('/')) url.pop_back();
-            return url;
-        }
-    } catch (const Poco::Exception&) {
-        // reported below, as every other malformed URL
-    }
+    if (domain::isHttpUrl(*text)) return domain::withoutTrailingSlash(*text);
     node.error("expected an absolute http:// or https:// URL, got \"" + *text + "\"");
+    return std::nullopt;
+}
+
+std::optional<std::string> readHttpOrigin(const ConfigNode& node) {
+    auto text = node.asString();
+    if (!text) return std::nullopt;
+    if (domain::isHttpOrigin(*text)) return domain::withoutTrailingSlash(*text);
+    node.error(
+        "expected an http:// or https:// origin with no path, such as "
+        "https://go.example.com, got \"" +
+        *text + "\"");
     return std::nullopt;
 }
 

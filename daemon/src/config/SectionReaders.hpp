@@ -38,5 +38,7 @@ std::filesystem::path resolvePath(const std::string& path, const std::filesystem
 
 // An absolute http(s) URL without a trailing slash; records an error and returns nullopt if not.
 std::optional<std::string> readHttpUrl(const ConfigNode& node);
+// An http(s) origin (no path, query or fragment), without a trailing slash.
+std::optional<std::string> readHttpOrigin(const ConfigNode& node);
 
 }  // namespace lodestone::config

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -17,7 +18,10 @@ namespace lodestone::jobs {
 // and the worker takes a fresh runner.
 class CallRunner {
   public:
-    CallRunner();
+    // `abandonedCalls`, when given, counts this runner's abandoned call while it still runs: up
+    // on abandonment, down when the call finally returns.
+    explicit CallRunner(std::shared_ptr<std::atomic<int>> abandonedCalls = nullptr);
+    static constexpr const char* kThreadName = "lodestone-call";
     ~CallRunner();
     CallRunner(const CallRunner&) = delete;
     CallRunner& operator=(const CallRunner&) = delete;
@@ -25,14 +29,14 @@ class CallRunner {
     enum class Outcome {
         Finished,     // the call returned or threw; see output() / error()
         Overran,      // the deadline passed first; the runner is abandoned
-        Interrupted,  // interrupt() was called first; the runner is abandoned
+        Interrupted,  // interrupt() was called first; the call was abandoned, or never started
     };
 
     Outcome run(std::function<std::string()> call, std::chrono::steady_clock::time_point deadline);
     const std::string& output() const { return output_; }
     std::exception_ptr error() const { return error_; }
 
-    // Makes a run() in progress return Interrupted (from another thread).
+    // Makes a run() in progress, or the next one, return Interrupted (from another thread).
     void interrupt();
     bool abandoned() const { return abandoned_; }
 

@@ -2,6 +2,9 @@
 
 #include <Poco/Logger.h>
 
+#include <chrono>
+#include <thread>
+
 #include "jobs/WorkerIdentity.hpp"
 
 namespace lodestone::jobs {
@@ -22,11 +25,11 @@ StepPoolSettings settingsFor(domain::StepName step, const config::StepConfig& co
 JobEngine::JobEngine(storage::Store& store, const config::Config& config, Pipeline pipeline)
     : store_(store),
       config_(config),
-      owner_(newLeaseOwner()),
+      owner_(newProcessOwner()),
       retries_(config.jobs.retryBackoff),
       projects_(store),
-      leases_(store, owner_),
-      reaper_(store, retries_, config.jobs.reaperInterval, [this] { jobQueued(); }) {
+      leases_(store),
+      reaper_(store, retries_, config.jobs.reaperInterval, owner_, [this] { jobQueued(); }) {
     using domain::StepName;
     const auto& steps = config.pipeline;
     auto make = [&](StepName step, const config::StepConfig& stepConfig,
@@ -54,8 +57,8 @@ void JobEngine::start() {
     log().information("job engine started as %s", owner_);
 }
 
-void JobEngine::stop() {
-    if (!started_) return;
+int JobEngine::stop() {
+    if (!started_) return 0;
     started_ = false;
     for (auto& pool : pools_) pool->stopClaiming();
     auto deadline = std::chrono::steady_clock::now() + config_.jobs.shutdownGrace;
@@ -68,7 +71,28 @@ void JobEngine::stop() {
     for (auto& pool : pools_) pool->join();
     reaper_.stop();
     leases_.stop();
+    const int callsLeft = waitForAbandonedCalls();
+    if (callsLeft > 0) {
+        log().warning(
+            "%d plugin calls are still running (they ignore cancellation or hang); "
+            "not waiting for them",
+            callsLeft);
+    }
     log().information("job engine stopped");
+    return callsLeft;
+}
+
+int JobEngine::waitForAbandonedCalls() const {
+    // Cancelled calls of a well-behaved plugin return within moments; a bounded wait, so that a
+    // hung one cannot hold up the stop.
+    constexpr auto kCancelledCallsGrace = std::chrono::seconds(2);
+    const auto deadline = std::chrono::steady_clock::now() + kCancelledCallsGrace;
+    while (true) {
+        int running = 0;
+        for (const auto& pool : pools_) running += pool->abandonedCallsRunning();
+        if (running == 0 || std::chrono::steady_clock::now() >= deadline) return running;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
 }
 
 void JobEngine::jobQueued() {

@@ -33,8 +33,10 @@ class JobEngine {
 
     void start();
     // Stops claiming, lets running steps finish for up to jobs.shutdown_grace, then hands back
-    // the jobs of those still running (uncounted), and joins every thread.
-    void stop();
+    // the jobs of those still running (uncounted), cancels their calls, and joins every thread.
+    // Returns how many plugin calls are still running anyway (they ignored cancellation, or hung
+    // earlier): the process must then exit without unloading the plugins under them.
+    int stop();
 
     // A job became due (created, retried by hand): wake the pools now rather than at their next
     // poll.
@@ -43,6 +45,7 @@ class JobEngine {
     const std::string& owner() const { return owner_; }
 
   private:
+    int waitForAbandonedCalls() const;
     StepPool& pool(domain::StepName step) { return *pools_[static_cast<std::size_t>(step)]; }
 
     storage::Store& store_;

@@ -18,8 +18,8 @@ domain::Timestamp renewEvery(std::chrono::milliseconds lease) {
 
 }  // namespace
 
-LeaseKeeper::LeaseKeeper(storage::Store& store, std::string owner, std::chrono::milliseconds tick)
-    : store_(store), owner_(std::move(owner)), tick_(tick) {}
+LeaseKeeper::LeaseKeeper(storage::Store& store, std::chrono::milliseconds tick)
+    : store_(store), tick_(tick), state_(std::make_shared<State>()) {}
 
 LeaseKeeper::~LeaseKeeper() {
     stop();
@@ -31,37 +31,44 @@ void LeaseKeeper::start() {
 
 void LeaseKeeper::stop() {
     {
-        std::lock_guard lock(mutex_);
+        std::lock_guard lock(loopMutex_);
         stopping_ = true;
         wake_.notify_all();
     }
     if (thread_.joinable()) thread_.join();
 }
 
-void LeaseKeeper::track(const std::string& jobId, domain::StepName step,
+void LeaseKeeper::track(const std::string& jobId, const std::string& owner, domain::StepName step,
                         std::chrono::milliseconds lease) {
-    std::lock_guard lock(mutex_);
-    tracked_[jobId] = Tracked{step, lease, domain::nowMillis()};
+    std::lock_guard lock(state_->mutex);
+    state_->tracked[jobId] = Tracked{owner, step, lease, domain::nowMillis()};
 }
 
-void LeaseKeeper::forget(const std::string& jobId) {
-    std::lock_guard lock(mutex_);
-    tracked_.erase(jobId);
+void LeaseKeeper::forget(const std::string& jobId, const std::string& owner) {
+    std::lock_guard lock(state_->mutex);
+    auto it = state_->tracked.find(jobId);
+    if (it != state_->tracked.end() && it->second.owner == owner) state_->tracked.erase(it);
 }
 
-void LeaseKeeper::progress(const std::string& jobId, int percent) {
-    std::lock_guard lock(mutex_);
-    if (auto it = tracked_.find(jobId); it != tracked_.end()) it->second.progress = percent;
+bool LeaseKeeper::holds(const std::string& jobId, const std::string& owner) {
+    std::lock_guard lock(state_->mutex);
+    auto it = state_->tracked.find(jobId);
+    return it != state_->tracked.end() && it->second.owner == owner && !it->second.lost;
 }
 
-bool LeaseKeeper::holds(const std::string& jobId) {
-    std::lock_guard lock(mutex_);
-    auto it = tracked_.find(jobId);
-    return it != tracked_.end() && !it->second.lost;
+std::function<void(int)> LeaseKeeper::progressReporter(const std::string& jobId,
+                                                       const std::string& owner) {
+    return [weak = std::weak_ptr<State>(state_), jobId, owner](int percent) {
+        auto state = weak.lock();
+        if (!state) return;
+        std::lock_guard lock(state->mutex);
+        auto it = state->tracked.find(jobId);
+        if (it != state->tracked.end() && it->second.owner == owner) it->second.progress = percent;
+    };
 }
 
 void LeaseKeeper::loop() {
-    std::unique_lock lock(mutex_);
+    std::unique_lock lock(loopMutex_);
     while (!stopping_) {
         wake_.wait_for(lock, tick_, [&] { return stopping_; });
         if (stopping_) break;
@@ -77,57 +84,48 @@ void LeaseKeeper::loop() {
 }
 
 void LeaseKeeper::tickOnce() {
-    struct Renewal {
+    struct Due {
         std::string jobId;
-        domain::Timestamp until;
+        Tracked tracked;
+        bool renew;
     };
-    struct Progress {
-        std::string jobId;
-        domain::StepName step;
-        int percent;
-    };
-    std::vector<Renewal> renewals;
-    std::vector<Progress> progress;
+    std::vector<Due> due;
     const auto now = domain::nowMillis();
     {
-        std::lock_guard lock(mutex_);
-        for (auto& [id, tracked] : tracked_) {
+        std::lock_guard lock(state_->mutex);
+        for (const auto& [id, tracked] : state_->tracked) {
             if (tracked.lost) continue;
-            if (now - tracked.renewedAt >= renewEvery(tracked.lease)) {
-                renewals.push_back({id, now + tracked.lease.count()});
-            }
-            if (tracked.progress != tracked.writtenProgress) {
-                progress.push_back({id, tracked.step, tracked.progress});
+            bool renew = now - tracked.renewedAt >= renewEvery(tracked.lease);
+            if (renew || tracked.progress != tracked.writtenProgress) {
+                due.push_back({id, tracked, renew});
             }
         }
     }
-    if (renewals.empty() && progress.empty()) return;
-    std::vector<std::string> lost;
+    if (due.empty()) return;
+    std::vector<bool> held(due.size(), true);
     store_.write([&](storage::Repositories& repositories) {
-        lost.clear();
-        for (const auto& renewal : renewals) {
-            if (repositories.jobs().renewLeases(owner_, {renewal.jobId}, renewal.until) == 0) {
-                lost.push_back(renewal.jobId);
+        for (std::size_t i = 0; i < due.size(); ++i) {
+            const auto& [id, tracked, renew] = due[i];
+            if (renew) {
+                held[i] = repositories.jobs().renewLeases(tracked.owner, {id},
+                                                          now + tracked.lease.count()) > 0;
             }
-        }
-        for (const auto& update : progress) {
-            repositories.jobs().reportProgress(update.jobId, owner_, update.step, update.percent);
+            if (held[i] && tracked.progress != tracked.writtenProgress) {
+                repositories.jobs().reportProgress(id, tracked.owner, tracked.step,
+                                                   tracked.progress);
+            }
         }
     });
-    std::lock_guard lock(mutex_);
-    for (const auto& renewal : renewals) {
-        if (auto it = tracked_.find(renewal.jobId); it != tracked_.end())
-            it->second.renewedAt = now;
-    }
-    for (const auto& update : progress) {
-        if (auto it = tracked_.find(update.jobId); it != tracked_.end()) {
-            it->second.writtenProgress = update.percent;
-        }
-    }
-    for (const auto& id : lost) {
-        if (auto it = tracked_.find(id); it != tracked_.end()) {
+    std::lock_guard lock(state_->mutex);
+    for (std::size_t i = 0; i < due.size(); ++i) {
+        auto it = state_->tracked.find(due[i].jobId);
+        // Only the claim this tick dealt with; a newer claim of the job is left alone.
+        if (it == state_->tracked.end() || it->second.owner != due[i].tracked.owner) continue;
+        if (due[i].renew) it->second.renewedAt = now;
+        it->second.writtenProgress = due[i].tracked.progress;
+        if (!held[i]) {
             it->second.lost = true;
-            log().warning("job %s: lease lost (it was taken back as expired)", id);
+            log().warning("job %s: lease lost (it was taken back as expired)", due[i].jobId);
         }
     }
 }

@@ -13,11 +13,22 @@ Poco::Logger& log() {
 }
 constexpr int kBatch = 100;
 
+// "host:pid" of a lease owner, for messages.
+std::string processOf(const std::string& owner) {
+    auto second = owner.find(':', owner.find(':') + 1);
+    return owner.substr(0, second);
+}
+
 }  // namespace
 
 Reaper::Reaper(storage::Store& store, const RetryPolicy& retries,
-               std::chrono::milliseconds interval, std::function<void()> onRecovered)
-    : store_(store), retries_(retries), interval_(interval), onRecovered_(std::move(onRecovered)) {}
+               std::chrono::milliseconds interval, std::string us,
+               std::function<void()> onRecovered)
+    : store_(store),
+      retries_(retries),
+      interval_(interval),
+      us_(std::move(us)),
+      onRecovered_(std::move(onRecovered)) {}
 
 Reaper::~Reaper() {
     stop();
@@ -55,18 +66,18 @@ int Reaper::sweep() {
         expired = repositories.jobs().expiredLeases(now, kBatch);
         std::vector<std::string> dead;
         for (const auto& owner : repositories.jobs().leaseOwners()) {
-            if (isDeadLocalOwner(owner)) dead.push_back(owner);
+            if (isDeadLocalOwner(owner, us_)) dead.push_back(owner);
         }
         if (!dead.empty()) orphaned = repositories.jobs().leasesHeldBy(dead);
     });
     int recovered = 0;
     auto recover = [&](const storage::JobRepository::Lease& lease, bool byExpiry) {
         std::string stepName(domain::toString(lease.step));
-        std::string error = byExpiry
-                                ? "the worker running the " + stepName +
-                                      " step stopped responding (its lease expired)"
-                                : "lodestoned stopped while the " + stepName +
-                                      " step was running (process " + lease.owner + " is gone)";
+        std::string error = byExpiry ? "the worker running the " + stepName +
+                                           " step stopped responding (its lease expired)"
+                                     : "lodestoned stopped while the " + stepName +
+                                           " step was running (process " + processOf(lease.owner) +
+                                           " is gone)";
         std::optional<domain::Timestamp> retryAt;
         if (recordFailure(store_, retries_,
                           {lease.jobId, lease.owner, lease.step, lease.retryCount, error, byExpiry,
@@ -74,7 +85,7 @@ int Reaper::sweep() {
                           retryAt)) {
             ++recovered;
             log().warning("job %s: %s%s", lease.jobId, error,
-                          retryAt ? " (will retry)" : " (no retries left: failed)");
+                          std::string(retryAt ? " (will retry)" : " (no retries left: failed)"));
         }
     };
     for (const auto& lease : orphaned) recover(lease, false);

@@ -19,8 +19,9 @@ namespace lodestone::jobs {
 // than looping.
 class Reaper {
   public:
+    // `us`: this process's owner id, whose leases are never taken as orphaned.
     Reaper(storage::Store& store, const RetryPolicy& retries, std::chrono::milliseconds interval,
-           std::function<void()> onRecovered);
+           std::string us, std::function<void()> onRecovered);
     ~Reaper();
 
     void start();
@@ -32,6 +33,7 @@ class Reaper {
     storage::Store& store_;
     const RetryPolicy& retries_;
     std::chrono::milliseconds interval_;
+    std::string us_;
     std::function<void()> onRecovered_;
     std::mutex mutex_;
     std::condition_variable wake_;

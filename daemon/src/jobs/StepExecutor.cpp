@@ -20,6 +20,25 @@ Poco::JSON::Object::Ptr parseObject(const std::string& json, const std::string& 
     throw std::runtime_error(what + " is not a JSON object");
 }
 
+// Content becomes a page: without a title and sections there is nothing to render, so such
+// output fails the attempt here rather than finalizing into an empty page.
+void checkContent(const std::string& output) {
+    auto content = parseObject(output, "the content plugin's output");
+    auto fail = [](const std::string& problem) {
+        throw std::runtime_error("the content plugin returned no usable lead magnet: " + problem);
+    };
+    if (!content->has("title") || !content->get("title").isString()) fail("no text `title`");
+    auto sections = content->getArray("sections");
+    if (!sections) fail("no `sections` list");
+    for (std::size_t i = 0; i < sections->size(); ++i) {
+        auto section = sections->getObject(static_cast<unsigned>(i));
+        if (!section || !section->has("heading") || !section->get("heading").isString() ||
+            !section->has("body") || !section->get("body").isString()) {
+            fail("sections[" + std::to_string(i) + "] is not {heading, body} text");
+        }
+    }
+}
+
 }  // namespace
 
 std::string StepInputs::outputOf(domain::StepName step) const {
@@ -51,7 +70,9 @@ std::string PluginStepExecutor::inputFor(domain::StepName step, const StepInputs
 }
 
 StepResult PluginStepExecutor::execute(const StepInputs& inputs, plugins::RunControl& control) {
-    return {plugin_->run(control, inputFor(step_, inputs)), std::nullopt};
+    std::string output = plugin_->run(control, inputFor(step_, inputs));
+    if (step_ == domain::StepName::Content) checkContent(output);
+    return {std::move(output), std::nullopt};
 }
 
 }  // namespace lodestone::jobs

@@ -2,6 +2,8 @@
 
 #include <Poco/Logger.h>
 
+#include <system_error>
+
 #include "jobs/Outcomes.hpp"
 #include "plugins/PluginError.hpp"
 
@@ -19,12 +21,12 @@ std::string seconds(std::chrono::milliseconds duration) {
 
 }  // namespace
 
-StepPool::StepPool(StepPoolSettings settings, storage::Store& store, std::string owner,
+StepPool::StepPool(StepPoolSettings settings, storage::Store& store, std::string processOwner,
                    LeaseKeeper& leases, const RetryPolicy& retries, ProjectCache& projects,
                    std::shared_ptr<StepExecutor> executor, Callback onStepDone)
     : settings_(settings),
       store_(store),
-      owner_(std::move(owner)),
+      processOwner_(std::move(processOwner)),
       leases_(leases),
       retries_(retries),
       projects_(projects),
@@ -48,6 +50,48 @@ void StepPool::wake() {
     dispatcherWake_.notify_one();
 }
 
+int StepPool::roomForClaims(std::unique_lock<std::mutex>&) {
+    // Each call still running after its worker gave up on it takes that worker's place until it
+    // returns: hung calls, running calls and claimed jobs never add up to more than the
+    // concurrency, and so neither do the threads they cost.
+    int hung = abandonedCalls_->load();
+    if (hung >= settings_.concurrency) {
+        if (!warnedAboutHungCalls_) {
+            log().error(
+                "%s: %d calls that overran their timeout are still running; claiming "
+                "pauses until some return (is the plugin hanging?)",
+                std::string(domain::toString(settings_.step)), hung);
+            warnedAboutHungCalls_ = true;
+        }
+        return 0;
+    }
+    warnedAboutHungCalls_ = false;
+    return idle_ - static_cast<int>(ready_.size()) - hung;
+}
+
+std::vector<StepPool::Claimed> StepPool::claim(int room,
+                                               std::optional<domain::Timestamp>& nextDue) {
+    // A lease owner of this claim's own, so a late word from an earlier claim of the same job by
+    // this process can never pass for this one.
+    const std::string owner = processOwner_ + ":" + std::to_string(++claims_);
+    const auto now = domain::nowMillis();
+    auto claimed = store_.write([&](storage::Repositories& repositories) {
+        std::vector<Claimed> out;
+        for (auto& job : repositories.jobs().claim(settings_.step, owner, room, now,
+                                                   now + settings_.lease.count())) {
+            auto lead = repositories.leads().find(job.leadId);
+            out.push_back({std::move(job), std::move(lead), owner});
+        }
+        return out;
+    });
+    if (static_cast<int>(claimed.size()) < room) {
+        nextDue = store_.read([&](storage::Repositories& repositories) {
+            return repositories.jobs().nextDue(settings_.step);
+        });
+    }
+    return claimed;
+}
+
 void StepPool::dispatchLoop() {
     auto nextLook = std::chrono::steady_clock::now();
     std::unique_lock lock(mutex_);
@@ -56,8 +100,12 @@ void StepPool::dispatchLoop() {
             return stopping_ || (woken_ && idle_ > static_cast<int>(ready_.size()));
         });
         if (stopping_) break;
-        const int room = idle_ - static_cast<int>(ready_.size());
+        const int room = roomForClaims(lock);
         if (room <= 0) {
+            // Only hung calls leave room at zero with workers idle; a wake-up cannot change that,
+            // so forget it (or the wait above would return at once, spinning with the lock held)
+            // and look again after the poll interval.
+            woken_ = false;
             nextLook = std::chrono::steady_clock::now() + settings_.pollInterval;
             continue;
         }
@@ -66,26 +114,14 @@ void StepPool::dispatchLoop() {
         std::vector<Claimed> claimed;
         std::optional<domain::Timestamp> nextDue;
         try {
-            const auto now = domain::nowMillis();
-            claimed = store_.write([&](storage::Repositories& repositories) {
-                std::vector<Claimed> out;
-                for (auto& job : repositories.jobs().claim(settings_.step, owner_, room, now,
-                                                           now + settings_.lease.count())) {
-                    auto lead = repositories.leads().find(job.leadId);
-                    out.push_back({std::move(job), std::move(lead)});
-                }
-                return out;
-            });
-            if (static_cast<int>(claimed.size()) < room) {
-                nextDue = store_.read([&](storage::Repositories& repositories) {
-                    return repositories.jobs().nextDue(settings_.step);
-                });
-            }
+            claimed = claim(room, nextDue);
         } catch (const std::exception& e) {
             log().error("claiming %s jobs failed: %s",
                         std::string(domain::toString(settings_.step)), std::string(e.what()));
         }
-        for (const auto& one : claimed) leases_.track(one.job.id, settings_.step, settings_.lease);
+        for (const auto& one : claimed) {
+            leases_.track(one.job.id, one.owner, settings_.step, settings_.lease);
+        }
         lock.lock();
         for (auto& one : claimed) ready_.push_back(std::move(one));
         workAvailable_.notify_all();
@@ -106,13 +142,29 @@ void StepPool::dispatchLoop() {
     std::deque<Claimed> unstarted;
     unstarted.swap(ready_);
     lock.unlock();
-    for (const auto& one : unstarted) release(one.job);
+    for (const auto& one : unstarted) release(one);
+}
+
+std::unique_ptr<CallRunner> StepPool::newRunner() {
+    // Out of threads (too many hung calls in this process): wait and try again rather than let
+    // the failure take the daemon down.
+    while (true) {
+        try {
+            return std::make_unique<CallRunner>(abandonedCalls_);
+        } catch (const std::system_error& e) {
+            log().error("cannot start a thread for %s calls: %s",
+                        std::string(domain::toString(settings_.step)), std::string(e.what()));
+        }
+        std::unique_lock lock(mutex_);
+        if (stopping_) return nullptr;
+        dispatcherWake_.wait_for(lock, std::chrono::seconds(1), [&] { return stopping_; });
+    }
 }
 
 void StepPool::workerLoop() {
-    auto runner = std::make_unique<CallRunner>();
+    auto runner = newRunner();
     std::unique_lock lock(mutex_);
-    while (true) {
+    while (runner) {
         ++idle_;
         dispatcherWake_.notify_all();  // the dispatcher and anyone waiting for idleness
         workAvailable_.wait(lock, [&] { return stopping_ || !ready_.empty(); });
@@ -124,9 +176,15 @@ void StepPool::workerLoop() {
         running_.insert(runner.get());
         lock.unlock();
         runStep(claimed, *runner);
-        lock.lock();
-        running_.erase(runner.get());
-        if (runner->abandoned()) runner = std::make_unique<CallRunner>();
+        if (runner->abandoned()) {
+            auto replacement = newRunner();
+            lock.lock();
+            running_.erase(runner.get());
+            runner = std::move(replacement);
+        } else {
+            lock.lock();
+            running_.erase(runner.get());
+        }
     }
 }
 
@@ -137,94 +195,117 @@ void StepPool::runStep(const Claimed& claimed, CallRunner& runner) {
     try {
         project = projects_.get(job.projectId);
     } catch (const std::exception& e) {
-        log().error("job %s: cannot read its project: %s", job.id, std::string(e.what()));
-        release(job);
+        // Counted as an attempt: a project that can never be read must end the job, not loop.
+        fail(claimed, std::string("cannot read the job's project: ") + e.what());
         return;
     }
     if (!claimed.lead || !project) {
-        fail(job, "the job's lead or project no longer exists");
+        fail(claimed, "the job's lead or project no longer exists");
         return;
     }
-    std::optional<StepInputs> inputs = StepInputs{job, *claimed.lead, *project};
-    std::string jobId = job.id;
     auto control = std::make_shared<plugins::RunControl>(
         plugins::RunControl::deadlineIn(settings_.timeout),
-        [this, jobId](int percent, const std::string&) { leases_.progress(jobId, percent); });
+        [report = leases_.progressReporter(job.id, claimed.owner)](
+            int percent, const std::string&) { report(percent); });
     auto deadline = std::chrono::steady_clock::now() + settings_.timeout;
     // The call owns everything it touches: an abandoned call may outlive this function, and even
     // the engine.
     auto result = std::make_shared<StepResult>();
-    auto outcome = runner.run(
-        [executor = executor_, control, in = std::make_shared<StepInputs>(*inputs), result] {
-            *result = executor->execute(*in, *control);
-            return std::string();
-        },
-        deadline);
+    auto inputs = std::make_shared<StepInputs>(StepInputs{job, *claimed.lead, *project});
+    auto outcome = abandoning_ ? CallRunner::Outcome::Interrupted
+                               : runner.run(
+                                     [executor = executor_, control, inputs, result] {
+                                         *result = executor->execute(*inputs, *control);
+                                         return std::string();
+                                     },
+                                     deadline);
     switch (outcome) {
         case CallRunner::Outcome::Finished:
             break;
         case CallRunner::Outcome::Overran:
             control->cancel();
-            fail(job, "the " + stepName + " step did not finish within its timeout of " +
-                          seconds(settings_.timeout));
+            fail(claimed, "the " + stepName + " step did not finish within its timeout of " +
+                              seconds(settings_.timeout));
             return;
         case CallRunner::Outcome::Interrupted:
             control->cancel();
-            release(job);
+            release(claimed);
             return;
     }
     if (auto error = runner.error()) {
         try {
             std::rethrow_exception(error);
         } catch (const plugins::PluginError& e) {
-            fail(job, e.what());
+            fail(claimed, e.what());
         } catch (const std::exception& e) {
-            fail(job, "the " + stepName + " step failed: " + e.what());
+            fail(claimed, "the " + stepName + " step failed: " + e.what());
         }
         return;
     }
-    try {
-        if (!recordSuccess(store_, owner_, job, settings_.step, *result)) {
-            log().warning("job %s: finished %s but no longer held its lease; result dropped",
-                          job.id, stepName);
+    succeed(claimed, *result);
+}
+
+bool StepPool::writeOutcome(const Claimed& claimed, const char* what,
+                            const std::function<void()>& write) {
+    auto giveUpAt = std::chrono::steady_clock::now() + settings_.lease;
+    auto pause = std::chrono::milliseconds(100);
+    while (true) {
+        try {
+            write();
+            return true;
+        } catch (const std::exception& e) {
+            if (!leases_.holds(claimed.job.id, claimed.owner) ||
+                std::chrono::steady_clock::now() >= giveUpAt) {
+                // The lease runs out and the reaper gives the step another attempt.
+                log().error("job %s: recording %s failed, giving up: %s", claimed.job.id,
+                            std::string(what), std::string(e.what()));
+                return false;
+            }
+            log().warning("job %s: recording %s failed, trying again: %s", claimed.job.id,
+                          std::string(what), std::string(e.what()));
         }
-    } catch (const std::exception& e) {
-        // The lease runs out and the reaper gives the step another attempt.
-        log().error("job %s: storing the %s result failed: %s", job.id, stepName,
-                    std::string(e.what()));
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::milliseconds(5000));
     }
-    leases_.forget(job.id);
+}
+
+void StepPool::succeed(const Claimed& claimed, const StepResult& result) {
+    bool moved = false;
+    writeOutcome(claimed, "the step's result", [&] {
+        moved = recordSuccess(store_, claimed.owner, claimed.job, settings_.step, result);
+    });
+    if (!moved) {
+        log().warning("job %s: finished %s but no longer held its lease; result dropped",
+                      claimed.job.id, std::string(domain::toString(settings_.step)));
+    }
+    leases_.forget(claimed.job.id, claimed.owner);
     onStepDone_();
 }
 
-void StepPool::fail(const domain::Job& job, const std::string& error) {
+void StepPool::fail(const Claimed& claimed, const std::string& error) {
     std::optional<domain::Timestamp> retryAt;
-    try {
-        bool changed = recordFailure(
-            store_, retries_,
-            {job.id, owner_, settings_.step, job.retryCount, error, false, job.maxRetries},
-            retryAt);
-        if (changed) {
-            log().warning("job %s: %s%s", job.id, error,
-                          retryAt ? " (will retry)" : " (no retries left: failed)");
-        }
-    } catch (const std::exception& e) {
-        log().error("job %s: recording a failure failed: %s", job.id, std::string(e.what()));
+    bool changed = false;
+    writeOutcome(claimed, "a failed attempt", [&] {
+        changed = recordFailure(store_, retries_,
+                                {claimed.job.id, claimed.owner, settings_.step,
+                                 claimed.job.retryCount, error, false, claimed.job.maxRetries},
+                                retryAt);
+    });
+    if (changed) {
+        log().warning("job %s: %s%s", claimed.job.id, error,
+                      std::string(retryAt ? " (will retry)" : " (no retries left: failed)"));
     }
-    leases_.forget(job.id);
-    if (retryAt) wake();  // to sleep until the retry is due
+    leases_.forget(claimed.job.id, claimed.owner);
+    if (changed && retryAt) wake();  // to sleep until the retry is due
 }
 
-void StepPool::release(const domain::Job& job) {
-    try {
+void StepPool::release(const Claimed& claimed) {
+    writeOutcome(claimed, "the hand-back", [&] {
         store_.write([&](storage::Repositories& repositories) {
-            repositories.jobs().releaseLease(job.id, owner_, domain::nowMillis());
+            repositories.jobs().releaseLease(claimed.job.id, claimed.owner, domain::nowMillis());
         });
-    } catch (const std::exception& e) {
-        // Its lease runs out and the reaper puts it back.
-        log().warning("job %s: handing it back failed: %s", job.id, std::string(e.what()));
-    }
-    leases_.forget(job.id);
+    });
+    leases_.forget(claimed.job.id, claimed.owner);
 }
 
 void StepPool::stopClaiming() {
@@ -246,6 +327,7 @@ bool StepPool::waitUntilIdle(std::chrono::steady_clock::time_point deadline) {
 
 void StepPool::abandonRunning() {
     std::lock_guard lock(mutex_);
+    abandoning_ = true;  // a step about to start does not start
     for (auto* runner : running_) runner->interrupt();
 }
 

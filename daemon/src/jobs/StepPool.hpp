@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -37,7 +38,8 @@ class StepPool {
   public:
     using Callback = std::function<void()>;
 
-    StepPool(StepPoolSettings settings, storage::Store& store, std::string owner,
+    // `processOwner`: this process's lease-owner id; each claim extends it to one of its own.
+    StepPool(StepPoolSettings settings, storage::Store& store, std::string processOwner,
              LeaseKeeper& leases, const RetryPolicy& retries, ProjectCache& projects,
              std::shared_ptr<StepExecutor> executor, Callback onStepDone);
     ~StepPool();
@@ -51,29 +53,45 @@ class StepPool {
     void stopClaiming();
     bool waitUntilIdle(std::chrono::steady_clock::time_point deadline);
     void abandonRunning();
+    // Calls abandoned (past their timeout, or at shutdown) that have not returned yet.
+    int abandonedCallsRunning() const { return abandonedCalls_->load(); }
     void join();
 
   private:
-    // A job claimed for this step, with its lead, read in the claiming transaction.
+    // A job claimed for this step, with its lead (read in the claiming transaction) and the
+    // lease owner of this claim.
     struct Claimed {
         domain::Job job;
         std::optional<domain::Lead> lead;
+        std::string owner;
     };
 
     void dispatchLoop();
+    int roomForClaims(std::unique_lock<std::mutex>& lock);
+    std::vector<Claimed> claim(int room, std::optional<domain::Timestamp>& nextDue);
     void workerLoop();
+    std::unique_ptr<CallRunner> newRunner();
     void runStep(const Claimed& claimed, CallRunner& runner);
-    void fail(const domain::Job& job, const std::string& error);
-    void release(const domain::Job& job);
+    void succeed(const Claimed& claimed, const StepResult& result);
+    void fail(const Claimed& claimed, const std::string& error);
+    void release(const Claimed& claimed);
+    // Runs a write about a claim's outcome until it goes through: a database that is briefly
+    // unavailable must not lose a finished step. Gives up when the lease is lost, or after the
+    // lease's length (the reaper then takes over).
+    bool writeOutcome(const Claimed& claimed, const char* what, const std::function<void()>& write);
 
     StepPoolSettings settings_;
     storage::Store& store_;
-    std::string owner_;
+    std::string processOwner_;
     LeaseKeeper& leases_;
     const RetryPolicy& retries_;
     ProjectCache& projects_;
     std::shared_ptr<StepExecutor> executor_;
     Callback onStepDone_;
+    // Calls given up on (timed out) that still run on their own threads. Claims pause while there
+    // are as many as workers: a plugin that hangs every call must not cost a thread per job.
+    std::shared_ptr<std::atomic<int>> abandonedCalls_ = std::make_shared<std::atomic<int>>(0);
+    std::uint64_t claims_ = 0;
 
     std::mutex mutex_;
     std::condition_variable workAvailable_;   // dispatcher -> workers
@@ -83,6 +101,8 @@ class StepPool {
     int idle_ = 0;
     bool woken_ = true;
     bool stopping_ = false;
+    std::atomic<bool> abandoning_ = false;
+    bool warnedAboutHungCalls_ = false;
     std::thread dispatcher_;
     std::vector<std::thread> workers_;
 };

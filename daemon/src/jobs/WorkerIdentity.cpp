@@ -19,11 +19,12 @@ std::string hostName() {
 
 }  // namespace
 
-std::string newLeaseOwner() {
+std::string newProcessOwner() {
     return hostName() + ":" + std::to_string(::getpid()) + ":" + domain::randomAlphanumeric(8);
 }
 
-bool isDeadLocalOwner(const std::string& owner) {
+bool isDeadLocalOwner(const std::string& owner, const std::string& us) {
+    if (owner == us || owner.starts_with(us + ":")) return false;
     auto first = owner.find(':');
     auto second = owner.find(':', first == std::string::npos ? first : first + 1);
     if (first == std::string::npos || second == std::string::npos) return false;
@@ -32,7 +33,9 @@ bool isDeadLocalOwner(const std::string& owner) {
     const char* begin = owner.data() + first + 1;
     const char* end = owner.data() + second;
     auto [stop, ec] = std::from_chars(begin, end, pid);
-    if (ec != std::errc() || stop != end || pid <= 0 || pid == ::getpid()) return false;
+    if (ec != std::errc() || stop != end || pid <= 0) return false;
+    // Our pid, but not us: an earlier process that had the same pid, so it is gone.
+    if (pid == ::getpid()) return true;
     return ::kill(pid, 0) == -1 && errno == ESRCH;
 }
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "domain/Email.hpp"
+#include "domain/Urls.hpp"
 
 namespace lodestone::leadmagnet {
 namespace {
@@ -14,15 +15,6 @@ namespace {
 using domain::FieldType;
 
 enum class Verdict { Accepted, Absent, Invalid };
-
-bool isHttpUrl(const std::string& text) {
-    try {
-        Poco::URI uri(text);
-        return (uri.getScheme() == "http" || uri.getScheme() == "https") && !uri.getHost().empty();
-    } catch (const Poco::Exception&) {
-        return false;
-    }
-}
 
 std::size_t serialisedSize(const Poco::JSON::Object::Ptr& object) {
     std::ostringstream out;
@@ -39,7 +31,7 @@ Verdict checkText(FieldType type, const Poco::Dynamic::Var& value, Poco::Dynamic
             if (!domain::isValidEmail(text)) return Verdict::Invalid;
             break;
         case FieldType::Url:
-            if (text.size() > kMaxUrlField || !isHttpUrl(text)) return Verdict::Invalid;
+            if (text.size() > kMaxUrlField || !domain::isHttpUrl(text)) return Verdict::Invalid;
             break;
         default:
             if (text.size() > kMaxStringField) return Verdict::Invalid;

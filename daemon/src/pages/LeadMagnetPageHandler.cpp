@@ -17,6 +17,17 @@ constexpr const char* kContentSecurityPolicy =
     "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; "
     "form-action 'none'; frame-ancestors 'none'";
 
+// True when `url` is <scheme>://<host>[:port]/<leadId>, the URL a project's own host hands out.
+bool servedAtRootOf(const std::string& url, const std::string& host) {
+    try {
+        Poco::URI uri(url);
+        const std::string& path = uri.getPath();
+        return Poco::toLower(uri.getHost()) == host && path.find('/', 1) == std::string::npos;
+    } catch (const Poco::Exception&) {
+        return false;
+    }
+}
+
 struct Page {
     int status = 200;
     std::string html;
@@ -27,7 +38,7 @@ Page pageFor(storage::Store& store, const std::string& leadId,
              const std::optional<std::string>& requiredHost) {
     return store.read([&](storage::Repositories& repositories) -> Page {
         auto lead = repositories.leads().find(leadId);
-        if (!lead || (requiredHost && hostNameOf(lead->leadMagnetUrl) != *requiredHost)) {
+        if (!lead || (requiredHost && !servedAtRootOf(lead->leadMagnetUrl, *requiredHost))) {
             return {404, renderNotFound()};
         }
         auto job = repositories.jobs().findByLead(leadId);

@@ -14,7 +14,8 @@ namespace lodestone::pages {
 // failed, 404 for an unknown id or one asked for on another project's host.
 class LeadMagnetPageHandler final : public Poco::Net::HTTPRequestHandler {
   public:
-    // `requiredHost`: set for /{leadId} requests, which only serve leads whose URL is on it.
+    // `requiredHost`: set for /{leadId} requests, which only serve leads whose URL is exactly
+    // that host and path.
     LeadMagnetPageHandler(storage::Store& store, std::string leadId,
                           std::optional<std::string> requiredHost)
         : store_(store), leadId_(std::move(leadId)), requiredHost_(std::move(requiredHost)) {}

@@ -8,6 +8,7 @@
 #include <kainjow/mustache.hpp>
 #include <regex>
 
+#include "domain/Urls.hpp"
 #include "leadmagnet/JobProgress.hpp"
 #include "pages/PageTemplates.hpp"
 
@@ -22,15 +23,6 @@ std::string textOf(const Poco::JSON::Object& object, const std::string& key) {
     if (!object.has(key)) return "";
     auto value = object.get(key);
     return value.isString() ? Poco::trim(value.extract<std::string>()) : "";
-}
-
-bool isHttpUrl(const std::string& text) {
-    try {
-        Poco::URI uri(text);
-        return (uri.getScheme() == "http" || uri.getScheme() == "https") && !uri.getHost().empty();
-    } catch (const Poco::Exception&) {
-        return false;
-    }
 }
 
 // Body text as blocks: paragraphs end at blank lines (single line breaks inside one become
@@ -104,7 +96,7 @@ mustache::data contentData(const Poco::JSON::Object& content, const domain::Lead
         action.set("text", textOf(*cta, "text"));
         std::string url = textOf(*cta, "url");
         // Escaping keeps markup out of the attribute; only http(s) keeps script out of the link.
-        if (isHttpUrl(url)) {
+        if (domain::isHttpUrl(url)) {
             action.set("url", url);
             action.set("label",
                        textOf(*cta, "label").empty() ? "Get started" : textOf(*cta, "label"));

@@ -143,11 +143,33 @@ TEST(CallRunner, AnInterruptFromAnotherThreadStopsTheWait) {
     EXPECT_TRUE(eventually([&] { return gate->finished.load(); }));
 }
 
-TEST(CallRunner, AnInterruptBeforeTheRunDoesNotAffectIt) {
+TEST(CallRunner, AnInterruptBeforeTheRunKeepsTheCallFromStarting) {
+    // A stop that lands between a worker taking a job and starting its call must not be lost.
     CallRunner runner;
     runner.interrupt();
-    EXPECT_EQ(runner.run([] { return std::string("ok"); }, far()), CallRunner::Outcome::Finished);
-    EXPECT_EQ(runner.output(), "ok");
+    bool ran = false;
+    EXPECT_EQ(runner.run(
+                  [&ran] {
+                      ran = true;
+                      return std::string("ok");
+                  },
+                  far()),
+              CallRunner::Outcome::Interrupted);
+    EXPECT_FALSE(ran);
+    EXPECT_FALSE(runner.abandoned());  // nothing is left running
+}
+
+TEST(CallRunner, AbandonedCallsAreCountedUntilTheyReturn) {
+    auto counter = std::make_shared<std::atomic<int>>(0);
+    auto gate = std::make_shared<Gate>();
+    {
+        CallRunner runner(counter);
+        EXPECT_EQ(runner.run(Gate::blockingCall(gate), std::chrono::steady_clock::now() + 20ms),
+                  CallRunner::Outcome::Overran);
+        EXPECT_EQ(counter->load(), 1);
+    }
+    gate->release();
+    EXPECT_TRUE(eventually([&] { return counter->load() == 0; }));
 }
 
 TEST(CallRunner, AnAbandonedCallsOutputDoesNotLeakIntoAFreshRunner) {

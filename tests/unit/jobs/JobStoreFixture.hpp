@@ -39,9 +39,9 @@ inline pid_t deadPid() {
     return child;
 }
 
-// A lease owner of this host naming `pid`, in the format newLeaseOwner() uses.
+// A lease owner of this host naming `pid`, in the format newProcessOwner() uses.
 inline std::string localOwnerWithPid(pid_t pid) {
-    std::string own = newLeaseOwner();
+    std::string own = newProcessOwner();
     return own.substr(0, own.find(':')) + ":" + std::to_string(pid) + ":deadbeef";
 }
 

@@ -27,7 +27,7 @@ class LeaseKeeperTest : public jobs::test::JobStoreFixture {
         return step ? step->progress : std::nullopt;
     }
 
-    const std::string owner_ = newLeaseOwner();
+    const std::string owner_ = newProcessOwner() + ":1";
 };
 
 }  // namespace
@@ -35,70 +35,70 @@ class LeaseKeeperTest : public jobs::test::JobStoreFixture {
 TEST_F(LeaseKeeperTest, KeepsATrackedLeaseAlive) {
     auto job = claim(addJob(), owner_, kLease);
     auto claimedUntil = *job.leaseExpiresAt;
-    LeaseKeeper keeper(*store_, owner_, kTick);
+    LeaseKeeper keeper(*store_, kTick);
     keeper.start();
-    keeper.track(job.id, StepName::Research, kLease);
+    keeper.track(job.id, owner_, StepName::Research, kLease);
 
     ASSERT_TRUE(eventually([&] { return leaseExpiry(job.id) > claimedUntil; }));
     auto renewedUntil = leaseExpiry(job.id);
     // And again: it keeps the lease ahead of the clock rather than extending it once.
     ASSERT_TRUE(eventually([&] { return leaseExpiry(job.id) > renewedUntil; }));
     EXPECT_GT(leaseExpiry(job.id), domain::nowMillis());
-    EXPECT_TRUE(keeper.holds(job.id));
+    EXPECT_TRUE(keeper.holds(job.id, owner_));
     EXPECT_EQ(find(job.id).leaseOwner, owner_);
 }
 
 TEST_F(LeaseKeeperTest, WritesReportedProgressToTheRunningStep) {
     auto job = claim(addJob(), owner_, 5min);
-    LeaseKeeper keeper(*store_, owner_, kTick);
+    LeaseKeeper keeper(*store_, kTick);
     keeper.start();
-    keeper.track(job.id, StepName::Research, 5min);
-    keeper.progress(job.id, 42);
+    keeper.track(job.id, owner_, StepName::Research, 5min);
+    keeper.progressReporter(job.id, owner_)(42);
     ASSERT_TRUE(eventually([&] { return progressOf(job.id) == 42; }));
-    keeper.progress(job.id, 77);
+    keeper.progressReporter(job.id, owner_)(77);
     EXPECT_TRUE(eventually([&] { return progressOf(job.id) == 77; }));
 }
 
 TEST_F(LeaseKeeperTest, ProgressOfAnUntrackedJobIsIgnored) {
     auto job = claim(addJob(), owner_, 5min);
     auto witness = claim(addJob(StepName::Content), owner_, 5min);
-    LeaseKeeper keeper(*store_, owner_, kTick);
+    LeaseKeeper keeper(*store_, kTick);
     keeper.start();
-    keeper.progress(job.id, 55);  // never tracked
-    keeper.track(witness.id, StepName::Content, 5min);
-    keeper.progress(witness.id, 10);
+    keeper.progressReporter(job.id, owner_)(55);  // never tracked
+    keeper.track(witness.id, owner_, StepName::Content, 5min);
+    keeper.progressReporter(witness.id, owner_)(10);
     // Progress is written in one pass for every tracked job, so once the witness's is there the
     // other would be too if it had been taken.
     ASSERT_TRUE(eventually([&] { return progressOf(witness.id) == 10; }));
     EXPECT_EQ(progressOf(job.id), 0);
-    EXPECT_FALSE(keeper.holds(job.id));
+    EXPECT_FALSE(keeper.holds(job.id, owner_));
 }
 
 TEST_F(LeaseKeeperTest, NoticesWhenTheLeaseWasTakenAway) {
     auto job = claim(addJob(), owner_, kLease);
-    LeaseKeeper keeper(*store_, owner_, kTick);
+    LeaseKeeper keeper(*store_, kTick);
     keeper.start();
-    keeper.track(job.id, StepName::Research, kLease);
-    EXPECT_TRUE(keeper.holds(job.id));
+    keeper.track(job.id, owner_, StepName::Research, kLease);
+    EXPECT_TRUE(keeper.holds(job.id, owner_));
 
     sql("UPDATE jobs SET lease_owner = 'someone-else' WHERE id = '" + job.id + "'");
-    ASSERT_TRUE(eventually([&] { return !keeper.holds(job.id); }));
+    ASSERT_TRUE(eventually([&] { return !keeper.holds(job.id, owner_); }));
     EXPECT_EQ(find(job.id).leaseOwner, "someone-else");  // and it does not fight for it
 }
 
 TEST_F(LeaseKeeperTest, ForgottenJobsAreNoLongerRenewed) {
     auto forgotten = claim(addJob(StepName::Research), owner_, kLease);
     auto witness = claim(addJob(StepName::Content), owner_, kLease);
-    LeaseKeeper keeper(*store_, owner_, kTick);
+    LeaseKeeper keeper(*store_, kTick);
     // Tracked before the witness, so it is due for renewal no later than the witness is.
-    keeper.track(forgotten.id, StepName::Research, kLease);
-    keeper.track(witness.id, StepName::Content, kLease);
+    keeper.track(forgotten.id, owner_, StepName::Research, kLease);
+    keeper.track(witness.id, owner_, StepName::Content, kLease);
     keeper.start();
     ASSERT_TRUE(eventually([&] { return leaseExpiry(forgotten.id) > *forgotten.leaseExpiresAt; }))
         << "the job must be renewed while tracked";
 
-    keeper.forget(forgotten.id);
-    EXPECT_FALSE(keeper.holds(forgotten.id));
+    keeper.forget(forgotten.id, owner_);
+    EXPECT_FALSE(keeper.holds(forgotten.id, owner_));
     // A pass that began before forget() may still renew it; wait for a pass that began after.
     auto witnessUntil = leaseExpiry(witness.id);
     ASSERT_TRUE(eventually([&] { return leaseExpiry(witness.id) > witnessUntil; }));
@@ -111,11 +111,34 @@ TEST_F(LeaseKeeperTest, ForgottenJobsAreNoLongerRenewed) {
 
 TEST_F(LeaseKeeperTest, StopsCleanlyWithJobsStillTracked) {
     auto job = claim(addJob(), owner_, kLease);
-    auto keeper = std::make_unique<LeaseKeeper>(*store_, owner_, kTick);
+    auto keeper = std::make_unique<LeaseKeeper>(*store_, kTick);
     keeper->start();
-    keeper->track(job.id, StepName::Research, kLease);
+    keeper->track(job.id, owner_, StepName::Research, kLease);
     ASSERT_TRUE(eventually([&] { return leaseExpiry(job.id) > *job.leaseExpiresAt; }));
     keeper->stop();
     keeper.reset();  // a second stop, from the destructor, is harmless
     EXPECT_EQ(find(job.id).leaseOwner, owner_);
+}
+
+TEST_F(LeaseKeeperTest, AnotherClaimOfTheSameJobIsLeftAlone) {
+    // The research worker forgets its claim after the content pool already claimed the job: the
+    // content claim must stay tracked, and a late progress report of the research claim must not
+    // land on it.
+    auto job = claim(addJob(), owner_);
+    LeaseKeeper keeper(*store_, kTick);
+    keeper.track(job.id, owner_ + ":content", StepName::Content, 5min);
+    keeper.forget(job.id, owner_);
+    EXPECT_TRUE(keeper.holds(job.id, owner_ + ":content"));
+    keeper.progressReporter(job.id, owner_)(99);
+    EXPECT_FALSE(keeper.holds(job.id, owner_));
+}
+
+TEST_F(LeaseKeeperTest, AProgressReporterOutlivingTheKeeperDoesNothing) {
+    std::function<void(int)> report;
+    {
+        LeaseKeeper keeper(*store_, kTick);
+        report = keeper.progressReporter("job_gone", owner_);
+    }
+    report(50);  // an abandoned plugin call reporting after the engine stopped
+    SUCCEED();
 }

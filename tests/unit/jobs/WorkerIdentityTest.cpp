@@ -22,35 +22,44 @@ std::string hostName() {
 
 }  // namespace
 
-TEST(WorkerIdentity, LeaseOwnerIsHostPidAndRandom) {
-    auto owner = newLeaseOwner();
+TEST(WorkerIdentity, ProcessOwnerIsHostPidAndRandom) {
+    auto owner = newProcessOwner();
     EXPECT_THAT(owner,
                 MatchesRegex(hostName() + ":" + std::to_string(::getpid()) + ":[A-Za-z0-9]+"));
 }
 
-TEST(WorkerIdentity, LeaseOwnersAreUnique) {
+TEST(WorkerIdentity, ProcessOwnersAreUnique) {
     std::set<std::string> owners;
-    for (int i = 0; i < 1000; ++i) owners.insert(newLeaseOwner());
+    for (int i = 0; i < 1000; ++i) owners.insert(newProcessOwner());
     EXPECT_EQ(owners.size(), 1000u);
 }
 
 TEST(WorkerIdentity, OurOwnLeasesAreNotDead) {
-    EXPECT_FALSE(isDeadLocalOwner(newLeaseOwner()));
+    auto us = newProcessOwner();
+    EXPECT_FALSE(isDeadLocalOwner(us, us));
+    EXPECT_FALSE(isDeadLocalOwner(us + ":17", us));  // one of our claims
+}
+
+TEST(WorkerIdentity, AnEarlierProcessWithOurPidIsDead) {
+    // A container restarts its daemon with the same pid: that lease's process is gone.
+    auto us = newProcessOwner();
+    auto earlier = us.substr(0, us.rfind(':')) + ":previous:3";
+    EXPECT_TRUE(isDeadLocalOwner(earlier, us));
 }
 
 TEST(WorkerIdentity, AReapedLocalProcessIsDead) {
-    EXPECT_TRUE(isDeadLocalOwner(localOwnerWithPid(deadPid())));
+    EXPECT_TRUE(isDeadLocalOwner(localOwnerWithPid(deadPid()), newProcessOwner()));
 }
 
 TEST(WorkerIdentity, ALiveLocalProcessIsNotDead) {
-    EXPECT_FALSE(isDeadLocalOwner(localOwnerWithPid(::getppid())));
+    EXPECT_FALSE(isDeadLocalOwner(localOwnerWithPid(::getppid()), newProcessOwner()));
 }
 
 TEST(WorkerIdentity, AnotherHostsProcessIsNeverDeclaredDead) {
     // The pid is dead here, but says nothing about a process on another machine.
     auto pid = std::to_string(deadPid());
-    EXPECT_FALSE(isDeadLocalOwner("elsewhere.invalid:" + pid + ":deadbeef"));
-    EXPECT_FALSE(isDeadLocalOwner(hostName() + "x:" + pid + ":deadbeef"));
+    EXPECT_FALSE(isDeadLocalOwner("elsewhere.invalid:" + pid + ":deadbeef", newProcessOwner()));
+    EXPECT_FALSE(isDeadLocalOwner(hostName() + "x:" + pid + ":deadbeef", newProcessOwner()));
 }
 
 TEST(WorkerIdentity, MalformedOwnersAreNotDead) {
@@ -61,8 +70,8 @@ TEST(WorkerIdentity, MalformedOwnersAreNotDead) {
           host + ":" + pid + "x:r", host + ":x" + pid + ":r", host + ": " + pid + ":r",
           host + ":-" + pid + ":r", host + ":0:r", host + ":99999999999999999999:r",
           std::string("worker-1"), host + "-" + pid + "-r"}) {
-        EXPECT_FALSE(isDeadLocalOwner(owner)) << owner;
+        EXPECT_FALSE(isDeadLocalOwner(owner, newProcessOwner())) << owner;
     }
     // The same pid, well formed, is dead: the cases above fail on their format alone.
-    EXPECT_TRUE(isDeadLocalOwner(host + ":" + pid + ":r"));
+    EXPECT_TRUE(isDeadLocalOwner(host + ":" + pid + ":r", newProcessOwner()));
 }
