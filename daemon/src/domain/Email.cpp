@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include <lodestone/free_mail.hpp>
+
 namespace lodestone::domain {
 namespace {
 
@@ -63,6 +65,12 @@ std::string emailDomain(std::string_view address) {
     std::string domain(address.substr(at + 1));
     std::transform(domain.begin(), domain.end(), domain.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return domain;
+}
+
+std::optional<std::string> companyDomainOf(std::string_view address) {
+    std::string domain = emailDomain(address);
+    if (domain.empty() || free_mail::isBuiltIn(domain)) return std::nullopt;
     return domain;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,5 +15,9 @@ bool isValidEmail(std::string_view address);
 
 // The part after the '@', lowercased ("Example.COM" -> "example.com"); empty if there is none.
 std::string emailDomain(std::string_view address);
+
+// The company domain an address implies: its domain, lowercased, unless that is a free-mail
+// provider's (gmail.com, yahoo.co.uk, ...), which names no company.
+std::optional<std::string> companyDomainOf(std::string_view address);
 
 }  // namespace lodestone::domain

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "Text.hpp"
+#include <lodestone/free_mail.hpp>
 
 namespace lodestone::research_basic {
 namespace {
@@ -19,34 +20,6 @@ const std::set<std::string> kTwoPartSuffixes = {
     "com.gr", "com.cy", "com.mt", "co.ve",  "com.qa", "com.kw", "co.ae",  "com.bd", "com.np",
     "com.lk", "co.tz",  "co.ug",  "com.gh",
 };
-
-// Addresses at these name a person, not an employer.
-const std::set<std::string> kFreeMail = {
-    "gmail.com",       "googlemail.com",  "outlook.com",    "hotmail.com",    "live.com",
-    "live.co.uk",      "live.fr",         "live.de",        "live.nl",        "live.ca",
-    "live.it",         "live.com.au",     "msn.com",        "icloud.com",     "me.com",
-    "mac.com",         "aol.com",         "proton.me",      "protonmail.com", "protonmail.ch",
-    "pm.me",           "mail.com",        "email.com",      "usa.com",        "post.com",
-    "zoho.com",        "zohomail.com",    "fastmail.com",   "fastmail.fm",    "hey.com",
-    "tutanota.com",    "tutanota.de",     "tuta.io",        "ymail.com",      "rocketmail.com",
-    "web.de",          "t-online.de",     "freenet.de",     "posteo.de",      "mailbox.org",
-    "mail.ru",         "inbox.ru",        "list.ru",        "bk.ru",          "rambler.ru",
-    "ya.ru",           "qq.com",          "163.com",        "126.com",        "sina.com",
-    "sohu.com",        "aliyun.com",      "naver.com",      "daum.net",       "hanmail.net",
-    "rediffmail.com",  "libero.it",       "virgilio.it",    "tiscali.it",     "orange.fr",
-    "wanadoo.fr",      "free.fr",         "laposte.net",    "sfr.fr",         "btinternet.com",
-    "sky.com",         "virginmedia.com", "ntlworld.com",   "talktalk.net",   "bigpond.com",
-    "optusnet.com.au", "shaw.ca",         "rogers.com",     "sympatico.ca",   "comcast.net",
-    "verizon.net",     "att.net",         "sbcglobal.net",  "cox.net",        "charter.net",
-    "earthlink.net",   "juno.com",        "bellsouth.net",  "seznam.cz",      "wp.pl",
-    "o2.pl",           "interia.pl",      "onet.pl",        "uol.com.br",     "bol.com.br",
-    "terra.com.br",    "hushmail.com",    "runbox.com",     "startmail.com",  "duck.com",
-    "inbox.com",       "lycos.com",       "mailinator.com", "yopmail.com",    "guerrillamail.com",
-};
-
-// Providers with a domain per country (yahoo.co.uk, gmx.de, yandex.ru, …).
-const std::set<std::string> kFreeMailFamilies = {"yahoo", "hotmail", "outlook",
-                                                 "gmx",   "yandex",  "aol"};
 
 // Words a domain spells in lower case that read as acronyms, and the small words of a name.
 const std::set<std::string> kAcronyms = {"ai", "io", "it", "ibm", "aws", "api", "usa", "uk",
@@ -144,7 +117,8 @@ std::string companyNameFromDomain(std::string_view domain) {
 }
 
 FreeMailDomains::FreeMailDomains(const std::vector<std::string>& extra)
-    : exact_(kFreeMail), families_(kFreeMailFamilies) {
+    : exact_(std::begin(free_mail::kDomains), std::end(free_mail::kDomains)),
+      families_(std::begin(free_mail::kFamilies), std::end(free_mail::kFamilies)) {
     for (const auto& entry : extra) {
         std::string domain = toLower(trim(entry));
         if (domain.starts_with("@")) domain.erase(0, 1);
