@@ -11,6 +11,7 @@ packages=(
     libkainjow-mustache-dev  # Mustache templates for lead-magnet content and pages
     libgtest-dev libgmock-dev
     sqlite3 curl         # operators' tools; the README's curl line
+    tzdata               # the IANA zone names contact.timezone is checked against
 )
 
 missing=()

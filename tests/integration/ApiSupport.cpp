@@ -27,6 +27,10 @@ const char* const kApiConfig = R"(provision:
           credits_per_generation: 0
         - name: Hosted
           lead_magnet_host: https://go.acme.test
+      campaigns:
+        - name: Outbound
+          calendar_url: https://cal.acme.test/sales?utm_source=lodestone
+        - name: Quiet
       api_keys:
         - { name: all, key: lsk_acme_all_projects_00000000000000000000 }
         - { name: scoped, key: lsk_acme_free_project_only_000000000000000, projects: [Free] }
@@ -34,6 +38,8 @@ const char* const kApiConfig = R"(provision:
       initial_credits: 100
       projects:
         - name: Other
+      campaigns:
+        - name: Rival
       api_keys:
         - { name: globex, key: lsk_globex_0000000000000000000000000000000 }
     - name: Poor
@@ -97,6 +103,24 @@ std::string ApiDaemon::projectId(const std::string& name) {
     }
     ADD_FAILURE() << "no project named " << name;
     return "";
+}
+
+std::string ApiDaemon::campaignId(const std::string& name) {
+    auto items = ctl({"campaign", "list"})->getArray("items");
+    for (std::size_t i = 0; i < items->size(); ++i) {
+        auto item = items->getObject(static_cast<unsigned>(i));
+        if (item->getValue<std::string>("name") == name) return item->getValue<std::string>("id");
+    }
+    ADD_FAILURE() << "no campaign named " << name;
+    return "";
+}
+
+std::string ApiDaemon::text(const std::string& query) {
+    Poco::Data::SQLite::Connector::registerConnector();
+    Poco::Data::Session session("SQLite", (config_->dir() / "var" / "lodestone.db").string());
+    std::string value;
+    session << query, Poco::Data::Keywords::into(value), Poco::Data::Keywords::now;
+    return value;
 }
 
 std::int64_t ApiDaemon::credits(const std::string& organisation) {

@@ -17,8 +17,8 @@ inline const std::string kGlobexKey = "lsk_globex_000000000000000000000000000000
 inline const std::string kPoorKey = "lsk_poor_00000000000000000000000000000000";
 
 // Acme (5 credits) with a default-schema project, a strict one costing 2, a free one and one on
-// its own lead-magnet host;
-// Globex with its own project; Poor with 1 credit and a project costing 2.
+// its own lead-magnet host, and campaigns Outbound (with a calendar) and Quiet (without);
+// Globex with its own project and campaign Rival; Poor with 1 credit and a project costing 2.
 extern const char* const kApiConfig;
 
 struct ApiReply {
@@ -50,12 +50,14 @@ class ApiDaemon {
 
     // Via lodestonectl --json on the same config.
     std::string projectId(const std::string& name);
+    std::string campaignId(const std::string& name);
     std::int64_t credits(const std::string& organisation);
     Poco::JSON::Object::Ptr ctl(const std::vector<std::string>& args);
 
     // Straight to the SQLite file, as the job engine will write.
     void sql(const std::string& statement);
     std::int64_t count(const std::string& query);
+    std::string text(const std::string& query);  // the first column of the first row
 
     std::uint16_t port() const { return daemon_->port(); }
     const TestConfig& config() const { return *config_; }

@@ -61,6 +61,9 @@ std::string EngineDaemon::configYaml() const {
         "provision:\n  organisations:\n    - name: Engine\n      initial_credits: 100\n"
         "      projects:\n        - name: Guides\n" +
         indented(setup_.projectYaml, "          ") +
+        (setup_.campaignsYaml.empty()
+             ? std::string()
+             : "      campaigns:\n" + indented(setup_.campaignsYaml, "        ")) +
         "      api_keys:\n        - { name: tests, key: " + kEngineKey + " }\n";
     return yaml + setup_.extraYaml;
 }
@@ -93,6 +96,10 @@ HttpReply EngineDaemon::post(const std::string& path, const std::string& body) {
     return httpRequest(
         port(), "POST", path, body,
         {{"Authorization", "Bearer " + kEngineKey}, {"Content-Type", "application/json"}});
+}
+
+HttpReply EngineDaemon::get(const std::string& path) {
+    return httpRequest(port(), "GET", path, "", {{"Authorization", "Bearer " + kEngineKey}});
 }
 
 std::pair<std::string, std::string> EngineDaemon::createJob(const std::string& body) {
@@ -153,6 +160,19 @@ std::int64_t EngineDaemon::count(const std::string& query) {
     std::int64_t n = 0;
     session << query, Poco::Data::Keywords::into(n), Poco::Data::Keywords::now;
     return n;
+}
+
+std::string EngineDaemon::text(const std::string& query) {
+    Poco::Data::SQLite::Connector::registerConnector();
+    Poco::Data::Session session("SQLite", (dir_ / "var" / "lodestone.db").string());
+    session << "PRAGMA busy_timeout=5000", Poco::Data::Keywords::now;
+    std::string value;
+    session << query, Poco::Data::Keywords::into(value), Poco::Data::Keywords::now;
+    return value;
+}
+
+std::string EngineDaemon::campaignId(const std::string& name) {
+    return text("SELECT id FROM campaigns WHERE name = '" + name + "'");
 }
 
 void EngineDaemon::sql(const std::string& statement) {

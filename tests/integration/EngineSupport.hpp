@@ -23,10 +23,11 @@ struct EngineSetup {
     std::string shutdownGrace = "5s";
     std::string pollInterval = "200ms";
     std::string reaperInterval = "100ms";
-    bool runJobs = true;           // jobs.run
-    std::string extraYaml = "";    // more top-level sections
-    std::string storageYaml = "";  // more keys under storage:
-    std::string projectYaml = "";  // more keys of the project "Guides"
+    bool runJobs = true;             // jobs.run
+    std::string extraYaml = "";      // more top-level sections
+    std::string storageYaml = "";    // more keys under storage:
+    std::string projectYaml = "";    // more keys of the project "Guides"
+    std::string campaignsYaml = "";  // entries of the organisation's campaigns: list
 };
 
 // A lodestoned running the job engine on a database that outlives restarts: stop it (SIGTERM,
@@ -54,13 +55,16 @@ class EngineDaemon {
     Poco::JSON::Object::Ptr waitUntilFinished(
         const std::string& jobId, std::chrono::milliseconds timeout = std::chrono::seconds(60));
     HttpReply post(const std::string& path, const std::string& body = "");
+    HttpReply get(const std::string& path);
 
     // How often the scripted plugin of `kind` ("research"/"content") ran for `jobId`.
     int invocations(const std::string& jobId, const std::string& kind) const;
     std::int64_t credits();
     std::int64_t count(const std::string& query);
+    std::string text(const std::string& query);  // the first column of the first row
     void sql(const std::string& statement);
     std::string projectId();
+    std::string campaignId(const std::string& name);
     const std::filesystem::path& stateDir() const { return stateDir_; }
     std::filesystem::path databasePath() const { return dir_ / "var" / "lodestone.db"; }
 

@@ -249,8 +249,8 @@ TEST(JobRecovery, PluginCallsThatHangCostABoundedNumberOfThreads) {
         }
         return count;
     };
-    // One per worker: research 2, content 2 and finalize 4 (its default).
-    const int idleRunners = 8;
+    // One per worker: research 2, content 2, finalize 4 and scoring 4 (their defaults).
+    const int idleRunners = 12;
     ASSERT_TRUE(eventually([&] { return callThreads() == idleRunners; }, std::chrono::seconds(10)));
     for (int i = 0; i < 10; ++i) engine.createJob(kAda);
     ASSERT_TRUE(eventually(

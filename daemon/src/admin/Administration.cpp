@@ -6,6 +6,7 @@
 #include "domain/Ids.hpp"
 #include "domain/Secrets.hpp"
 #include "domain/Urls.hpp"
+#include "outreach/icp/IcpCriteria.hpp"
 #include "pages/PageRenderer.hpp"
 #include "storage/StorageError.hpp"
 
@@ -43,6 +44,17 @@ std::string checkedMapping(const std::string& what, const std::string& json) {
         }
     } catch (const Poco::Exception& e) {
         throw InvalidRequest(what + " are not valid JSON: " + e.displayText());
+    }
+    return json;
+}
+
+// Refused here rather than when the first prospect is scored (docs/icp.md has the format).
+std::string checkedIcp(const std::string& json) {
+    checkedMapping("ICP criteria", json);
+    try {
+        outreach::IcpCriteria::parse(json);
+    } catch (const outreach::IcpError& e) {
+        throw InvalidRequest(std::string("ICP criteria: ") + e.what());
     }
     return json;
 }
@@ -157,7 +169,7 @@ domain::Campaign Administration::createCampaign(const CampaignDraft& draft) {
     campaign.webhookUrl = checkedOptionalUrl("webhook URL", draft.webhookUrl);
     campaign.calendarUrl = checkedOptionalUrl("calendar URL", draft.calendarUrl);
     campaign.webhookSecret = domain::newWebhookSecret();
-    if (draft.icpJson) campaign.icpJson = checkedMapping("ICP criteria", *draft.icpJson);
+    if (draft.icpJson) campaign.icpJson = checkedIcp(*draft.icpJson);
     campaign.createdAt = campaign.updatedAt = now_;
     repositories_.campaigns().insert(campaign);
     return campaign;
@@ -172,7 +184,7 @@ domain::Campaign Administration::updateCampaign(const std::string& id,
     if (changes.calendarUrl) {
         campaign.calendarUrl = checkedHttpUrl("calendar URL", *changes.calendarUrl);
     }
-    if (changes.icpJson) campaign.icpJson = checkedMapping("ICP criteria", *changes.icpJson);
+    if (changes.icpJson) campaign.icpJson = checkedIcp(*changes.icpJson);
     campaign.updatedAt = now_;
     repositories_.campaigns().update(campaign);
     return campaign;

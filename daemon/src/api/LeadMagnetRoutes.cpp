@@ -39,10 +39,11 @@ domain::Project accessibleProject(ApiServices& services, const ApiRequest& reque
 }
 
 // Jobs and leads of other organisations (or of projects the key may not use) are as unknown as
-// ones that do not exist.
+// ones that do not exist; so are a prospect's jobs, which are no generation jobs.
 domain::Job visibleJob(const std::optional<domain::Job>& job, const ApiRequest& request,
                        const std::string& notFound) {
-    if (!job || job->organisationId != request.key.organisationId ||
+    if (!job || job->kind != domain::JobKind::LeadMagnet ||
+        job->organisationId != request.key.organisationId ||
         !request.key.mayUseProject(job->projectId)) {
         throw ApiError(404, notFound);
     }

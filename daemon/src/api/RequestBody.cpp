@@ -57,7 +57,8 @@ Poco::JSON::Object::Ptr readJsonBody(Poco::Net::HTTPServerRequest& request, std:
 
     Poco::Dynamic::Var parsed;
     try {
-        Poco::JSON::Parser parser;
+        // Keys in the order sent: what is stored as given reads back the same way.
+        Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
         parser.setDepth(leadmagnet::kMaxJsonDepth);
         parsed = parser.parse(raw);
     } catch (const Poco::Exception& e) {

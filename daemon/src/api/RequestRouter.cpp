@@ -7,6 +7,7 @@
 #include "api/ApiRequestHandler.hpp"
 #include "api/JsonResponse.hpp"
 #include "domain/Ids.hpp"
+#include "pages/BookingLinkHandler.hpp"
 #include "pages/LeadMagnetPageHandler.hpp"
 
 namespace lodestone::api {
@@ -93,6 +94,12 @@ Poco::Net::HTTPRequestHandler* RequestRouter::createRequestHandler(
     }
     if (path == "/api" || path.starts_with("/api/")) {
         return new ApiRequestHandler(services_, routes_.match(request.getMethod(), path));
+    }
+    if (path.starts_with("/b/") && path.size() > 3 && path.find('/', 3) == std::string::npos) {
+        if (request.getMethod() != "GET" && request.getMethod() != "HEAD") {
+            return new MethodNotAllowedHandler("GET, HEAD");
+        }
+        return new pages::BookingLinkHandler(services_.store, path.substr(3));
     }
     if (auto page = leadMagnetPage(request, path)) return page;
     return new NotFoundHandler();

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <thread>
 
+#include "api/CampaignRoutes.hpp"
 #include "api/LeadMagnetRoutes.hpp"
 #include "api/RequestRouter.hpp"
 #include "app/Subsystems.hpp"
@@ -47,6 +48,7 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
                          [this] { jobs_.jobQueued(); }});
     routes_ = api::Router();
     api::addLeadMagnetRoutes(routes_, *services_);
+    api::addCampaignRoutes(routes_, *services_);
 
     threads_ = std::make_unique<Poco::ThreadPool>("http", 2, server.threads);
     server_ = std::make_unique<Poco::Net::HTTPServer>(new api::RequestRouter(*services_, routes_),

@@ -2,6 +2,7 @@
 
 #include "app/Subsystems.hpp"
 #include "jobs/FinalizeStepExecutor.hpp"
+#include "jobs/ScoreStepExecutor.hpp"
 
 namespace lodestone::app {
 
@@ -20,7 +21,8 @@ void JobsSubsystem::initialize(Poco::Util::Application&) {
     jobs::Pipeline pipeline{
         std::make_shared<jobs::PluginStepExecutor>(domain::StepName::Research, registry.research()),
         std::make_shared<jobs::PluginStepExecutor>(domain::StepName::Content, registry.content()),
-        std::make_shared<jobs::FinalizeStepExecutor>()};
+        std::make_shared<jobs::FinalizeStepExecutor>(),
+        std::make_shared<jobs::ScoreStepExecutor>()};
     engine_ = std::make_unique<jobs::JobEngine>(storage_.store(), config_, std::move(pipeline));
     engine_->start();
 }

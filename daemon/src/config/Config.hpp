@@ -61,6 +61,7 @@ struct PipelineConfig {
     StepConfig research{std::nullopt, 16, 60s, 60s};
     StepConfig content{std::nullopt, 16, 120s, 120s};
     StepConfig finalize{std::nullopt, 4, 30s, 30s};
+    StepConfig scoring{std::nullopt, 4, 30s, 30s};  // a prospect's ICP score, in the daemon
 };
 
 struct WebhooksConfig {

@@ -1,11 +1,13 @@
 #include "config/ProvisionReader.hpp"
 
+#include <functional>
 #include <regex>
 #include <set>
 
 #include "config/ConfigLoader.hpp"
 #include "config/SectionReaders.hpp"
 #include "config/YamlJson.hpp"
+#include "outreach/icp/IcpCriteria.hpp"
 
 namespace lodestone::config {
 namespace {
@@ -48,9 +50,24 @@ std::optional<domain::ProjectSchema> readSchemaSource(MapReader& reader,
 }
 
 // A mapping given inline under `key` or in a YAML/JSON file under `key_file`, as JSON text.
-std::optional<std::string> readMappingSource(MapReader& reader, const std::string& key,
-                                             const std::string& what,
-                                             const std::filesystem::path& baseDir) {
+// `check` (if any) validates the mapping's JSON and throws a message that names the problem.
+// `where`: more than the node's own key and line can say (the file the mapping came from).
+bool passes(const std::function<void(const std::string&)>& check, const std::string& json,
+            const ConfigNode& node, const std::string& where) {
+    if (!check) return true;
+    try {
+        check(json);
+        return true;
+    } catch (const std::exception& e) {
+        node.error(where + e.what());
+        return false;
+    }
+}
+
+std::optional<std::string> readMappingSource(
+    MapReader& reader, const std::string& key, const std::string& what,
+    const std::filesystem::path& baseDir,
+    const std::function<void(const std::string&)>& check = nullptr) {
     auto inlineNode = reader.optional(key);
     auto fileNode = reader.optional(key + "_file");
     if (inlineNode && fileNode) {
@@ -62,13 +79,17 @@ std::optional<std::string> readMappingSource(MapReader& reader, const std::strin
             inlineNode->error("expected a mapping of " + what);
             return std::nullopt;
         }
-        return yamlToJsonText(*inlineNode);
+        auto json = yamlToJsonText(*inlineNode);
+        if (!passes(check, json, *inlineNode, "")) return std::nullopt;
+        return json;
     }
     if (!fileNode) return std::nullopt;
     auto path = fileNode->asString();
     if (!path) return std::nullopt;
     try {
-        return loadMappingFile(resolvePath(*path, baseDir), what);
+        auto json = loadMappingFile(resolvePath(*path, baseDir), what);
+        if (!passes(check, json, *fileNode, "in " + *path + ": ")) return std::nullopt;
+        return json;
     } catch (const ConfigError& e) {
         for (const auto& message : e.messages()) fileNode->error(message);
     }
@@ -100,7 +121,8 @@ CampaignSpec readCampaignSpec(const ConfigNode& node, std::set<std::string>& nam
     spec.name = readName(reader, names);
     if (auto url = reader.optional("webhook_url")) spec.webhookUrl = readHttpUrl(*url);
     if (auto url = reader.optional("calendar_url")) spec.calendarUrl = readHttpUrl(*url);
-    spec.icpJson = readMappingSource(reader, "icp", "ICP criteria", baseDir);
+    spec.icpJson = readMappingSource(reader, "icp", "ICP criteria", baseDir,
+                                     [](const auto& json) { outreach::IcpCriteria::parse(json); });
     reader.finish();
     return spec;
 }

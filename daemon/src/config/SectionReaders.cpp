@@ -171,6 +171,9 @@ PipelineConfig readPipeline(const ConfigNode& node) {
     if (auto step = reader.optional("finalize")) {
         pipeline.finalize = readStep(*step, pipeline.finalize, false);
     }
+    if (auto step = reader.optional("scoring")) {
+        pipeline.scoring = readStep(*step, pipeline.scoring, false);
+    }
     reader.finish();
     return pipeline;
 }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-
 #include <lodestone/free_mail.hpp>
 
 namespace lodestone::domain {

@@ -28,6 +28,8 @@ std::string_view prefixOf(IdKind kind) {
             return "prospect_";
         case IdKind::Meeting:
             return "meeting_";
+        case IdKind::WebhookEvent:
+            return "msg_";
     }
     return "";
 }

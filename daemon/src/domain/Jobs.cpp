@@ -6,19 +6,26 @@
 namespace lodestone::domain {
 namespace {
 
-constexpr std::array<std::pair<JobStatus, std::string_view>, 6> kJobStatusNames{{
+constexpr std::array<std::pair<JobKind, std::string_view>, 2> kJobKindNames{{
+    {JobKind::LeadMagnet, "lead_magnet"},
+    {JobKind::Prospect, "prospect"},
+}};
+
+constexpr std::array<std::pair<JobStatus, std::string_view>, 7> kJobStatusNames{{
     {JobStatus::Queued, "queued"},
     {JobStatus::ResearchRunning, "research_running"},
     {JobStatus::ContentRunning, "content_running"},
     {JobStatus::Finalizing, "finalizing"},
+    {JobStatus::Scoring, "scoring"},
     {JobStatus::Completed, "completed"},
     {JobStatus::Failed, "failed"},
 }};
 
-constexpr std::array<std::pair<StepName, std::string_view>, 3> kStepNames{{
+constexpr std::array<std::pair<StepName, std::string_view>, 4> kStepNames{{
     {StepName::Research, "research_agent"},
     {StepName::Content, "content_generation"},
     {StepName::Finalize, "finalization"},
+    {StepName::Score, "icp_scoring"},
 }};
 
 constexpr std::array<std::pair<StepStatus, std::string_view>, 3> kStepStatusNames{{
@@ -46,6 +53,13 @@ std::optional<Enum> valueOf(const std::array<std::pair<Enum, std::string_view>, 
 
 }  // namespace
 
+std::string_view toString(JobKind kind) {
+    return nameOf(kJobKindNames, kind);
+}
+std::optional<JobKind> jobKindFromString(std::string_view text) {
+    return valueOf(kJobKindNames, text);
+}
+
 std::string_view toString(JobStatus status) {
     return nameOf(kJobStatusNames, status);
 }
@@ -68,8 +82,20 @@ JobStatus runningStatusOf(StepName step) {
             return JobStatus::ContentRunning;
         case StepName::Finalize:
             return JobStatus::Finalizing;
+        case StepName::Score:
+            return JobStatus::Scoring;
     }
     return JobStatus::ResearchRunning;
+}
+
+std::optional<StepName> stepAfter(JobKind kind, StepName step) {
+    auto next = [step](const auto& pipeline) -> std::optional<StepName> {
+        for (std::size_t i = 0; i + 1 < std::size(pipeline); ++i) {
+            if (pipeline[i] == step) return pipeline[i + 1];
+        }
+        return std::nullopt;
+    };
+    return kind == JobKind::LeadMagnet ? next(kSteps) : next(kProspectSteps);
 }
 
 std::string_view toString(StepStatus status) {

@@ -10,21 +10,43 @@
 
 namespace lodestone::domain {
 
-// A generation job's status, as the spec names them. The database enforces the same set.
-enum class JobStatus { Queued, ResearchRunning, ContentRunning, Finalizing, Completed, Failed };
+// What a job does: generate a lead magnet (the spec's generation job), or research and score a
+// prospect added to a campaign.
+enum class JobKind { LeadMagnet, Prospect };
+
+std::string_view toString(JobKind kind);  // "lead_magnet", "prospect"
+std::optional<JobKind> jobKindFromString(std::string_view text);
+
+// A job's status: the spec's names for a generation job, plus `scoring` for a prospect's job.
+// The database enforces the same set.
+enum class JobStatus {
+    Queued,
+    ResearchRunning,
+    ContentRunning,
+    Finalizing,
+    Scoring,
+    Completed,
+    Failed
+};
 
 std::string_view toString(JobStatus status);
 std::optional<JobStatus> jobStatusFromString(std::string_view text);
 
-// The pipeline's steps, in order. Their spec names (`research_agent`, …) are what the status
-// endpoints show.
-enum class StepName { Research, Content, Finalize };
+// Every step a job may run. Their spec names (`research_agent`, …) are what the status endpoints
+// show.
+enum class StepName { Research, Content, Finalize, Score };
 
+// The lead-magnet pipeline, in order; the steps the status endpoints report.
 inline constexpr StepName kSteps[] = {StepName::Research, StepName::Content, StepName::Finalize};
+// A prospect's pipeline: research it, then score it against the campaign's ICP.
+inline constexpr StepName kProspectSteps[] = {StepName::Research, StepName::Score};
 
-std::string_view toString(StepName step);  // "research_agent", "content_generation", "finalization"
+// "research_agent", "content_generation", "finalization", "icp_scoring"
+std::string_view toString(StepName step);
 std::optional<StepName> stepNameFromString(std::string_view text);
 JobStatus runningStatusOf(StepName step);  // Research -> ResearchRunning, …
+// The step after `step` in a job of that kind; nothing after the last.
+std::optional<StepName> stepAfter(JobKind kind, StepName step);
 
 enum class StepStatus { Running, Completed, Failed };
 
@@ -54,13 +76,17 @@ struct Lead {
     Timestamp createdAt = 0;
 };
 
-// A generation job: moves one lead through research -> content -> finalize.
+// A job: moves one lead through research -> content -> finalize, or one prospect through
+// research -> scoring.
 struct Job {
     std::string id;
-    std::string leadId;
+    JobKind kind = JobKind::LeadMagnet;
+    std::string leadId;  // lead-magnet jobs: the lead, its project and its page's URL
     std::string organisationId;
     std::string projectId;
     std::string leadMagnetUrl;
+    std::string prospectId;  // prospect jobs: the prospect and its campaign
+    std::string campaignId;
     JobStatus status = JobStatus::Queued;
     int retryCount = 0;
     int maxRetries = 3;

@@ -14,13 +14,17 @@ StepResult FinalizeStepExecutor::execute(const StepInputs& inputs, plugins::RunC
     auto content = Poco::JSON::Parser()
                        .parse(inputs.outputOf(domain::StepName::Content))
                        .extract<Poco::JSON::Object::Ptr>();
-    std::string html = pages::renderLeadMagnet(*content, inputs.lead, inputs.project);
+    const auto& lead = inputs.requireLead();
+    std::string html = pages::renderLeadMagnet(*content, lead, inputs.requireProject());
     control.reportProgress(90, "storing the page");
     Poco::JSON::Object output;
     output.set("pageBytes", static_cast<Poco::Int64>(html.size()));
     std::ostringstream text;
     output.stringify(text);
-    return {text.str(), std::move(html)};
+    return {text.str(), [leadId = lead.id, page = std::move(html)](
+                            storage::Repositories& repositories, domain::Timestamp) {
+                repositories.leads().setPage(leadId, page);
+            }};
 }
 
 }  // namespace lodestone::jobs

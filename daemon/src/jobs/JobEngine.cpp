@@ -33,16 +33,15 @@ JobEngine::JobEngine(storage::Store& store, const config::Config& config, Pipeli
     using domain::StepName;
     const auto& steps = config.pipeline;
     auto make = [&](StepName step, const config::StepConfig& stepConfig,
-                    std::shared_ptr<StepExecutor> executor, std::optional<StepName> next) {
+                    std::shared_ptr<StepExecutor> executor) {
         return std::make_unique<StepPool>(settingsFor(step, stepConfig, config.jobs), store, owner_,
                                           leases_, retries_, projects_, std::move(executor),
-                                          [this, next] {
-                                              if (next) pool(*next).wake();
-                                          });
+                                          [this, step] { stepDone(step); });
     };
-    pools_[0] = make(StepName::Research, steps.research, pipeline.research, StepName::Content);
-    pools_[1] = make(StepName::Content, steps.content, pipeline.content, StepName::Finalize);
-    pools_[2] = make(StepName::Finalize, steps.finalize, pipeline.finalize, std::nullopt);
+    pools_[0] = make(StepName::Research, steps.research, pipeline.research);
+    pools_[1] = make(StepName::Content, steps.content, pipeline.content);
+    pools_[2] = make(StepName::Finalize, steps.finalize, pipeline.finalize);
+    pools_[3] = make(StepName::Score, steps.scoring, pipeline.score);
 }
 
 JobEngine::~JobEngine() {
@@ -92,6 +91,13 @@ int JobEngine::waitForAbandonedCalls() const {
         for (const auto& pool : pools_) running += pool->abandonedCallsRunning();
         if (running == 0 || std::chrono::steady_clock::now() >= deadline) return running;
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+}
+
+void JobEngine::stepDone(domain::StepName step) {
+    // A job that finished this step is due at once at its next one, whichever its kind.
+    for (auto kind : {domain::JobKind::LeadMagnet, domain::JobKind::Prospect}) {
+        if (auto next = domain::stepAfter(kind, step)) pool(*next).wake();
     }
 }
 

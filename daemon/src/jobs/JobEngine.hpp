@@ -15,14 +15,16 @@
 
 namespace lodestone::jobs {
 
-// The three steps' executors, in pipeline order.
+// Each step's executor. Research serves both kinds of job.
 struct Pipeline {
     std::shared_ptr<StepExecutor> research;
     std::shared_ptr<StepExecutor> content;
     std::shared_ptr<StepExecutor> finalize;
+    std::shared_ptr<StepExecutor> score;
 };
 
-// Moves generation jobs through research -> content -> finalize. All state is in storage: a job
+// Moves generation jobs through research -> content -> finalize, and prospect jobs through
+// research -> scoring. All state is in storage: a job
 // is claimed with a lease, each step's outcome is written when it ends, and a restart (or
 // another process) picks up whatever is due. One worker pool per step, so a slow content plugin
 // never holds up research.
@@ -46,6 +48,7 @@ class JobEngine {
 
   private:
     int waitForAbandonedCalls() const;
+    void stepDone(domain::StepName step);
     StepPool& pool(domain::StepName step) { return *pools_[static_cast<std::size_t>(step)]; }
 
     storage::Store& store_;
@@ -55,7 +58,7 @@ class JobEngine {
     ProjectCache projects_;
     LeaseKeeper leases_;
     Reaper reaper_;
-    std::array<std::unique_ptr<StepPool>, 3> pools_;
+    std::array<std::unique_ptr<StepPool>, 4> pools_;  // by StepName
     bool started_ = false;
 };
 

@@ -1,8 +1,27 @@
 #include "jobs/Outcomes.hpp"
 
+#include "jobs/JobSubject.hpp"
 #include "leadmagnet/Generation.hpp"
 
 namespace lodestone::jobs {
+namespace {
+
+// What a job's failure means for what it worked on: a lead magnet's charge is refunded; a
+// prospect fails with the job's error.
+void failedForGood(storage::Repositories& repositories, const domain::Job& job,
+                   domain::Timestamp now) {
+    switch (job.kind) {
+        case domain::JobKind::LeadMagnet:
+            leadmagnet::refundCharge(repositories, job, now);
+            break;
+        case domain::JobKind::Prospect:
+            repositories.prospects().transition(job.prospectId, kProspectInPipeline,
+                                                domain::ProspectStatus::Failed, now, job.error);
+            break;
+    }
+}
+
+}  // namespace
 
 bool recordSuccess(storage::Store& store, const std::string& owner, const domain::Job& job,
                    domain::StepName step, const StepResult& result) {
@@ -11,7 +30,7 @@ bool recordSuccess(storage::Store& store, const std::string& owner, const domain
         if (!repositories.jobs().completeStep(job.id, owner, step, result.outputJson, now)) {
             return false;
         }
-        if (result.pageHtml) repositories.leads().setPage(job.leadId, *result.pageHtml);
+        if (result.alsoStore) result.alsoStore(repositories, now);
         return true;
     });
 }
@@ -25,9 +44,7 @@ bool recordFailure(storage::Store& store, const RetryPolicy& policy, const Faile
             attempt.jobId, attempt.owner, attempt.step,        attempt.error,
             now,           retryAt,       attempt.leaseExpired};
         if (!repositories.jobs().failStep(failure)) return false;
-        if (!retryAt) {
-            leadmagnet::refundCharge(repositories, *repositories.jobs().find(attempt.jobId), now);
-        }
+        if (!retryAt) failedForGood(repositories, *repositories.jobs().find(attempt.jobId), now);
         return true;
     });
 }

@@ -41,6 +41,10 @@ void checkContent(const std::string& output) {
 
 }  // namespace
 
+Poco::JSON::Object::Ptr parseJsonObject(const std::string& json, const std::string& what) {
+    return parseObject(json, what);
+}
+
 std::string StepInputs::outputOf(domain::StepName step) const {
     const domain::JobStep* row = job.step(step);
     if (row == nullptr || row->status != domain::StepStatus::Completed || !row->outputJson) {
@@ -50,19 +54,40 @@ std::string StepInputs::outputOf(domain::StepName step) const {
     return *row->outputJson;
 }
 
+template <typename Record>
+const Record& required(const std::optional<Record>& record, const char* what) {
+    if (!record) throw std::logic_error(std::string("the step has no ") + what + " to work on");
+    return *record;
+}
+
+const domain::Lead& StepInputs::requireLead() const {
+    return required(lead, "lead");
+}
+const domain::Project& StepInputs::requireProject() const {
+    return required(project, "project");
+}
+const domain::Prospect& StepInputs::requireProspect() const {
+    return required(prospect, "prospect");
+}
+const domain::Campaign& StepInputs::requireCampaign() const {
+    return required(campaign, "campaign");
+}
+
 std::string PluginStepExecutor::inputFor(domain::StepName step, const StepInputs& inputs) {
+    if (inputs.job.kind == domain::JobKind::Prospect) return prospectResearchInput(inputs);
     Poco::JSON::Object input(Poco::JSON_PRESERVE_KEY_ORDER);
     input.set("jobId", inputs.job.id);
-    input.set("leadId", inputs.lead.id);
-    input.set("lead", parseObject(inputs.lead.fieldsJson, "the stored lead"));
+    input.set("leadId", inputs.requireLead().id);
+    input.set("lead", parseObject(inputs.requireLead().fieldsJson, "the stored lead"));
     if (step != domain::StepName::Research) {
         input.set("research", parseObject(inputs.outputOf(domain::StepName::Research),
                                           "the stored research output"));
     }
+    const auto& stored = inputs.requireProject();
     Poco::JSON::Object::Ptr project = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    project->set("id", inputs.project.id);
-    project->set("name", inputs.project.name);
-    project->set("settings", parseObject(inputs.project.settingsJson, "the project's settings"));
+    project->set("id", stored.id);
+    project->set("name", stored.name);
+    project->set("settings", parseObject(stored.settingsJson, "the project's settings"));
     input.set("project", project);
     std::ostringstream text;
     input.stringify(text);
@@ -72,7 +97,7 @@ std::string PluginStepExecutor::inputFor(domain::StepName step, const StepInputs
 StepResult PluginStepExecutor::execute(const StepInputs& inputs, plugins::RunControl& control) {
     std::string output = plugin_->run(control, inputFor(step_, inputs));
     if (step_ == domain::StepName::Content) checkContent(output);
-    return {std::move(output), std::nullopt};
+    return {std::move(output), nullptr};
 }
 
 }  // namespace lodestone::jobs

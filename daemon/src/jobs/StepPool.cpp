@@ -79,8 +79,8 @@ std::vector<StepPool::Claimed> StepPool::claim(int room,
         std::vector<Claimed> out;
         for (auto& job : repositories.jobs().claim(settings_.step, owner, room, now,
                                                    now + settings_.lease.count())) {
-            auto lead = repositories.leads().find(job.leadId);
-            out.push_back({std::move(job), std::move(lead), owner});
+            auto subject = claimSubject(repositories, job, settings_.step, now);
+            out.push_back({std::move(job), std::move(subject), owner});
         }
         return out;
     });
@@ -188,21 +188,36 @@ void StepPool::workerLoop() {
     }
 }
 
-void StepPool::runStep(const Claimed& claimed, CallRunner& runner) {
+std::optional<StepInputs> StepPool::inputsOf(const Claimed& claimed) {
     const domain::Job& job = claimed.job;
-    const std::string stepName(domain::toString(settings_.step));
+    const JobSubject& subject = claimed.subject;
+    if (job.kind == domain::JobKind::Prospect) {
+        if (!subject.prospect || !subject.campaign) {
+            fail(claimed, "the job's prospect or campaign no longer exists");
+            return std::nullopt;
+        }
+        return StepInputs{job, std::nullopt, std::nullopt, subject.prospect, subject.campaign};
+    }
     std::optional<domain::Project> project;
     try {
         project = projects_.get(job.projectId);
     } catch (const std::exception& e) {
         // Counted as an attempt: a project that can never be read must end the job, not loop.
         fail(claimed, std::string("cannot read the job's project: ") + e.what());
-        return;
+        return std::nullopt;
     }
-    if (!claimed.lead || !project) {
+    if (!subject.lead || !project) {
         fail(claimed, "the job's lead or project no longer exists");
-        return;
+        return std::nullopt;
     }
+    return StepInputs{job, subject.lead, project, std::nullopt, std::nullopt};
+}
+
+void StepPool::runStep(const Claimed& claimed, CallRunner& runner) {
+    const domain::Job& job = claimed.job;
+    const std::string stepName(domain::toString(settings_.step));
+    auto stepInputs = inputsOf(claimed);
+    if (!stepInputs) return;
     auto control = std::make_shared<plugins::RunControl>(
         plugins::RunControl::deadlineIn(settings_.timeout),
         [report = leases_.progressReporter(job.id, claimed.owner)](
@@ -211,7 +226,7 @@ void StepPool::runStep(const Claimed& claimed, CallRunner& runner) {
     // The call owns everything it touches: an abandoned call may outlive this function, and even
     // the engine.
     auto result = std::make_shared<StepResult>();
-    auto inputs = std::make_shared<StepInputs>(StepInputs{job, *claimed.lead, *project});
+    auto inputs = std::make_shared<StepInputs>(std::move(*stepInputs));
     auto outcome = abandoning_ ? CallRunner::Outcome::Interrupted
                                : runner.run(
                                      [executor = executor_, control, inputs, result] {

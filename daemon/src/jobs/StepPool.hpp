@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "jobs/CallRunner.hpp"
+#include "jobs/JobSubject.hpp"
 #include "jobs/LeaseKeeper.hpp"
 #include "jobs/ProjectCache.hpp"
 #include "jobs/RetryPolicy.hpp"
@@ -58,11 +59,11 @@ class StepPool {
     void join();
 
   private:
-    // A job claimed for this step, with its lead (read in the claiming transaction) and the
-    // lease owner of this claim.
+    // A job claimed for this step, with what it works on (read in the claiming transaction)
+    // and the lease owner of this claim.
     struct Claimed {
         domain::Job job;
-        std::optional<domain::Lead> lead;
+        JobSubject subject;
         std::string owner;
     };
 
@@ -72,6 +73,8 @@ class StepPool {
     void workerLoop();
     std::unique_ptr<CallRunner> newRunner();
     void runStep(const Claimed& claimed, CallRunner& runner);
+    // The step's inputs; nothing (the attempt failed) when what the job works on is gone.
+    std::optional<StepInputs> inputsOf(const Claimed& claimed);
     void succeed(const Claimed& claimed, const StepResult& result);
     void fail(const Claimed& claimed, const std::string& error);
     void release(const Claimed& claimed);

@@ -53,6 +53,8 @@ std::array<ExecutionPhase, kPhaseCount> executionPhases(const Job& job) {
         case JobStatus::Completed:
             mark(1, 4, PhaseStatus::Completed);
             break;
+        case JobStatus::Scoring:
+            break;  // a prospect's job: never shown as a generation job
         case JobStatus::Failed: {
             std::size_t firstFailed = 4;
             switch (failedStep(job).value_or(StepName::Finalize)) {
@@ -63,6 +65,7 @@ std::array<ExecutionPhase, kPhaseCount> executionPhases(const Job& job) {
                     firstFailed = 3;
                     break;
                 case StepName::Finalize:
+                case StepName::Score:  // a prospect's step: never shown here
                     firstFailed = 4;
                     break;
             }

@@ -40,6 +40,8 @@ milliseconds StepDurations::of(StepName step) const {
             return content;
         case StepName::Finalize:
             return finalize;
+        case StepName::Score:
+            break;  // a prospect's step: the lead-magnet views never see one
     }
     return research;
 }
@@ -54,6 +56,8 @@ ProgressBand progressBandOf(StepName step) {
             return {40, 90};
         case StepName::Finalize:
             return {90, kCompletedPercentage};
+        case StepName::Score:
+            break;  // a prospect's step
     }
     return {0, 0};
 }
@@ -75,6 +79,8 @@ std::string_view readableName(StepName step) {
             return "Content generation";
         case StepName::Finalize:
             return "Finalization";
+        case StepName::Score:
+            return "ICP scoring";
     }
     return "";
 }

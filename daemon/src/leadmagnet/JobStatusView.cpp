@@ -67,6 +67,8 @@ std::string_view statusDisplay(JobStatus status) {
             return "✍️ Generating content";
         case JobStatus::Finalizing:
             return "📦 Finalizing";
+        case JobStatus::Scoring:
+            return "📊 Scoring";
         case JobStatus::Completed:
             return "✅ Completed";
         case JobStatus::Failed:
@@ -85,6 +87,8 @@ std::string_view phaseDescription(JobStatus status) {
             return "Generating personalized content";
         case JobStatus::Finalizing:
             return "Saving content and preparing the lead magnet";
+        case JobStatus::Scoring:
+            return "Scoring the prospect against the campaign's ICP";
         case JobStatus::Completed:
             return "Lead magnet is ready";
         case JobStatus::Failed:

@@ -7,15 +7,10 @@
 #include <Poco/URI.h>
 
 #include "pages/PageRenderer.hpp"
+#include "pages/PageResponse.hpp"
 
 namespace lodestone::pages {
 namespace {
-
-// No scripts, no external resources, no framing: the page shows text a client and a plugin
-// wrote, and must not be able to do anything else.
-constexpr const char* kContentSecurityPolicy =
-    "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; "
-    "form-action 'none'; frame-ancestors 'none'";
 
 // True when `url` is <scheme>://<host>[:port]/<leadId>, the URL a project's own host hands out.
 bool servedAtRootOf(const std::string& url, const std::string& host) {
@@ -27,12 +22,6 @@ bool servedAtRootOf(const std::string& url, const std::string& host) {
         return false;
     }
 }
-
-struct Page {
-    int status = 200;
-    std::string html;
-    bool cacheable = false;
-};
 
 Page pageFor(storage::Store& store, const std::string& leadId,
              const std::optional<std::string>& requiredHost) {
@@ -83,22 +72,7 @@ void LeadMagnetPageHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
         page = {503, renderFailed()};
         response.set("Retry-After", "5");
     }
-    response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(page.status));
-    response.setContentType("text/html; charset=utf-8");
-    response.set("Content-Security-Policy", kContentSecurityPolicy);
-    response.set("X-Content-Type-Options", "nosniff");
-    response.set("Referrer-Policy", "no-referrer");
-    response.set("Cache-Control", page.cacheable ? "private, max-age=300" : "no-store");
-    response.setContentLength64(static_cast<Poco::Int64>(page.html.size()));
-    // A page request carries no body; one that does is not kept alive to be misread.
-    if (request.getChunkedTransferEncoding() || request.getContentLength64() > 0) {
-        response.setKeepAlive(false);
-    }
-    if (request.getMethod() == Poco::Net::HTTPRequest::HTTP_HEAD) {
-        response.send();
-        return;
-    }
-    response.sendBuffer(page.html.data(), page.html.size());
+    sendPage(request, response, page);
 }
 
 }  // namespace lodestone::pages

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "domain/Jobs.hpp"
+#include "domain/Prospects.hpp"
 #include "domain/Records.hpp"
 
 // One repository per aggregate. Handlers and services talk to these, never to SQL. Every
@@ -96,6 +97,7 @@ class JobRepository {
     // With its steps, in pipeline order.
     virtual std::optional<domain::Job> find(const std::string& id) = 0;
     virtual std::optional<domain::Job> findByLead(const std::string& leadId) = 0;
+    virtual std::optional<domain::Job> findByProspect(const std::string& prospectId) = 0;
     // failed -> queued, resuming at the step that failed: clears the error and that step's row,
     // counts one more retry and records `newCharge` as the credits now held for the job. False
     // if the job is not failed.
@@ -156,6 +158,47 @@ class JobRepository {
     virtual std::vector<std::string> leaseOwners() = 0;
 };
 
+// Prospects: leads added to campaigns, and their history.
+class ProspectRepository {
+  public:
+    virtual ~ProspectRepository() = default;
+    // Conflict: the campaign already has a prospect with that email key.
+    virtual void insert(const domain::Prospect& prospect) = 0;
+    virtual std::optional<domain::Prospect> find(const std::string& id) = 0;
+    virtual std::optional<domain::Prospect> findByEmail(const std::string& campaignId,
+                                                        const std::string& emailKey) = 0;
+    virtual std::optional<domain::Prospect> findByBookingToken(const std::string& token) = 0;
+    // Moves the prospect to `to` if its status is one of `from`, and records the transition
+    // (moving to failed also stores `detail` as its error). False if the guard did not hold.
+    virtual bool transition(const std::string& id, const std::vector<domain::ProspectStatus>& from,
+                            domain::ProspectStatus to, Timestamp now,
+                            const std::optional<std::string>& detail = std::nullopt) = 0;
+    virtual void setScore(const std::string& id, int score, const std::string& scoreJson,
+                          Timestamp now) = 0;
+    // Oldest first.
+    virtual std::vector<domain::ProspectTransition> history(const std::string& id) = 0;
+};
+
+class MeetingRepository {
+  public:
+    virtual ~MeetingRepository() = default;
+    // Conflict: the campaign already has a meeting with that external id.
+    virtual void insert(const domain::Meeting& meeting) = 0;
+    virtual std::optional<domain::Meeting> findByExternalId(const std::string& campaignId,
+                                                            const std::string& externalId) = 0;
+    // Oldest first.
+    virtual std::vector<domain::Meeting> listForProspect(const std::string& prospectId) = 0;
+};
+
+// Events waiting for webhook delivery.
+class OutboxRepository {
+  public:
+    virtual ~OutboxRepository() = default;
+    virtual void insert(const domain::OutboxEvent& event) = 0;
+    // Oldest first.
+    virtual std::vector<domain::OutboxEvent> listForCampaign(const std::string& campaignId) = 0;
+};
+
 // Responses to POSTs that carried an Idempotency-Key, kept so a repeat gets the same answer.
 struct IdempotencyRecord {
     std::string apiKeyId;
@@ -189,6 +232,9 @@ class Repositories {
     virtual LeadRepository& leads() = 0;
     virtual JobRepository& jobs() = 0;
     virtual IdempotencyRepository& idempotency() = 0;
+    virtual ProspectRepository& prospects() = 0;
+    virtual MeetingRepository& meetings() = 0;
+    virtual OutboxRepository& outbox() = 0;
 };
 
 }  // namespace lodestone::storage

@@ -118,12 +118,17 @@ class BasicResearchPlugin {
 
     std::string run(lodestone::RunContext& context, const std::string& inputJson) const {
         context.progress(10, "reading the lead");
-        const Lead lead = readLead(parseObject(inputJson, "the input", true));
+        const auto input = parseObject(inputJson, "the input", true);
+        const Lead lead = readLead(input);
         context.throwIfCancelled();
 
         context.progress(40, "researching the company");
         Notes companyNotes;
-        const CompanyFindings company = researchCompany(lead, freeMail_, companyNotes);
+        // A campaign lead whose client sent company data: that data is used as is, so the
+        // company is not researched again (see docs/plugins.md).
+        const CompanyFindings company = input->optValue("skipCompanyEnrichment", false)
+                                            ? suppliedCompany(lead, companyNotes)
+                                            : researchCompany(lead, freeMail_, companyNotes);
         context.throwIfCancelled();
 
         context.progress(70, "reading the job title");

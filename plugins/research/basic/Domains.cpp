@@ -1,9 +1,9 @@
 #include "Domains.hpp"
 
+#include <lodestone/free_mail.hpp>
 #include <stdexcept>
 
 #include "Text.hpp"
-#include <lodestone/free_mail.hpp>
 
 namespace lodestone::research_basic {
 namespace {

@@ -100,6 +100,15 @@ CompanyFindings researchCompany(const Lead& lead, const FreeMailDomains& freeMai
     return company;
 }
 
+CompanyFindings suppliedCompany(const Lead& lead, Notes& notes) {
+    CompanyFindings company;
+    company.name = lead.company;
+    if (lead.domain) company.domain = normaliseDomain(*lead.domain);
+    notes.fact("Company data was supplied by the client; company enrichment skipped");
+    notes.source("client-supplied company data");
+    return company;
+}
+
 PersonFindings researchPerson(const Lead& lead, const CompanyFindings& company, Notes& notes) {
     PersonFindings person;
     person.email = lead.email;

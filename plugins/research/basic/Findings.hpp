@@ -38,6 +38,8 @@ struct PersonFindings {
 };
 
 CompanyFindings researchCompany(const Lead& lead, const FreeMailDomains& freeMail, Notes& notes);
+// The company as the client described it, without enrichment: its name and domain only.
+CompanyFindings suppliedCompany(const Lead& lead, Notes& notes);
 // `company` names the employer in the summary fact.
 PersonFindings researchPerson(const Lead& lead, const CompanyFindings& company, Notes& notes);
 

@@ -28,7 +28,8 @@ provision:
         - name: Q3 outbound
           webhook_url: https://hooks.acme.test/lodestone
           icp:
-            industries: { include: [software] }
+            criteria:
+              industries: { include: [software] }
             threshold: 60
       api_keys:
         - name: zapier
@@ -49,7 +50,7 @@ provision:
     EXPECT_TRUE(org.projects[0].schema->find("website")->required);
     ASSERT_EQ(org.campaigns.size(), 1u);
     EXPECT_EQ(*org.campaigns[0].icpJson,
-              R"({"industries":{"include":["software"]},"threshold":60})");
+              R"({"criteria":{"industries":{"include":["software"]}},"threshold":60})");
     ASSERT_EQ(org.apiKeys.size(), 2u);
     EXPECT_EQ(org.apiKeys[0].projects, std::vector<std::string>{"Guides"});
     EXPECT_EQ(org.apiKeys[0].expiresIn, std::chrono::hours(24 * 90));
@@ -106,6 +107,21 @@ provision:
                 HasSubstr("lodestone.yaml:9: "
                           "provision.organisations[0].projects[0].schema.fields[0].type: unknown "
                           "type \"link\""));
+}
+
+TEST(ProvisionReader, IcpErrorsNameTheKeyTheLineAndThePathInside) {
+    EXPECT_THAT(errorOf(R"(storage: { path: x.db }
+provision:
+  organisations:
+    - name: Acme
+      campaigns:
+        - name: Q3
+          icp:
+            criteria:
+              employees: { min: 500, max: 50 }
+)"),
+                HasSubstr("lodestone.yaml:7: provision.organisations[0].campaigns[0].icp: "
+                          "criteria.employees: min 500 is greater than max 50"));
 }
 
 TEST(ProvisionReader, SchemaFileInJsonWithErrorsNamesThatFile) {

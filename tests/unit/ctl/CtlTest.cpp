@@ -145,7 +145,8 @@ TEST_F(Ctl, ProjectOfUnknownOrganisationIsAnError) {
 
 TEST_F(Ctl, CampaignCreateShowsItsSigningSecret) {
     std::string org = newOrg();
-    auto icp = writeFile("icp.yaml", "industries:\n  include: [software]\nthreshold: 60\n");
+    auto icp =
+        writeFile("icp.yaml", "criteria:\n  industries:\n    include: [software]\nthreshold: 60\n");
     auto campaign = ok({"campaign", "create", "--org", org, "--name", "Q3", "--webhook-url",
                         "https://hooks.acme.test/x", "--icp", icp, "--calendar-url",
                         "https://cal.acme.test/book"});
@@ -168,6 +169,12 @@ TEST_F(Ctl, CampaignCreateShowsItsSigningSecret) {
     auto bad = run({"campaign", "update", id, "--webhook-url", "ftp://x"});
     EXPECT_EQ(bad.code, 1);
     EXPECT_THAT(bad.err, HasSubstr("webhook URL must be an absolute http:// or https:// URL"));
+
+    auto badIcp = writeFile("bad-icp.yaml", "criteria:\n  employees: { min: many }\n");
+    auto refused = run({"campaign", "update", id, "--icp", badIcp});
+    EXPECT_EQ(refused.code, 1);
+    EXPECT_THAT(refused.err, HasSubstr("ICP criteria: criteria.employees.min"));
+    EXPECT_EQ(ok({"campaign", "show", id})->getObject("icp")->getValue<int>("threshold"), 60);
 }
 
 TEST_F(Ctl, CreatedKeyAuthenticatesAndRevokedKeyDoesNot) {

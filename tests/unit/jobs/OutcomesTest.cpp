@@ -35,10 +35,18 @@ TEST_F(Outcomes, SuccessStoresTheOutputAndMovesTheJobOn) {
     EXPECT_FALSE(page(job.leadId));
 }
 
+// What finalization hands over: store the page with the lead.
+jobs::StepResult withPage(const std::string& output, const std::string& leadId,
+                          const std::string& html) {
+    return {output, [leadId, html](storage::Repositories& repositories, domain::Timestamp) {
+                repositories.leads().setPage(leadId, html);
+            }};
+}
+
 TEST_F(Outcomes, FinalizationStoresTheLeadsPage) {
     auto job = claim(addJob(StepName::Finalize), "w");
     ASSERT_TRUE(recordSuccess(*store_, "w", job, StepName::Finalize,
-                              {R"({"bytes":20})", std::string("<html>guide</html>")}));
+                              withPage(R"({"bytes":20})", job.leadId, "<html>guide</html>")));
     EXPECT_EQ(find(job.id).status, JobStatus::Completed);
     EXPECT_TRUE(find(job.id).finishedAt);
     EXPECT_EQ(page(job.leadId), "<html>guide</html>");
@@ -48,7 +56,7 @@ TEST_F(Outcomes, FinalizationStoresTheLeadsPage) {
 TEST_F(Outcomes, SuccessByAnOwnerThatLostTheJobChangesNothing) {
     auto job = claim(addJob(StepName::Finalize), "w");
     EXPECT_FALSE(recordSuccess(*store_, "someone-else", job, StepName::Finalize,
-                               {"{}", std::string("<html>guide</html>")}));
+                               withPage("{}", job.leadId, "<html>guide</html>")));
     auto found = find(job.id);
     EXPECT_EQ(found.status, JobStatus::Finalizing);
     EXPECT_EQ(found.leaseOwner, "w");

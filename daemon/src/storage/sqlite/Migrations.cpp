@@ -22,7 +22,36 @@ int appliedVersion(Poco::Data::Session& session) {
         firstRow(select, [](const Row& row) { return row.integer("version"); }).value_or(0));
 }
 
+namespace {
+
+// Fails the migration when a rebuilt table left a reference dangling.
+void checkForeignKeys(Poco::Data::Session& session) {
+    Poco::Data::Statement check(session);
+    check << "PRAGMA foreign_key_check";
+    auto problem = firstRow(check, [](const Row& row) {
+        return row.text("table") + " row " + std::to_string(row.integer("rowid")) +
+               " refers to a missing " + row.text("parent") + " row";
+    });
+    if (problem) throw StorageError("migration broke a foreign key: " + *problem);
+}
+
+}  // namespace
+
 void applyMigrations(Poco::Data::Session& session, const std::string& databaseName) {
+    // Rebuilding a table (SQLite's way of changing a column's constraints) drops the old one,
+    // which with foreign keys on would cascade into the rows that refer to it. SQLite's
+    // documented procedure: keys off outside the transaction, checked before commit.
+    execute(session, "PRAGMA foreign_keys = OFF");
+    struct KeysBackOn {
+        Poco::Data::Session& session;
+        ~KeysBackOn() {
+            try {
+                execute(session, "PRAGMA foreign_keys = ON");
+            } catch (...) {
+                // the connection is discarded by its pool on the error that follows
+            }
+        }
+    } keysBackOn{session};
     execute(session, "BEGIN IMMEDIATE");
     try {
         execute(session,
@@ -45,6 +74,7 @@ void applyMigrations(Poco::Data::Session& session, const std::string& databaseNa
                 bind(migration.version), bind(migration.description), bind(domain::nowMillis());
             record.execute();
         }
+        checkForeignKeys(session);
         execute(session, "COMMIT");
     } catch (...) {
         execute(session, "ROLLBACK");

@@ -15,18 +15,6 @@ std::string name(StepName step) {
 const char* const kReady =
     "lease_owner IS NULL AND status NOT IN ('completed', 'failed') AND next_step = ?";
 
-std::optional<StepName> nextAfter(StepName step) {
-    switch (step) {
-        case StepName::Research:
-            return StepName::Content;
-        case StepName::Content:
-            return StepName::Finalize;
-        case StepName::Finalize:
-            return std::nullopt;
-    }
-    return std::nullopt;
-}
-
 JobRepository::Lease toLease(const Row& row) {
     auto step = domain::stepNameFromString(row.text("next_step"));
     if (!step) throw StorageError("unexpected job step in the database: " + row.text("next_step"));
@@ -97,7 +85,13 @@ bool SqliteJobs::reportProgress(const std::string& jobId, const std::string& own
 
 bool SqliteJobs::completeStep(const std::string& jobId, const std::string& owner, StepName step,
                               const std::string& outputJson, Timestamp now) {
-    auto next = nextAfter(step);
+    Poco::Data::Statement kindOf(session_);
+    kindOf << "SELECT kind FROM jobs WHERE id = ?", bind(jobId);
+    auto kindName = firstRow(kindOf, [](const Row& row) { return row.text("kind"); });
+    if (!kindName) return false;
+    auto kind = domain::jobKindFromString(*kindName);
+    if (!kind) throw StorageError("unexpected job kind in the database: " + *kindName);
+    auto next = domain::stepAfter(*kind, step);
     Poco::Data::Statement job(session_);
     if (next) {
         // Straight to the next step's running status: the job is not waiting for a retry, only

@@ -8,7 +8,13 @@ namespace {
 const char* const kJobColumns =
     "id, lead_id, organisation_id, project_id, lead_magnet_url, status, retry_count, "
     "max_retries, error, retryable, credits_charged, lease_owner, lease_expires_at, run_after, "
-    "created_at, updated_at, finished_at, next_step";
+    "created_at, updated_at, finished_at, next_step, kind, prospect_id, campaign_id";
+
+// The columns of the other kind of job are NULL.
+std::optional<std::string> unlessEmpty(const std::string& value) {
+    if (value.empty()) return std::nullopt;
+    return value;
+}
 
 // A value the schema's CHECK constraints rule out means the file was edited by hand.
 [[noreturn]] void corrupt(const std::string& what) {
@@ -18,10 +24,15 @@ const char* const kJobColumns =
 domain::Job toJob(const Row& row) {
     domain::Job job;
     job.id = row.text("id");
-    job.leadId = row.text("lead_id");
+    auto kind = domain::jobKindFromString(row.text("kind"));
+    if (!kind) corrupt("job kind " + row.text("kind"));
+    job.kind = *kind;
+    job.leadId = row.optionalText("lead_id").value_or("");
     job.organisationId = row.text("organisation_id");
-    job.projectId = row.text("project_id");
-    job.leadMagnetUrl = row.text("lead_magnet_url");
+    job.projectId = row.optionalText("project_id").value_or("");
+    job.leadMagnetUrl = row.optionalText("lead_magnet_url").value_or("");
+    job.prospectId = row.optionalText("prospect_id").value_or("");
+    job.campaignId = row.optionalText("campaign_id").value_or("");
     auto status = domain::jobStatusFromString(row.text("status"));
     if (!status) corrupt("job status " + row.text("status"));
     job.status = *status;
@@ -64,14 +75,16 @@ domain::JobStep toStep(const Row& row) {
 void SqliteJobs::insert(const domain::Job& job) {
     Poco::Data::Statement statement(session_);
     statement << "INSERT INTO jobs (" << kJobColumns
-              << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        bind(job.id), bind(job.leadId), bind(job.organisationId), bind(job.projectId),
-        bind(job.leadMagnetUrl), bind(std::string(domain::toString(job.status))),
-        bind(job.retryCount), bind(job.maxRetries), bind(nullable(job.error)),
-        bind(job.retryable ? 1 : 0), bind(job.creditsCharged), bind(nullable(job.leaseOwner)),
-        bind(nullable(job.leaseExpiresAt)), bind(job.runAfter), bind(job.createdAt),
-        bind(job.updatedAt), bind(nullable(job.finishedAt)),
-        bind(std::string(domain::toString(job.nextStep)));
+              << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        bind(job.id), bind(nullable(unlessEmpty(job.leadId))), bind(job.organisationId),
+        bind(nullable(unlessEmpty(job.projectId))), bind(nullable(unlessEmpty(job.leadMagnetUrl))),
+        bind(std::string(domain::toString(job.status))), bind(job.retryCount), bind(job.maxRetries),
+        bind(nullable(job.error)), bind(job.retryable ? 1 : 0), bind(job.creditsCharged),
+        bind(nullable(job.leaseOwner)), bind(nullable(job.leaseExpiresAt)), bind(job.runAfter),
+        bind(job.createdAt), bind(job.updatedAt), bind(nullable(job.finishedAt)),
+        bind(std::string(domain::toString(job.nextStep))),
+        bind(std::string(domain::toString(job.kind))), bind(nullable(unlessEmpty(job.prospectId))),
+        bind(nullable(unlessEmpty(job.campaignId)));
     statement.execute();
 }
 
@@ -104,6 +117,10 @@ std::optional<domain::Job> SqliteJobs::findByLead(const std::string& leadId) {
     return findWhere("lead_id", leadId);
 }
 
+std::optional<domain::Job> SqliteJobs::findByProspect(const std::string& prospectId) {
+    return findWhere("prospect_id", prospectId);
+}
+
 bool SqliteJobs::requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) {
     Poco::Data::Statement update(session_);
     update << "UPDATE jobs SET status = 'queued', error = NULL, retry_count = retry_count + 1, "
@@ -132,9 +149,11 @@ std::int64_t SqliteJobs::releaseCharge(const std::string& id, Timestamp now) {
 
 std::optional<std::int64_t> SqliteJobs::typicalStepMillis(domain::StepName step, int sample) {
     Poco::Data::Statement statement(session_);
-    statement << "SELECT COUNT(*) AS n, AVG(completed_at - started_at) AS mean FROM "
-                 "(SELECT completed_at, started_at FROM job_steps "
-                 "WHERE name = ? AND status = 'completed' ORDER BY completed_at DESC LIMIT ?)",
+    statement
+        << "SELECT COUNT(*) AS n, AVG(completed_at - started_at) AS mean FROM "
+           "(SELECT s.completed_at, s.started_at FROM job_steps s JOIN jobs j ON j.id = s.job_id "
+           "WHERE s.name = ? AND s.status = 'completed' AND j.kind = 'lead_magnet' "
+           "ORDER BY s.completed_at DESC LIMIT ?)",
         bind(std::string(domain::toString(step))), bind(sample);
     return firstRow(statement,
                     [](const Row& row) -> std::optional<std::int64_t> {

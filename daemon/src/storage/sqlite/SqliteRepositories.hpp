@@ -84,6 +84,7 @@ class SqliteJobs final : public JobRepository {
     void insert(const domain::Job& job) override;
     std::optional<domain::Job> find(const std::string& id) override;
     std::optional<domain::Job> findByLead(const std::string& leadId) override;
+    std::optional<domain::Job> findByProspect(const std::string& prospectId) override;
     bool requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) override;
     std::int64_t releaseCharge(const std::string& id, Timestamp now) override;
     std::optional<std::int64_t> typicalStepMillis(domain::StepName step, int sample) override;
@@ -120,6 +121,51 @@ class SqliteIdempotency final : public IdempotencyRepository {
     Poco::Data::Session& session_;
 };
 
+class SqliteProspects final : public ProspectRepository {
+  public:
+    explicit SqliteProspects(Poco::Data::Session& session) : session_(session) {}
+    void insert(const domain::Prospect& prospect) override;
+    std::optional<domain::Prospect> find(const std::string& id) override;
+    std::optional<domain::Prospect> findByEmail(const std::string& campaignId,
+                                                const std::string& emailKey) override;
+    std::optional<domain::Prospect> findByBookingToken(const std::string& token) override;
+    bool transition(const std::string& id, const std::vector<domain::ProspectStatus>& from,
+                    domain::ProspectStatus to, Timestamp now,
+                    const std::optional<std::string>& detail) override;
+    void setScore(const std::string& id, int score, const std::string& scoreJson,
+                  Timestamp now) override;
+    std::vector<domain::ProspectTransition> history(const std::string& id) override;
+
+  private:
+    std::optional<domain::Prospect> findWhere(const std::string& where,
+                                              const std::vector<std::string>& params);
+    void recordTransition(const std::string& id, domain::ProspectStatus status, Timestamp at,
+                          const std::optional<std::string>& detail);
+    Poco::Data::Session& session_;
+};
+
+class SqliteMeetings final : public MeetingRepository {
+  public:
+    explicit SqliteMeetings(Poco::Data::Session& session) : session_(session) {}
+    void insert(const domain::Meeting& meeting) override;
+    std::optional<domain::Meeting> findByExternalId(const std::string& campaignId,
+                                                    const std::string& externalId) override;
+    std::vector<domain::Meeting> listForProspect(const std::string& prospectId) override;
+
+  private:
+    Poco::Data::Session& session_;
+};
+
+class SqliteOutbox final : public OutboxRepository {
+  public:
+    explicit SqliteOutbox(Poco::Data::Session& session) : session_(session) {}
+    void insert(const domain::OutboxEvent& event) override;
+    std::vector<domain::OutboxEvent> listForCampaign(const std::string& campaignId) override;
+
+  private:
+    Poco::Data::Session& session_;
+};
+
 class SqliteRepositories final : public Repositories {
   public:
     explicit SqliteRepositories(Poco::Data::Session& session)
@@ -129,7 +175,10 @@ class SqliteRepositories final : public Repositories {
           apiKeys_(session),
           leads_(session),
           jobs_(session),
-          idempotency_(session) {}
+          idempotency_(session),
+          prospects_(session),
+          meetings_(session),
+          outbox_(session) {}
     OrganisationRepository& organisations() override { return organisations_; }
     ProjectRepository& projects() override { return projects_; }
     CampaignRepository& campaigns() override { return campaigns_; }
@@ -137,6 +186,9 @@ class SqliteRepositories final : public Repositories {
     LeadRepository& leads() override { return leads_; }
     JobRepository& jobs() override { return jobs_; }
     IdempotencyRepository& idempotency() override { return idempotency_; }
+    ProspectRepository& prospects() override { return prospects_; }
+    MeetingRepository& meetings() override { return meetings_; }
+    OutboxRepository& outbox() override { return outbox_; }
 
   private:
     SqliteOrganisations organisations_;
@@ -146,6 +198,9 @@ class SqliteRepositories final : public Repositories {
     SqliteLeads leads_;
     SqliteJobs jobs_;
     SqliteIdempotency idempotency_;
+    SqliteProspects prospects_;
+    SqliteMeetings meetings_;
+    SqliteOutbox outbox_;
 };
 
 }  // namespace lodestone::storage::sqlite

@@ -1,0 +1,160 @@
+#include "api/CampaignRoutes.hpp"
+
+#include <Poco/JSON/Array.h>
+
+#include "api/ApiError.hpp"
+#include "api/Idempotency.hpp"
+#include "outreach/CampaignLeads.hpp"
+#include "outreach/Meetings.hpp"
+#include "outreach/ProspectView.hpp"
+
+namespace lodestone::api {
+namespace {
+
+Poco::JSON::Object::Ptr object() {
+    return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+}
+
+Poco::JSON::Array::Ptr array(const std::vector<std::string>& values) {
+    Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
+    for (const auto& value : values) out->add(value);
+    return out;
+}
+
+// The spec's Add Lead errors: 404 for a campaign that does not exist, 403 for one of another
+// organisation.
+domain::Campaign ownCampaign(ApiServices& services, const ApiRequest& request) {
+    const std::string& id = request.param("campaignId");
+    auto campaign = services.store.read(
+        [&](storage::Repositories& repositories) { return repositories.campaigns().find(id); });
+    if (!campaign) throw ApiError(404, "Campaign not found");
+    if (campaign->organisationId != request.key.organisationId) {
+        throw ApiError(403, "Campaign does not belong to your organization");
+    }
+    return *campaign;
+}
+
+ApiError invalidLead(const outreach::CampaignLeadError& problem) {
+    ApiError error(400, problem.what());
+    error.with("missingFields", array(problem.missingFields()));
+    error.with("invalidFields", array(problem.invalidFields()));
+    auto reasons = object();
+    for (const auto& [path, why] : problem.reasons()) reasons->set(path, why);
+    error.with("fieldErrors", reasons);
+    return error;
+}
+
+ApiResponse addLead(ApiServices& services, const outreach::TimeZones& zones, ApiRequest& request) {
+    domain::Campaign campaign = ownCampaign(services, request);
+    std::optional<outreach::CampaignLead> lead;
+    try {
+        lead = outreach::readCampaignLead(*request.body, zones);
+    } catch (const outreach::CampaignLeadError& problem) {
+        throw invalidLead(problem);
+    }
+    try {
+        auto response =
+            writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
+                auto added =
+                    outreach::addProspect(repositories, campaign, *lead,
+                                          services.config.jobs.maxRetries, domain::nowMillis());
+                auto body = object();
+                body->set("success", true);
+                body->set("prospectId", added.prospect.id);
+                body->set("status", std::string(domain::toString(added.prospect.status)));
+                body->set("message",
+                          "Lead added to the campaign; it will be researched, scored against "
+                          "the campaign's ICP and queued for outreach");
+                return ApiResponse{201, body};
+            });
+        if (!request.replayed) services.jobQueued();
+        return response;
+    } catch (const outreach::DuplicateProspect& duplicate) {
+        ApiError error(409, "A lead with this email is already in the campaign");
+        error.with("prospectId", duplicate.existing().id);
+        error.with("status", std::string(domain::toString(duplicate.existing().status)));
+        throw error;
+    }
+}
+
+ApiResponse showLead(ApiServices& services, ApiRequest& request) {
+    domain::Campaign campaign = ownCampaign(services, request);
+    const std::string& id = request.param("prospectId");
+    auto record = services.store.read(
+        [&](storage::Repositories& repositories) -> std::optional<outreach::ProspectRecord> {
+            auto prospect = repositories.prospects().find(id);
+            if (!prospect || prospect->campaignId != campaign.id) return std::nullopt;
+            outreach::ProspectRecord record{*prospect, std::nullopt, {}, {}};
+            record.job = repositories.jobs().findByProspect(prospect->id);
+            record.history = repositories.prospects().history(prospect->id);
+            record.meetings = repositories.meetings().listForProspect(prospect->id);
+            return record;
+        });
+    if (!record) throw ApiError(404, "Prospect not found");
+    auto body = object();
+    body->set("success", true);
+    body->set("prospect", outreach::renderProspect(
+                              *record, outreach::bookingUrl(services.config.server.publicUrl,
+                                                            record->prospect)));
+    return {200, body};
+}
+
+ApiResponse bookMeeting(ApiServices& services, ApiRequest& request) {
+    domain::Campaign campaign = ownCampaign(services, request);
+    outreach::MeetingRequest meeting;
+    try {
+        meeting = outreach::readMeetingRequest(*request.body);
+    } catch (const outreach::InvalidMeeting& problem) {
+        ApiError error(400, problem.what());
+        error.with("missingFields", array(problem.missingFields()));
+        error.with("invalidFields", array(problem.invalidFields()));
+        throw error;
+    }
+    try {
+        return writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
+            auto booked =
+                outreach::bookMeeting(repositories, campaign, meeting, domain::nowMillis());
+            auto meetingJson = object();
+            meetingJson->set("id", booked.meeting.id);
+            meetingJson->set("prospectId", booked.meeting.prospectId);
+            meetingJson->set("scheduledAt", booked.meeting.scheduledAt);
+            meetingJson->set("duration", booked.meeting.durationMinutes);
+            meetingJson->set("title", booked.meeting.title);
+            meetingJson->set("externalId", booked.meeting.externalId
+                                               ? Poco::Dynamic::Var(*booked.meeting.externalId)
+                                               : Poco::Dynamic::Var());
+            meetingJson->set("createdAt", booked.meeting.createdAt);
+            auto body = object();
+            body->set("success", true);
+            body->set("meeting", meetingJson);
+            body->set("prospectStatus", std::string(domain::toString(booked.prospect.status)));
+            body->set("message", booked.created
+                                     ? "Meeting recorded; the meeting_booked webhook is queued"
+                                     : "Meeting already recorded under this externalId");
+            return ApiResponse{booked.created ? 201 : 200, body};
+        });
+    } catch (const outreach::ProspectNotFound& e) {
+        throw ApiError(404, e.what());
+    } catch (const outreach::InvalidMeeting& problem) {
+        ApiError error(400, problem.what());
+        error.with("missingFields", array(problem.missingFields()));
+        error.with("invalidFields", array(problem.invalidFields()));
+        throw error;
+    }
+}
+
+}  // namespace
+
+void addCampaignRoutes(Router& router, ApiServices& services) {
+    // The system's tz database, read per request (zones are files; nothing to cache).
+    auto zones = std::make_shared<outreach::TimeZones>();
+    router.add(
+        {"POST", "/api/campaigns/{campaignId}/leads", RouteGroup::CampaignLeads, true,
+         [&services, zones](ApiRequest& request) { return addLead(services, *zones, request); }});
+    router.add({"GET", "/api/campaigns/{campaignId}/leads/{prospectId}", RouteGroup::Status, false,
+                [&services](ApiRequest& request) { return showLead(services, request); }});
+    router.add({"POST", "/api/campaigns/{campaignId}/meetings", RouteGroup::CampaignLeads, true,
+                [&services](ApiRequest& request) { return bookMeeting(services, request); }});
+}
+
+}  // namespace lodestone::api

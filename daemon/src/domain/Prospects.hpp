@@ -1,0 +1,82 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "domain/Time.hpp"
+
+namespace lodestone::domain {
+
+// Where a prospect stands in its campaign (documented in docs/api.md). The database enforces
+// the same set.
+enum class ProspectStatus {
+    Queued,
+    Researching,
+    Scored,
+    Qualified,
+    Disqualified,
+    InSequence,
+    Replied,
+    MeetingBooked,
+    Completed,
+    Bounced,
+    Unsubscribed,
+    Failed
+};
+
+std::string_view toString(ProspectStatus status);
+std::optional<ProspectStatus> prospectStatusFromString(std::string_view text);
+
+// A lead added to a campaign: who it is, what the client sent, and how it scored.
+struct Prospect {
+    std::string id;
+    std::string organisationId;
+    std::string campaignId;
+    std::string email;     // as sent
+    std::string emailKey;  // lowercased: one prospect per address and campaign
+    std::string companyName;
+    std::string contactName;
+    std::optional<std::string> title;
+    std::optional<std::string> domain;  // sent, or derived from the email
+    std::string inputJson;              // the checked body, as stored
+    ProspectStatus status = ProspectStatus::Queued;
+    std::optional<int> score;              // 0-100, once scored
+    std::optional<std::string> scoreJson;  // the breakdown and reasons
+    std::string bookingToken;              // the secret in its calendar link (/b/{token})
+    std::optional<std::string> error;      // why it failed
+    Timestamp createdAt = 0;
+    Timestamp updatedAt = 0;
+};
+
+// One entry of a prospect's history.
+struct ProspectTransition {
+    ProspectStatus status = ProspectStatus::Queued;
+    Timestamp at = 0;
+    std::optional<std::string> detail;
+};
+
+// A meeting a prospect booked through the campaign's calendar.
+struct Meeting {
+    std::string id;
+    std::string campaignId;
+    std::string prospectId;
+    std::optional<std::string> externalId;  // the calendar's booking id
+    std::string scheduledAt;                // ISO 8601 UTC, "2026-12-01T15:00:00Z"
+    int durationMinutes = 0;
+    std::string title;
+    Timestamp createdAt = 0;
+};
+
+// An event waiting in the outbox for webhook delivery, written in the transaction that caused
+// it. Its id is the `webhook-id` receivers deduplicate by.
+struct OutboxEvent {
+    std::string id;
+    std::string organisationId;
+    std::string campaignId;
+    std::string event;        // "meeting_booked"
+    std::string payloadJson;  // the spec's payload without `timestamp`, set per attempt
+    Timestamp createdAt = 0;
+};
+
+}  // namespace lodestone::domain

@@ -1,0 +1,128 @@
+#include <Poco/DateTime.h>
+#include <Poco/String.h>
+
+#include <cmath>
+#include <regex>
+
+#include "domain/Email.hpp"
+#include "outreach/Meetings.hpp"
+
+namespace lodestone::outreach {
+namespace {
+
+constexpr int kMaxDurationMinutes = 24 * 60;
+constexpr std::size_t kMaxText = 500;
+
+// "2026-12-01T15:00:00Z", with optional seconds and fraction, "Z" or a zero offset: a UTC time,
+// as the spec's payload requires, so nothing has to guess a zone.
+std::optional<std::string> utcTimestamp(const std::string& text) {
+    static const std::regex pattern(
+        R"((\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]00:?00))");
+    std::smatch match;
+    if (!std::regex_match(text, match, pattern)) return std::nullopt;
+    auto number = [&](int group) { return match[group].matched ? std::stoi(match[group]) : 0; };
+    const int year = number(1), month = number(2), day = number(3), hour = number(4),
+              minute = number(5), second = number(6);
+    if (!Poco::DateTime::isValid(year, month, day, hour, minute, second)) return std::nullopt;
+    char normalised[32];
+    std::snprintf(normalised, sizeof normalised, "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day,
+                  hour, minute, second);
+    return std::string(normalised);
+}
+
+std::optional<std::string> text(const Poco::JSON::Object& body, const std::string& name,
+                                std::vector<std::string>& invalid) {
+    if (!body.has(name) || body.get(name).isEmpty()) return std::nullopt;
+    const auto& value = body.get(name);
+    if (!value.isString()) {
+        invalid.push_back(name);
+        return std::nullopt;
+    }
+    std::string trimmed = Poco::trim(value.extract<std::string>());
+    if (trimmed.size() > kMaxText) {
+        invalid.push_back(name);
+        return std::nullopt;
+    }
+    if (trimmed.empty()) return std::nullopt;
+    return trimmed;
+}
+
+std::optional<int> minutes(const Poco::JSON::Object& body, std::vector<std::string>& invalid) {
+    if (!body.has("duration") || body.get("duration").isEmpty()) return std::nullopt;
+    const auto& value = body.get("duration");
+    if (!value.isNumeric() || value.type() == typeid(bool)) {
+        invalid.push_back("duration");
+        return std::nullopt;
+    }
+    const double number = value.convert<double>();
+    if (!std::isfinite(number) || number != std::floor(number) || number < 1 ||
+        number > kMaxDurationMinutes) {
+        invalid.push_back("duration");
+        return std::nullopt;
+    }
+    return static_cast<int>(number);
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    return Poco::cat(std::string(", "), names.begin(), names.end());
+}
+
+}  // namespace
+
+InvalidMeeting::InvalidMeeting(const std::string& message, std::vector<std::string> missing,
+                               std::vector<std::string> invalid)
+    : std::runtime_error(message), missing_(std::move(missing)), invalid_(std::move(invalid)) {}
+
+MeetingRequest readMeetingRequest(const Poco::JSON::Object& body) {
+    std::vector<std::string> missing, invalid;
+    MeetingRequest request;
+    request.prospectId = text(body, "prospectId", invalid);
+    if (auto email = text(body, "email", invalid)) {
+        if (domain::isValidEmail(*email)) {
+            request.emailKey = Poco::toLower(*email);
+        } else {
+            invalid.push_back("email");
+        }
+    }
+    const bool namesProspect = request.prospectId || request.emailKey;
+    const bool triedToName = std::count(invalid.begin(), invalid.end(), "email") > 0 ||
+                             std::count(invalid.begin(), invalid.end(), "prospectId") > 0;
+    if (!namesProspect && !triedToName) missing.push_back("prospectId");
+
+    if (auto at = text(body, "scheduledAt", invalid)) {
+        if (auto utc = utcTimestamp(*at)) {
+            request.scheduledAt = *utc;
+        } else {
+            invalid.push_back("scheduledAt");
+        }
+    } else if (std::count(invalid.begin(), invalid.end(), "scheduledAt") == 0) {
+        missing.push_back("scheduledAt");
+    }
+    if (auto duration = minutes(body, invalid)) {
+        request.durationMinutes = *duration;
+    } else if (std::count(invalid.begin(), invalid.end(), "duration") == 0) {
+        missing.push_back("duration");
+    }
+    if (auto title = text(body, "title", invalid)) {
+        request.title = *title;
+    } else if (std::count(invalid.begin(), invalid.end(), "title") == 0) {
+        missing.push_back("title");
+    }
+    request.externalId = text(body, "externalId", invalid);
+
+    if (!missing.empty() || !invalid.empty()) {
+        std::string message = "Invalid meeting:";
+        if (!missing.empty()) message += " missing " + joined(missing) + ";";
+        if (!invalid.empty()) {
+            message += " invalid " + joined(invalid) +
+                       " (scheduledAt is an ISO 8601 UTC time such as 2026-12-01T15:00:00Z; "
+                       "duration whole minutes from 1 to 1440; prospectId or email names the "
+                       "prospect)";
+        }
+        if (message.back() == ';') message.pop_back();
+        throw InvalidMeeting(message, missing, invalid);
+    }
+    return request;
+}
+
+}  // namespace lodestone::outreach

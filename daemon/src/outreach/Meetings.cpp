@@ -1,0 +1,101 @@
+#include "outreach/Meetings.hpp"
+
+#include <sstream>
+
+#include "domain/Ids.hpp"
+
+namespace lodestone::outreach {
+namespace {
+
+using domain::ProspectStatus;
+
+domain::Prospect prospectOf(storage::Repositories& repositories, const domain::Campaign& campaign,
+                            const MeetingRequest& request) {
+    std::optional<domain::Prospect> byId, byEmail;
+    if (request.prospectId) {
+        byId = repositories.prospects().find(*request.prospectId);
+        if (!byId || byId->campaignId != campaign.id) {
+            throw ProspectNotFound("Prospect " + *request.prospectId +
+                                   " not found in this campaign");
+        }
+    }
+    if (request.emailKey) {
+        byEmail = repositories.prospects().findByEmail(campaign.id, *request.emailKey);
+        if (!byEmail) throw ProspectNotFound("No prospect with that email in this campaign");
+    }
+    if (byId && byEmail && byId->id != byEmail->id) {
+        throw InvalidMeeting("prospectId and email name different prospects", {},
+                             {"prospectId", "email"});
+    }
+    return byId ? *byId : *byEmail;
+}
+
+// Every status but meeting_booked itself: a booking is a booking, whatever outreach thought of
+// the prospect (even one disqualified or unsubscribed books a meeting now and then).
+std::vector<ProspectStatus> allButBooked() {
+    std::vector<ProspectStatus> from;
+    for (int i = 0; i <= static_cast<int>(ProspectStatus::Failed); ++i) {
+        auto status = static_cast<ProspectStatus>(i);
+        if (status != ProspectStatus::MeetingBooked) from.push_back(status);
+    }
+    return from;
+}
+
+}  // namespace
+
+BookedMeeting bookMeeting(storage::Repositories& repositories, const domain::Campaign& campaign,
+                          const MeetingRequest& request, domain::Timestamp now) {
+    if (request.externalId) {
+        if (auto known =
+                repositories.meetings().findByExternalId(campaign.id, *request.externalId)) {
+            return {*known, *repositories.prospects().find(known->prospectId), false};
+        }
+    }
+    domain::Prospect prospect = prospectOf(repositories, campaign, request);
+    domain::Meeting meeting{domain::newId(domain::IdKind::Meeting),
+                            campaign.id,
+                            prospect.id,
+                            request.externalId,
+                            request.scheduledAt,
+                            request.durationMinutes,
+                            request.title,
+                            now};
+    repositories.meetings().insert(meeting);
+    repositories.prospects().transition(prospect.id, allButBooked(), ProspectStatus::MeetingBooked,
+                                        now,
+                                        "meeting " + meeting.id + " at " + meeting.scheduledAt);
+    prospect = *repositories.prospects().find(prospect.id);
+
+    std::ostringstream payload;
+    meetingBookedPayload(campaign, prospect, meeting)->stringify(payload);
+    repositories.outbox().insert({domain::newId(domain::IdKind::WebhookEvent),
+                                  campaign.organisationId, campaign.id, "meeting_booked",
+                                  payload.str(), now});
+    return {std::move(meeting), std::move(prospect), true};
+}
+
+Poco::JSON::Object::Ptr meetingBookedPayload(const domain::Campaign& campaign,
+                                             const domain::Prospect& prospect,
+                                             const domain::Meeting& meeting) {
+    auto object = [] { return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER); };
+    Poco::JSON::Object::Ptr prospectJson = object();
+    prospectJson->set("id", prospect.id);
+    prospectJson->set("companyName", prospect.companyName);
+    prospectJson->set("contactName", prospect.contactName);
+    prospectJson->set("email", prospect.email);
+    // The spec types title as a string; a prospect added without one has an empty title.
+    prospectJson->set("title", prospect.title.value_or(""));
+    Poco::JSON::Object::Ptr meetingJson = object();
+    meetingJson->set("id", meeting.id);
+    meetingJson->set("scheduledAt", meeting.scheduledAt);
+    meetingJson->set("duration", meeting.durationMinutes);
+    meetingJson->set("title", meeting.title);
+    Poco::JSON::Object::Ptr payload = object();
+    payload->set("event", "meeting_booked");
+    payload->set("campaignId", campaign.id);
+    payload->set("prospect", prospectJson);
+    payload->set("meeting", meetingJson);
+    return payload;
+}
+
+}  // namespace lodestone::outreach

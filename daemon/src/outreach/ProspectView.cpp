@@ -1,0 +1,111 @@
+#include "outreach/ProspectView.hpp"
+
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Parser.h>
+
+namespace lodestone::outreach {
+namespace {
+
+Poco::JSON::Object::Ptr object() {
+    return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+}
+
+// Stored JSON written by this daemon or a plugin; a value that does not parse shows as null
+// rather than failing the whole view.
+Poco::Dynamic::Var parsed(const std::optional<std::string>& json) {
+    if (!json) return Poco::Dynamic::Var();
+    try {
+        return Poco::JSON::Parser(new Poco::JSON::ParseHandler(true)).parse(*json);
+    } catch (const Poco::Exception&) {
+        return Poco::Dynamic::Var();
+    }
+}
+
+template <typename T>
+Poco::Dynamic::Var orNull(const std::optional<T>& value) {
+    return value ? Poco::Dynamic::Var(*value) : Poco::Dynamic::Var();
+}
+
+Poco::JSON::Object::Ptr research(const std::optional<domain::Job>& job) {
+    auto out = object();
+    const domain::JobStep* step = job ? job->step(domain::StepName::Research) : nullptr;
+    if (!step) {
+        out->set("status", "pending");
+        return out;
+    }
+    out->set("status", std::string(domain::toString(step->status)));
+    auto findings = parsed(step->outputJson);
+    Poco::Dynamic::Var summary;
+    if (findings.type() == typeid(Poco::JSON::Object::Ptr)) {
+        summary = findings.extract<Poco::JSON::Object::Ptr>()->get("facts");
+    }
+    out->set("summary", summary);
+    out->set("findings", findings);
+    out->set("completedAt", orNull(step->completedAt));
+    return out;
+}
+
+Poco::JSON::Object::Ptr icp(const domain::Prospect& prospect) {
+    auto score = parsed(prospect.scoreJson);
+    if (score.type() != typeid(Poco::JSON::Object::Ptr)) return nullptr;
+    return score.extract<Poco::JSON::Object::Ptr>();
+}
+
+Poco::JSON::Array::Ptr meetings(const std::vector<domain::Meeting>& meetings) {
+    Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
+    for (const auto& meeting : meetings) {
+        auto entry = object();
+        entry->set("id", meeting.id);
+        entry->set("scheduledAt", meeting.scheduledAt);
+        entry->set("duration", meeting.durationMinutes);
+        entry->set("title", meeting.title);
+        entry->set("externalId", orNull(meeting.externalId));
+        entry->set("createdAt", meeting.createdAt);
+        out->add(entry);
+    }
+    return out;
+}
+
+Poco::JSON::Array::Ptr history(const std::vector<domain::ProspectTransition>& transitions) {
+    Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
+    for (const auto& transition : transitions) {
+        auto entry = object();
+        entry->set("status", std::string(domain::toString(transition.status)));
+        entry->set("at", transition.at);
+        entry->set("detail", orNull(transition.detail));
+        out->add(entry);
+    }
+    return out;
+}
+
+}  // namespace
+
+Poco::JSON::Object::Ptr renderProspect(const ProspectRecord& record,
+                                       const std::string& bookingUrl) {
+    const auto& prospect = record.prospect;
+    auto out = object();
+    out->set("id", prospect.id);
+    out->set("campaignId", prospect.campaignId);
+    out->set("status", std::string(domain::toString(prospect.status)));
+    out->set("companyName", prospect.companyName);
+    out->set("contactName", prospect.contactName);
+    out->set("email", prospect.email);
+    out->set("title", orNull(prospect.title));
+    out->set("domain", orNull(prospect.domain));
+    out->set("score", orNull(prospect.score));
+    auto scoring = icp(prospect);
+    out->set("qualified", scoring ? scoring->get("qualified") : Poco::Dynamic::Var());
+    out->set("icp", scoring ? Poco::Dynamic::Var(scoring) : Poco::Dynamic::Var());
+    out->set("research", research(record.job));
+    out->set("error", orNull(prospect.error));
+    out->set("retryCount",
+             record.job ? Poco::Dynamic::Var(record.job->retryCount) : Poco::Dynamic::Var());
+    out->set("bookingUrl", bookingUrl);
+    out->set("meetings", meetings(record.meetings));
+    out->set("history", history(record.history));
+    out->set("createdAt", prospect.createdAt);
+    out->set("updatedAt", prospect.updatedAt);
+    return out;
+}
+
+}  // namespace lodestone::outreach

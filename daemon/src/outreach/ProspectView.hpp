@@ -1,0 +1,26 @@
+#pragma once
+
+#include <Poco/JSON/Object.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "domain/Jobs.hpp"
+#include "domain/Prospects.hpp"
+
+namespace lodestone::outreach {
+
+// Everything GET /api/campaigns/{id}/leads/{prospectId} shows, read in one transaction.
+struct ProspectRecord {
+    domain::Prospect prospect;
+    std::optional<domain::Job> job;  // its research and scoring
+    std::vector<domain::ProspectTransition> history;
+    std::vector<domain::Meeting> meetings;
+};
+
+// The prospect as the API shows it (documented in docs/api.md): status, score with its
+// breakdown, the research summary, meetings, history and timestamps (epoch milliseconds).
+Poco::JSON::Object::Ptr renderProspect(const ProspectRecord& record, const std::string& bookingUrl);
+
+}  // namespace lodestone::outreach

@@ -1,0 +1,81 @@
+#include <Poco/DateTime.h>
+#include <Poco/String.h>
+
+#include "domain/Email.hpp"
+#include "outreach/leadinput/CampaignLead.hpp"
+#include "outreach/leadinput/Enrichment.hpp"
+#include "outreach/leadinput/ObjectWalk.hpp"
+
+namespace lodestone::outreach {
+namespace {
+
+std::optional<std::string> validEmail(const std::string& text) {
+    if (!domain::isValidEmail(text)) return kMustBeEmail;
+    return std::nullopt;
+}
+
+// A given domain is normalised (trimmed, lowercased) before the check, so " Acme.COM " is as
+// good as "acme.com".
+std::optional<std::string> readDomain(ObjectWalk& lead) {
+    auto normalised = [](const std::string& text) { return Poco::toLower(Poco::trim(text)); };
+    auto given = lead.text("domain", [&](const std::string& text) {
+        auto value = normalised(text);
+        return characterCount(value) > kMaxHostName ? tooLongReason(kMaxHostName)
+                                                    : hostName()(value);
+    });
+    if (!given) return std::nullopt;
+    std::string domain = normalised(*given);
+    lead.keep("domain", domain);
+    return domain;
+}
+
+}  // namespace
+
+CampaignLeadError::CampaignLeadError(std::string message, std::vector<std::string> missing,
+                                     std::vector<std::string> invalid,
+                                     std::map<std::string, std::string> why)
+    : std::runtime_error(std::move(message)),
+      missing_(std::move(missing)),
+      invalid_(std::move(invalid)),
+      why_(std::move(why)) {}
+
+CampaignLead readCampaignLead(const Poco::JSON::Object& body, const TimeZones& zones,
+                              int currentYear) {
+    LeadProblems problems;
+    ObjectWalk walk(body, "", problems);
+    CampaignLead lead;
+
+    auto companyName = walk.required("companyName", plainText(kMaxShortText));
+    auto contactName = walk.required("contactName", plainText(kMaxShortText));
+    auto email = walk.required("email", validEmail);
+
+    auto givenDomain = readDomain(walk);
+    lead.title = walk.text("title", plainText(kMaxShortText));
+    walk.text("phone", plainText(kMaxShortText));
+    walk.text("linkedInUrl", httpUrl());
+    walk.text("companyLinkedInUrl", httpUrl());
+    walk.text("notes", plainText(kMaxLongText));
+    lead.companySupplied = readCompany(walk, currentYear);
+    readContact(walk, zones);
+    walk.freeform("researchData");
+    walk.freeform("extraContext");
+    walk.freeform("customData");
+
+    if (!problems.empty()) throw problems.error();
+
+    lead.companyName = *companyName;
+    lead.contactName = *contactName;
+    lead.email = *email;
+    lead.emailKey = Poco::toLower(*email);
+    lead.stored = walk.stored();
+    lead.domain = givenDomain ? givenDomain : domain::companyDomainOf(*email);
+    // Set after stored(), which holds only what the body gave, so a derived domain comes last.
+    if (!givenDomain && lead.domain) lead.stored->set("domain", *lead.domain);
+    return lead;
+}
+
+CampaignLead readCampaignLead(const Poco::JSON::Object& body, const TimeZones& zones) {
+    return readCampaignLead(body, zones, Poco::DateTime().year());
+}
+
+}  // namespace lodestone::outreach

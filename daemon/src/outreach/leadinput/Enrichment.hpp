@@ -1,0 +1,14 @@
+#pragma once
+
+#include "outreach/leadinput/ObjectWalk.hpp"
+#include "outreach/leadinput/TimeZones.hpp"
+
+namespace lodestone::outreach {
+
+// The optional `company` object of a lead body, signals included; whether the body had one.
+bool readCompany(ObjectWalk& lead, int currentYear);
+
+// The optional `contact` object of a lead body.
+void readContact(ObjectWalk& lead, const TimeZones& zones);
+
+}  // namespace lodestone::outreach

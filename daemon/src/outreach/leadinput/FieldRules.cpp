@@ -1,0 +1,178 @@
+#include "outreach/leadinput/FieldRules.hpp"
+
+#include <Poco/Exception.h>
+#include <Poco/URI.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <string_view>
+
+namespace lodestone::outreach {
+namespace {
+
+bool isAsciiSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+bool isAsciiAlnum(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+bool validLabel(std::string_view label) {
+    if (label.empty() || label.size() > 63) return false;
+    if (label.front() == '-' || label.back() == '-') return false;
+    return std::all_of(label.begin(), label.end(),
+                       [](char c) { return isAsciiAlnum(c) || c == '-'; });
+}
+
+bool validHostName(std::string_view host) {
+    if (host.empty() || host.size() > kMaxHostName) return false;
+    int labels = 0;
+    while (true) {
+        auto dot = host.find('.');
+        if (!validLabel(host.substr(0, dot))) return false;
+        ++labels;
+        if (dot == std::string_view::npos) break;
+        host.remove_prefix(dot + 1);
+    }
+    return labels >= 2;
+}
+
+// Poco::URI accepts some text no client would mean as a URL (embedded spaces, control
+// characters), so those are refused before parsing.
+bool validHttpUrl(const std::string& text) {
+    bool clean = std::none_of(text.begin(), text.end(), [](char c) {
+        return isAsciiSpace(c) || static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    });
+    if (!clean) return false;
+    try {
+        Poco::URI uri(text);
+        return (uri.getScheme() == "http" || uri.getScheme() == "https") && !uri.getHost().empty();
+    } catch (const Poco::Exception&) {
+        return false;
+    }
+}
+
+struct NumberBounds {
+    double min;
+    std::optional<double> max;
+    bool whole;
+};
+
+bool validYearMonth(std::string_view text) {
+    if (text.size() != 7 || text[4] != '-') return false;
+    for (std::size_t i : {0, 1, 2, 3, 5, 6}) {
+        if (text[i] < '0' || text[i] > '9') return false;
+    }
+    int month = (text[5] - '0') * 10 + (text[6] - '0');
+    return month >= 1 && month <= 12;
+}
+
+// Whole-number bounds print without a decimal point ("1600", not "1600.000000").
+std::string formatBound(double bound) {
+    std::ostringstream out;
+    out << bound;
+    return out.str();
+}
+
+std::string numberReason(const NumberBounds& bounds) {
+    std::string kind = bounds.whole ? "must be a whole number" : "must be a number";
+    if (bounds.max) {
+        return kind + " from " + formatBound(bounds.min) + " to " + formatBound(*bounds.max);
+    }
+    return kind + " >= " + formatBound(bounds.min);
+}
+
+ValueRule boundedNumber(NumberBounds bounds) {
+    return [bounds](const Poco::Dynamic::Var& value) -> std::optional<std::string> {
+        // Poco reports booleans as numeric, and a numeric string would convert; neither is a
+        // JSON number.
+        if (value.isEmpty() || value.isBoolean() || value.isString() || !value.isNumeric()) {
+            return numberReason(bounds);
+        }
+        double x = 0;
+        try {
+            x = value.convert<double>();
+        } catch (const Poco::Exception&) {
+            return numberReason(bounds);
+        }
+        bool ok = std::isfinite(x) && x >= bounds.min && (!bounds.max || x <= *bounds.max) &&
+                  (!bounds.whole || std::trunc(x) == x);
+        if (!ok) return numberReason(bounds);
+        return std::nullopt;
+    };
+}
+
+}  // namespace
+
+std::size_t characterCount(const std::string& utf8) {
+    return static_cast<std::size_t>(std::count_if(utf8.begin(), utf8.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
+bool isBlank(const std::string& text) {
+    return std::all_of(text.begin(), text.end(), isAsciiSpace);
+}
+
+std::string tooLongReason(std::size_t maxChars) {
+    return "must be at most " + std::to_string(maxChars) + " characters";
+}
+
+TextRule plainText(std::size_t maxChars) {
+    return [maxChars](const std::string& text) -> std::optional<std::string> {
+        if (characterCount(text) > maxChars) return tooLongReason(maxChars);
+        return std::nullopt;
+    };
+}
+
+TextRule httpUrl() {
+    return [](const std::string& text) -> std::optional<std::string> {
+        if (characterCount(text) > kMaxUrl) return tooLongReason(kMaxUrl);
+        if (!validHttpUrl(text)) return "must be an absolute http(s) URL";
+        return std::nullopt;
+    };
+}
+
+TextRule hostName() {
+    return [](const std::string& text) -> std::optional<std::string> {
+        if (!validHostName(text)) return "must be a host name such as example.com";
+        return std::nullopt;
+    };
+}
+
+TextRule yearMonth() {
+    return [](const std::string& text) -> std::optional<std::string> {
+        if (!validYearMonth(text)) return "must be a year and month as YYYY-MM";
+        return std::nullopt;
+    };
+}
+
+TextRule timeZone(const TimeZones& zones) {
+    return [&zones](const std::string& text) -> std::optional<std::string> {
+        if (!zones.exists(text)) return "must be an IANA time zone name such as Europe/Berlin";
+        return std::nullopt;
+    };
+}
+
+ValueRule numberAtLeast(double min) {
+    return boundedNumber({min, std::nullopt, false});
+}
+
+ValueRule wholeNumberAtLeast(double min) {
+    return boundedNumber({min, std::nullopt, true});
+}
+
+ValueRule wholeNumberBetween(double min, double max) {
+    return boundedNumber({min, max, true});
+}
+
+ValueRule boolean() {
+    return [](const Poco::Dynamic::Var& value) -> std::optional<std::string> {
+        if (value.type() != typeid(bool)) return "must be true or false";
+        return std::nullopt;
+    };
+}
+
+}  // namespace lodestone::outreach

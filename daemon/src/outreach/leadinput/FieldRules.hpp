@@ -1,0 +1,56 @@
+#pragma once
+
+#include <Poco/Dynamic/Var.h>
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "outreach/leadinput/TimeZones.hpp"
+
+namespace lodestone::outreach {
+
+// Limits the spec leaves open, in characters (Unicode code points). Generous for any real value,
+// small enough that one lead cannot bloat the database or the research agent's prompt.
+inline constexpr std::size_t kMaxShortText = 500;    // names, titles, phone, labels
+inline constexpr std::size_t kMaxLongText = 10'000;  // notes, bio, description
+inline constexpr std::size_t kMaxUrl = 2048;         // what browsers and proxies reliably pass
+inline constexpr std::size_t kMaxHostName = 253;     // the DNS limit
+inline constexpr std::size_t kMaxArrayItems = 200;   // technologies, news, departments
+inline constexpr std::size_t kMaxFreeformBytes = 64 * 1024;  // each freeform object, as JSON
+inline constexpr int kEarliestFoundedYear = 1600;
+
+// A check of one value: the reason it is invalid, or nothing when it is acceptable. Reasons read
+// as the end of "<path> ...", e.g. "must be a string".
+using TextRule = std::function<std::optional<std::string>(const std::string&)>;
+using ValueRule = std::function<std::optional<std::string>(const Poco::Dynamic::Var&)>;
+
+std::size_t characterCount(const std::string& utf8);
+bool isBlank(const std::string& text);
+
+// Any text up to `maxChars` characters.
+TextRule plainText(std::size_t maxChars);
+// An absolute http(s) URL with a host and no whitespace.
+TextRule httpUrl();
+// A DNS host name ("example.com"): letter/digit/'-' labels, at least two, case-insensitive.
+TextRule hostName();
+// "YYYY-MM" with a month from 01 to 12.
+TextRule yearMonth();
+// A name `zones` knows ("Europe/Berlin"). `zones` must outlive the rule.
+TextRule timeZone(const TimeZones& zones);
+
+// A finite JSON number (any integer or floating type; not a boolean, not a numeric string) of
+// at least `min`; a whole one (3 or 3.0); a whole one from `min` to `max` inclusive.
+ValueRule numberAtLeast(double min);
+ValueRule wholeNumberAtLeast(double min);
+ValueRule wholeNumberBetween(double min, double max);
+ValueRule boolean();
+
+inline const std::string kMustBeString = "must be a string";
+inline const std::string kMustBeObject = "must be an object";
+inline const std::string kMustBeEmail = "must be a valid email address";
+
+std::string tooLongReason(std::size_t maxChars);
+
+}  // namespace lodestone::outreach

@@ -1,0 +1,33 @@
+#include "pages/PageResponse.hpp"
+
+namespace lodestone::pages {
+namespace {
+
+// The page shows text a client and a plugin wrote, and must not be able to do anything else.
+constexpr const char* kContentSecurityPolicy =
+    "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; "
+    "form-action 'none'; frame-ancestors 'none'";
+
+}  // namespace
+
+void sendPage(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+              const Page& page) {
+    response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(page.status));
+    response.setContentType("text/html; charset=utf-8");
+    response.set("Content-Security-Policy", kContentSecurityPolicy);
+    response.set("X-Content-Type-Options", "nosniff");
+    response.set("Referrer-Policy", "no-referrer");
+    response.set("Cache-Control", page.cacheable ? "private, max-age=300" : "no-store");
+    response.setContentLength64(static_cast<Poco::Int64>(page.html.size()));
+    // A page request carries no body; one that does is not kept alive to be misread.
+    if (request.getChunkedTransferEncoding() || request.getContentLength64() > 0) {
+        response.setKeepAlive(false);
+    }
+    if (request.getMethod() == Poco::Net::HTTPRequest::HTTP_HEAD) {
+        response.send();
+        return;
+    }
+    response.sendBuffer(page.html.data(), page.html.size());
+}
+
+}  // namespace lodestone::pages

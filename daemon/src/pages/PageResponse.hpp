@@ -1,0 +1,23 @@
+#pragma once
+
+#include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerResponse.h>
+
+#include <string>
+
+namespace lodestone::pages {
+
+// A public HTML page and how it may be cached.
+struct Page {
+    int status = 200;
+    std::string html;
+    bool cacheable = false;
+};
+
+// Sends the page with the headers every public page carries: a Content-Security-Policy that
+// allows no scripts, no external resources and no framing, nosniff, no referrer (the URL is the
+// only secret), and no caching unless the page says so. HEAD gets the headers alone.
+void sendPage(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+              const Page& page);
+
+}  // namespace lodestone::pages

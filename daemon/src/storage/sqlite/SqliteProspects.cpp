@@ -1,0 +1,142 @@
+#include "storage/StorageError.hpp"
+#include "storage/sqlite/Sql.hpp"
+#include "storage/sqlite/SqliteRepositories.hpp"
+
+namespace lodestone::storage::sqlite {
+namespace {
+
+using domain::ProspectStatus;
+
+const char* const kColumns =
+    "id, organisation_id, campaign_id, email, email_key, company_name, contact_name, title, "
+    "domain, input_json, status, score, score_json, booking_token, error, created_at, "
+    "updated_at";
+
+std::string name(ProspectStatus status) {
+    return std::string(domain::toString(status));
+}
+
+ProspectStatus statusOf(const Row& row, const char* column) {
+    auto status = domain::prospectStatusFromString(row.text(column));
+    if (!status)
+        throw StorageError("unexpected prospect status in the database: " + row.text(column));
+    return *status;
+}
+
+domain::Prospect toProspect(const Row& row) {
+    domain::Prospect prospect;
+    prospect.id = row.text("id");
+    prospect.organisationId = row.text("organisation_id");
+    prospect.campaignId = row.text("campaign_id");
+    prospect.email = row.text("email");
+    prospect.emailKey = row.text("email_key");
+    prospect.companyName = row.text("company_name");
+    prospect.contactName = row.text("contact_name");
+    prospect.title = row.optionalText("title");
+    prospect.domain = row.optionalText("domain");
+    prospect.inputJson = row.text("input_json");
+    prospect.status = statusOf(row, "status");
+    if (auto score = row.optionalInteger("score")) prospect.score = static_cast<int>(*score);
+    prospect.scoreJson = row.optionalText("score_json");
+    prospect.bookingToken = row.text("booking_token");
+    prospect.error = row.optionalText("error");
+    prospect.createdAt = row.integer("created_at");
+    prospect.updatedAt = row.integer("updated_at");
+    return prospect;
+}
+
+}  // namespace
+
+void SqliteProspects::insert(const domain::Prospect& prospect) {
+    Poco::Data::Statement statement(session_);
+    statement << "INSERT INTO prospects (" << kColumns
+              << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        bind(prospect.id), bind(prospect.organisationId), bind(prospect.campaignId),
+        bind(prospect.email), bind(prospect.emailKey), bind(prospect.companyName),
+        bind(prospect.contactName), bind(nullable(prospect.title)), bind(nullable(prospect.domain)),
+        bind(prospect.inputJson), bind(name(prospect.status)),
+        bind(
+            nullable(prospect.score ? std::optional<std::int64_t>(*prospect.score) : std::nullopt)),
+        bind(nullable(prospect.scoreJson)), bind(prospect.bookingToken),
+        bind(nullable(prospect.error)), bind(prospect.createdAt), bind(prospect.updatedAt);
+    try {
+        statement.execute();
+    } catch (const Poco::Exception& e) {
+        if (!isConstraintViolation(e)) throw;
+        throw Conflict("campaign " + prospect.campaignId + " already has a prospect with email " +
+                       prospect.emailKey);
+    }
+    recordTransition(prospect.id, prospect.status, prospect.createdAt, std::nullopt);
+}
+
+std::optional<domain::Prospect> SqliteProspects::findWhere(const std::string& where,
+                                                           const std::vector<std::string>& params) {
+    Poco::Data::Statement statement(session_);
+    statement << "SELECT " << kColumns << " FROM prospects WHERE " << where;
+    for (const auto& param : params) statement, bind(param);
+    return firstRow(statement, toProspect);
+}
+
+std::optional<domain::Prospect> SqliteProspects::find(const std::string& id) {
+    return findWhere("id = ?", {id});
+}
+
+std::optional<domain::Prospect> SqliteProspects::findByEmail(const std::string& campaignId,
+                                                             const std::string& emailKey) {
+    return findWhere("campaign_id = ? AND email_key = ?", {campaignId, emailKey});
+}
+
+std::optional<domain::Prospect> SqliteProspects::findByBookingToken(const std::string& token) {
+    return findWhere("booking_token = ?", {token});
+}
+
+bool SqliteProspects::transition(const std::string& id, const std::vector<ProspectStatus>& from,
+                                 ProspectStatus to, Timestamp now,
+                                 const std::optional<std::string>& detail) {
+    if (from.empty()) return false;
+    Poco::Data::Statement update(session_);
+    update << "UPDATE prospects SET status = ?, updated_at = ?"
+           << (to == ProspectStatus::Failed ? ", error = ?" : "")
+           << " WHERE id = ? AND status IN (";
+    for (std::size_t i = 0; i < from.size(); ++i) update << (i == 0 ? "?" : ", ?");
+    update << ")";
+    update, bind(name(to)), bind(now);
+    if (to == ProspectStatus::Failed) update, bind(nullable(detail));
+    update, bind(id);
+    for (auto status : from) update, bind(name(status));
+    if (update.execute() == 0) return false;
+    recordTransition(id, to, now, detail);
+    return true;
+}
+
+void SqliteProspects::setScore(const std::string& id, int score, const std::string& scoreJson,
+                               Timestamp now) {
+    Poco::Data::Statement update(session_);
+    update << "UPDATE prospects SET score = ?, score_json = ?, updated_at = ? WHERE id = ?",
+        bind(score), bind(scoreJson), bind(now), bind(id);
+    if (update.execute() == 0) throw NotFound("no prospect with id " + id);
+}
+
+void SqliteProspects::recordTransition(const std::string& id, ProspectStatus status, Timestamp at,
+                                       const std::optional<std::string>& detail) {
+    Poco::Data::Statement insert(session_);
+    insert << "INSERT INTO prospect_transitions (prospect_id, status, at, detail) "
+              "VALUES (?, ?, ?, ?)",
+        bind(id), bind(name(status)), bind(at), bind(nullable(detail));
+    insert.execute();
+}
+
+std::vector<domain::ProspectTransition> SqliteProspects::history(const std::string& id) {
+    Poco::Data::Statement select(session_);
+    select << "SELECT status, at, detail FROM prospect_transitions WHERE prospect_id = ? "
+              "ORDER BY id",
+        bind(id);
+    std::vector<domain::ProspectTransition> transitions;
+    forEachRow(select, [&](const Row& row) {
+        transitions.push_back(
+            {statusOf(row, "status"), row.integer("at"), row.optionalText("detail")});
+    });
+    return transitions;
+}
+
+}  // namespace lodestone::storage::sqlite

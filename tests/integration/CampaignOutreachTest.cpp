@@ -1,0 +1,173 @@
+// Campaign outreach end to end: leads added over HTTP are researched by the bundled research
+// plugin, scored against the campaign's ICP and end qualified or disqualified; a meeting booked
+// for one writes the spec's payload to the webhook outbox.
+#include <Poco/JSON/Parser.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+#include "EngineSupport.hpp"
+
+namespace lodestone::test {
+namespace {
+
+using ::testing::HasSubstr;
+
+const char* const kCampaigns = R"(- name: Enterprise
+  calendar_url: https://cal.example.test/intro
+  icp:
+    threshold: 60
+    criteria:
+      industries: { include: [Software], exclude: [Gambling], weight: 3 }
+      employees: { min: 50, max: 1000, weight: 2 }
+      seniority: { include: [vp, director, c_level], weight: 2 })";
+
+const std::string kFits = R"({"companyName":"Analytical Engines","contactName":"Ada Lovelace",)"
+                          R"("email":"ada@engines.example","title":"VP Engineering",)"
+                          R"("company":{"industry":"Software","employeeCount":200}})";
+const std::string kDoesNotFit =
+    R"({"companyName":"Corner Shop","contactName":"Sam Till","email":"sam@shop.example",)"
+    R"("title":"Intern","company":{"industry":"Retail","employeeCount":5}})";
+
+Poco::JSON::Object::Ptr parse(const std::string& text) {
+    return Poco::JSON::Parser().parse(text).extract<Poco::JSON::Object::Ptr>();
+}
+
+class CampaignOutreach : public ::testing::Test {
+  protected:
+    static EngineSetup setup(bool realPlugins) {
+        EngineSetup setup;
+        setup.realPlugins = realPlugins;
+        setup.campaignsYaml = kCampaigns;
+        return setup;
+    }
+
+    std::string add(EngineDaemon& engine, const std::string& body) {
+        auto reply =
+            engine.post("/api/campaigns/" + engine.campaignId("Enterprise") + "/leads", body);
+        EXPECT_EQ(reply.status, 201) << reply.body;
+        return reply.status == 201 ? parse(reply.body)->getValue<std::string>("prospectId") : "";
+    }
+
+    Poco::JSON::Object::Ptr prospect(EngineDaemon& engine, const std::string& id) {
+        auto reply =
+            engine.get("/api/campaigns/" + engine.campaignId("Enterprise") + "/leads/" + id);
+        EXPECT_EQ(reply.status, 200) << reply.body;
+        return parse(reply.body)->getObject("prospect");
+    }
+
+    // Polls until the prospect leaves the pipeline (qualified, disqualified or failed).
+    Poco::JSON::Object::Ptr settled(EngineDaemon& engine, const std::string& id) {
+        Poco::JSON::Object::Ptr last;
+        bool done = eventually(
+            [&] {
+                last = prospect(engine, id);
+                auto status = last->getValue<std::string>("status");
+                return status == "qualified" || status == "disqualified" || status == "failed";
+            },
+            std::chrono::seconds(60));
+        EXPECT_TRUE(done) << "prospect " << id << " still "
+                          << last->getValue<std::string>("status");
+        return last;
+    }
+};
+
+std::vector<std::string> statuses(const Poco::JSON::Object::Ptr& prospect) {
+    std::vector<std::string> out;
+    auto history = prospect->getArray("history");
+    for (std::size_t i = 0; i < history->size(); ++i) {
+        out.push_back(
+            history->getObject(static_cast<unsigned>(i))->getValue<std::string>("status"));
+    }
+    return out;
+}
+
+TEST_F(CampaignOutreach, ALeadThatFitsQualifiesAndOneThatDoesNotIsDisqualified) {
+    EngineDaemon engine(setup(true));
+    engine.start();
+    auto fits = add(engine, kFits);
+    auto doesNot = add(engine, kDoesNotFit);
+
+    auto qualified = settled(engine, fits);
+    EXPECT_EQ(qualified->getValue<std::string>("status"), "qualified");
+    EXPECT_EQ(qualified->getValue<int>("score"), 100);
+    EXPECT_TRUE(qualified->getValue<bool>("qualified"));
+    EXPECT_THAT(statuses(qualified),
+                ::testing::ElementsAre("queued", "researching", "scored", "qualified"));
+    EXPECT_EQ(qualified->getObject("research")->getValue<std::string>("status"), "completed");
+    EXPECT_EQ(qualified->getObject("icp")->getArray("breakdown")->size(), 3u);
+
+    auto disqualified = settled(engine, doesNot);
+    EXPECT_EQ(disqualified->getValue<std::string>("status"), "disqualified");
+    EXPECT_EQ(disqualified->getValue<int>("score"), 0);
+    EXPECT_FALSE(disqualified->getValue<bool>("qualified"));
+
+    // The research plugin was told the company data came from the client.
+    auto findings = qualified->getObject("research")->getArray("summary");
+    std::string facts;
+    for (std::size_t i = 0; i < findings->size(); ++i) {
+        facts += findings->getElement<std::string>(static_cast<unsigned>(i)) + "\n";
+    }
+    EXPECT_THAT(facts, HasSubstr("enrichment skipped"));
+
+    // A booking for the qualified prospect: the outbox holds the spec's payload.
+    const std::string campaignId = engine.campaignId("Enterprise");
+    auto booked = engine.post("/api/campaigns/" + campaignId + "/meetings",
+                              R"({"prospectId":")" + fits +
+                                  R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
+                                  R"("title":"Discovery call"})");
+    ASSERT_EQ(booked.status, 201) << booked.body;
+    auto meetingId = parse(booked.body)->getObject("meeting")->getValue<std::string>("id");
+    EXPECT_EQ(prospect(engine, fits)->getValue<std::string>("status"), "meeting_booked");
+    EXPECT_EQ(engine.text("SELECT payload_json FROM webhook_outbox WHERE campaign_id = '" +
+                          campaignId + "'"),
+              R"({"event":"meeting_booked","campaignId":")" + campaignId +
+                  R"(","prospect":{"id":")" + fits +
+                  R"(","companyName":"Analytical Engines","contactName":"Ada Lovelace",)"
+                  R"("email":"ada@engines.example","title":"VP Engineering"},)"
+                  R"("meeting":{"id":")" +
+                  meetingId +
+                  R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
+                  R"("title":"Discovery call"}})");
+}
+
+TEST_F(CampaignOutreach, ResearchThatKeepsFailingFailsTheProspect) {
+    EngineSetup failing = setup(false);
+    failing.research = "fail_times: 99";
+    EngineDaemon engine(failing);
+    engine.start();
+    auto id = add(engine, kFits);
+    auto failed = settled(engine, id);
+    EXPECT_EQ(failed->getValue<std::string>("status"), "failed");
+    EXPECT_FALSE(failed->isNull("error"));
+    EXPECT_EQ(failed->getValue<int>("retryCount"), 3);
+    EXPECT_TRUE(failed->isNull("score"));
+}
+
+TEST_F(CampaignOutreach, AProspectJobIsNoGenerationJob) {
+    EngineDaemon engine(setup(true));
+    engine.start();
+    auto id = add(engine, kFits);
+    settled(engine, id);
+    const std::string jobId = engine.text("SELECT id FROM jobs WHERE prospect_id = '" + id + "'");
+    EXPECT_EQ(engine.get("/api/generation/" + jobId + "/status").status, 404);
+}
+
+TEST_F(CampaignOutreach, AProspectResearchedBeforeARestartIsScoredAfterIt) {
+    EngineSetup slow = setup(false);
+    slow.research = "work: 400ms";
+    EngineDaemon engine(slow);
+    engine.start();
+    auto id = add(engine, kFits);
+    ASSERT_TRUE(eventually(
+        [&] { return prospect(engine, id)->getValue<std::string>("status") == "researching"; },
+        std::chrono::seconds(30)));
+    engine.daemon().stop(SIGKILL);
+    engine.start();
+    auto done = settled(engine, id);
+    EXPECT_EQ(done->getValue<std::string>("status"), "qualified");
+}
+
+}  // namespace
+}  // namespace lodestone::test
