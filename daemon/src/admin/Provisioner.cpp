@@ -118,8 +118,12 @@ class Provisioning {
         } else if (!projectIds.empty()) {
             exampleProject = repositories_.projects().list(org.id).front().id;
         }
-        report_.newKeys.push_back(
-            {org.name, spec.name, created.key.id, created.plaintext, exampleProject});
+        std::optional<std::string> exampleCampaign;
+        if (auto campaigns = repositories_.campaigns().list(org.id); !campaigns.empty()) {
+            exampleCampaign = campaigns.front().id;
+        }
+        report_.newKeys.push_back({org.name, spec.name, created.key.id, created.plaintext,
+                                   exampleProject, exampleCampaign});
     }
 
     void note(std::string line) { report_.changes.push_back(std::move(line)); }

@@ -15,7 +15,8 @@ struct ProvisionedKey {
     std::string name;
     std::string id;
     std::string plaintext;
-    std::optional<std::string> projectId;  // a project the key may use, for an example call
+    std::optional<std::string> projectId;   // a project the key may use, for an example call
+    std::optional<std::string> campaignId;  // a campaign of its organisation, likewise
 };
 
 struct ProvisionReport {

@@ -21,6 +21,17 @@ void printNewKeys(std::ostream& out, const admin::ProvisionReport& report,
                 << "      -d '{\"email\":\"ada@example.com\",\"fullName\":\"Ada Lovelace\","
                    "\"company\":\"Analytical Engines\",\"title\":\"CTO\"}'\n\n";
         }
+        if (key.campaignId) {
+            out << "Add a lead to the campaign (researched and scored against its ICP):\n\n"
+                << "    curl -sS -X POST " << publicUrl << "/api/campaigns/" << *key.campaignId
+                << "/leads \\\n"
+                << "      -H 'Authorization: Bearer " << key.plaintext << "' \\\n"
+                << "      -H 'Content-Type: application/json' \\\n"
+                << "      -d '{\"companyName\":\"Analytical Engines\",\"contactName\":\"Ada "
+                   "Lovelace\",\"email\":\"ada@engines.example\",\"title\":\"VP "
+                   "Engineering\",\"company\":{\"industry\":\"Software\",\"employeeCount\":"
+                   "120}}'\n\n";
+        }
     }
     out << rule << std::endl;
 }

@@ -12,7 +12,7 @@
 
 namespace lodestone::outreach {
 
-// A checked Add Lead body (docs/campaign-lead-body.md).
+// A checked Add Lead body (docs/api.md, "Add Lead").
 struct CampaignLead {
     std::string companyName;            // trimmed
     std::string contactName;            // trimmed
