@@ -74,6 +74,17 @@ TEST_F(CampaignApi, EverythingSentIsStoredAsGiven) {
     EXPECT_EQ(json->getObject("contact")->getValue<std::string>("timezone"), "Europe/Berlin");
 }
 
+TEST_F(CampaignApi, KeysNoRuleKnowsAreToldBackAsIgnored) {
+    auto reply = api.post(leadsPath(),
+                          R"({"companyName":"Acme","contactName":"Bo","email":"bo@acme.example",)"
+                          R"("compnay":{"industry":"Software"}})");
+    ASSERT_EQ(reply.status, 201) << reply.text;
+    EXPECT_THAT(names(reply.json->getArray("ignoredFields")), ElementsAre("compnay"));
+    EXPECT_FALSE(
+        api.post(leadsPath(), R"({"companyName":"C","contactName":"D","email":"d@c.example"})")
+            .json->has("ignoredFields"));
+}
+
 TEST_F(CampaignApi, NeedsAKey) {
     auto reply = api.send("POST", leadsPath(), kLead, {{"Content-Type", "application/json"}});
     EXPECT_EQ(reply.status, 401);
@@ -229,6 +240,21 @@ TEST_F(CampaignApi, ABookedMeetingMovesTheProspectAndWritesTheSpecPayloadToTheOu
     EXPECT_EQ(repeat.json->getObject("meeting")->getValue<std::string>("id"), meetingId);
     EXPECT_EQ(api.count("SELECT COUNT(*) FROM webhook_outbox"), 1);
     EXPECT_EQ(api.count("SELECT COUNT(*) FROM meetings"), 1);
+}
+
+TEST_F(CampaignApi, AKnownExternalIdWithOtherDetailsIs409) {
+    auto id = addOk();
+    const std::string meetings = "/api/campaigns/" + api.campaignId("Outbound") + "/meetings";
+    const std::string booking = R"({"prospectId":")" + id +
+                                R"(","scheduledAt":"2026-12-01T15:00:00Z","duration":30,)"
+                                R"("title":"Intro call","externalId":"cal-9"})";
+    ASSERT_EQ(api.post(meetings, booking).status, 201);
+    std::string moved = booking;
+    moved.replace(moved.find("15:00"), 5, "16:00");
+    auto reply = api.post(meetings, moved);
+    ASSERT_EQ(reply.status, 409) << reply.text;
+    EXPECT_THAT(reply.json->getValue<std::string>("meetingId"), HasSubstr("meeting_"));
+    EXPECT_EQ(api.count("SELECT COUNT(*) FROM webhook_outbox"), 1);
 }
 
 TEST_F(CampaignApi, AMeetingForAnotherCampaignsProspectIs404) {

@@ -154,6 +154,30 @@ TEST_F(CampaignOutreach, AProspectJobIsNoGenerationJob) {
     EXPECT_EQ(engine.get("/api/generation/" + jobId + "/status").status, 404);
 }
 
+TEST_F(CampaignOutreach, AMeetingBookedDuringResearchStopsThePipeline) {
+    EngineSetup slow = setup(false);
+    slow.research = "work: 1s";
+    EngineDaemon engine(slow);
+    engine.start();
+    auto id = add(engine, kFits);
+    ASSERT_TRUE(eventually(
+        [&] { return prospect(engine, id)->getValue<std::string>("status") == "researching"; },
+        std::chrono::seconds(30)));
+    auto booked = engine.post("/api/campaigns/" + engine.campaignId("Enterprise") + "/meetings",
+                              R"({"prospectId":")" + id +
+                                  R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
+                                  R"("title":"Discovery call"})");
+    ASSERT_EQ(booked.status, 201) << booked.body;
+    const std::string job = "SELECT COUNT(*) FROM jobs WHERE prospect_id = '" + id + "'";
+    ASSERT_TRUE(eventually([&] { return engine.count(job + " AND status = 'completed'") == 1; },
+                           std::chrono::seconds(30)));
+    auto after = prospect(engine, id);
+    EXPECT_EQ(after->getValue<std::string>("status"), "meeting_booked");
+    EXPECT_TRUE(after->isNull("score"));  // scoring was skipped, not run
+    EXPECT_THAT(engine.text("SELECT output_json FROM job_steps WHERE name = 'icp_scoring'"),
+                HasSubstr("skipped"));
+}
+
 TEST_F(CampaignOutreach, AProspectResearchedBeforeARestartIsScoredAfterIt) {
     EngineSetup slow = setup(false);
     slow.research = "work: 400ms";

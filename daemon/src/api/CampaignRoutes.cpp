@@ -1,6 +1,7 @@
 #include "api/CampaignRoutes.hpp"
 
 #include <Poco/JSON/Array.h>
+#include <Poco/Logger.h>
 
 #include "api/ApiError.hpp"
 #include "api/Idempotency.hpp"
@@ -65,6 +66,10 @@ ApiResponse addLead(ApiServices& services, const outreach::TimeZones& zones, Api
                 body->set("message",
                           "Lead added to the campaign; it will be researched, scored against "
                           "the campaign's ICP and queued for outreach");
+                // Beyond the spec, and only when there are some: sent keys no rule knows.
+                if (!lead->ignoredFields.empty()) {
+                    body->set("ignoredFields", array(lead->ignoredFields));
+                }
                 return ApiResponse{201, body};
             });
         if (!request.replayed) services.jobQueued();
@@ -135,6 +140,10 @@ ApiResponse bookMeeting(ApiServices& services, ApiRequest& request) {
         });
     } catch (const outreach::ProspectNotFound& e) {
         throw ApiError(404, e.what());
+    } catch (const outreach::MeetingConflict& e) {
+        ApiError error(409, e.what());
+        error.with("meetingId", e.meetingId());
+        throw error;
     } catch (const outreach::InvalidMeeting& problem) {
         ApiError error(400, problem.what());
         error.with("missingFields", array(problem.missingFields()));
@@ -148,6 +157,12 @@ ApiResponse bookMeeting(ApiServices& services, ApiRequest& request) {
 void addCampaignRoutes(Router& router, ApiServices& services) {
     // The system's tz database, read per request (zones are files; nothing to cache).
     auto zones = std::make_shared<outreach::TimeZones>();
+    if (!zones->exists("Etc/UTC")) {
+        Poco::Logger::get("lodestone.api")
+            .warning(
+                "no time zone database at /usr/share/zoneinfo (Debian package tzdata): every "
+                "contact.timezone of an added lead will be refused");
+    }
     router.add(
         {"POST", "/api/campaigns/{campaignId}/leads", RouteGroup::CampaignLeads, true,
          [&services, zones](ApiRequest& request) { return addLead(services, *zones, request); }});

@@ -75,6 +75,7 @@ class JobsSubsystem final : public Poco::Util::Subsystem {
     bool leftCallsRunning() const { return callsLeftRunning_ > 0; }
 
   private:
+    void warnAboutUnreadableIcps();
     const config::Config& config_;
     StorageSubsystem& storage_;
     PluginSubsystem& plugins_;

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <algorithm>
 #include <optional>
+#include <vector>
 
 #include "domain/Jobs.hpp"
 #include "domain/Prospects.hpp"
@@ -27,5 +29,10 @@ JobSubject claimSubject(storage::Repositories& repositories, const domain::Job& 
 inline const std::vector<domain::ProspectStatus> kProspectInPipeline = {
     domain::ProspectStatus::Queued, domain::ProspectStatus::Researching,
     domain::ProspectStatus::Scored};
+
+inline bool isInPipeline(domain::ProspectStatus status) {
+    return std::find(kProspectInPipeline.begin(), kProspectInPipeline.end(), status) !=
+           kProspectInPipeline.end();
+}
 
 }  // namespace lodestone::jobs

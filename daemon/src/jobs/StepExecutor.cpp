@@ -10,7 +10,8 @@ namespace {
 
 Poco::JSON::Object::Ptr parseObject(const std::string& json, const std::string& what) {
     try {
-        auto parsed = Poco::JSON::Parser().parse(json);
+        // Key order kept: objects the client sent reach plugins as sent.
+        auto parsed = Poco::JSON::Parser(new Poco::JSON::ParseHandler(true)).parse(json);
         if (parsed.type() == typeid(Poco::JSON::Object::Ptr)) {
             return parsed.extract<Poco::JSON::Object::Ptr>();
         }

@@ -196,6 +196,14 @@ std::optional<StepInputs> StepPool::inputsOf(const Claimed& claimed) {
             fail(claimed, "the job's prospect or campaign no longer exists");
             return std::nullopt;
         }
+        if (!isInPipeline(subject.prospect->status)) {
+            // Something moved the prospect on (a meeting was booked): researching or scoring
+            // it now is wasted work, so the step ends at once without running.
+            succeed(claimed, {R"({"skipped":"the prospect is )" +
+                                  std::string(domain::toString(subject.prospect->status)) + R"("})",
+                              nullptr});
+            return std::nullopt;
+        }
         return StepInputs{job, std::nullopt, std::nullopt, subject.prospect, subject.campaign};
     }
     std::optional<domain::Project> project;

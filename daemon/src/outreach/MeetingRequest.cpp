@@ -1,6 +1,7 @@
 #include <Poco/DateTime.h>
 #include <Poco/String.h>
 
+#include <algorithm>
 #include <cmath>
 #include <regex>
 
@@ -13,21 +14,32 @@ namespace {
 constexpr int kMaxDurationMinutes = 24 * 60;
 constexpr std::size_t kMaxText = 500;
 
-// "2026-12-01T15:00:00Z", with optional seconds and fraction, "Z" or a zero offset: a UTC time,
-// as the spec's payload requires, so nothing has to guess a zone.
+// "2026-12-01T15:00:00Z", with optional seconds and fraction, ending "Z" or "+00:00": a UTC
+// time, as the spec's payload requires, so nothing has to guess a zone. ("-00:00" means "offset
+// unknown" in RFC 3339, so it is not UTC.) Second 60 is refused: receivers' parsers refuse it.
 std::optional<std::string> utcTimestamp(const std::string& text) {
     static const std::regex pattern(
-        R"((\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]00:?00))");
+        R"((\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|\+00:00))");
     std::smatch match;
     if (!std::regex_match(text, match, pattern)) return std::nullopt;
     auto number = [&](int group) { return match[group].matched ? std::stoi(match[group]) : 0; };
     const int year = number(1), month = number(2), day = number(3), hour = number(4),
               minute = number(5), second = number(6);
-    if (!Poco::DateTime::isValid(year, month, day, hour, minute, second)) return std::nullopt;
+    if (year < 1970 || second > 59 ||
+        !Poco::DateTime::isValid(year, month, day, hour, minute, second)) {
+        return std::nullopt;
+    }
     char normalised[32];
     std::snprintf(normalised, sizeof normalised, "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day,
                   hour, minute, second);
     return std::string(normalised);
+}
+
+// Limits are in characters (as for the lead body), not UTF-8 bytes.
+std::size_t characters(const std::string& utf8) {
+    return static_cast<std::size_t>(std::count_if(utf8.begin(), utf8.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
 }
 
 std::optional<std::string> text(const Poco::JSON::Object& body, const std::string& name,
@@ -39,7 +51,7 @@ std::optional<std::string> text(const Poco::JSON::Object& body, const std::strin
         return std::nullopt;
     }
     std::string trimmed = Poco::trim(value.extract<std::string>());
-    if (trimmed.size() > kMaxText) {
+    if (characters(trimmed) > kMaxText) {
         invalid.push_back(name);
         return std::nullopt;
     }

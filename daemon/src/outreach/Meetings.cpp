@@ -32,13 +32,22 @@ domain::Prospect prospectOf(storage::Repositories& repositories, const domain::C
 
 // Every status but meeting_booked itself: a booking is a booking, whatever outreach thought of
 // the prospect (even one disqualified or unsubscribed books a meeting now and then).
-std::vector<ProspectStatus> allButBooked() {
-    std::vector<ProspectStatus> from;
-    for (int i = 0; i <= static_cast<int>(ProspectStatus::Failed); ++i) {
-        auto status = static_cast<ProspectStatus>(i);
-        if (status != ProspectStatus::MeetingBooked) from.push_back(status);
+const std::vector<ProspectStatus> kBookableFrom = {
+    ProspectStatus::Queued,       ProspectStatus::Researching,  ProspectStatus::Scored,
+    ProspectStatus::Qualified,    ProspectStatus::Disqualified, ProspectStatus::InSequence,
+    ProspectStatus::Replied,      ProspectStatus::Completed,    ProspectStatus::Bounced,
+    ProspectStatus::Unsubscribed, ProspectStatus::Failed};
+
+// A repeat of a recorded booking names the same prospect and the same details.
+bool sameBooking(storage::Repositories& repositories, const domain::Meeting& known,
+                 const MeetingRequest& request) {
+    if (request.prospectId && *request.prospectId != known.prospectId) return false;
+    if (request.emailKey) {
+        auto prospect = repositories.prospects().find(known.prospectId);
+        if (!prospect || prospect->emailKey != *request.emailKey) return false;
     }
-    return from;
+    return known.scheduledAt == request.scheduledAt &&
+           known.durationMinutes == request.durationMinutes && known.title == request.title;
 }
 
 }  // namespace
@@ -48,6 +57,12 @@ BookedMeeting bookMeeting(storage::Repositories& repositories, const domain::Cam
     if (request.externalId) {
         if (auto known =
                 repositories.meetings().findByExternalId(campaign.id, *request.externalId)) {
+            if (!sameBooking(repositories, *known, request)) {
+                throw MeetingConflict("externalId " + *request.externalId +
+                                          " already names meeting " + known->id +
+                                          " with another prospect, time, duration or title",
+                                      known->id);
+            }
             return {*known, *repositories.prospects().find(known->prospectId), false};
         }
     }
@@ -61,7 +76,7 @@ BookedMeeting bookMeeting(storage::Repositories& repositories, const domain::Cam
                             request.title,
                             now};
     repositories.meetings().insert(meeting);
-    repositories.prospects().transition(prospect.id, allButBooked(), ProspectStatus::MeetingBooked,
+    repositories.prospects().transition(prospect.id, kBookableFrom, ProspectStatus::MeetingBooked,
                                         now,
                                         "meeting " + meeting.id + " at " + meeting.scheduledAt);
     prospect = *repositories.prospects().find(prospect.id);

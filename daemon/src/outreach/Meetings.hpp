@@ -36,6 +36,18 @@ class InvalidMeeting : public std::runtime_error {
     std::vector<std::string> invalid_;
 };
 
+// The external id names a meeting already recorded with other details: a repeat must be the
+// same booking.
+class MeetingConflict : public std::runtime_error {
+  public:
+    MeetingConflict(const std::string& message, std::string meetingId)
+        : std::runtime_error(message), meetingId_(std::move(meetingId)) {}
+    const std::string& meetingId() const { return meetingId_; }
+
+  private:
+    std::string meetingId_;
+};
+
 // The prospect named is not one of the campaign's.
 class ProspectNotFound : public std::runtime_error {
   public:
@@ -53,7 +65,8 @@ struct BookedMeeting {
 
 // Within the caller's transaction: records the meeting, moves the prospect to meeting_booked
 // (outreach to it stops) and writes the meeting_booked event to the webhook outbox. A repeat
-// with an external id already recorded returns that meeting and changes nothing.
+// with an external id already recorded returns that meeting and changes nothing;
+// MeetingConflict if its prospect, time, duration or title differ.
 BookedMeeting bookMeeting(storage::Repositories& repositories, const domain::Campaign& campaign,
                           const MeetingRequest& request, domain::Timestamp now);
 

@@ -112,7 +112,8 @@ class JobRepository {
     // --- named can move a job it holds, so a worker that finishes late changes nothing.
 
     // Takes up to `limit` jobs that are due for `step` (not leased, not finished, resuming at
-    // that step, run_after <= now), oldest due first: each gets the step's running status, a
+    // that step, run_after <= now), lead-magnet jobs before prospect jobs and oldest due first
+    // within a kind: each gets the step's running status, a
     // lease for `owner` until `leaseUntil`, and its step row (re)started at `now`. Returned with
     // their steps (and the outputs of finished ones).
     virtual std::vector<domain::Job> claim(domain::StepName step, const std::string& owner,
@@ -169,7 +170,8 @@ class ProspectRepository {
                                                         const std::string& emailKey) = 0;
     virtual std::optional<domain::Prospect> findByBookingToken(const std::string& token) = 0;
     // Moves the prospect to `to` if its status is one of `from`, and records the transition
-    // (moving to failed also stores `detail` as its error). False if the guard did not hold.
+    // (moving to failed also stores `detail` as its error; moving on clears it). False if the
+    // guard did not hold.
     virtual bool transition(const std::string& id, const std::vector<domain::ProspectStatus>& from,
                             domain::ProspectStatus to, Timestamp now,
                             const std::optional<std::string>& detail = std::nullopt) = 0;

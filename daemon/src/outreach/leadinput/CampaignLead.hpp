@@ -20,10 +20,13 @@ struct CampaignLead {
     std::string emailKey;               // lowercased: what duplicates are detected by
     std::optional<std::string> domain;  // as given (trimmed, lowercased), else derived from email
     std::optional<std::string> title;   // as given
-    bool companySupplied = false;       // the body had a `company` object
+    bool companySupplied = false;       // the body had a `company` object with usable data
     // The known fields as given (the three required ones trimmed, domain normalised or derived),
     // in the body's key order with a derived domain last; unknown keys left out.
     Poco::JSON::Object::Ptr stored;
+    // Keys the body sent that are no field of the spec's tables, by path: not stored, and told
+    // back to the client so that a misspelt field does not vanish unnoticed.
+    std::vector<std::string> ignoredFields;
 };
 
 // 400 material: a one-line message, and the offending fields by path ("company.website",

@@ -68,6 +68,7 @@ CampaignLead readCampaignLead(const Poco::JSON::Object& body, const TimeZones& z
     lead.email = *email;
     lead.emailKey = Poco::toLower(*email);
     lead.stored = walk.stored();
+    lead.ignoredFields = problems.ignoredFields();
     lead.domain = givenDomain ? givenDomain : domain::companyDomainOf(*email);
     // Set after stored(), which holds only what the body gave, so a derived domain comes last.
     if (!givenDomain && lead.domain) lead.stored->set("domain", *lead.domain);

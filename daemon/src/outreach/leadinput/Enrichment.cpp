@@ -60,7 +60,11 @@ bool readCompany(ObjectWalk& lead, int currentYear) {
     company->stringArray("techCategories", kMaxShortText);
     readSignals(*company);
 
-    lead.keep("company", company->stored());
+    // A company object with nothing usable in it (`{}`, only unknown keys) supplies no company
+    // data: it is not stored, and research enriches the company as if it had not been sent.
+    auto stored = company->stored();
+    if (stored->size() == 0) return false;
+    lead.keep("company", stored);
     return true;
 }
 

@@ -62,6 +62,7 @@ std::string ObjectWalk::pathOf(const std::string& key) const {
 }
 
 std::optional<Poco::Dynamic::Var> ObjectWalk::present(const std::string& key) const {
+    asked_.insert(key);
     if (!source_->has(key)) return std::nullopt;
     const Poco::Dynamic::Var& value = source_->get(key);
     if (value.isEmpty()) return std::nullopt;
@@ -182,7 +183,11 @@ Poco::JSON::Object::Ptr ObjectWalk::stored() const {
     Poco::JSON::Object::Ptr out = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
     for (const auto& name : source_->getNames()) {
         auto kept = kept_.find(name);
-        if (kept != kept_.end()) out->set(name, kept->second);
+        if (kept != kept_.end()) {
+            out->set(name, kept->second);
+        } else if (!asked_.contains(name)) {
+            problems_.ignored(pathOf(name));
+        }
     }
     return out;
 }

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,18 +19,23 @@ class LeadProblems {
   public:
     void missing(std::string path);
     void invalid(std::string path, std::string why);
+    // A key the body sent that no rule asked for: dropped, and reported back to the client.
+    void ignored(std::string path) { ignored_.push_back(std::move(path)); }
     bool empty() const { return missing_.empty() && invalid_.empty(); }
+    const std::vector<std::string>& ignoredFields() const { return ignored_; }
     // "Invalid lead: missing a, b; invalid c (why), d (why)".
     CampaignLeadError error() const;
 
   private:
     std::vector<std::string> missing_;
     std::vector<std::string> invalid_;
+    std::vector<std::string> ignored_;
     std::map<std::string, std::string> why_;
 };
 
 // Reads the known keys of one JSON object: checks each, records problems under its dotted path,
-// and keeps what was accepted for the stored copy. Keys never asked for are thereby dropped.
+// and keeps what was accepted for the stored copy. Keys never asked for are dropped, and listed
+// as ignored when the stored copy is taken.
 // null counts as absent everywhere; a blank string counts as absent for optional text fields,
 // as on the lead-magnet side, since forms send "" for fields left empty.
 class ObjectWalk {
@@ -56,7 +62,8 @@ class ObjectWalk {
 
     // Keeps `value` under `key`, replacing what was kept: for values this walk normalises.
     void keep(const std::string& key, Poco::Dynamic::Var value);
-    // The kept keys, in the source's key order.
+    // The kept keys, in the source's key order. Reports the keys never asked for as ignored:
+    // call it once, after every key was read.
     Poco::JSON::Object::Ptr stored() const;
 
   private:
@@ -69,6 +76,7 @@ class ObjectWalk {
     std::string path_;
     LeadProblems& problems_;
     std::map<std::string, Poco::Dynamic::Var> kept_;
+    mutable std::set<std::string> asked_;
 };
 
 }  // namespace lodestone::outreach

@@ -224,7 +224,8 @@ const std::vector<Migration>& migrations() {
              "DROP TABLE jobs",
              "ALTER TABLE jobs_v4 RENAME TO jobs",
              "CREATE INDEX jobs_ready ON jobs (status, run_after)",
-             "CREATE INDEX jobs_claimable ON jobs (next_step, run_after) "
+             // Claims take one kind at a time (lead magnets first), each by when it is due.
+             "CREATE INDEX jobs_claimable ON jobs (next_step, kind, run_after) "
              "WHERE lease_owner IS NULL AND status NOT IN ('completed', 'failed')",
              "CREATE INDEX jobs_leased ON jobs (lease_expires_at) WHERE lease_owner IS NOT NULL",
              R"sql(CREATE TABLE job_steps_v4 (

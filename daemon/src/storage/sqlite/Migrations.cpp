@@ -1,5 +1,7 @@
 #include "storage/sqlite/Migrations.hpp"
 
+#include <exception>
+
 #include "domain/Time.hpp"
 #include "storage/StorageError.hpp"
 #include "storage/sqlite/Sql.hpp"
@@ -37,21 +39,16 @@ void checkForeignKeys(Poco::Data::Session& session) {
 
 }  // namespace
 
-void applyMigrations(Poco::Data::Session& session, const std::string& databaseName) {
-    // Rebuilding a table (SQLite's way of changing a column's constraints) drops the old one,
-    // which with foreign keys on would cascade into the rows that refer to it. SQLite's
-    // documented procedure: keys off outside the transaction, checked before commit.
-    execute(session, "PRAGMA foreign_keys = OFF");
-    struct KeysBackOn {
-        Poco::Data::Session& session;
-        ~KeysBackOn() {
-            try {
-                execute(session, "PRAGMA foreign_keys = ON");
-            } catch (...) {
-                // the connection is discarded by its pool on the error that follows
-            }
-        }
-    } keysBackOn{session};
+namespace {
+
+bool foreignKeysOn(Poco::Data::Session& session) {
+    Poco::Data::Statement check(session);
+    check << "PRAGMA foreign_keys";
+    return firstRow(check, [](const Row& row) { return row.integer("foreign_keys"); }).value_or(0);
+}
+
+// Runs the pending migrations in one IMMEDIATE transaction; returns how many it applied.
+int applyPending(Poco::Data::Session& session, const std::string& databaseName) {
     execute(session, "BEGIN IMMEDIATE");
     try {
         execute(session,
@@ -65,6 +62,7 @@ void applyMigrations(Poco::Data::Session& session, const std::string& databaseNa
                                std::to_string(latestVersion()) +
                                "); run the lodestoned release that wrote it, or a later one");
         }
+        int applied = 0;
         for (const auto& migration : migrations()) {
             if (migration.version <= current) continue;
             for (const auto& sql : migration.statements) execute(session, sql);
@@ -73,13 +71,41 @@ void applyMigrations(Poco::Data::Session& session, const std::string& databaseNa
                       "VALUES (?, ?, ?)",
                 bind(migration.version), bind(migration.description), bind(domain::nowMillis());
             record.execute();
+            ++applied;
         }
-        checkForeignKeys(session);
+        if (applied > 0) checkForeignKeys(session);
         execute(session, "COMMIT");
+        return applied;
     } catch (...) {
         execute(session, "ROLLBACK");
         throw;
     }
+}
+
+}  // namespace
+
+void applyMigrations(Poco::Data::Session& session, const std::string& databaseName) {
+    // Rebuilding a table (SQLite's way of changing a column's constraints) drops the old one,
+    // which with foreign keys on would cascade into the rows that refer to it and delete them.
+    // SQLite's documented procedure: keys off outside the transaction (checked, since a pragma
+    // that does not take is silent), every reference checked before commit, keys on again.
+    execute(session, "PRAGMA foreign_keys = OFF");
+    if (foreignKeysOn(session)) {
+        throw StorageError("database " + databaseName +
+                           ": cannot turn foreign keys off to migrate the schema");
+    }
+    std::exception_ptr failure;
+    try {
+        applyPending(session, databaseName);
+    } catch (...) {
+        failure = std::current_exception();
+    }
+    execute(session, "PRAGMA foreign_keys = ON");
+    if (!foreignKeysOn(session)) {
+        throw StorageError("database " + databaseName +
+                           ": cannot turn foreign keys back on after migrating");
+    }
+    if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace lodestone::storage::sqlite

@@ -27,12 +27,19 @@ JobRepository::Lease toLease(const Row& row) {
 
 std::vector<domain::Job> SqliteJobs::claim(StepName step, const std::string& owner, int limit,
                                            Timestamp now, Timestamp leaseUntil) {
-    Poco::Data::Statement select(session_);
-    select << "SELECT id FROM jobs WHERE " << kReady
-           << " AND run_after <= ? ORDER BY run_after, created_at LIMIT ?",
-        bind(name(step)), bind(now), bind(limit);
+    // Lead magnets first: a client polls for each one, while prospects arrive in batches (a CRM
+    // import of thousands must not hold up a page someone is waiting for). Within a kind,
+    // oldest due first.
     std::vector<std::string> ids;
-    forEachRow(select, [&](const Row& row) { ids.push_back(row.text("id")); });
+    for (const char* kind : {"lead_magnet", "prospect"}) {
+        const int room = limit - static_cast<int>(ids.size());
+        if (room <= 0) break;
+        Poco::Data::Statement select(session_);
+        select << "SELECT id FROM jobs WHERE " << kReady
+               << " AND kind = ? AND run_after <= ? ORDER BY run_after, created_at LIMIT ?",
+            bind(name(step)), bind(std::string(kind)), bind(now), bind(room);
+        forEachRow(select, [&](const Row& row) { ids.push_back(row.text("id")); });
+    }
 
     std::vector<domain::Job> claimed;
     for (const auto& id : ids) {

@@ -95,14 +95,13 @@ bool SqliteProspects::transition(const std::string& id, const std::vector<Prospe
                                  const std::optional<std::string>& detail) {
     if (from.empty()) return false;
     Poco::Data::Statement update(session_);
-    update << "UPDATE prospects SET status = ?, updated_at = ?"
-           << (to == ProspectStatus::Failed ? ", error = ?" : "")
-           << " WHERE id = ? AND status IN (";
+    // The error says why the prospect failed: kept while failed, cleared when it moves on.
+    update << "UPDATE prospects SET status = ?, updated_at = ?, error = ? WHERE id = ? AND "
+              "status IN (";
     for (std::size_t i = 0; i < from.size(); ++i) update << (i == 0 ? "?" : ", ?");
     update << ")";
-    update, bind(name(to)), bind(now);
-    if (to == ProspectStatus::Failed) update, bind(nullable(detail));
-    update, bind(id);
+    update, bind(name(to)), bind(now),
+        bind(nullable(to == ProspectStatus::Failed ? detail : std::nullopt)), bind(id);
     for (auto status : from) update, bind(name(status));
     if (update.execute() == 0) return false;
     recordTransition(id, to, now, detail);

@@ -35,6 +35,8 @@ void SqliteStore::migrate() {
     try {
         applyMigrations(lease.session(), pool_.path().string());
     } catch (...) {
+        // Its foreign-key setting is not known now: no other work may get this connection.
+        lease.discard();
         rethrowAsStorageError(pool_.path());
     }
 }

@@ -175,9 +175,22 @@ TEST_F(CampaignLeadTest, NullCountsAsAbsentEverywhere) {
     EXPECT_TRUE(result.companySupplied);
 }
 
-TEST_F(CampaignLeadTest, ANullCompanyIsNotSupplied) {
+TEST_F(CampaignLeadTest, ANullOrEmptyCompanyIsNotSupplied) {
     EXPECT_FALSE(lead(R"("company":null)").companySupplied);
-    EXPECT_TRUE(lead(R"("company":{})").companySupplied);
+    // Nothing usable in it: not stored, so research enriches the company as usual.
+    auto empty = lead(R"("company":{})");
+    EXPECT_FALSE(empty.companySupplied);
+    EXPECT_FALSE(empty.stored->has("company"));
+    auto unknownOnly = lead(R"("company":{"colour":"blue"})");
+    EXPECT_FALSE(unknownOnly.companySupplied);
+    EXPECT_THAT(unknownOnly.ignoredFields, ElementsAre("company.colour"));
+}
+
+TEST_F(CampaignLeadTest, KeysNoRuleKnowsAreReportedAsIgnored) {
+    auto result = lead(R"("favouriteColour":"blue","contact":{"shoeSize":44,"city":"Leeds"})");
+    EXPECT_THAT(result.ignoredFields, ElementsAre("contact.shoeSize", "favouriteColour"));
+    EXPECT_FALSE(result.stored->has("favouriteColour"));
+    EXPECT_EQ(result.stored->getObject("contact")->getValue<std::string>("city"), "Leeds");
 }
 
 TEST_F(CampaignLeadTest, BlankOptionalTextIsLeftOut) {

@@ -1,0 +1,240 @@
+// Meetings, the webhook outbox and prospect jobs, as the repositories store them.
+#include <gtest/gtest.h>
+
+#include "ProspectStoreFixture.hpp"
+
+using namespace lodestone;
+using namespace lodestone::storage;
+using domain::JobKind;
+using domain::JobStatus;
+using domain::StepName;
+using domain::StepStatus;
+
+namespace {
+
+constexpr domain::Timestamp kLease = 60'000;
+
+class OutreachStore : public storage::test::ProspectStoreFixture {
+  protected:
+    void SetUp() override {
+        ProspectStoreFixture::SetUp();
+        ann_ = add(campaign_, "ann@initech.com");
+    }
+
+    domain::Meeting meeting(const domain::Prospect& p, std::optional<std::string> externalId,
+                            domain::Timestamp at) const {
+        return {domain::newId(domain::IdKind::Meeting),
+                p.campaignId,
+                p.id,
+                std::move(externalId),
+                "2026-12-01T15:00:00Z",
+                30,
+                "Intro call",
+                at};
+    }
+
+    void insert(const domain::Meeting& m) {
+        store_->write([&](Repositories& r) { r.meetings().insert(m); });
+    }
+
+    std::vector<domain::Meeting> meetingsOf(const std::string& prospectId) {
+        return store_->read(
+            [&](Repositories& r) { return r.meetings().listForProspect(prospectId); });
+    }
+
+    std::vector<domain::Job> claim(StepName step, const std::string& owner, domain::Timestamp now) {
+        return store_->write(
+            [&](Repositories& r) { return r.jobs().claim(step, owner, 10, now, now + kLease); });
+    }
+
+    bool complete(const std::string& jobId, StepName step, const std::string& output,
+                  domain::Timestamp now) {
+        return store_->write(
+            [&](Repositories& r) { return r.jobs().completeStep(jobId, "w", step, output, now); });
+    }
+
+    domain::Prospect ann_;
+};
+
+}  // namespace
+
+TEST_F(OutreachStore, MeetingsRoundTripOldestFirst) {
+    auto later = meeting(ann_, "cal-2", kT0 + 20);
+    auto earlier = meeting(ann_, "cal-1", kT0 + 10);
+    insert(later);
+    insert(earlier);
+
+    auto found = store_->read(
+        [&](Repositories& r) { return r.meetings().findByExternalId(campaign_.id, "cal-1"); });
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->id, earlier.id);
+    EXPECT_EQ(found->campaignId, campaign_.id);
+    EXPECT_EQ(found->prospectId, ann_.id);
+    EXPECT_EQ(found->externalId, "cal-1");
+    EXPECT_EQ(found->scheduledAt, "2026-12-01T15:00:00Z");
+    EXPECT_EQ(found->durationMinutes, 30);
+    EXPECT_EQ(found->title, "Intro call");
+    EXPECT_EQ(found->createdAt, kT0 + 10);
+    EXPECT_FALSE(store_->read(
+        [&](Repositories& r) { return r.meetings().findByExternalId(other_.id, "cal-1"); }));
+    EXPECT_FALSE(store_->read(
+        [&](Repositories& r) { return r.meetings().findByExternalId(campaign_.id, "cal-3"); }));
+
+    auto listed = meetingsOf(ann_.id);
+    ASSERT_EQ(listed.size(), 2u);
+    EXPECT_EQ(listed[0].id, earlier.id);
+    EXPECT_EQ(listed[1].id, later.id);
+    EXPECT_TRUE(meetingsOf(add(campaign_, "bob@initech.com").id).empty());
+}
+
+TEST_F(OutreachStore, ExternalIdIsUniquePerCampaign) {
+    insert(meeting(ann_, "cal-1", kT0));
+    EXPECT_THROW(insert(meeting(ann_, "cal-1", kT0 + 1)), Conflict);
+    EXPECT_EQ(meetingsOf(ann_.id).size(), 1u);
+
+    // Another campaign may use the same calendar id; meetings without one never collide.
+    auto elsewhere = add(other_, "ann@initech.com");
+    insert(meeting(elsewhere, "cal-1", kT0 + 2));
+    insert(meeting(ann_, std::nullopt, kT0 + 3));
+    insert(meeting(ann_, std::nullopt, kT0 + 4));
+    EXPECT_EQ(meetingsOf(ann_.id).size(), 3u);
+    EXPECT_EQ(meetingsOf(elsewhere.id).size(), 1u);
+    EXPECT_FALSE(meetingsOf(ann_.id)[1].externalId);
+}
+
+TEST_F(OutreachStore, OutboxListsACampaignsEventsOldestFirst) {
+    domain::OutboxEvent second{domain::newId(domain::IdKind::WebhookEvent),
+                               org_.id,
+                               campaign_.id,
+                               "meeting_booked",
+                               R"({"n":2})",
+                               kT0 + 2};
+    domain::OutboxEvent first{domain::newId(domain::IdKind::WebhookEvent),
+                              org_.id,
+                              campaign_.id,
+                              "meeting_booked",
+                              R"({"n":1})",
+                              kT0 + 1};
+    domain::OutboxEvent elsewhere{domain::newId(domain::IdKind::WebhookEvent),
+                                  org_.id,
+                                  other_.id,
+                                  "meeting_booked",
+                                  "{}",
+                                  kT0};
+    store_->write([&](Repositories& r) {
+        r.outbox().insert(second);
+        r.outbox().insert(first);
+        r.outbox().insert(elsewhere);
+    });
+    auto events =
+        store_->read([&](Repositories& r) { return r.outbox().listForCampaign(campaign_.id); });
+    ASSERT_EQ(events.size(), 2u);
+    EXPECT_EQ(events[0].id, first.id);
+    EXPECT_EQ(events[0].organisationId, org_.id);
+    EXPECT_EQ(events[0].campaignId, campaign_.id);
+    EXPECT_EQ(events[0].event, "meeting_booked");
+    EXPECT_EQ(events[0].payloadJson, R"({"n":1})");
+    EXPECT_EQ(events[0].createdAt, kT0 + 1);
+    EXPECT_EQ(events[1].id, second.id);
+    EXPECT_EQ(
+        store_->read([&](Repositories& r) { return r.outbox().listForCampaign(other_.id); }).size(),
+        1u);
+}
+
+TEST_F(OutreachStore, ProspectJobsRoundTripTheirKindAndIds) {
+    auto job = prospectJob(ann_, 5);
+    for (auto found : {findJob(job.id), *store_->read([&](Repositories& r) {
+                           return r.jobs().findByProspect(ann_.id);
+                       })}) {
+        EXPECT_EQ(found.id, job.id);
+        EXPECT_EQ(found.kind, JobKind::Prospect);
+        EXPECT_EQ(found.prospectId, ann_.id);
+        EXPECT_EQ(found.campaignId, campaign_.id);
+        EXPECT_EQ(found.organisationId, org_.id);
+        EXPECT_EQ(found.leadId, "");
+        EXPECT_EQ(found.projectId, "");
+        EXPECT_EQ(found.leadMagnetUrl, "");
+        EXPECT_EQ(found.status, JobStatus::Queued);
+        EXPECT_EQ(found.nextStep, StepName::Research);
+        EXPECT_EQ(found.maxRetries, 5);
+        EXPECT_TRUE(found.steps.empty());
+    }
+    EXPECT_EQ(count("SELECT COUNT(*) FROM jobs WHERE lead_id IS NULL AND project_id IS NULL AND "
+                    "lead_magnet_url IS NULL AND kind = 'prospect'"),
+              1);
+    EXPECT_FALSE(store_->read([](Repositories& r) { return r.jobs().findByProspect("prs_none"); }));
+    EXPECT_FALSE(store_->read([](Repositories& r) { return r.jobs().findByLead(""); }));
+}
+
+TEST_F(OutreachStore, AProspectJobIsResearchedThenScoredThenCompleted) {
+    auto job = prospectJob(ann_);
+    auto claimed = claim(StepName::Research, "w", kT0 + 1);
+    ASSERT_EQ(claimed.size(), 1u);
+    EXPECT_EQ(claimed[0].id, job.id);
+    EXPECT_EQ(claimed[0].kind, JobKind::Prospect);
+    EXPECT_EQ(claimed[0].status, JobStatus::ResearchRunning);
+
+    ASSERT_TRUE(complete(job.id, StepName::Research, R"({"facts":["a"]})", kT0 + 2));
+    auto researched = findJob(job.id);
+    EXPECT_EQ(researched.nextStep, StepName::Score);
+    EXPECT_EQ(researched.status, JobStatus::Scoring);
+    EXPECT_FALSE(researched.leaseOwner);
+    EXPECT_EQ(researched.runAfter, kT0 + 2);
+    EXPECT_FALSE(researched.finishedAt);
+    EXPECT_TRUE(claim(StepName::Content, "w", kT0 + 3).empty()) << "no content step for prospects";
+
+    ASSERT_EQ(claim(StepName::Score, "w", kT0 + 3).size(), 1u);
+    ASSERT_TRUE(complete(job.id, StepName::Score, R"({"score":80})", kT0 + 4));
+    auto done = findJob(job.id);
+    EXPECT_EQ(done.status, JobStatus::Completed);
+    EXPECT_EQ(done.finishedAt, kT0 + 4);
+    EXPECT_EQ(done.nextStep, StepName::Score);
+    ASSERT_EQ(done.steps.size(), 2u);
+    EXPECT_EQ(done.steps[0].name, StepName::Research);
+    EXPECT_EQ(done.steps[0].outputJson, R"({"facts":["a"]})");
+    EXPECT_EQ(done.steps[1].name, StepName::Score);
+    EXPECT_EQ(done.steps[1].status, StepStatus::Completed);
+    EXPECT_EQ(done.steps[1].outputJson, R"({"score":80})");
+    EXPECT_EQ(done.step(StepName::Content), nullptr);
+    EXPECT_FALSE(complete(job.id, StepName::Score, "{}", kT0 + 5)) << "no lease any more";
+    // Step timings shown for lead magnets ignore prospect jobs.
+    EXPECT_FALSE(store_->read(
+        [](Repositories& r) { return r.jobs().typicalStepMillis(StepName::Research, 10); }));
+}
+
+TEST_F(OutreachStore, ResearchClaimsLeadMagnetsBeforeProspects) {
+    // A prospect due long before a lead magnet: the lead magnet still goes first, since someone
+    // polls for it, while prospects come in batches.
+    auto waiting = prospectJob(add(campaign_, "cy@initech.com"));
+    domain::Project project;
+    project.id = domain::newId(domain::IdKind::Project);
+    project.organisationId = org_.id;
+    project.name = "Guides";
+    project.createdAt = project.updatedAt = kT0;
+    domain::Lead lead{
+        domain::newId(domain::IdKind::Lead), org_.id,           project.id, "bo@example.com",
+        R"({"email":"bo@example.com"})",     "http://x/m/lead", kT0};
+    domain::Job magnet;
+    magnet.id = domain::newId(domain::IdKind::Job);
+    magnet.leadId = lead.id;
+    magnet.organisationId = org_.id;
+    magnet.projectId = project.id;
+    magnet.leadMagnetUrl = lead.leadMagnetUrl;
+    magnet.runAfter = magnet.createdAt = magnet.updatedAt = kT0 + 50;
+    store_->write([&](Repositories& r) {
+        r.projects().insert(project);
+        r.leads().insert(lead);
+        r.jobs().insert(magnet);
+    });
+    auto claim = [&](int limit) {
+        return store_->write([&](Repositories& r) {
+            return r.jobs().claim(StepName::Research, "w", limit, kT0 + 100, kT0 + 60'000);
+        });
+    };
+    auto first = claim(1);
+    ASSERT_EQ(first.size(), 1u);
+    EXPECT_EQ(first[0].id, magnet.id);
+    auto second = claim(5);
+    ASSERT_EQ(second.size(), 1u);
+    EXPECT_EQ(second[0].id, waiting.id);
+}
