@@ -5,22 +5,13 @@
 
 #include "api/ApiError.hpp"
 #include "api/Idempotency.hpp"
+#include "api/JsonResponse.hpp"
 #include "outreach/CampaignLeads.hpp"
 #include "outreach/Meetings.hpp"
 #include "outreach/ProspectView.hpp"
 
 namespace lodestone::api {
 namespace {
-
-Poco::JSON::Object::Ptr object() {
-    return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
-
-Poco::JSON::Array::Ptr array(const std::vector<std::string>& values) {
-    Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
-    for (const auto& value : values) out->add(value);
-    return out;
-}
 
 // The spec's Add Lead errors: 404 for a campaign that does not exist, 403 for one of another
 // organisation.
@@ -37,11 +28,18 @@ domain::Campaign ownCampaign(ApiServices& services, const ApiRequest& request) {
 
 ApiError invalidLead(const outreach::CampaignLeadError& problem) {
     ApiError error(400, problem.what());
-    error.with("missingFields", array(problem.missingFields()));
-    error.with("invalidFields", array(problem.invalidFields()));
-    auto reasons = object();
+    error.with("missingFields", stringArray(problem.missingFields()));
+    error.with("invalidFields", stringArray(problem.invalidFields()));
+    auto reasons = orderedObject();
     for (const auto& [path, why] : problem.reasons()) reasons->set(path, why);
     error.with("fieldErrors", reasons);
+    return error;
+}
+
+ApiError invalidMeeting(const outreach::InvalidMeeting& problem) {
+    ApiError error(400, problem.what());
+    error.with("missingFields", stringArray(problem.missingFields()));
+    error.with("invalidFields", stringArray(problem.invalidFields()));
     return error;
 }
 
@@ -59,7 +57,7 @@ ApiResponse addLead(ApiServices& services, const outreach::TimeZones& zones, Api
                 auto added =
                     outreach::addProspect(repositories, campaign, *lead,
                                           services.config.jobs.maxRetries, domain::nowMillis());
-                auto body = object();
+                auto body = orderedObject();
                 body->set("success", true);
                 body->set("prospectId", added.prospect.id);
                 body->set("status", std::string(domain::toString(added.prospect.status)));
@@ -68,7 +66,7 @@ ApiResponse addLead(ApiServices& services, const outreach::TimeZones& zones, Api
                           "the campaign's ICP and queued for outreach");
                 // Beyond the spec, and only when there are some: sent keys no rule knows.
                 if (!lead->ignoredFields.empty()) {
-                    body->set("ignoredFields", array(lead->ignoredFields));
+                    body->set("ignoredFields", stringArray(lead->ignoredFields));
                 }
                 return ApiResponse{201, body};
             });
@@ -96,7 +94,7 @@ ApiResponse showLead(ApiServices& services, ApiRequest& request) {
             return record;
         });
     if (!record) throw ApiError(404, "Prospect not found");
-    auto body = object();
+    auto body = orderedObject();
     body->set("success", true);
     body->set("prospect", outreach::renderProspect(
                               *record, outreach::bookingUrl(services.config.server.publicUrl,
@@ -110,16 +108,13 @@ ApiResponse bookMeeting(ApiServices& services, ApiRequest& request) {
     try {
         meeting = outreach::readMeetingRequest(*request.body);
     } catch (const outreach::InvalidMeeting& problem) {
-        ApiError error(400, problem.what());
-        error.with("missingFields", array(problem.missingFields()));
-        error.with("invalidFields", array(problem.invalidFields()));
-        throw error;
+        throw invalidMeeting(problem);
     }
     try {
         return writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
             auto booked =
                 outreach::bookMeeting(repositories, campaign, meeting, domain::nowMillis());
-            auto meetingJson = object();
+            auto meetingJson = orderedObject();
             meetingJson->set("id", booked.meeting.id);
             meetingJson->set("prospectId", booked.meeting.prospectId);
             meetingJson->set("scheduledAt", booked.meeting.scheduledAt);
@@ -129,7 +124,7 @@ ApiResponse bookMeeting(ApiServices& services, ApiRequest& request) {
                                                ? Poco::Dynamic::Var(*booked.meeting.externalId)
                                                : Poco::Dynamic::Var());
             meetingJson->set("createdAt", booked.meeting.createdAt);
-            auto body = object();
+            auto body = orderedObject();
             body->set("success", true);
             body->set("meeting", meetingJson);
             body->set("prospectStatus", std::string(domain::toString(booked.prospect.status)));
@@ -145,10 +140,7 @@ ApiResponse bookMeeting(ApiServices& services, ApiRequest& request) {
         error.with("meetingId", e.meetingId());
         throw error;
     } catch (const outreach::InvalidMeeting& problem) {
-        ApiError error(400, problem.what());
-        error.with("missingFields", array(problem.missingFields()));
-        error.with("invalidFields", array(problem.invalidFields()));
-        throw error;
+        throw invalidMeeting(problem);
     }
 }
 

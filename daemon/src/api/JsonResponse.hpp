@@ -1,11 +1,13 @@
 #pragma once
 
+#include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/Net/HTTPResponse.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
 
 #include <string>
+#include <vector>
 
 namespace lodestone::api {
 
@@ -18,6 +20,11 @@ void sendJson(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerRespon
 // {"error": message} with the given status.
 void sendError(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
                int status, const std::string& message);
+
+// A JSON object that keeps its keys in insertion order: responses list fields in the spec's
+// order.
+Poco::JSON::Object::Ptr orderedObject();
+Poco::JSON::Array::Ptr stringArray(const std::vector<std::string>& values);
 
 // True when the request announced a body: chunked, or any Content-Length other than 0 (a
 // negative one included, which is malformed rather than empty).

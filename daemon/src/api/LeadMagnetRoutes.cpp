@@ -5,21 +5,12 @@
 
 #include "api/ApiError.hpp"
 #include "api/Idempotency.hpp"
+#include "api/JsonResponse.hpp"
 #include "leadmagnet/Generation.hpp"
 #include "leadmagnet/JobStatusView.hpp"
 
 namespace lodestone::api {
 namespace {
-
-Poco::JSON::Object::Ptr object() {
-    return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
-
-Poco::JSON::Array::Ptr array(const std::vector<std::string>& values) {
-    Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
-    for (const auto& value : values) out->add(value);
-    return out;
-}
 
 std::string joined(const std::vector<std::string>& values) {
     return Poco::cat(std::string(", "), values.begin(), values.end());
@@ -60,8 +51,8 @@ ApiError invalidInput(const leadmagnet::LeadInput& input) {
                    joined(input.invalidFields);
     }
     ApiError error(400, message);
-    error.with("missingFields", array(input.missingFields));
-    if (!input.invalidFields.empty()) error.with("invalidFields", array(input.invalidFields));
+    error.with("missingFields", stringArray(input.missingFields));
+    if (!input.invalidFields.empty()) error.with("invalidFields", stringArray(input.invalidFields));
     return error;
 }
 
@@ -81,7 +72,7 @@ leadmagnet::StatusViewContext statusContext(ApiServices& services) {
 }
 
 ApiResponse jobResponse(const domain::Job& job, const leadmagnet::StatusViewContext& context) {
-    auto body = object();
+    auto body = orderedObject();
     body->set("success", true);
     body->set("job", leadmagnet::renderJobStatus(job, context));
     return {200, body};
@@ -97,7 +88,7 @@ ApiResponse generate(ApiServices& services, ApiRequest& request) {
                 auto started = leadmagnet::startGeneration(
                     repositories, {project, input, services.config.server.publicUrl,
                                    services.config.jobs.maxRetries, domain::nowMillis()});
-                auto body = object();
+                auto body = orderedObject();
                 body->set("success", true);
                 body->set("leadId", started.lead.id);
                 body->set("leadMagnetUrl", started.lead.leadMagnetUrl);
@@ -119,7 +110,7 @@ ApiResponse schema(ApiServices& services, ApiRequest& request) {
     Poco::JSON::Array::Ptr fields = new Poco::JSON::Array();
     std::vector<std::string> required;
     for (const auto& field : project.schema.fields()) {
-        auto entry = object();
+        auto entry = orderedObject();
         entry->set("name", field.name);
         entry->set("type", std::string(domain::toString(field.type)));
         entry->set("required", field.required);
@@ -128,11 +119,11 @@ ApiResponse schema(ApiServices& services, ApiRequest& request) {
         fields->add(entry);
         if (field.required) required.push_back(field.name);
     }
-    auto body = object();
+    auto body = orderedObject();
     body->set("success", true);
     body->set("projectId", project.id);
     body->set("fields", fields);
-    body->set("requiredFields", array(required));
+    body->set("requiredFields", stringArray(required));
     return {200, body};
 }
 

@@ -7,6 +7,7 @@
 
 #include "domain/Email.hpp"
 #include "outreach/Meetings.hpp"
+#include "outreach/leadinput/FieldRules.hpp"
 
 namespace lodestone::outreach {
 namespace {
@@ -35,13 +36,6 @@ std::optional<std::string> utcTimestamp(const std::string& text) {
     return std::string(normalised);
 }
 
-// Limits are in characters (as for the lead body), not UTF-8 bytes.
-std::size_t characters(const std::string& utf8) {
-    return static_cast<std::size_t>(std::count_if(utf8.begin(), utf8.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
-}
-
 std::optional<std::string> text(const Poco::JSON::Object& body, const std::string& name,
                                 std::vector<std::string>& invalid) {
     if (!body.has(name) || body.get(name).isEmpty()) return std::nullopt;
@@ -51,7 +45,8 @@ std::optional<std::string> text(const Poco::JSON::Object& body, const std::strin
         return std::nullopt;
     }
     std::string trimmed = Poco::trim(value.extract<std::string>());
-    if (characters(trimmed) > kMaxText) {
+    // In characters, as the lead body counts them, not UTF-8 bytes.
+    if (characterCount(trimmed) > kMaxText) {
         invalid.push_back(name);
         return std::nullopt;
     }
@@ -97,8 +92,11 @@ MeetingRequest readMeetingRequest(const Poco::JSON::Object& body) {
         }
     }
     const bool namesProspect = request.prospectId || request.emailKey;
-    const bool triedToName = std::count(invalid.begin(), invalid.end(), "email") > 0 ||
-                             std::count(invalid.begin(), invalid.end(), "prospectId") > 0;
+    // A field already reported invalid is not also missing.
+    auto reported = [&](const char* name) {
+        return std::find(invalid.begin(), invalid.end(), name) != invalid.end();
+    };
+    const bool triedToName = reported("email") || reported("prospectId");
     if (!namesProspect && !triedToName) missing.push_back("prospectId");
 
     if (auto at = text(body, "scheduledAt", invalid)) {
@@ -107,17 +105,17 @@ MeetingRequest readMeetingRequest(const Poco::JSON::Object& body) {
         } else {
             invalid.push_back("scheduledAt");
         }
-    } else if (std::count(invalid.begin(), invalid.end(), "scheduledAt") == 0) {
+    } else if (!reported("scheduledAt")) {
         missing.push_back("scheduledAt");
     }
     if (auto duration = minutes(body, invalid)) {
         request.durationMinutes = *duration;
-    } else if (std::count(invalid.begin(), invalid.end(), "duration") == 0) {
+    } else if (!reported("duration")) {
         missing.push_back("duration");
     }
     if (auto title = text(body, "title", invalid)) {
         request.title = *title;
-    } else if (std::count(invalid.begin(), invalid.end(), "title") == 0) {
+    } else if (!reported("title")) {
         missing.push_back("title");
     }
     request.externalId = text(body, "externalId", invalid);
