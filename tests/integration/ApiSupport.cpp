@@ -1,7 +1,5 @@
 #include "ApiSupport.hpp"
 
-#include <Poco/Data/SQLite/Connector.h>
-#include <Poco/Data/Session.h>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/ParseHandler.h>
 #include <Poco/JSON/Parser.h>
@@ -116,11 +114,7 @@ std::string ApiDaemon::campaignId(const std::string& name) {
 }
 
 std::string ApiDaemon::text(const std::string& query) {
-    Poco::Data::SQLite::Connector::registerConnector();
-    Poco::Data::Session session("SQLite", (config_->dir() / "var" / "lodestone.db").string());
-    std::string value;
-    session << query, Poco::Data::Keywords::into(value), Poco::Data::Keywords::now;
-    return value;
+    return database().text(query);
 }
 
 std::int64_t ApiDaemon::credits(const std::string& organisation) {
@@ -136,18 +130,15 @@ std::int64_t ApiDaemon::credits(const std::string& organisation) {
 }
 
 void ApiDaemon::sql(const std::string& statement) {
-    Poco::Data::SQLite::Connector::registerConnector();
-    Poco::Data::Session session("SQLite", (config_->dir() / "var" / "lodestone.db").string());
-    session << "PRAGMA busy_timeout=5000", Poco::Data::Keywords::now;
-    session << statement, Poco::Data::Keywords::now;
+    database().sql(statement);
 }
 
 std::int64_t ApiDaemon::count(const std::string& query) {
-    Poco::Data::SQLite::Connector::registerConnector();
-    Poco::Data::Session session("SQLite", (config_->dir() / "var" / "lodestone.db").string());
-    std::int64_t n = 0;
-    session << query, Poco::Data::Keywords::into(n), Poco::Data::Keywords::now;
-    return n;
+    return database().count(query);
+}
+
+TestDatabase ApiDaemon::database() const {
+    return TestDatabase(config_->dir() / "var" / "lodestone.db");
 }
 
 Generated generateOk(ApiDaemon& api, const std::string& projectId, const std::string& body) {

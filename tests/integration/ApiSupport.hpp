@@ -7,6 +7,7 @@
 #include <string>
 
 #include "IntegrationSupport.hpp"
+#include "TestDatabase.hpp"
 
 namespace lodestone::test {
 
@@ -63,6 +64,8 @@ class ApiDaemon {
     const TestConfig& config() const { return *config_; }
 
   private:
+    TestDatabase database() const;
+
     std::unique_ptr<TestConfig> config_;
     std::unique_ptr<Daemon> daemon_;
 };

@@ -57,6 +57,20 @@ class CampaignOutreach : public ::testing::Test {
         return parse(reply.body)->getObject("prospect");
     }
 
+    bool researching(EngineDaemon& engine, const std::string& id) {
+        return eventually(
+            [&] { return prospect(engine, id)->getValue<std::string>("status") == "researching"; },
+            std::chrono::seconds(30));
+    }
+
+    // A 45-minute meeting on 2026-12-03 at 10:30 UTC.
+    HttpReply bookDiscoveryCall(EngineDaemon& engine, const std::string& id) {
+        return engine.post("/api/campaigns/" + engine.campaignId("Enterprise") + "/meetings",
+                           R"({"prospectId":")" + id +
+                               R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
+                               R"("title":"Discovery call"})");
+    }
+
     // Polls until the prospect leaves the pipeline (qualified, disqualified or failed).
     Poco::JSON::Object::Ptr settled(EngineDaemon& engine, const std::string& id) {
         Poco::JSON::Object::Ptr last;
@@ -113,10 +127,7 @@ TEST_F(CampaignOutreach, ALeadThatFitsQualifiesAndOneThatDoesNotIsDisqualified) 
 
     // A booking for the qualified prospect: the outbox holds the spec's payload.
     const std::string campaignId = engine.campaignId("Enterprise");
-    auto booked = engine.post("/api/campaigns/" + campaignId + "/meetings",
-                              R"({"prospectId":")" + fits +
-                                  R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
-                                  R"("title":"Discovery call"})");
+    auto booked = bookDiscoveryCall(engine, fits);
     ASSERT_EQ(booked.status, 201) << booked.body;
     auto meetingId = parse(booked.body)->getObject("meeting")->getValue<std::string>("id");
     EXPECT_EQ(prospect(engine, fits)->getValue<std::string>("status"), "meeting_booked");
@@ -160,13 +171,8 @@ TEST_F(CampaignOutreach, AMeetingBookedDuringResearchStopsThePipeline) {
     EngineDaemon engine(slow);
     engine.start();
     auto id = add(engine, kFits);
-    ASSERT_TRUE(eventually(
-        [&] { return prospect(engine, id)->getValue<std::string>("status") == "researching"; },
-        std::chrono::seconds(30)));
-    auto booked = engine.post("/api/campaigns/" + engine.campaignId("Enterprise") + "/meetings",
-                              R"({"prospectId":")" + id +
-                                  R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
-                                  R"("title":"Discovery call"})");
+    ASSERT_TRUE(researching(engine, id));
+    auto booked = bookDiscoveryCall(engine, id);
     ASSERT_EQ(booked.status, 201) << booked.body;
     const std::string job = "SELECT COUNT(*) FROM jobs WHERE prospect_id = '" + id + "'";
     ASSERT_TRUE(eventually([&] { return engine.count(job + " AND status = 'completed'") == 1; },
@@ -184,9 +190,7 @@ TEST_F(CampaignOutreach, AProspectResearchedBeforeARestartIsScoredAfterIt) {
     EngineDaemon engine(slow);
     engine.start();
     auto id = add(engine, kFits);
-    ASSERT_TRUE(eventually(
-        [&] { return prospect(engine, id)->getValue<std::string>("status") == "researching"; },
-        std::chrono::seconds(30)));
+    ASSERT_TRUE(researching(engine, id));
     engine.daemon().stop(SIGKILL);
     engine.start();
     auto done = settled(engine, id);

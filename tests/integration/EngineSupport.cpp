@@ -1,13 +1,13 @@
 #include "EngineSupport.hpp"
 
-#include <Poco/Data/SQLite/Connector.h>
-#include <Poco/Data/Session.h>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Parser.h>
 #include <gtest/gtest.h>
 
 #include <csignal>
 #include <fstream>
+
+#include "TestDatabase.hpp"
 
 namespace lodestone::test {
 namespace {
@@ -84,11 +84,7 @@ void EngineDaemon::launch() {
 }
 
 std::string EngineDaemon::projectId() {
-    if (!projectId_.empty()) return projectId_;
-    Poco::Data::SQLite::Connector::registerConnector();
-    Poco::Data::Session session("SQLite", (dir_ / "var" / "lodestone.db").string());
-    session << "SELECT id FROM projects WHERE name = 'Guides'",
-        Poco::Data::Keywords::into(projectId_), Poco::Data::Keywords::now;
+    if (projectId_.empty()) projectId_ = text("SELECT id FROM projects WHERE name = 'Guides'");
     return projectId_;
 }
 
@@ -154,21 +150,11 @@ int EngineDaemon::invocations(const std::string& jobId, const std::string& kind)
 }
 
 std::int64_t EngineDaemon::count(const std::string& query) {
-    Poco::Data::SQLite::Connector::registerConnector();
-    Poco::Data::Session session("SQLite", (dir_ / "var" / "lodestone.db").string());
-    session << "PRAGMA busy_timeout=5000", Poco::Data::Keywords::now;
-    std::int64_t n = 0;
-    session << query, Poco::Data::Keywords::into(n), Poco::Data::Keywords::now;
-    return n;
+    return TestDatabase(databasePath()).count(query);
 }
 
 std::string EngineDaemon::text(const std::string& query) {
-    Poco::Data::SQLite::Connector::registerConnector();
-    Poco::Data::Session session("SQLite", (dir_ / "var" / "lodestone.db").string());
-    session << "PRAGMA busy_timeout=5000", Poco::Data::Keywords::now;
-    std::string value;
-    session << query, Poco::Data::Keywords::into(value), Poco::Data::Keywords::now;
-    return value;
+    return TestDatabase(databasePath()).text(query);
 }
 
 std::string EngineDaemon::campaignId(const std::string& name) {
@@ -176,10 +162,7 @@ std::string EngineDaemon::campaignId(const std::string& name) {
 }
 
 void EngineDaemon::sql(const std::string& statement) {
-    Poco::Data::SQLite::Connector::registerConnector();
-    Poco::Data::Session session("SQLite", (dir_ / "var" / "lodestone.db").string());
-    session << "PRAGMA busy_timeout=5000", Poco::Data::Keywords::now;
-    session << statement, Poco::Data::Keywords::now;
+    TestDatabase(databasePath()).sql(statement);
 }
 
 std::int64_t EngineDaemon::credits() {
