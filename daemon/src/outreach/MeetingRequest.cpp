@@ -1,4 +1,5 @@
 #include <Poco/DateTime.h>
+#include <Poco/DateTimeFormatter.h>
 #include <Poco/String.h>
 
 #include <algorithm>
@@ -30,10 +31,8 @@ std::optional<std::string> utcTimestamp(const std::string& text) {
         !Poco::DateTime::isValid(year, month, day, hour, minute, second)) {
         return std::nullopt;
     }
-    char normalised[32];
-    std::snprintf(normalised, sizeof normalised, "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day,
-                  hour, minute, second);
-    return std::string(normalised);
+    return Poco::DateTimeFormatter::format(
+        Poco::DateTime(year, month, day, hour, minute, second), "%Y-%m-%dT%H:%M:%SZ");
 }
 
 std::optional<std::string> text(const Poco::JSON::Object& body, const std::string& name,
