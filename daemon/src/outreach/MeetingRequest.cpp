@@ -31,8 +31,8 @@ std::optional<std::string> utcTimestamp(const std::string& text) {
         !Poco::DateTime::isValid(year, month, day, hour, minute, second)) {
         return std::nullopt;
     }
-    return Poco::DateTimeFormatter::format(
-        Poco::DateTime(year, month, day, hour, minute, second), "%Y-%m-%dT%H:%M:%SZ");
+    return Poco::DateTimeFormatter::format(Poco::DateTime(year, month, day, hour, minute, second),
+                                           "%Y-%m-%dT%H:%M:%SZ");
 }
 
 std::optional<std::string> text(const Poco::JSON::Object& body, const std::string& name,
