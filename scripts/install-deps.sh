@@ -5,7 +5,8 @@ set -euo pipefail
 
 packages=(
     build-essential cmake pkg-config clang-format
-    libpoco-dev          # Foundation, Net, Util, JSON, Data, Data/SQLite
+    libpoco-dev          # Foundation, Net, NetSSL, Crypto, Util, JSON, Data, Data/SQLite
+    libssl-dev           # OpenSSL, for NetSSL and the tests' independent HMAC check
     libsqlite3-dev       # the SQLite C API, for transaction control
     libyaml-cpp-dev
     libkainjow-mustache-dev  # Mustache templates for lead-magnet content and pages

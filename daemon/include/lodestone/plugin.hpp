@@ -39,6 +39,7 @@
 
 #include <chrono>
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -146,6 +147,44 @@ class RunContext {
     std::int64_t deadline() const {
         if (api_ == nullptr || api_->deadline_ms == nullptr) return INT64_MAX;
         return api_->deadline_ms(context_);
+    }
+
+    // One outbound HTTP request through the host's client and its safety rules; see
+    // http_request in plugin_abi.h for the request and response JSON. Throws InputError for a
+    // request the host rejects as malformed, Cancelled once the run was cancelled, and
+    // std::runtime_error with the host's reason when no response came (refused address, DNS,
+    // connect, TLS, timeout) or when the host predates ABI 1.1.
+    std::string httpRequest(const std::string& requestJson) const {
+        if (api_ == nullptr ||
+            api_->struct_size <
+                offsetof(lodestone_host_api, http_request) + sizeof(api_->http_request) ||
+            api_->http_request == nullptr) {
+            throw std::runtime_error(
+                "this lodestoned has no outbound HTTP for plugins (ABI < 1.1)");
+        }
+        std::string response;
+        // The host calls this from its side of the boundary, so nothing may escape it; a
+        // response too large for memory arrives truncated and fails to parse as JSON.
+        lodestone_output output{
+            &response, [](lodestone_output* self, const char* data, std::size_t length) {
+                try {
+                    static_cast<std::string*>(self->host_data)->append(data, length);
+                } catch (...) {
+                }
+            }};
+        char error[1024] = {0};
+        const lodestone_status status = api_->http_request(
+            context_, requestJson.data(), requestJson.size(), &output, error, sizeof error);
+        switch (status) {
+            case LODESTONE_OK:
+                return response;
+            case LODESTONE_ERROR_INVALID_INPUT:
+                throw InputError(error);
+            case LODESTONE_ERROR_CANCELLED:
+                throw Cancelled(error);
+            default:
+                throw std::runtime_error(error);
+        }
     }
 
     // Time left before the deadline (zero once it has passed); handy for I/O timeouts.

@@ -27,7 +27,7 @@ extern "C" {
 #endif
 
 #define LODESTONE_ABI_MAJOR 1u
-#define LODESTONE_ABI_MINOR 0u
+#define LODESTONE_ABI_MINOR 1u
 
 #define LODESTONE_PLUGIN_ENTRY_SYMBOL "lodestone_plugin_entry"
 
@@ -112,6 +112,23 @@ typedef struct lodestone_host_api {
 
     /* When the host stops waiting for this run, in epoch milliseconds. */
     int64_t (*deadline_ms)(lodestone_run_context* context);
+
+    /* ABI 1.1 (absent when struct_size does not cover it): one outbound HTTP request through
+     * the host's client, which applies the daemon's safety rules: http(s) only, the address
+     * actually connected to checked against forbidden ranges (loopback, private, link-local,
+     * multicast, cloud metadata) unless the operator allows them, the whole exchange bounded by
+     * the run's deadline, the response body capped, redirects never followed.
+     *
+     * `request_json`: {"method": "POST", "url": "...", "headers": {"Name": "value"},
+     * "body": "..."} (method defaults to GET, headers and body to none).
+     * On LODESTONE_OK `response` receives {"status": 200, "headers": {...}, "body": "...",
+     * "truncated": false, "latencyMs": 12, "remoteAddress": "203.0.113.7:443"}, whatever the
+     * status code. No response at all (refused address, DNS, connect, TLS, timeout) is
+     * LODESTONE_ERROR_FAILED with the reason; a request the host cannot make sense of is
+     * LODESTONE_ERROR_INVALID_INPUT. */
+    lodestone_status (*http_request)(lodestone_run_context* context, const char* request_json,
+                                     size_t request_length, lodestone_output* response, char* error,
+                                     size_t error_capacity);
 } lodestone_host_api;
 
 /* Everything the host knows about a plugin. Static data in the plugin library. */

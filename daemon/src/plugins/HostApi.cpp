@@ -2,6 +2,10 @@
 
 #include <Poco/Message.h>
 
+#include <algorithm>
+#include <cstring>
+#include <exception>
+
 #include "plugins/AbiNames.hpp"
 
 namespace lodestone::plugins {
@@ -54,6 +58,45 @@ int64_t hostDeadlineMs(lodestone_run_context* context) noexcept {
     return context->control->deadlineMs();
 }
 
+void copyError(const char* message, char* error, std::size_t capacity) noexcept {
+    if (error == nullptr || capacity == 0) return;
+    const std::size_t length = std::min(std::strlen(message), capacity - 1);
+    std::memcpy(error, message, length);
+    error[length] = '\0';
+}
+
+lodestone_status hostHttpRequest(lodestone_run_context* context, const char* requestJson,
+                                 std::size_t requestLength, lodestone_output* response, char* error,
+                                 std::size_t errorCapacity) noexcept {
+    if (context == nullptr || context->control == nullptr || response == nullptr ||
+        (requestJson == nullptr && requestLength > 0)) {
+        copyError("http_request: missing run context, request or response buffer", error,
+                  errorCapacity);
+        return LODESTONE_ERROR_INVALID_INPUT;
+    }
+    const HttpGateway* gateway = context->control->http();
+    if (gateway == nullptr) {
+        copyError("outbound HTTP is not available to this plugin's runs", error, errorCapacity);
+        return LODESTONE_ERROR_FAILED;
+    }
+    try {
+        const std::string result =
+            gateway->request(*context->control,
+                             std::string(requestJson != nullptr ? requestJson : "", requestLength));
+        response->append(response, result.data(), result.size());
+        return LODESTONE_OK;
+    } catch (const HttpRequestInvalid& e) {
+        copyError(e.what(), error, errorCapacity);
+        return LODESTONE_ERROR_INVALID_INPUT;
+    } catch (const std::exception& e) {
+        copyError(e.what(), error, errorCapacity);
+        return context->control->cancelled() ? LODESTONE_ERROR_CANCELLED : LODESTONE_ERROR_FAILED;
+    } catch (...) {
+        copyError("http_request failed", error, errorCapacity);
+        return LODESTONE_ERROR_FAILED;
+    }
+}
+
 constexpr lodestone_host_api kHostApi{
     LODESTONE_ABI_MAJOR,
     LODESTONE_ABI_MINOR,
@@ -62,6 +105,7 @@ constexpr lodestone_host_api kHostApi{
     &hostReportProgress,
     &hostIsCancelled,
     &hostDeadlineMs,
+    &hostHttpRequest,
 };
 
 }  // namespace

@@ -7,6 +7,8 @@
 #include <limits>
 #include <string>
 
+#include "plugins/HttpGateway.hpp"
+
 namespace lodestone::plugins {
 
 // The caller's side of one plugin run: when to give up, a flag to give up early from another
@@ -34,10 +36,16 @@ class RunControl {
     // Clamps to 0-100; a throwing callback is reported as false (the plugin must never see it).
     bool reportProgress(int percent, const std::string& note) const noexcept;
 
+    // Outbound HTTP for this run; none (the default) refuses the plugin's http_request calls.
+    // The gateway must outlive the run.
+    void allowHttp(const HttpGateway* gateway) noexcept { http_ = gateway; }
+    const HttpGateway* http() const noexcept { return http_; }
+
   private:
     std::int64_t deadlineMs_;
     ProgressCallback onProgress_;
     std::atomic<bool> cancelled_{false};
+    const HttpGateway* http_ = nullptr;
 };
 
 }  // namespace lodestone::plugins

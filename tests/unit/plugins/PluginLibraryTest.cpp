@@ -103,7 +103,7 @@ TEST(PluginLibrary, PassesTheDynamicLoadersMessageOn) {
 
 TEST(Describe, PrintsMetadataAndTheKeyTable) {
     const std::string text = describe(PluginLibrary::open(kEchoPlugin)->info());
-    EXPECT_THAT(text, StartsWith("echo 1.2.3 (research plugin, ABI 1.0)\n  " +
+    EXPECT_THAT(text, StartsWith("echo 1.2.3 (research plugin, ABI 1.1)\n  " +
                                  std::string(kEchoPlugin) + "\n"));
     EXPECT_THAT(text, HasSubstr("config keys:\n"));
     EXPECT_THAT(text,

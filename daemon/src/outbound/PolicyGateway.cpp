@@ -1,0 +1,131 @@
+#include "outbound/PolicyGateway.hpp"
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/ParseHandler.h>
+#include <Poco/JSON/Parser.h>
+#include <Poco/String.h>
+
+#include <algorithm>
+#include <array>
+#include <sstream>
+#include <string_view>
+
+#include "outbound/Utf8.hpp"
+#include "plugins/RunControl.hpp"
+
+namespace lodestone::outbound {
+namespace {
+
+using plugins::HttpRequestInvalid;
+
+constexpr std::string_view kPrefix = "http_request: ";
+
+HttpRequestInvalid invalid(const std::string& message) {
+    return HttpRequestInvalid(std::string(kPrefix) + message);
+}
+
+bool isObject(const Poco::Dynamic::Var& value) {
+    return value.type() == typeid(Poco::JSON::Object::Ptr);
+}
+
+// An optional string field: absent or null leaves `target` as it is.
+void readString(const Poco::JSON::Object& object, const std::string& field, std::string& target) {
+    if (!object.has(field) || object.isNull(field)) return;
+    const Poco::Dynamic::Var value = object.get(field);
+    if (!value.isString()) throw invalid("field \"" + field + "\" must be a string");
+    target = value.extract<std::string>();
+}
+
+HeaderList readHeaders(const Poco::JSON::Object& object) {
+    HeaderList headers;
+    if (!object.has("headers") || object.isNull("headers")) return headers;
+    const Poco::Dynamic::Var value = object.get("headers");
+    if (!isObject(value)) {
+        throw invalid("field \"headers\" must be an object of header names to string values");
+    }
+    const auto& fields = *value.extract<Poco::JSON::Object::Ptr>();
+    for (const std::string& name : fields.getNames()) {
+        const Poco::Dynamic::Var headerValue = fields.get(name);
+        if (!headerValue.isString()) {
+            throw invalid("header \"" + name + "\" in field \"headers\" must be a string");
+        }
+        headers.emplace_back(name, headerValue.extract<std::string>());
+    }
+    return headers;
+}
+
+// Joins repeated headers case-insensitively: a JSON object cannot hold a name twice.
+HeaderList joinRepeated(const HeaderList& headers) {
+    HeaderList joined;
+    for (const auto& [name, value] : headers) {
+        auto same = std::find_if(joined.begin(), joined.end(), [&name = name](const auto& seen) {
+            return Poco::icompare(seen.first, name) == 0;
+        });
+        if (same == joined.end()) {
+            joined.emplace_back(name, value);
+        } else {
+            same->second += ", " + value;
+        }
+    }
+    return joined;
+}
+
+}  // namespace
+
+OutboundRequest parseRequestJson(const std::string& json) {
+    Poco::Dynamic::Var root;
+    try {
+        // Headers go out in the order the plugin wrote them.
+        Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
+        root = parser.parse(json);
+    } catch (const Poco::Exception& e) {
+        throw invalid("the request is not valid JSON: " + e.message());
+    }
+    if (!isObject(root)) throw invalid("the request must be a JSON object");
+    const auto& object = *root.extract<Poco::JSON::Object::Ptr>();
+
+    static const std::array<std::string, 4> kFields{"method", "url", "headers", "body"};
+    for (const auto& [name, value] : object) {
+        if (std::find(kFields.begin(), kFields.end(), name) == kFields.end()) {
+            throw invalid("unknown field \"" + name + "\" (valid: method, url, headers, body)");
+        }
+    }
+    OutboundRequest request;
+    if (!object.has("url") || object.isNull("url")) throw invalid("field \"url\" is required");
+    readString(object, "url", request.url);
+    readString(object, "method", request.method);
+    request.headers = readHeaders(object);
+    readString(object, "body", request.body);
+    return request;
+}
+
+std::string responseJson(const OutboundResponse& response) {
+    Poco::JSON::Object::Ptr headers = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    for (const auto& [name, value] : joinRepeated(response.headers)) {
+        headers->set(toValidUtf8(name), toValidUtf8(value));
+    }
+    Poco::JSON::Object result(Poco::JSON_PRESERVE_KEY_ORDER);
+    result.set("status", response.status);
+    result.set("headers", headers);
+    result.set("body", toValidUtf8(response.body));
+    result.set("truncated", response.truncated);
+    result.set("latencyMs", static_cast<Poco::Int64>(response.latencyMs));
+    result.set("remoteAddress", response.remoteAddress);
+    std::ostringstream out;
+    result.stringify(out);
+    return out.str();
+}
+
+std::string PolicyGateway::request(const plugins::RunControl& control,
+                                   const std::string& requestJson) const {
+    const OutboundRequest request = parseRequestJson(requestJson);
+    try {
+        return responseJson(send(request, policy_, control.deadlineMs(),
+                                 [&control] { return control.cancelled(); }));
+    } catch (const OutboundError& e) {
+        if (e.kind() == OutboundError::Kind::InvalidRequest) throw invalid(e.what());
+        throw std::runtime_error(e.what());
+    }
+}
+
+}  // namespace lodestone::outbound

@@ -1,0 +1,127 @@
+#include "outbound/RequestTarget.hpp"
+
+#include <Poco/Net/DNS.h>
+#include <Poco/String.h>
+#include <Poco/URI.h>
+
+#include <array>
+#include <string_view>
+
+namespace lodestone::outbound {
+namespace {
+
+OutboundError invalid(const std::string& message) {
+    return OutboundError(OutboundError::Kind::InvalidRequest, message);
+}
+
+bool isTokenChar(unsigned char c) {
+    static constexpr std::string_view kPunctuation = "!#$%&'*+-.^_`|~";
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           kPunctuation.find(static_cast<char>(c)) != std::string_view::npos;
+}
+
+bool isToken(std::string_view text) {
+    if (text.empty()) return false;
+    for (unsigned char c : text) {
+        if (!isTokenChar(c)) return false;
+    }
+    return true;
+}
+
+// Controls other than tab would end or corrupt the header line.
+bool isFieldValue(std::string_view text) {
+    for (unsigned char c : text) {
+        if ((c < 0x20 && c != '\t') || c == 0x7F) return false;
+    }
+    return true;
+}
+
+// For echoing a rejected value back: a bad method or header name may hold a line break.
+std::string printable(std::string_view text) {
+    std::string shown;
+    for (unsigned char c : text.substr(0, 64)) {
+        shown += c >= 0x20 && c < 0x7F ? static_cast<char>(c) : '?';
+    }
+    return text.size() > 64 ? shown + "..." : shown;
+}
+
+std::string bracketed(const std::string& host) {
+    return host.find(':') == std::string::npos ? host : "[" + host + "]";
+}
+
+}  // namespace
+
+RequestTarget targetOf(const std::string& url) {
+    for (unsigned char c : url) {
+        if (c <= 0x20 || c == 0x7F) {
+            throw invalid("the URL contains whitespace or a control character");
+        }
+    }
+    Poco::URI uri;
+    try {
+        uri = Poco::URI(url);
+    } catch (const Poco::Exception& e) {
+        throw invalid("the URL is not valid: " + e.displayText());
+    }
+    RequestTarget target;
+    const std::string scheme = uri.getScheme();
+    if (scheme != "http" && scheme != "https") {
+        throw invalid(scheme.empty() ? "the URL has no scheme; use http:// or https://"
+                                     : "only http and https URLs are allowed, not " + scheme + ":");
+    }
+    target.tls = scheme == "https";
+
+    // Poco drops an empty user info ("http://@host/"), so look at the authority as written.
+    const std::size_t authorityStart = url.find("//");
+    if (authorityStart == std::string::npos || uri.getHost().empty()) {
+        throw invalid("the URL has no host");
+    }
+    const std::size_t authorityEnd = url.find_first_of("/?#", authorityStart + 2);
+    const std::string rawAuthority = url.substr(
+        authorityStart + 2,
+        authorityEnd == std::string::npos ? std::string::npos : authorityEnd - authorityStart - 2);
+    if (rawAuthority.find('@') != std::string::npos) {
+        throw invalid("the URL must not carry a user name or password");
+    }
+
+    target.host = uri.getHost();
+    if (Poco::Net::DNS::isIDN(target.host)) target.host = Poco::Net::DNS::encodeIDN(target.host);
+    target.port = uri.getPort();
+    if (target.port == 0) throw invalid("the URL's port must not be 0");
+    const std::string port = std::to_string(target.port);
+    target.authority = bracketed(target.host) + ":" + port;
+    const bool defaultPort = target.port == (target.tls ? 443 : 80);
+    target.hostHeader = bracketed(target.host) + (defaultPort ? "" : ":" + port);
+
+    std::string rest = authorityEnd == std::string::npos ? "" : url.substr(authorityEnd);
+    rest = rest.substr(0, rest.find('#'));
+    target.pathAndQuery = rest.empty() || rest.front() == '?' ? "/" + rest : rest;
+    return target;
+}
+
+void checkMethodAndHeaders(const OutboundRequest& request) {
+    if (!isToken(request.method)) {
+        throw invalid("the method \"" + printable(request.method) +
+                      "\" is not a valid HTTP method");
+    }
+    static const std::array<std::string, 4> kClientOwned{"Host", "Content-Length", "Connection",
+                                                         "Transfer-Encoding"};
+    for (const auto& [name, value] : request.headers) {
+        if (!isToken(name))
+            throw invalid("the header name \"" + printable(name) + "\" is not valid");
+        if (!isFieldValue(value)) {
+            throw invalid("the value of header " + name +
+                          " contains a line break or control "
+                          "character");
+        }
+        for (const std::string& owned : kClientOwned) {
+            if (Poco::icompare(name, owned) == 0) {
+                throw invalid("the " + owned +
+                              " header is set by the client; remove it from "
+                              "the request");
+            }
+        }
+    }
+}
+
+}  // namespace lodestone::outbound

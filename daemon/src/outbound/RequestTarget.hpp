@@ -1,0 +1,29 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "outbound/HttpClient.hpp"
+
+namespace lodestone::outbound {
+
+// Where a request goes, taken from its URL.
+struct RequestTarget {
+    bool tls = false;
+    std::string host;  // ASCII (IDNs in punycode), IPv6 literals without brackets
+    std::uint16_t port = 0;
+    std::string authority;     // "example.com:443", "[::1]:8080": for messages
+    std::string hostHeader;    // the Host header: the port only when not the scheme's default
+    std::string pathAndQuery;  // the request target, byte for byte as the URL has it
+};
+
+// Throws OutboundError (InvalidRequest) for a URL that is not http(s), has no host, carries a
+// user name or password, or contains whitespace or control characters. Messages never repeat
+// the path or query, which may hold a secret token.
+RequestTarget targetOf(const std::string& url);
+
+// Throws OutboundError (InvalidRequest) for a method that is not an HTTP token, a header that
+// could split the request (CR, LF, NUL), or one of the headers the client sets itself.
+void checkMethodAndHeaders(const OutboundRequest& request);
+
+}  // namespace lodestone::outbound
