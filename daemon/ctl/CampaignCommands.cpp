@@ -16,10 +16,11 @@ Result create(const Arguments& args, storage::Store& store) {
     admin::CampaignDraft draft{args.required("org"), args.required("name"),
                                args.value("webhook-url"), args.value("calendar-url"),
                                icpFrom(args)};
+    auto now = domain::nowMillis();
     auto campaign = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, domain::nowMillis()).createCampaign(draft);
+        return admin::Administration(repos, now).createCampaign(draft);
     });
-    return {toJson(campaign, true),
+    return {toJson(campaign, true, now),
             "Created campaign " + campaign.name +
                 ". Receivers verify webhooks with the webhookSecret below.",
             {}};
@@ -29,27 +30,56 @@ Result update(const Arguments& args, storage::Store& store) {
     args.expectPositionals(1, "CAMPAIGN_ID");
     admin::CampaignChanges changes{args.value("name"), args.value("webhook-url"),
                                    args.value("calendar-url"), icpFrom(args)};
+    auto now = domain::nowMillis();
     auto campaign = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, domain::nowMillis())
-            .updateCampaign(args.positionals()[0], changes);
+        return admin::Administration(repos, now).updateCampaign(args.positionals()[0], changes);
     });
-    return {toJson(campaign, true), "Updated campaign " + campaign.name + ".", {}};
+    return {toJson(campaign, true, now), "Updated campaign " + campaign.name + ".", {}};
 }
 
 Result list(const Arguments& args, storage::Store& store) {
     args.expectPositionals(0, "");
+    auto now = domain::nowMillis();
     auto campaigns = store.read(
         [&](storage::Repositories& repos) { return repos.campaigns().list(args.value("org")); });
-    return listResult(campaigns, [](const auto& campaign) { return toJson(campaign, false); },
+    return listResult(campaigns,
+                      [now](const auto& campaign) { return toJson(campaign, false, now); },
                       {"id", "organisationId", "name", "webhookUrl"});
 }
 
 Result show(const Arguments& args, storage::Store& store) {
     args.expectPositionals(1, "CAMPAIGN_ID");
+    auto now = domain::nowMillis();
     auto campaign = store.read([&](storage::Repositories& repos) {
-        return admin::Administration(repos, domain::nowMillis()).campaign(args.positionals()[0]);
+        return admin::Administration(repos, now).campaign(args.positionals()[0]);
     });
-    return {toJson(campaign, true), "", {}};
+    return {toJson(campaign, true, now), "", {}};
+}
+
+Result rotateSecret(const Arguments& args, storage::Store& store) {
+    args.expectPositionals(1, "CAMPAIGN_ID");
+    auto now = domain::nowMillis();
+    bool droppedOne = false;
+    auto campaign = store.write([&](storage::Repositories& repos) {
+        admin::Administration administration(repos, now);
+        auto before = administration.campaign(args.positionals()[0]);
+        droppedOne = before.previousSecretExpiresAt && now < *before.previousSecretExpiresAt;
+        return administration.rotateWebhookSecret(before.id);
+    });
+    Result result;
+    result.json = toJson(campaign, true, now);
+    result.json->set("droppedEarlierSecret", droppedOne);
+    result.headline = "Rotated the webhook secret of campaign " + campaign.name +
+                      ". Deliveries are signed with both the new webhookSecret and the previous "
+                      "one until " +
+                      isoTime(*campaign.previousSecretExpiresAt) +
+                      "; receivers must switch to the new one before then.";
+    if (droppedOne) {
+        result.headline +=
+            "\nThe secret before the previous one stopped signing at once: only one previous "
+            "secret is kept.";
+    }
+    return result;
 }
 
 }  // namespace
@@ -68,6 +98,11 @@ std::vector<Command> campaignCommands() {
          settings, update},
         {"campaign", "list", "campaign list [--org ORG_ID]", {{"org"}}, list},
         {"campaign", "show", "campaign show ID   (includes the webhook signing secret)", {}, show},
+        {"campaign",
+         "rotate-secret",
+         "campaign rotate-secret ID   (the old secret keeps signing for 24 h)",
+         {},
+         rotateSecret},
     };
 }
 

@@ -23,5 +23,6 @@ std::vector<Command> organisationCommands();
 std::vector<Command> projectCommands();
 std::vector<Command> campaignCommands();
 std::vector<Command> apiKeyCommands();
+std::vector<Command> webhookCommands();
 
 }  // namespace lodestone::ctl

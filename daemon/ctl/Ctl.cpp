@@ -16,8 +16,8 @@ const std::vector<FlagSpec> kGlobalFlags{{"config"}, {"json", false}, {"help", f
 
 std::vector<Command> allCommands() {
     std::vector<Command> all;
-    for (auto group :
-         {organisationCommands(), projectCommands(), campaignCommands(), apiKeyCommands()}) {
+    for (auto group : {organisationCommands(), projectCommands(), campaignCommands(),
+                       apiKeyCommands(), webhookCommands()}) {
         all.insert(all.end(), group.begin(), group.end());
     }
     return all;
@@ -25,8 +25,8 @@ std::vector<Command> allCommands() {
 
 void printUsage(std::ostream& out) {
     out << "usage: lodestonectl [--config FILE] [--json] <command>\n\n"
-           "Manages the organisations, projects, campaigns and API keys of a Lodestone\n"
-           "installation, directly in its database (lodestoned may be running).\n\n"
+           "Manages the organisations, projects, campaigns, API keys and webhook deliveries of\n"
+           "a Lodestone installation, directly in its database (lodestoned may be running).\n\n"
            "commands:\n";
     for (const auto& command : allCommands()) out << "  " << command.synopsis << '\n';
     out << "\n--config FILE  the lodestoned config (default: $LODESTONE_CONFIG, else "

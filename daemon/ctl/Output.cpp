@@ -31,10 +31,7 @@ bool isTimestampField(const std::string& name) {
 // A value as a person reads it: timestamps as UTC ISO 8601, null as "-", nested JSON compact.
 std::string humanValue(const std::string& name, const Poco::Dynamic::Var& value) {
     if (value.isEmpty()) return "-";
-    if (isTimestampField(name) && value.isInteger()) {
-        Poco::Timestamp ts(value.convert<Poco::Int64>() * 1000);
-        return Poco::DateTimeFormatter::format(ts, Poco::DateTimeFormat::ISO8601_FORMAT);
-    }
+    if (isTimestampField(name) && value.isInteger()) return isoTime(value.convert<Poco::Int64>());
     if (value.type() == typeid(Poco::JSON::Object::Ptr) ||
         value.type() == typeid(Poco::JSON::Array::Ptr)) {
         std::ostringstream out;
@@ -79,6 +76,10 @@ void print(const Result& result, bool asJson, std::ostream& out) {
         return;
     }
     if (!result.headline.empty()) out << result.headline << '\n';
+    if (!result.text.empty()) {
+        out << result.text;
+        return;
+    }
     if (!result.columns.empty()) {
         printTable(result.json->getArray("items"), result.columns, out);
         return;
@@ -89,6 +90,11 @@ void print(const Result& result, bool asJson, std::ostream& out) {
         out << "  " << std::left << std::setw(static_cast<int>(width)) << name << "  "
             << humanValue(name, value) << '\n';
     }
+}
+
+std::string isoTime(domain::Timestamp at) {
+    return Poco::DateTimeFormatter::format(Poco::Timestamp(at * 1000),
+                                           Poco::DateTimeFormat::ISO8601_FORMAT);
 }
 
 Poco::JSON::Object::Ptr toJson(const domain::Organisation& organisation) {
@@ -115,7 +121,8 @@ Poco::JSON::Object::Ptr toJson(const domain::Project& project, bool withSchema) 
     return json;
 }
 
-Poco::JSON::Object::Ptr toJson(const domain::Campaign& campaign, bool withSecret) {
+Poco::JSON::Object::Ptr toJson(const domain::Campaign& campaign, bool withSecret,
+                               domain::Timestamp now) {
     auto json = object();
     json->set("id", campaign.id);
     json->set("organisationId", campaign.organisationId);
@@ -124,6 +131,15 @@ Poco::JSON::Object::Ptr toJson(const domain::Campaign& campaign, bool withSecret
     json->set("calendarUrl", optional(campaign.calendarUrl));
     if (withSecret) {
         json->set("webhookSecret", campaign.webhookSecret);
+        // Shown again because it still signs, and its holder is the operator who rotated it.
+        // An expired one no longer matters to anyone, so it reads as none.
+        bool previousSigns = campaign.previousWebhookSecret && campaign.previousSecretExpiresAt &&
+                             now < *campaign.previousSecretExpiresAt;
+        json->set("previousWebhookSecret",
+                  previousSigns ? optional(campaign.previousWebhookSecret) : Poco::Dynamic::Var());
+        json->set("previousSecretExpiresAt", previousSigns
+                                                 ? optional(campaign.previousSecretExpiresAt)
+                                                 : Poco::Dynamic::Var());
         json->set("icp", campaign.icpJson ? Poco::JSON::Parser().parse(*campaign.icpJson)
                                           : Poco::Dynamic::Var());
     }

@@ -17,9 +17,15 @@ struct Result {
     Poco::JSON::Object::Ptr json = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
     std::string headline;              // a sentence above the details, may be empty
     std::vector<std::string> columns;  // for lists: the fields of each item shown as a table
+    // Human output a command lays out itself, for records the table and the `name  value` lines
+    // cannot show well (nested attempts, a payload); replaces both.
+    std::string text = {};
 };
 
 void print(const Result& result, bool asJson, std::ostream& out);
+
+// A timestamp as human output shows it: UTC ISO 8601.
+std::string isoTime(domain::Timestamp at);
 
 // A `list` command's result: {"items": [toJson(record)...]}, shown as a table of `columns`.
 template <typename Record, typename ToJson>
@@ -36,7 +42,9 @@ Result listResult(const std::vector<Record>& records, ToJson&& toJson,
 // The JSON shape of each record, shared by every command that shows it.
 Poco::JSON::Object::Ptr toJson(const domain::Organisation& organisation);
 Poco::JSON::Object::Ptr toJson(const domain::Project& project, bool withSchema);
-Poco::JSON::Object::Ptr toJson(const domain::Campaign& campaign, bool withSecret);
+// With the secret: also the previous secret and its expiry while it still signs (null after).
+Poco::JSON::Object::Ptr toJson(const domain::Campaign& campaign, bool withSecret,
+                               domain::Timestamp now);
 // Never includes the key or its hash.
 Poco::JSON::Object::Ptr toJson(const domain::ApiKey& key, domain::Timestamp now);
 

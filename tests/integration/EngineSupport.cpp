@@ -78,6 +78,11 @@ void EngineDaemon::start() {
     ASSERT_NE(daemon_->waitUntilListening(), 0);
 }
 
+void EngineDaemon::launch(EngineSetup setup) {
+    setup_ = std::move(setup);
+    launch();
+}
+
 void EngineDaemon::launch() {
     std::ofstream(dir_ / "lodestone.yaml") << configYaml();
     daemon_ = std::make_unique<Daemon>(dir_ / "lodestone.yaml");

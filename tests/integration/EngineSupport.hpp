@@ -41,6 +41,7 @@ class EngineDaemon {
     void start(EngineSetup setup);
     // Starts lodestoned without waiting for it to listen.
     void launch();
+    void launch(EngineSetup setup);
     Daemon& daemon() { return *daemon_; }
     std::uint16_t port() const { return daemon_->port(); }
 
@@ -67,6 +68,7 @@ class EngineDaemon {
     std::string campaignId(const std::string& name);
     const std::filesystem::path& stateDir() const { return stateDir_; }
     std::filesystem::path databasePath() const { return dir_ / "var" / "lodestone.db"; }
+    std::filesystem::path configPath() const { return dir_ / "lodestone.yaml"; }
 
   private:
     std::string configYaml() const;

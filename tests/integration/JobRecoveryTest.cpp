@@ -234,6 +234,7 @@ TEST(JobRecovery, PluginCallsThatHangCostABoundedNumberOfThreads) {
     setup.stepTimeout = "100ms";
     setup.concurrency = 2;
     setup.shutdownGrace = "100ms";
+    setup.extraYaml = "webhooks: { concurrency: 1 }\n";
     EngineDaemon engine(setup);
     engine.start();
     // Plugin calls run on threads of their own, named so; other threads (the HTTP server's pool
@@ -249,8 +250,9 @@ TEST(JobRecovery, PluginCallsThatHangCostABoundedNumberOfThreads) {
         }
         return count;
     };
-    // One per worker: research 2, content 2, finalize 4 and scoring 4 (their defaults).
-    const int idleRunners = 12;
+    // One per worker: research 2, content 2, finalize 4 and scoring 4 (their defaults), and the
+    // one webhook worker.
+    const int idleRunners = 13;
     ASSERT_TRUE(eventually([&] { return callThreads() == idleRunners; }, std::chrono::seconds(10)));
     for (int i = 0; i < 10; ++i) engine.createJob(kAda);
     ASSERT_TRUE(eventually(

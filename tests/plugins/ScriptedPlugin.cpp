@@ -1,5 +1,6 @@
-// A pipeline plugin for the job engine's tests, built twice (research and content, by
-// SCRIPTED_KIND). Its config scripts how each job's attempts go: fail the first N, crash the
+// A plugin for the job engine's and the webhook loop's tests, built three times (research,
+// content and webhook, by SCRIPTED_KIND). Its config scripts how each job's (or delivery's)
+// attempts go: fail the first N, crash the
 // process on the first N, hang past any timeout on the first N, or take a while. Attempt counts
 // live in files under state_dir, so they survive the crashes and restarts the tests cause, and
 // every invocation is logged there so tests can count how often each step ran.
@@ -67,7 +68,9 @@ class ScriptedPlugin {
 
     std::string run(lodestone::RunContext& context, const std::string& inputJson) const {
         auto input = parseObject(inputJson);
-        const std::string jobId = input->getValue<std::string>("jobId");
+        // A webhook delivery is counted by its id, as a job is.
+        const std::string jobId = input->has("jobId") ? input->getValue<std::string>("jobId")
+                                                      : input->getValue<std::string>("deliveryId");
         const int attempt = nextAttempt(jobId);
         if (attempt <= crashTimes_) std::abort();
         if (attempt <= hangTimes_) std::this_thread::sleep_for(hang_);
@@ -82,6 +85,7 @@ class ScriptedPlugin {
             context.throwIfCancelled();
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         }
+        if (kind == LODESTONE_PLUGIN_WEBHOOK) return deliver(context, *input);
         return output(*input);
     }
 
@@ -100,7 +104,31 @@ class ScriptedPlugin {
     }
 
     static std::string kindName() {
-        return kind == LODESTONE_PLUGIN_RESEARCH ? "research" : "content";
+        switch (kind) {
+            case LODESTONE_PLUGIN_RESEARCH:
+                return "research";
+            case LODESTONE_PLUGIN_CONTENT:
+                return "content";
+            default:
+                return "webhook";
+        }
+    }
+
+    // Past its scripted misbehaviour a webhook attempt really goes out, through the host.
+    static std::string deliver(lodestone::RunContext& context, const Poco::JSON::Object& input) {
+        Poco::JSON::Object request;
+        request.set("method", "POST");
+        request.set("url", input.getValue<std::string>("url"));
+        request.set("headers", input.getObject("headers"));
+        request.set("body", input.getValue<std::string>("body"));
+        std::ostringstream text;
+        request.stringify(text);
+        auto response = parseObject(context.httpRequest(text.str()));
+        Poco::JSON::Object report;
+        report.set("statusCode", response->getValue<int>("status"));
+        std::ostringstream out;
+        report.stringify(out);
+        return out.str();
     }
 
     static std::string output(const Poco::JSON::Object& input) {

@@ -196,6 +196,16 @@ domain::Campaign Administration::campaign(const std::string& id) {
     return *found;
 }
 
+domain::Campaign Administration::rotateWebhookSecret(const std::string& id) {
+    domain::Campaign campaign = this->campaign(id);
+    campaign.previousWebhookSecret = campaign.webhookSecret;
+    campaign.previousSecretExpiresAt = now_ + kPreviousWebhookSecretLifetime;
+    campaign.webhookSecret = domain::newWebhookSecret();
+    campaign.updatedAt = now_;
+    repositories_.campaigns().update(campaign);
+    return campaign;
+}
+
 void Administration::checkProjectsBelongTo(const std::string& organisationId,
                                            const std::vector<std::string>& projectIds) {
     for (const auto& projectId : projectIds) {

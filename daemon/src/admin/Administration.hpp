@@ -10,6 +10,10 @@
 
 namespace lodestone::admin {
 
+// How long a rotated-out webhook secret keeps signing alongside the new one: a day for receivers
+// to switch (docs/operations.md).
+inline constexpr domain::Timestamp kPreviousWebhookSecretLifetime = 24LL * 60 * 60 * 1000;
+
 // A request an operator can fix: an empty name, a URL that is not http(s), a project of another
 // organisation. (Missing rows and name clashes come from storage as NotFound and Conflict.)
 class InvalidRequest : public std::invalid_argument {
@@ -83,6 +87,10 @@ class Administration {
     domain::Campaign createCampaign(const CampaignDraft& draft);
     domain::Campaign updateCampaign(const std::string& id, const CampaignChanges& changes);
     domain::Campaign campaign(const std::string& id);  // NotFound
+    // A new signing secret; the current one becomes the previous, signing too until
+    // kPreviousWebhookSecretLifetime from now. Only one previous secret is kept, so a second
+    // rotation within that time stops the oldest at once.
+    domain::Campaign rotateWebhookSecret(const std::string& id);
 
     CreatedApiKey createApiKey(const ApiKeyDraft& draft);
     // Restricts a key to these projects (empty: all); they must belong to its organisation.

@@ -18,7 +18,8 @@ struct ApiServices {
     auth::ApiKeyCache& keys;
     ratelimit::RateLimiter& limiter;
     leadmagnet::StepTimings& stepTimings;
-    std::function<void()> jobQueued;  // wakes the job engine after a job is created or retried
+    std::function<void()> jobQueued;      // wakes the job engine after a job is created or retried
+    std::function<void()> webhookQueued;  // wakes the delivery loop after an event or redelivery
 };
 
 }  // namespace lodestone::api

@@ -4,6 +4,7 @@
 #include <Poco/Logger.h>
 
 #include "api/ApiError.hpp"
+#include "api/CampaignAccess.hpp"
 #include "api/Idempotency.hpp"
 #include "api/JsonResponse.hpp"
 #include "outreach/CampaignLeads.hpp"
@@ -12,19 +13,6 @@
 
 namespace lodestone::api {
 namespace {
-
-// The spec's Add Lead errors: 404 for a campaign that does not exist, 403 for one of another
-// organisation.
-domain::Campaign ownCampaign(ApiServices& services, const ApiRequest& request) {
-    const std::string& id = request.param("campaignId");
-    auto campaign = services.store.read(
-        [&](storage::Repositories& repositories) { return repositories.campaigns().find(id); });
-    if (!campaign) throw ApiError(404, "Campaign not found");
-    if (campaign->organisationId != request.key.organisationId) {
-        throw ApiError(403, "Campaign does not belong to your organization");
-    }
-    return *campaign;
-}
 
 ApiError invalidLead(const outreach::CampaignLeadError& problem) {
     ApiError error(400, problem.what());
@@ -111,28 +99,31 @@ ApiResponse bookMeeting(ApiServices& services, ApiRequest& request) {
         throw invalidMeeting(problem);
     }
     try {
-        return writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
-            auto booked =
-                outreach::bookMeeting(repositories, campaign, meeting, domain::nowMillis());
-            auto meetingJson = orderedObject();
-            meetingJson->set("id", booked.meeting.id);
-            meetingJson->set("prospectId", booked.meeting.prospectId);
-            meetingJson->set("scheduledAt", booked.meeting.scheduledAt);
-            meetingJson->set("duration", booked.meeting.durationMinutes);
-            meetingJson->set("title", booked.meeting.title);
-            meetingJson->set("externalId", booked.meeting.externalId
-                                               ? Poco::Dynamic::Var(*booked.meeting.externalId)
-                                               : Poco::Dynamic::Var());
-            meetingJson->set("createdAt", booked.meeting.createdAt);
-            auto body = orderedObject();
-            body->set("success", true);
-            body->set("meeting", meetingJson);
-            body->set("prospectStatus", std::string(domain::toString(booked.prospect.status)));
-            body->set("message", booked.created
-                                     ? "Meeting recorded; the meeting_booked webhook is queued"
-                                     : "Meeting already recorded under this externalId");
-            return ApiResponse{booked.created ? 201 : 200, body};
-        });
+        auto response =
+            writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
+                auto booked =
+                    outreach::bookMeeting(repositories, campaign, meeting, domain::nowMillis());
+                auto meetingJson = orderedObject();
+                meetingJson->set("id", booked.meeting.id);
+                meetingJson->set("prospectId", booked.meeting.prospectId);
+                meetingJson->set("scheduledAt", booked.meeting.scheduledAt);
+                meetingJson->set("duration", booked.meeting.durationMinutes);
+                meetingJson->set("title", booked.meeting.title);
+                meetingJson->set("externalId", booked.meeting.externalId
+                                                   ? Poco::Dynamic::Var(*booked.meeting.externalId)
+                                                   : Poco::Dynamic::Var());
+                meetingJson->set("createdAt", booked.meeting.createdAt);
+                auto body = orderedObject();
+                body->set("success", true);
+                body->set("meeting", meetingJson);
+                body->set("prospectStatus", std::string(domain::toString(booked.prospect.status)));
+                body->set("message", booked.created
+                                         ? "Meeting recorded; the meeting_booked webhook is queued"
+                                         : "Meeting already recorded under this externalId");
+                return ApiResponse{booked.created ? 201 : 200, body};
+            });
+        if (response.status == 201 && !request.replayed) services.webhookQueued();
+        return response;
     } catch (const outreach::ProspectNotFound& e) {
         throw ApiError(404, e.what());
     } catch (const outreach::MeetingConflict& e) {

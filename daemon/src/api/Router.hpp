@@ -23,6 +23,8 @@ struct ApiRequest {
     std::string method;
     std::string path;
     std::map<std::string, std::string> params;
+    // The query string's parameters, decoded; a name given twice keeps its last value.
+    std::map<std::string, std::string> query;
     domain::ApiKey key;
     Poco::JSON::Object::Ptr body;
     IdempotencyScope* idempotency = nullptr;  // set on a POST that sent an Idempotency-Key

@@ -9,6 +9,7 @@
 #include "api/CampaignRoutes.hpp"
 #include "api/LeadMagnetRoutes.hpp"
 #include "api/RequestRouter.hpp"
+#include "api/WebhookDeliveryRoutes.hpp"
 #include "app/Subsystems.hpp"
 
 namespace lodestone::app {
@@ -45,10 +46,11 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store());
     services_ = std::make_unique<api::ApiServices>(
         api::ApiServices{config_, storage_.store(), *keys_, *limiter_, *stepTimings_,
-                         [this] { jobs_.jobQueued(); }});
+                         [this] { jobs_.jobQueued(); }, [this] { webhooks_.eventWritten(); }});
     routes_ = api::Router();
     api::addLeadMagnetRoutes(routes_, *services_);
     api::addCampaignRoutes(routes_, *services_);
+    api::addWebhookDeliveryRoutes(routes_, *services_);
 
     threads_ = std::make_unique<Poco::ThreadPool>("http", 2, server.threads);
     server_ = std::make_unique<Poco::Net::HTTPServer>(new api::RequestRouter(*services_, routes_),

@@ -60,7 +60,7 @@ int LodestoneApp::start(int argc, char** argv) {
     }
     if (mode_ == Mode::Serve) holdTerminationSignals();
     const int code = run();
-    if (jobs_ && jobs_->leftCallsRunning()) {
+    if ((jobs_ && jobs_->leftCallsRunning()) || (webhooks_ && webhooks_->leftCallsRunning())) {
         // Everything is stopped and the database closed, but a plugin call still runs: unloading
         // its library, or the static teardown of exit(), would pull state from under it. Leave
         // at once instead; the log channels flush each message, the streams are flushed here.
@@ -138,16 +138,20 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
             auto* plugins = new PluginSubsystem(*config_);
             auto* jobs = new JobsSubsystem(*config_, *storage, *plugins);
             jobs_ = jobs;
-            auto* http = new HttpSubsystem(*config_, *storage, *jobs);
+            auto* webhooks = new WebhooksSubsystem(*config_, *storage, *plugins);
+            webhooks_ = webhooks;
+            auto* http = new HttpSubsystem(*config_, *storage, *jobs, *webhooks);
             addSubsystem(storage);
             addSubsystem(new ProvisioningSubsystem(*config_, *storage));
             addSubsystem(plugins);
             addSubsystem(jobs);
+            addSubsystem(webhooks);
             addSubsystem(http);
             // Poco uninitialises only after a complete start; after a failed one, whatever did
             // start must still stop in reverse order (jobs before the storage they use).
             stopAfterFailedStart_ = [=] {
                 http->uninitialize();
+                webhooks->uninitialize();
                 jobs->uninitialize();
                 plugins->uninitialize();
                 storage->uninitialize();

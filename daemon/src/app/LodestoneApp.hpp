@@ -14,6 +14,7 @@
 namespace lodestone::app {
 
 class JobsSubsystem;
+class WebhooksSubsystem;
 
 // lodestoned: loads the config, then runs the subsystems in the foreground until SIGTERM or
 // SIGINT (systemd runs it as is). --check-config, --list-plugins, --version and --help do their
@@ -51,6 +52,7 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     std::exception_ptr startupError_;
     std::function<void()> stopAfterFailedStart_;
     const JobsSubsystem* jobs_ = nullptr;  // owned by the Application, as every subsystem
+    const WebhooksSubsystem* webhooks_ = nullptr;
 };
 
 // Where bare plugin names are looked up: $LODESTONE_PLUGIN_DIR, else lib/lodestone/plugins next

@@ -12,9 +12,11 @@
 #include "jobs/JobEngine.hpp"
 #include "plugins/PluginRegistry.hpp"
 #include "storage/Store.hpp"
+#include "webhooks/DeliveryPool.hpp"
 
 // The parts of lodestoned, as Poco subsystems: the application initialises them in the order it
-// adds them (storage, provisioning, plugins, http) and uninitialises them in reverse.
+// adds them (storage, provisioning, plugins, jobs, webhooks, http) and uninitialises them in
+// reverse.
 namespace lodestone::app {
 
 // Opens the database and brings its schema up to date.
@@ -83,11 +85,37 @@ class JobsSubsystem final : public Poco::Util::Subsystem {
     int callsLeftRunning_ = 0;
 };
 
+// Delivers the outbox's webhook events through the webhook plugin (unless jobs.run is false:
+// an API-only lodestoned leaves delivery to the process that runs jobs).
+class WebhooksSubsystem final : public Poco::Util::Subsystem {
+  public:
+    WebhooksSubsystem(const config::Config& config, StorageSubsystem& storage,
+                      PluginSubsystem& plugins)
+        : config_(config), storage_(storage), plugins_(plugins) {}
+    ~WebhooksSubsystem() override;
+    const char* name() const override { return "webhooks"; }
+    void initialize(Poco::Util::Application& app) override;
+    void uninitialize() override;
+    // Wakes the delivery loop: an event was written or a redelivery queued. Safe to call when
+    // no loop runs.
+    void eventWritten();
+    // As JobsSubsystem::leftCallsRunning().
+    bool leftCallsRunning() const { return callsLeftRunning_ > 0; }
+
+  private:
+    const config::Config& config_;
+    StorageSubsystem& storage_;
+    PluginSubsystem& plugins_;
+    std::unique_ptr<webhooks::DeliveryPool> pool_;
+    int callsLeftRunning_ = 0;
+};
+
 // Serves the HTTP interface on server.listen.
 class HttpSubsystem final : public Poco::Util::Subsystem {
   public:
-    HttpSubsystem(const config::Config& config, StorageSubsystem& storage, JobsSubsystem& jobs)
-        : config_(config), storage_(storage), jobs_(jobs) {}
+    HttpSubsystem(const config::Config& config, StorageSubsystem& storage, JobsSubsystem& jobs,
+                  WebhooksSubsystem& webhooks)
+        : config_(config), storage_(storage), jobs_(jobs), webhooks_(webhooks) {}
     ~HttpSubsystem() override;
     const char* name() const override { return "http"; }
     void initialize(Poco::Util::Application& app) override;
@@ -97,6 +125,7 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
     const config::Config& config_;
     StorageSubsystem& storage_;
     JobsSubsystem& jobs_;
+    WebhooksSubsystem& webhooks_;
     std::unique_ptr<auth::ApiKeyCache> keys_;
     std::unique_ptr<ratelimit::RateLimiter> limiter_;
     std::unique_ptr<leadmagnet::StepTimings> stepTimings_;

@@ -261,11 +261,12 @@ LoggingConfig readLogging(const ConfigNode& node, const std::filesystem::path& b
 
 void addDefaultPlugins(Config& config, const ConfigNode& root,
                        const std::filesystem::path& pluginDir) {
-    // A process that runs no jobs needs no pipeline plugins.
+    // A process that runs no jobs (and so delivers no webhooks) needs no pipeline plugins.
     if (!config.jobs.run) return;
-    auto useDefault = [&](StepConfig& step, const std::string& name, const std::string& path) {
-        if (step.plugin) return;
-        step.plugin = PluginRef{name, root.line(), path};
+    auto useDefault = [&](std::optional<PluginRef>& ref, const std::string& name,
+                          const std::string& path) {
+        if (ref) return;
+        ref = PluginRef{name, root.line(), path};
         if (config.findPlugin(name)) return;
         ConfigNode node =
             root.child("plugins", YAML::Node(), root.line()).child(name, YAML::Node(), root.line());
@@ -273,8 +274,9 @@ void addDefaultPlugins(Config& config, const ConfigNode& root,
         config.plugins.push_back(PluginConfig{name, resolvePluginLibrary(name, {}, pluginDir), node,
                                               library, std::nullopt});
     };
-    useDefault(config.pipeline.research, "research-basic", "pipeline.research.plugin");
-    useDefault(config.pipeline.content, "content-template", "pipeline.content.plugin");
+    useDefault(config.pipeline.research.plugin, "research-basic", "pipeline.research.plugin");
+    useDefault(config.pipeline.content.plugin, "content-template", "pipeline.content.plugin");
+    useDefault(config.webhooks.plugin, "webhook-http", "webhooks.plugin");
 }
 
 void checkPluginReferences(const Config& config, const ConfigNode& root) {

@@ -18,9 +18,9 @@ LimitsConfig readLimits(const ConfigNode& node);
 JobsConfig readJobs(const ConfigNode& node);
 LoggingConfig readLogging(const ConfigNode& node, const std::filesystem::path& baseDir);
 
-// A pipeline step without a `plugin` uses the bundled default (research-basic, content-template),
-// added under `plugins` by that name unless the file declares one already. Not when jobs.run is
-// false: that process runs no steps.
+// A pipeline step or `webhooks` without a `plugin` uses the bundled default (research-basic,
+// content-template, webhook-http), added under `plugins` by that name unless the file declares
+// one already. Not when jobs.run is false: that process runs no steps and delivers nothing.
 void addDefaultPlugins(Config& config, const ConfigNode& root,
                        const std::filesystem::path& pluginDir);
 

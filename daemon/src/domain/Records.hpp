@@ -41,7 +41,11 @@ struct Campaign {
     std::string name;
     std::optional<std::string> webhookUrl;
     std::optional<std::string> calendarUrl;
-    std::string webhookSecret;           // "whsec_…", signs webhook deliveries
+    std::string webhookSecret;  // "whsec_…", signs webhook deliveries
+    // The secret before the last rotation, still signing alongside until it expires, so that
+    // receivers have time to switch.
+    std::optional<std::string> previousWebhookSecret;
+    std::optional<Timestamp> previousSecretExpiresAt;
     std::optional<std::string> icpJson;  // ICP criteria as given (YAML converted to JSON)
     Timestamp createdAt = 0;
     Timestamp updatedAt = 0;

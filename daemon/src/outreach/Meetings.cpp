@@ -83,9 +83,9 @@ BookedMeeting bookMeeting(storage::Repositories& repositories, const domain::Cam
 
     std::ostringstream payload;
     meetingBookedPayload(campaign, prospect, meeting)->stringify(payload);
-    repositories.outbox().insert({domain::newId(domain::IdKind::WebhookEvent),
-                                  campaign.organisationId, campaign.id, "meeting_booked",
-                                  payload.str(), now});
+    repositories.webhookDeliveries().insert({domain::newId(domain::IdKind::WebhookEvent),
+                                             campaign.organisationId, campaign.id, "meeting_booked",
+                                             payload.str(), now});
     return {std::move(meeting), std::move(prospect), true};
 }
 

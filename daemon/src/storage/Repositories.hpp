@@ -7,6 +7,7 @@
 #include "domain/Jobs.hpp"
 #include "domain/Prospects.hpp"
 #include "domain/Records.hpp"
+#include "domain/WebhookDeliveries.hpp"
 
 // One repository per aggregate. Handlers and services talk to these, never to SQL. Every
 // method runs on the connection of the Store call that handed the repositories out, so several
@@ -192,13 +193,59 @@ class MeetingRepository {
     virtual std::vector<domain::Meeting> listForProspect(const std::string& prospectId) = 0;
 };
 
-// Events waiting for webhook delivery.
-class OutboxRepository {
+// Which deliveries a listing shows; newest first.
+struct DeliveryFilter {
+    std::optional<std::string> organisationId;
+    std::optional<std::string> campaignId;
+    std::optional<domain::DeliveryStatus> status;
+    int limit = 100;
+};
+
+// How an attempt ended, and what the delivery does next.
+struct AttemptOutcome {
+    std::string deliveryId;
+    std::string owner;  // the lease owner that made the attempt
+    int number = 0;     // which attempt
+    Timestamp finishedAt = 0;
+    bool delivered = false;
+    std::optional<int> statusCode;
+    std::optional<std::int64_t> latencyMs;
+    std::optional<std::string> error;
+    // Failed only: when the next attempt is due; none ends the delivery as failed.
+    std::optional<Timestamp> retryAt;
+};
+
+// The webhook outbox: events written in the transaction that caused them, then their delivery
+// attempts. Claims follow the job queue's pattern: a claim is a lease, and a lease-holder's
+// writes are guarded by owner and attempt number, so a late worker never overwrites a
+// delivery that was recovered and claimed again.
+class WebhookDeliveryRepository {
   public:
-    virtual ~OutboxRepository() = default;
+    virtual ~WebhookDeliveryRepository() = default;
+    // A new event: pending, its first attempt due at its creation time.
     virtual void insert(const domain::OutboxEvent& event) = 0;
-    // Oldest first.
-    virtual std::vector<domain::OutboxEvent> listForCampaign(const std::string& campaignId) = 0;
+    virtual std::optional<domain::WebhookDelivery> find(const std::string& id) = 0;
+    virtual std::vector<domain::WebhookDelivery> list(const DeliveryFilter& filter) = 0;
+    // In the order made.
+    virtual std::vector<domain::WebhookAttempt> attempts(const std::string& deliveryId) = 0;
+
+    // Claims up to `limit` pending deliveries due at `now`, oldest due first: leases each to
+    // `owner` until `leaseExpiresAt`, counts the attempt and records it as started (with the
+    // campaign's webhook URL of the moment). Returns them with attemptCount = this attempt.
+    virtual std::vector<domain::WebhookDelivery> claim(const std::string& owner, Timestamp now,
+                                                       Timestamp leaseExpiresAt, int limit) = 0;
+    // The earliest next attempt among unclaimed pending deliveries.
+    virtual std::optional<Timestamp> nextDue() = 0;
+    // Records the attempt's outcome and the delivery's next state; false (nothing written) when
+    // the lease is no longer `owner`'s for that attempt.
+    virtual bool finishAttempt(const AttemptOutcome& outcome) = 0;
+    // Hands back a claim whose attempt was never sent (shutdown): uncounts and forgets it.
+    virtual bool release(const std::string& id, const std::string& owner, int number) = 0;
+    // Pending deliveries under a lease, for recovering those of dead owners or expired leases.
+    virtual std::vector<domain::WebhookDelivery> leased() = 0;
+    // Queues one fresh attempt of a delivered or failed delivery, due at `now`, with no retries
+    // after it. False when the delivery is pending (or does not exist).
+    virtual bool redeliver(const std::string& id, Timestamp now) = 0;
 };
 
 // Responses to POSTs that carried an Idempotency-Key, kept so a repeat gets the same answer.
@@ -236,7 +283,7 @@ class Repositories {
     virtual IdempotencyRepository& idempotency() = 0;
     virtual ProspectRepository& prospects() = 0;
     virtual MeetingRepository& meetings() = 0;
-    virtual OutboxRepository& outbox() = 0;
+    virtual WebhookDeliveryRepository& webhookDeliveries() = 0;
 };
 
 }  // namespace lodestone::storage

@@ -49,7 +49,9 @@ TEST(ConfigLoader, ReadsAValidFile) {
     EXPECT_EQ(config.server.maxBodyBytes, 2048);
     EXPECT_EQ(config.storage.path, "/srv/lodestone/var/lodestone.db");
     EXPECT_EQ(config.storage.busyTimeout, 2s);
-    ASSERT_EQ(config.plugins.size(), 2u);
+    // The two declared, then the bundled webhook-http that `webhooks` uses by default.
+    ASSERT_EQ(config.plugins.size(), 3u);
+    EXPECT_EQ(config.plugins[2].name, "webhook-http");
     EXPECT_EQ(config.plugins[0].library, "/usr/lib/lodestone/plugins/research-basic.so");
     EXPECT_EQ(config.plugins[1].library, "/srv/lodestone/etc/lib/content-template.so");
     ASSERT_TRUE(config.plugins[1].config.has_value());

@@ -107,8 +107,11 @@ TEST(EngineConfig, StepsWithoutAPluginGetTheBundledDefaults) {
     EXPECT_EQ(config.pipeline.content.plugin->name, "content-template");
     EXPECT_EQ(config.pipeline.research.plugin->path, "pipeline.research.plugin");
     EXPECT_EQ(config.pipeline.content.plugin->path, "pipeline.content.plugin");
+    ASSERT_TRUE(config.webhooks.plugin);
+    EXPECT_EQ(config.webhooks.plugin->name, "webhook-http");
+    EXPECT_EQ(config.webhooks.plugin->path, "webhooks.plugin");
 
-    ASSERT_EQ(config.plugins.size(), 2u);
+    ASSERT_EQ(config.plugins.size(), 3u);
     const auto* research = pluginNamed(config, "research-basic");
     const auto* content = pluginNamed(config, "content-template");
     ASSERT_TRUE(research);
@@ -134,7 +137,7 @@ TEST(EngineConfig, AConfiguredStepKeepsItsPlugin) {
                           "pipeline:\n  research: { plugin: mine }\n");
     EXPECT_EQ(config.pipeline.research.plugin->name, "mine");
     EXPECT_EQ(config.pipeline.content.plugin->name, "content-template");
-    ASSERT_EQ(config.plugins.size(), 2u);
+    ASSERT_EQ(config.plugins.size(), 3u);
     EXPECT_FALSE(pluginNamed(config, "research-basic"));
     ASSERT_TRUE(pluginNamed(config, "content-template"));
 }
@@ -144,7 +147,7 @@ TEST(EngineConfig, ADeclaredPluginOfTheDefaultsNameIsUsedNotDuplicated) {
                           "plugins:\n  research-basic:\n    library: /opt/custom/research.so\n"
                           "    config: { depth: 2 }\n");
     EXPECT_EQ(config.pipeline.research.plugin->name, "research-basic");
-    ASSERT_EQ(config.plugins.size(), 2u);
+    ASSERT_EQ(config.plugins.size(), 3u);
     const auto* research = pluginNamed(config, "research-basic");
     ASSERT_TRUE(research);
     EXPECT_EQ(research->library, "/opt/custom/research.so");

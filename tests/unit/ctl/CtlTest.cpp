@@ -1,15 +1,8 @@
-#include <Poco/JSON/Parser.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
-#include "Ctl.hpp"
 #include "auth/ApiKeyCheck.hpp"
-#include "config/ConfigLoader.hpp"
-#include "storage/Store.hpp"
-#include "support/TempDir.hpp"
+#include "unit/ctl/CtlFixture.hpp"
 
 using namespace lodestone;
 using ::testing::HasSubstr;
@@ -17,60 +10,13 @@ using ::testing::Not;
 
 namespace {
 
-struct Outcome {
-    int code = -1;
-    std::string out;
-    std::string err;
-    Poco::JSON::Object::Ptr json() const {
-        return Poco::JSON::Parser().parse(out).extract<Poco::JSON::Object::Ptr>();
-    }
-};
-
-class Ctl : public ::testing::Test {
+class Ctl : public test::CtlFixture {
   protected:
-    void SetUp() override {
-        configFile_ = dir_ / "lodestone.yaml";
-        std::ofstream(configFile_) << "storage:\n  path: var/lodestone.db\n";
-    }
-
-    Outcome run(std::vector<std::string> args, bool json = true) {
-        args.insert(args.begin(), {"--config", configFile_.string()});
-        if (json) args.push_back("--json");
-        std::ostringstream out, err;
-        Outcome outcome;
-        outcome.code = ctl::run(args, out, err);
-        outcome.out = out.str();
-        outcome.err = err.str();
-        return outcome;
-    }
-
-    // Runs a command that must succeed and returns its JSON.
-    Poco::JSON::Object::Ptr ok(std::vector<std::string> args) {
-        auto outcome = run(std::move(args));
-        EXPECT_EQ(outcome.code, 0) << outcome.err;
-        return outcome.json();
-    }
-
-    std::string writeFile(const std::string& name, const std::string& text) {
-        auto path = dir_ / name;
-        std::ofstream(path) << text;
-        return path.string();
-    }
-
     auth::KeyCheck checkKey(const std::string& plaintext) {
-        auto config = config::loadConfig(configFile_, {});
-        auto store = storage::openStore(config.storage);
-        return store->read([&](storage::Repositories& repos) {
+        return openStore()->read([&](storage::Repositories& repos) {
             return auth::checkApiKey(repos.apiKeys(), plaintext, domain::nowMillis());
         });
     }
-
-    std::string newOrg(const std::string& name = "Acme") {
-        return ok({"org", "create", name, "--credits", "100"})->getValue<std::string>("id");
-    }
-
-    test::TempDir dir_;
-    std::filesystem::path configFile_;
 };
 
 }  // namespace

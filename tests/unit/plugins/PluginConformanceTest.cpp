@@ -4,6 +4,13 @@
 //
 // A new plugin kind needs a sample input in sampleInput(); a plugin whose required keys cannot
 // take the generic sample values gets its own in kSampleConfig.
+#include <Poco/Net/HTTPRequestHandler.h>
+#include <Poco/Net/HTTPRequestHandlerFactory.h>
+#include <Poco/Net/HTTPServer.h>
+#include <Poco/Net/HTTPServerParams.h>
+#include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/Net/ServerSocket.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -14,9 +21,11 @@
 #include <vector>
 
 #include "config/ConfigLoader.hpp"
+#include "outbound/PolicyGateway.hpp"
 #include "plugins/AbiNames.hpp"
 #include "plugins/ConfigValues.hpp"
 #include "plugins/PluginRegistry.hpp"
+#include "unit/outbound/LocalServers.hpp"
 
 namespace lodestone::plugins {
 namespace {
@@ -52,6 +61,12 @@ std::optional<std::string> sampleInput(lodestone_plugin_kind kind) {
                    R"("custom":{},"facts":["Ada Lovelace works at Analytical Engines as CTO"],)"
                    R"("sources":["submitted form","job title"]},)"
                    R"("project":{"id":"proj_sample","name":"Sample","settings":{}}})";
+        // As the delivery loop sends it; RECEIVER is replaced by a local receiver's URL.
+        case LODESTONE_PLUGIN_WEBHOOK:
+            return R"({"deliveryId":"msg_sample","event":"meeting_booked","attempt":1,)"
+                   R"("url":"RECEIVER","headers":{"Content-Type":"application/json",)"
+                   R"("webhook-id":"msg_sample","webhook-timestamp":"1795343400",)"
+                   R"("webhook-signature":"v1,c2FtcGxl"},"body":"{\"event\":\"meeting_booked\"}"})";
         default:
             return std::nullopt;
     }
@@ -207,6 +222,16 @@ TEST_P(PluginConformance, ConfiguresAndRunsOnASampleInput) {
     auto instance = registry.find(kInstance);
     ASSERT_NE(instance, nullptr);
     RunControl control(RunControl::deadlineIn(std::chrono::seconds(30)));
+    // A webhook plugin delivers for real, through the daemon's client, to a local receiver.
+    outbound::test::RecordingServer receiver;
+    outbound::OutboundPolicy policy;
+    policy.allowPrivateNetworks = true;
+    outbound::PolicyGateway gateway(policy);
+    if (info().kind == LODESTONE_PLUGIN_WEBHOOK) {
+        control.allowHttp(&gateway);
+        auto at = input->find("RECEIVER");
+        input->replace(at, 8, receiver.url("/hooks"));
+    }
     std::string output;
     ASSERT_NO_THROW(output = instance->run(control, *input));  // run() checks for a JSON object
     EXPECT_FALSE(output.empty());

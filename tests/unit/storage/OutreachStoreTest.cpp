@@ -1,4 +1,4 @@
-// Meetings, the webhook outbox and prospect jobs, as the repositories store them.
+// Meetings and prospect jobs, as the repositories store them.
 #include <gtest/gtest.h>
 
 #include "ProspectStoreFixture.hpp"
@@ -100,45 +100,6 @@ TEST_F(OutreachStore, ExternalIdIsUniquePerCampaign) {
     EXPECT_EQ(meetingsOf(ann_.id).size(), 3u);
     EXPECT_EQ(meetingsOf(elsewhere.id).size(), 1u);
     EXPECT_FALSE(meetingsOf(ann_.id)[1].externalId);
-}
-
-TEST_F(OutreachStore, OutboxListsACampaignsEventsOldestFirst) {
-    domain::OutboxEvent second{domain::newId(domain::IdKind::WebhookEvent),
-                               org_.id,
-                               campaign_.id,
-                               "meeting_booked",
-                               R"({"n":2})",
-                               kT0 + 2};
-    domain::OutboxEvent first{domain::newId(domain::IdKind::WebhookEvent),
-                              org_.id,
-                              campaign_.id,
-                              "meeting_booked",
-                              R"({"n":1})",
-                              kT0 + 1};
-    domain::OutboxEvent elsewhere{domain::newId(domain::IdKind::WebhookEvent),
-                                  org_.id,
-                                  other_.id,
-                                  "meeting_booked",
-                                  "{}",
-                                  kT0};
-    store_->write([&](Repositories& r) {
-        r.outbox().insert(second);
-        r.outbox().insert(first);
-        r.outbox().insert(elsewhere);
-    });
-    auto events =
-        store_->read([&](Repositories& r) { return r.outbox().listForCampaign(campaign_.id); });
-    ASSERT_EQ(events.size(), 2u);
-    EXPECT_EQ(events[0].id, first.id);
-    EXPECT_EQ(events[0].organisationId, org_.id);
-    EXPECT_EQ(events[0].campaignId, campaign_.id);
-    EXPECT_EQ(events[0].event, "meeting_booked");
-    EXPECT_EQ(events[0].payloadJson, R"({"n":1})");
-    EXPECT_EQ(events[0].createdAt, kT0 + 1);
-    EXPECT_EQ(events[1].id, second.id);
-    EXPECT_EQ(
-        store_->read([&](Repositories& r) { return r.outbox().listForCampaign(other_.id); }).size(),
-        1u);
 }
 
 TEST_F(OutreachStore, ProspectJobsRoundTripTheirKindAndIds) {

@@ -7,7 +7,7 @@ namespace {
 
 const char* const kColumns =
     "id, organisation_id, name, webhook_url, calendar_url, webhook_secret, icp_json, "
-    "created_at, updated_at";
+    "created_at, updated_at, previous_webhook_secret, previous_secret_expires_at";
 
 domain::Campaign toCampaign(const Row& row) {
     domain::Campaign campaign;
@@ -20,6 +20,8 @@ domain::Campaign toCampaign(const Row& row) {
     campaign.icpJson = row.optionalText("icp_json");
     campaign.createdAt = row.integer("created_at");
     campaign.updatedAt = row.integer("updated_at");
+    campaign.previousWebhookSecret = row.optionalText("previous_webhook_secret");
+    campaign.previousSecretExpiresAt = row.optionalInteger("previous_secret_expires_at");
     return campaign;
 }
 
@@ -27,11 +29,13 @@ domain::Campaign toCampaign(const Row& row) {
 
 void SqliteCampaigns::insert(const domain::Campaign& campaign) {
     Poco::Data::Statement statement(session_);
-    statement << "INSERT INTO campaigns (" << kColumns << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    statement << "INSERT INTO campaigns (" << kColumns
+              << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         bind(campaign.id), bind(campaign.organisationId), bind(campaign.name),
         bind(nullable(campaign.webhookUrl)), bind(nullable(campaign.calendarUrl)),
         bind(campaign.webhookSecret), bind(nullable(campaign.icpJson)), bind(campaign.createdAt),
-        bind(campaign.updatedAt);
+        bind(campaign.updatedAt), bind(nullable(campaign.previousWebhookSecret)),
+        bind(nullable(campaign.previousSecretExpiresAt));
     try {
         statement.execute();
     } catch (const Poco::Exception& e) {
@@ -44,10 +48,13 @@ void SqliteCampaigns::insert(const domain::Campaign& campaign) {
 void SqliteCampaigns::update(const domain::Campaign& campaign) {
     Poco::Data::Statement statement(session_);
     statement << "UPDATE campaigns SET name = ?, webhook_url = ?, calendar_url = ?, "
-                 "webhook_secret = ?, icp_json = ?, updated_at = ? WHERE id = ?",
+                 "webhook_secret = ?, icp_json = ?, updated_at = ?, previous_webhook_secret = ?, "
+                 "previous_secret_expires_at = ? WHERE id = ?",
         bind(campaign.name), bind(nullable(campaign.webhookUrl)),
         bind(nullable(campaign.calendarUrl)), bind(campaign.webhookSecret),
-        bind(nullable(campaign.icpJson)), bind(campaign.updatedAt), bind(campaign.id);
+        bind(nullable(campaign.icpJson)), bind(campaign.updatedAt),
+        bind(nullable(campaign.previousWebhookSecret)),
+        bind(nullable(campaign.previousSecretExpiresAt)), bind(campaign.id);
     try {
         if (statement.execute() == 0) throw NotFound("no campaign with id " + campaign.id);
     } catch (const Poco::Exception& e) {

@@ -1,4 +1,3 @@
-// Meetings and the webhook outbox: what a booked meeting writes, in one transaction.
 #include "storage/StorageError.hpp"
 #include "storage/sqlite/Sql.hpp"
 #include "storage/sqlite/SqliteRepositories.hpp"
@@ -52,28 +51,6 @@ std::vector<domain::Meeting> SqliteMeetings::listForProspect(const std::string& 
     std::vector<domain::Meeting> meetings;
     forEachRow(select, [&](const Row& row) { meetings.push_back(toMeeting(row)); });
     return meetings;
-}
-
-void SqliteOutbox::insert(const domain::OutboxEvent& event) {
-    Poco::Data::Statement statement(session_);
-    statement << "INSERT INTO webhook_outbox (id, organisation_id, campaign_id, event, "
-                 "payload_json, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-        bind(event.id), bind(event.organisationId), bind(event.campaignId), bind(event.event),
-        bind(event.payloadJson), bind(event.createdAt);
-    statement.execute();
-}
-
-std::vector<domain::OutboxEvent> SqliteOutbox::listForCampaign(const std::string& campaignId) {
-    Poco::Data::Statement select(session_);
-    select << "SELECT id, organisation_id, campaign_id, event, payload_json, created_at "
-              "FROM webhook_outbox WHERE campaign_id = ? ORDER BY created_at, id",
-        bind(campaignId);
-    std::vector<domain::OutboxEvent> events;
-    forEachRow(select, [&](const Row& row) {
-        events.push_back({row.text("id"), row.text("organisation_id"), row.text("campaign_id"),
-                          row.text("event"), row.text("payload_json"), row.integer("created_at")});
-    });
-    return events;
 }
 
 }  // namespace lodestone::storage::sqlite

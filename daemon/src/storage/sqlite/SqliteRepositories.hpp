@@ -156,11 +156,20 @@ class SqliteMeetings final : public MeetingRepository {
     Poco::Data::Session& session_;
 };
 
-class SqliteOutbox final : public OutboxRepository {
+class SqliteWebhookDeliveries final : public WebhookDeliveryRepository {
   public:
-    explicit SqliteOutbox(Poco::Data::Session& session) : session_(session) {}
+    explicit SqliteWebhookDeliveries(Poco::Data::Session& session) : session_(session) {}
     void insert(const domain::OutboxEvent& event) override;
-    std::vector<domain::OutboxEvent> listForCampaign(const std::string& campaignId) override;
+    std::optional<domain::WebhookDelivery> find(const std::string& id) override;
+    std::vector<domain::WebhookDelivery> list(const DeliveryFilter& filter) override;
+    std::vector<domain::WebhookAttempt> attempts(const std::string& deliveryId) override;
+    std::vector<domain::WebhookDelivery> claim(const std::string& owner, Timestamp now,
+                                               Timestamp leaseExpiresAt, int limit) override;
+    std::optional<Timestamp> nextDue() override;
+    bool finishAttempt(const AttemptOutcome& outcome) override;
+    bool release(const std::string& id, const std::string& owner, int number) override;
+    std::vector<domain::WebhookDelivery> leased() override;
+    bool redeliver(const std::string& id, Timestamp now) override;
 
   private:
     Poco::Data::Session& session_;
@@ -178,7 +187,7 @@ class SqliteRepositories final : public Repositories {
           idempotency_(session),
           prospects_(session),
           meetings_(session),
-          outbox_(session) {}
+          webhookDeliveries_(session) {}
     OrganisationRepository& organisations() override { return organisations_; }
     ProjectRepository& projects() override { return projects_; }
     CampaignRepository& campaigns() override { return campaigns_; }
@@ -188,7 +197,7 @@ class SqliteRepositories final : public Repositories {
     IdempotencyRepository& idempotency() override { return idempotency_; }
     ProspectRepository& prospects() override { return prospects_; }
     MeetingRepository& meetings() override { return meetings_; }
-    OutboxRepository& outbox() override { return outbox_; }
+    WebhookDeliveryRepository& webhookDeliveries() override { return webhookDeliveries_; }
 
   private:
     SqliteOrganisations organisations_;
@@ -200,7 +209,7 @@ class SqliteRepositories final : public Repositories {
     SqliteIdempotency idempotency_;
     SqliteProspects prospects_;
     SqliteMeetings meetings_;
-    SqliteOutbox outbox_;
+    SqliteWebhookDeliveries webhookDeliveries_;
 };
 
 }  // namespace lodestone::storage::sqlite

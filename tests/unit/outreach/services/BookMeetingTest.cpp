@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "outreach/Meetings.hpp"
@@ -42,9 +43,14 @@ class BookMeeting : public storage::test::ProspectStoreFixture {
             [&](storage::Repositories& r) { return bookMeeting(r, campaign_, request, now); });
     }
 
-    std::vector<domain::OutboxEvent> outbox() {
-        return store_->read(
-            [&](storage::Repositories& r) { return r.outbox().listForCampaign(campaign_.id); });
+    // Oldest first.
+    std::vector<domain::WebhookDelivery> outbox() {
+        storage::DeliveryFilter campaignOnly;
+        campaignOnly.campaignId = campaign_.id;
+        auto events = store_->read(
+            [&](storage::Repositories& r) { return r.webhookDeliveries().list(campaignOnly); });
+        std::reverse(events.begin(), events.end());
+        return events;
     }
 
     std::int64_t meetings() { return count("SELECT COUNT(*) FROM meetings"); }

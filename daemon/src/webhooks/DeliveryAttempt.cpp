@@ -1,0 +1,139 @@
+#include "webhooks/DeliveryAttempt.hpp"
+
+#include <Poco/JSON/Parser.h>
+
+#include "domain/Urls.hpp"
+#include "webhooks/AttemptRequest.hpp"
+
+namespace lodestone::webhooks {
+namespace {
+
+constexpr std::size_t kExcerptChars = 200;
+
+std::int64_t millisSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 start)
+        .count();
+}
+
+AttemptResult failed(std::string error, std::int64_t latencyMs = 0) {
+    AttemptResult result;
+    result.error = std::move(error);
+    result.latencyMs = latencyMs;
+    return result;
+}
+
+// The plugin's report: {"statusCode": 200, "responseExcerpt": "..."}.
+AttemptResult readReport(const std::string& output, std::int64_t latencyMs) {
+    Poco::JSON::Object::Ptr report;
+    try {
+        report = Poco::JSON::Parser().parse(output).extract<Poco::JSON::Object::Ptr>();
+    } catch (const Poco::Exception&) {
+    }
+    if (!report || !report->has("statusCode") || !report->get("statusCode").isInteger()) {
+        return failed("the webhook plugin reported no integer statusCode", latencyMs);
+    }
+    const int status = report->getValue<int>("statusCode");
+    AttemptResult result;
+    result.statusCode = status;
+    result.latencyMs = latencyMs;
+    result.delivered = status >= 200 && status <= 299;
+    if (!result.delivered) {
+        std::string excerpt;
+        if (report->has("responseExcerpt") && report->get("responseExcerpt").isString()) {
+            excerpt = report->getValue<std::string>("responseExcerpt");
+        }
+        result.error = describeAnswer(status, excerpt);
+    }
+    return result;
+}
+
+std::string noAnswerInTime(std::chrono::milliseconds timeout, const std::string& detail) {
+    return "no answer within the timeout of " + std::to_string(timeout.count()) +
+           " ms (webhooks.timeout): " + detail;
+}
+
+}  // namespace
+
+std::string describeAnswer(int statusCode, const std::string& excerpt) {
+    std::string text = "HTTP " + std::to_string(statusCode);
+    if (statusCode >= 300 && statusCode <= 399) {
+        text += " (redirects are not followed: set the campaign's webhook URL to the final one)";
+    }
+    if (!excerpt.empty()) {
+        // Cut on a UTF-8 character boundary.
+        std::size_t end = std::min(excerpt.size(), kExcerptChars);
+        while (end < excerpt.size() && end > 0 &&
+               (static_cast<unsigned char>(excerpt[end]) & 0xC0) == 0x80) {
+            --end;
+        }
+        text += ": " + excerpt.substr(0, end);
+    }
+    return text;
+}
+
+DeliveryAttempt::DeliveryAttempt(std::shared_ptr<const plugins::PluginInstance> plugin,
+                                 std::shared_ptr<const plugins::HttpGateway> gateway,
+                                 std::chrono::milliseconds timeout)
+    : plugin_(std::move(plugin)), gateway_(std::move(gateway)), timeout_(timeout) {}
+
+AttemptResult DeliveryAttempt::make(const domain::WebhookDelivery& delivery,
+                                    const std::optional<domain::Campaign>& campaign,
+                                    jobs::CallRunner& runner) const {
+    if (!campaign) return failed("campaign " + delivery.campaignId + " no longer exists");
+    if (!campaign->webhookUrl || campaign->webhookUrl->empty()) {
+        return failed("campaign " + campaign->id +
+                      " has no webhook URL (set one with `lodestonectl campaign update " +
+                      campaign->id + " --webhook-url URL`)");
+    }
+    if (!domain::isHttpUrl(*campaign->webhookUrl)) {
+        return failed("the campaign's webhook URL is not an absolute http(s) URL: " +
+                      *campaign->webhookUrl);
+    }
+    return send(delivery, *campaign, runner);
+}
+
+AttemptResult DeliveryAttempt::send(const domain::WebhookDelivery& delivery,
+                                    const domain::Campaign& campaign,
+                                    jobs::CallRunner& runner) const {
+    const auto start = std::chrono::steady_clock::now();
+    std::string input;
+    try {
+        input = buildAttemptRequest(delivery, campaign, *campaign.webhookUrl, domain::nowMillis())
+                    .pluginInput(delivery);
+    } catch (const std::exception& e) {
+        return failed(std::string("cannot build the request: ") + e.what());
+    }
+    // The call owns what it touches: if it overruns, it may outlive this attempt.
+    auto control = std::make_shared<plugins::RunControl>(plugins::RunControl::deadlineIn(timeout_));
+    control->allowHttp(gateway_.get());
+    // A little past the timeout: the host's HTTP client gives up at the deadline itself, and
+    // its error is more telling than "overran".
+    const auto giveUpAt = start + timeout_ + std::chrono::milliseconds(500);
+    auto outcome = runner.run([plugin = plugin_, gateway = gateway_, control,
+                               input = std::move(input)] { return plugin->run(*control, input); },
+                              giveUpAt);
+    const std::int64_t latency = millisSince(start);
+    switch (outcome) {
+        case jobs::CallRunner::Outcome::Finished:
+            break;
+        case jobs::CallRunner::Outcome::Overran:
+            control->cancel();
+            return failed(noAnswerInTime(timeout_, "the webhook plugin did not return"), latency);
+        case jobs::CallRunner::Outcome::Interrupted:
+            control->cancel();
+            return failed("interrupted: lodestoned stopped during this attempt", latency);
+    }
+    if (auto error = runner.error()) {
+        try {
+            std::rethrow_exception(error);
+        } catch (const std::exception& e) {
+            // The host's client stopped at the deadline: say which setting that was.
+            if (control->cancelled()) return failed(noAnswerInTime(timeout_, e.what()), latency);
+            return failed(e.what(), latency);
+        }
+    }
+    return readReport(runner.output(), latency);
+}
+
+}  // namespace lodestone::webhooks

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "domain/Records.hpp"
+#include "domain/WebhookDeliveries.hpp"
+#include "jobs/CallRunner.hpp"
+#include "plugins/HttpGateway.hpp"
+#include "plugins/PluginInstance.hpp"
+
+namespace lodestone::webhooks {
+
+// What one attempt came to. Delivered means a 2xx came back in time; anything else (another
+// status, a redirect, no answer, a refused address, a plugin failure) is a failed attempt.
+struct AttemptResult {
+    bool delivered = false;
+    std::optional<int> statusCode;
+    std::int64_t latencyMs = 0;
+    std::optional<std::string> error;
+};
+
+// Makes one attempt of a claimed delivery through the webhook plugin: builds and signs the
+// request, runs the plugin on a CallRunner (so a plugin that hangs past the timeout is left
+// behind, not waited for) and reads what it reports.
+class DeliveryAttempt {
+  public:
+    DeliveryAttempt(std::shared_ptr<const plugins::PluginInstance> plugin,
+                    std::shared_ptr<const plugins::HttpGateway> gateway,
+                    std::chrono::milliseconds timeout);
+
+    // `campaign`: the delivery's campaign as it is now (none: it was deleted).
+    AttemptResult make(const domain::WebhookDelivery& delivery,
+                       const std::optional<domain::Campaign>& campaign,
+                       jobs::CallRunner& runner) const;
+
+  private:
+    AttemptResult send(const domain::WebhookDelivery& delivery, const domain::Campaign& campaign,
+                       jobs::CallRunner& runner) const;
+
+    std::shared_ptr<const plugins::PluginInstance> plugin_;
+    std::shared_ptr<const plugins::HttpGateway> gateway_;
+    std::chrono::milliseconds timeout_;
+};
+
+// How a receiver's answer reads in an attempt record: "HTTP 503: <start of the body>".
+std::string describeAnswer(int statusCode, const std::string& excerpt);
+
+}  // namespace lodestone::webhooks

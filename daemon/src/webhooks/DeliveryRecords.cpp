@@ -1,0 +1,94 @@
+#include "webhooks/DeliveryRecords.hpp"
+
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/ParseHandler.h>
+#include <Poco/JSON/Parser.h>
+
+namespace lodestone::webhooks {
+namespace {
+
+template <typename T>
+Poco::Dynamic::Var orNull(const std::optional<T>& value) {
+    return value ? Poco::Dynamic::Var(*value) : Poco::Dynamic::Var();
+}
+
+Poco::JSON::Object::Ptr ordered() {
+    return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+}
+
+Poco::Dynamic::Var payloadOf(const domain::WebhookDelivery& delivery) {
+    try {
+        return Poco::JSON::Parser(new Poco::JSON::ParseHandler(true)).parse(delivery.payloadJson);
+    } catch (const Poco::Exception&) {
+        return delivery.payloadJson;  // shown as stored rather than hidden
+    }
+}
+
+Poco::JSON::Object::Ptr renderAttempt(const domain::WebhookAttempt& attempt) {
+    auto out = ordered();
+    out->set("number", attempt.number);
+    out->set("redelivery", attempt.manual);
+    out->set("url", orNull(attempt.url));
+    out->set("startedAt", attempt.startedAt);
+    out->set("finishedAt", orNull(attempt.finishedAt));
+    std::string outcome = "in_flight";
+    if (attempt.delivered) outcome = *attempt.delivered ? "delivered" : "failed";
+    out->set("outcome", outcome);
+    out->set("statusCode", orNull(attempt.statusCode));
+    out->set("latencyMs", orNull(attempt.latencyMs));
+    out->set("error", orNull(attempt.error));
+    return out;
+}
+
+}  // namespace
+
+std::vector<DeliveryRecord> listDeliveries(storage::Repositories& repositories,
+                                           const storage::DeliveryFilter& filter) {
+    std::vector<DeliveryRecord> records;
+    for (auto& delivery : repositories.webhookDeliveries().list(filter)) {
+        auto attempts = repositories.webhookDeliveries().attempts(delivery.id);
+        records.push_back({std::move(delivery), std::move(attempts)});
+    }
+    return records;
+}
+
+std::optional<DeliveryRecord> findDelivery(storage::Repositories& repositories,
+                                           const std::string& id) {
+    auto delivery = repositories.webhookDeliveries().find(id);
+    if (!delivery) return std::nullopt;
+    return DeliveryRecord{*delivery, repositories.webhookDeliveries().attempts(id)};
+}
+
+DeliveryRecord redeliver(storage::Repositories& repositories, const std::string& id,
+                         domain::Timestamp now) {
+    auto existing = repositories.webhookDeliveries().find(id);
+    if (!existing) throw DeliveryNotFound("no webhook delivery with id " + id);
+    if (!repositories.webhookDeliveries().redeliver(id, now)) {
+        throw DeliveryStillPending("webhook delivery " + id +
+                                   " is still pending: its next attempt is already queued");
+    }
+    return *findDelivery(repositories, id);
+}
+
+Poco::JSON::Object::Ptr renderDelivery(const DeliveryRecord& record) {
+    const auto& delivery = record.delivery;
+    auto out = ordered();
+    out->set("id", delivery.id);
+    out->set("event", delivery.event);
+    out->set("campaignId", delivery.campaignId);
+    out->set("status", std::string(domain::toString(delivery.status)));
+    out->set("attemptCount", delivery.attemptCount);
+    out->set("nextAttemptAt", orNull(delivery.nextAttemptAt));
+    out->set("redelivery", delivery.manual);
+    out->set("lastError", orNull(delivery.lastError));
+    out->set("createdAt", delivery.createdAt);
+    out->set("updatedAt", delivery.updatedAt);
+    out->set("deliveredAt", orNull(delivery.deliveredAt));
+    out->set("payload", payloadOf(delivery));
+    Poco::JSON::Array::Ptr attempts = new Poco::JSON::Array();
+    for (const auto& attempt : record.attempts) attempts->add(renderAttempt(attempt));
+    out->set("attempts", attempts);
+    return out;
+}
+
+}  // namespace lodestone::webhooks

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <Poco/JSON/Object.h>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "storage/Repositories.hpp"
+
+namespace lodestone::webhooks {
+
+// A delivery with its attempts: what operators look at, over HTTP and in lodestonectl.
+struct DeliveryRecord {
+    domain::WebhookDelivery delivery;
+    std::vector<domain::WebhookAttempt> attempts;
+};
+
+class DeliveryNotFound : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// A redelivery asked for while an attempt is still due or in flight.
+class DeliveryStillPending : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+std::vector<DeliveryRecord> listDeliveries(storage::Repositories& repositories,
+                                           const storage::DeliveryFilter& filter);
+std::optional<DeliveryRecord> findDelivery(storage::Repositories& repositories,
+                                           const std::string& id);
+
+// Queues one fresh attempt, due now, of a delivered or failed delivery, with the same
+// webhook-id (receivers that already have it drop it). Throws DeliveryNotFound or
+// DeliveryStillPending.
+DeliveryRecord redeliver(storage::Repositories& repositories, const std::string& id,
+                         domain::Timestamp now);
+
+// The JSON shape documented in docs/webhooks.md; times are epoch milliseconds, as elsewhere in
+// the API.
+Poco::JSON::Object::Ptr renderDelivery(const DeliveryRecord& record);
+
+}  // namespace lodestone::webhooks

@@ -1,0 +1,80 @@
+#include "webhooks/Signature.hpp"
+
+#include <Poco/Base64Decoder.h>
+#include <Poco/Base64Encoder.h>
+#include <Poco/Exception.h>
+#include <Poco/HMACEngine.h>
+#include <Poco/SHA2Engine.h>
+
+#include <algorithm>
+#include <sstream>
+
+namespace lodestone::webhooks {
+namespace {
+
+constexpr std::string_view kPrefix = "whsec_";
+
+// HMACEngine takes its digest engine as a template parameter and needs the block size as a
+// static member, which SHA2Engine (sized at run time) lacks.
+class Sha256Engine : public Poco::SHA2Engine {
+  public:
+    enum { BLOCK_SIZE = 64, DIGEST_SIZE = 32 };
+    Sha256Engine() : Poco::SHA2Engine(Poco::SHA2Engine::SHA_256) {}
+};
+
+std::string keyOf(std::string_view secret) {
+    const std::string_view encodedPart = secret.substr(std::min(secret.size(), kPrefix.size()));
+    // Padding alone decodes to zero bytes in Poco's decoder: a key of NULs, not a secret.
+    if (secret.substr(0, kPrefix.size()) != kPrefix ||
+        encodedPart.find_first_not_of('=') == std::string_view::npos) {
+        throw InvalidSecret("a webhook secret must be \"whsec_\" followed by base64");
+    }
+    std::istringstream encoded{std::string(encodedPart)};
+    Poco::Base64Decoder decoder(encoded);
+    std::string key((std::istreambuf_iterator<char>(decoder)), std::istreambuf_iterator<char>());
+    if (!encoded.eof() && encoded.fail()) throw InvalidSecret("webhook secret is not base64");
+    if (key.empty()) throw InvalidSecret("webhook secret decodes to no bytes");
+    return key;
+}
+
+}  // namespace
+
+std::string sign(std::string_view secret, std::string_view webhookId, std::int64_t timestampSeconds,
+                 std::string_view body) {
+    std::string key;
+    try {
+        key = keyOf(secret);
+    } catch (const Poco::Exception& e) {
+        throw InvalidSecret("webhook secret is not base64: " + e.displayText());
+    }
+    Poco::HMACEngine<Sha256Engine> hmac(key);
+    const std::string timestamp = std::to_string(timestampSeconds);
+    hmac.update(webhookId.data(), static_cast<unsigned>(webhookId.size()));
+    hmac.update('.');
+    hmac.update(timestamp);
+    hmac.update('.');
+    hmac.update(body.data(), static_cast<unsigned>(body.size()));
+    const auto& digest = hmac.digest();
+
+    std::ostringstream encoded;
+    Poco::Base64Encoder encoder(encoded);
+    encoder.rdbuf()->setLineLength(0);
+    encoder.write(reinterpret_cast<const char*>(digest.data()),
+                  static_cast<std::streamsize>(digest.size()));
+    encoder.close();
+    return "v1," + encoded.str();
+}
+
+std::string signatureHeader(const domain::Campaign& campaign, std::int64_t nowMs,
+                            std::string_view webhookId, std::int64_t timestampSeconds,
+                            std::string_view body) {
+    std::string header = sign(campaign.webhookSecret, webhookId, timestampSeconds, body);
+    if (campaign.previousWebhookSecret && campaign.previousSecretExpiresAt &&
+        nowMs < *campaign.previousSecretExpiresAt) {
+        header += ' ';
+        header += sign(*campaign.previousWebhookSecret, webhookId, timestampSeconds, body);
+    }
+    return header;
+}
+
+}  // namespace lodestone::webhooks

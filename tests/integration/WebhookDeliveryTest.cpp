@@ -1,0 +1,212 @@
+// meeting_booked webhooks end to end: a receiver on 127.0.0.1 checks what arrives (headers,
+// the Standard Webhooks signature with OpenSSL, the exact payload), and the compressed retry
+// schedule runs its course to delivered or failed, then redelivery.
+#include <Poco/DateTimeFormatter.h>
+#include <Poco/JSON/Array.h>
+#include <Poco/Timestamp.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "WebhookSupport.hpp"
+
+namespace lodestone::test {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::MatchesRegex;
+using ::testing::StartsWith;
+using Answer = WebhookReceiver::Answer;
+
+std::int64_t nowMs() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+Poco::JSON::Object::Ptr attempt(const Poco::JSON::Object::Ptr& delivery, unsigned index) {
+    return delivery->getArray("attempts")->getObject(index);
+}
+
+TEST(WebhookDelivery, DeliversTheSpecsPayloadSignedPerStandardWebhooks) {
+    WebhookReceiver receiver;
+    WebhookScenario scenario(receiver, kFastWebhooks);
+    scenario.start();
+    const auto before = nowMs();
+    auto booking = scenario.book();
+    ASSERT_THAT(booking.webhookId, StartsWith("msg_"));
+    ASSERT_TRUE(receiver.waitForRequests(1));
+    const auto after = nowMs();
+
+    const auto request = receiver.requests().at(0);
+    EXPECT_EQ(request.method, "POST");
+    EXPECT_EQ(request.uri, "/hooks/lodestone");
+    EXPECT_EQ(request.headers.at("content-type"), "application/json");
+    EXPECT_THAT(request.headers.at("user-agent"), MatchesRegex("Lodestone/[0-9.]+ .*"));
+    EXPECT_EQ(request.headers.at("webhook-id"), booking.webhookId);
+    const std::string timestamp = request.headers.at("webhook-timestamp");
+    const std::int64_t seconds = std::stoll(timestamp);
+    EXPECT_GE(seconds, before / 1000);
+    EXPECT_LE(seconds, after / 1000);
+    EXPECT_TRUE(verifiedWithOpenSsl(scenario.secret(), booking.webhookId, timestamp, request.body,
+                                    request.headers.at("webhook-signature")))
+        << request.headers.at("webhook-signature");
+
+    // The payload exactly, with this attempt's time (the same second as webhook-timestamp).
+    const std::string sentAt =
+        Poco::DateTimeFormatter::format(Poco::Timestamp(seconds * 1'000'000), "%Y-%m-%dT%H:%M:%S");
+    const std::string expected =
+        R"({"event":"meeting_booked","campaignId":")" + scenario.campaignId() +
+        R"(","prospect":{"id":")" + booking.prospectId +
+        R"(","companyName":"Analytical Engines","contactName":"Ada Lovelace",)"
+        R"("email":"ada@engines.example","title":"VP Engineering"},"meeting":{"id":")" +
+        booking.meetingId +
+        R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,"title":"Discovery call"},)"
+        R"("timestamp":")" +
+        sentAt;
+    EXPECT_THAT(request.body, StartsWith(expected));
+    EXPECT_THAT(request.body.substr(expected.size()), MatchesRegex(R"(\.[0-9]{3}Z"\})"));
+
+    auto delivery = scenario.waitForStatus(booking.webhookId, "delivered");
+    ASSERT_TRUE(delivery);
+    EXPECT_EQ(delivery->getValue<int>("attemptCount"), 1);
+    EXPECT_EQ(attempt(delivery, 0)->getValue<int>("statusCode"), 200);
+    EXPECT_EQ(attempt(delivery, 0)->getValue<std::string>("url"), receiver.url());
+    EXPECT_EQ(receiver.requests().size(), 1u);
+}
+
+TEST(WebhookDelivery, RetriesOnTheScheduleUntilDeliveredWithOneWebhookId) {
+    WebhookReceiver receiver;
+    // 500, 500, no answer within the 1 s timeout, then 200.
+    receiver.script({{500, {}}, {500, {}}, {200, std::chrono::milliseconds(2500)}, {200, {}}});
+    WebhookScenario scenario(receiver, kFastWebhooks);
+    scenario.start();
+    auto booking = scenario.book();
+
+    auto delivery = scenario.waitForStatus(booking.webhookId, "delivered");
+    ASSERT_TRUE(delivery);
+    EXPECT_EQ(delivery->getValue<int>("attemptCount"), 4);
+    auto requests = receiver.requests();
+    ASSERT_EQ(requests.size(), 4u);
+    for (const auto& request : requests) {
+        EXPECT_EQ(request.headers.at("webhook-id"), booking.webhookId);
+    }
+    // Each retry waits at least its delay after the attempt before ended (the third attempt
+    // ended at its 1 s timeout).
+    EXPECT_GE(requests[1].receivedAtMs - requests[0].receivedAtMs, 200);
+    EXPECT_GE(requests[2].receivedAtMs - requests[1].receivedAtMs, 400);
+    EXPECT_GE(requests[3].receivedAtMs - requests[2].receivedAtMs, 1000 + 600);
+
+    EXPECT_EQ(attempt(delivery, 0)->getValue<int>("statusCode"), 500);
+    EXPECT_THAT(attempt(delivery, 0)->getValue<std::string>("error"), StartsWith("HTTP 500"));
+    EXPECT_EQ(attempt(delivery, 1)->getValue<int>("statusCode"), 500);
+    EXPECT_TRUE(attempt(delivery, 2)->isNull("statusCode"));
+    EXPECT_THAT(attempt(delivery, 2)->getValue<std::string>("error"), HasSubstr("1000 ms"));
+    EXPECT_EQ(attempt(delivery, 3)->getValue<int>("statusCode"), 200);
+    EXPECT_EQ(attempt(delivery, 3)->getValue<std::string>("outcome"), "delivered");
+    EXPECT_TRUE(delivery->isNull("nextAttemptAt"));
+}
+
+TEST(WebhookDelivery, FailsAfterExactlyFiveAttemptsIsListedAndCanBeRedelivered) {
+    WebhookReceiver receiver;
+    receiver.answerAfterScript({500, {}});
+    WebhookScenario scenario(receiver, kFastWebhooks);
+    scenario.start();
+    auto booking = scenario.book();
+
+    auto delivery = scenario.waitForStatus(booking.webhookId, "failed");
+    ASSERT_TRUE(delivery);
+    EXPECT_EQ(delivery->getValue<int>("attemptCount"), 5);
+    EXPECT_EQ(delivery->getArray("attempts")->size(), 5u);
+    EXPECT_EQ(receiver.requests().size(), 5u);
+    EXPECT_THAT(delivery->getValue<std::string>("lastError"), StartsWith("HTTP 500"));
+
+    const std::string deliveries =
+        "/api/campaigns/" + scenario.campaignId() + "/webhook-deliveries";
+    auto failed = parseJson(scenario.engine().get(deliveries + "?status=failed").body);
+    ASSERT_EQ(failed->getArray("deliveries")->size(), 1u);
+    EXPECT_EQ(failed->getArray("deliveries")->getObject(0)->getValue<std::string>("id"),
+              booking.webhookId);
+    auto pending = parseJson(scenario.engine().get(deliveries + "?status=pending").body);
+    EXPECT_EQ(pending->getArray("deliveries")->size(), 0u);
+
+    receiver.answerAfterScript({200, {}});
+    auto redelivered = scenario.engine().post(deliveries + "/" + booking.webhookId + "/redeliver");
+    ASSERT_EQ(redelivered.status, 202) << redelivered.body;
+    EXPECT_EQ(parseJson(redelivered.body)->getObject("delivery")->getValue<std::string>("status"),
+              "pending");
+    delivery = scenario.waitForStatus(booking.webhookId, "delivered");
+    ASSERT_TRUE(delivery);
+    EXPECT_EQ(delivery->getValue<int>("attemptCount"), 6);
+    EXPECT_TRUE(attempt(delivery, 5)->getValue<bool>("redelivery"));
+    ASSERT_EQ(receiver.requests().size(), 6u);
+    EXPECT_EQ(receiver.requests()[5].headers.at("webhook-id"), booking.webhookId);
+}
+
+TEST(WebhookDelivery, AFailedRedeliveryIsOneAttemptWithoutRetries) {
+    WebhookReceiver receiver;
+    receiver.answerAfterScript({503, {}});
+    WebhookScenario scenario(receiver, "allow_private_networks: true\nretry_schedule: []\n");
+    scenario.start();
+    auto booking = scenario.book();
+    ASSERT_TRUE(scenario.waitForStatus(booking.webhookId, "failed"));
+
+    const std::string path = "/api/campaigns/" + scenario.campaignId() + "/webhook-deliveries/" +
+                             booking.webhookId + "/redeliver";
+    ASSERT_EQ(scenario.engine().post(path).status, 202);
+    auto delivery = scenario.waitForFinishedAttempts(booking.webhookId, 2);
+    ASSERT_TRUE(delivery);
+    EXPECT_EQ(delivery->getValue<std::string>("status"), "failed");
+    EXPECT_EQ(delivery->getValue<int>("attemptCount"), 2);
+    EXPECT_EQ(receiver.requests().size(), 2u);
+}
+
+TEST(WebhookDelivery, RedeliveryAnswersForUnknownAndPendingDeliveries) {
+    WebhookReceiver receiver;
+    receiver.script({{200, std::chrono::milliseconds(3000)}});
+    WebhookScenario scenario(receiver, "allow_private_networks: true\ntimeout: 5s\n");
+    scenario.start();
+    auto booking = scenario.book();
+    ASSERT_TRUE(receiver.waitForRequests(1));  // the attempt is in flight: pending
+
+    const std::string deliveries =
+        "/api/campaigns/" + scenario.campaignId() + "/webhook-deliveries";
+    auto pending = scenario.engine().post(deliveries + "/" + booking.webhookId + "/redeliver");
+    EXPECT_EQ(pending.status, 409) << pending.body;
+    EXPECT_EQ(parseJson(pending.body)->getValue<std::string>("status"), "pending");
+    auto unknown = scenario.engine().post(deliveries + "/msg_unknown/redeliver");
+    EXPECT_EQ(unknown.status, 404) << unknown.body;
+    auto badStatus = scenario.engine().get(deliveries + "?status=lost");
+    EXPECT_EQ(badStatus.status, 400) << badStatus.body;
+    auto badLimit = scenario.engine().get(deliveries + "?limit=0");
+    EXPECT_EQ(badLimit.status, 400) << badLimit.body;
+    auto otherCampaign = scenario.engine().get("/api/campaigns/camp_unknown/webhook-deliveries");
+    EXPECT_EQ(otherCampaign.status, 404) << otherCampaign.body;
+}
+
+TEST(WebhookDelivery, ARotatedSecretSignsAlongsideTheNewOneFor24Hours) {
+    WebhookReceiver receiver;
+    WebhookScenario scenario(receiver, kFastWebhooks);
+    scenario.start();
+    const std::string oldSecret = scenario.secret();
+    auto rotated =
+        runToCompletion(LODESTONECTL_PATH, {"--config", scenario.engine().configPath().string(),
+                                            "campaign", "rotate-secret", scenario.campaignId()});
+    ASSERT_EQ(rotated.status.code, 0) << rotated.output << rotated.errors;
+    const std::string newSecret = scenario.secret();
+    ASSERT_NE(newSecret, oldSecret);
+
+    auto booking = scenario.book();
+    ASSERT_TRUE(receiver.waitForRequests(1));
+    const auto request = receiver.requests().at(0);
+    const std::string header = request.headers.at("webhook-signature");
+    EXPECT_EQ(std::count(header.begin(), header.end(), ' '), 1) << header;
+    for (const auto& secret : {oldSecret, newSecret}) {
+        EXPECT_TRUE(verifiedWithOpenSsl(secret, booking.webhookId,
+                                        request.headers.at("webhook-timestamp"), request.body,
+                                        header));
+    }
+}
+
+}  // namespace
+}  // namespace lodestone::test

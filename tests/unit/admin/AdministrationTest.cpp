@@ -1,0 +1,83 @@
+// Administration's operations where the clock matters, run at chosen times against a real
+// SQLite file.
+#include <gtest/gtest.h>
+
+#include "admin/Administration.hpp"
+#include "config/Config.hpp"
+#include "storage/StorageError.hpp"
+#include "storage/Store.hpp"
+#include "support/TempDir.hpp"
+
+using namespace lodestone;
+using admin::kPreviousWebhookSecretLifetime;
+
+namespace {
+
+constexpr domain::Timestamp kStart = 1'700'000'000'000;
+constexpr domain::Timestamp kHour = 60 * 60 * 1000;
+
+class Administration : public ::testing::Test {
+  protected:
+    template <typename Action>
+    auto at(domain::Timestamp now, Action&& action) {
+        return store_->write([&](storage::Repositories& repos) {
+            admin::Administration admin(repos, now);
+            return action(admin);
+        });
+    }
+
+    void SetUp() override {
+        config::StorageConfig config;
+        config.path = dir_ / "lodestone.db";
+        store_ = storage::openStore(config);
+        store_->migrate();
+        campaign_ = at(kStart, [](admin::Administration& admin) {
+            auto org = admin.createOrganisation("Acme", 0);
+            return admin.createCampaign({org.id, "Q3", std::nullopt, std::nullopt, std::nullopt});
+        });
+    }
+
+    domain::Campaign rotateAt(domain::Timestamp now) {
+        return at(now, [&](admin::Administration& admin) {
+            return admin.rotateWebhookSecret(campaign_.id);
+        });
+    }
+
+    test::TempDir dir_;
+    std::unique_ptr<storage::Store> store_;
+    domain::Campaign campaign_;
+};
+
+}  // namespace
+
+TEST_F(Administration, RotationKeepsTheOldSecretSigningForADay) {
+    EXPECT_FALSE(campaign_.previousWebhookSecret);
+    auto rotated = rotateAt(kStart + kHour);
+    EXPECT_TRUE(rotated.webhookSecret.starts_with("whsec_"));
+    EXPECT_NE(rotated.webhookSecret, campaign_.webhookSecret);
+    EXPECT_EQ(rotated.previousWebhookSecret, campaign_.webhookSecret);
+    EXPECT_EQ(rotated.previousSecretExpiresAt, kStart + kHour + kPreviousWebhookSecretLifetime);
+    EXPECT_EQ(rotated.updatedAt, kStart + kHour);
+
+    auto stored = at(kStart + 2 * kHour,
+                     [&](admin::Administration& admin) { return admin.campaign(campaign_.id); });
+    EXPECT_EQ(stored.webhookSecret, rotated.webhookSecret);
+    EXPECT_EQ(stored.previousWebhookSecret, rotated.previousWebhookSecret);
+    EXPECT_EQ(stored.previousSecretExpiresAt, rotated.previousSecretExpiresAt);
+}
+
+TEST_F(Administration, SecondRotationKeepsOnlyTheLatestPreviousSecret) {
+    auto first = rotateAt(kStart + kHour);
+    auto second = rotateAt(kStart + 2 * kHour);
+    EXPECT_EQ(second.previousWebhookSecret, first.webhookSecret);
+    EXPECT_EQ(second.previousSecretExpiresAt, kStart + 2 * kHour + kPreviousWebhookSecretLifetime);
+    EXPECT_NE(second.webhookSecret, first.webhookSecret);
+    EXPECT_NE(second.webhookSecret, campaign_.webhookSecret);
+}
+
+TEST_F(Administration, RotatingAnUnknownCampaignIsNotFound) {
+    EXPECT_THROW(
+        at(kStart,
+           [](admin::Administration& admin) { return admin.rotateWebhookSecret("campaign_nope"); }),
+        storage::NotFound);
+}

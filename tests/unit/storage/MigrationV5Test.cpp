@@ -1,0 +1,99 @@
+// Migration 5 adds delivery state to the webhook outbox: events a version-4 lodestoned wrote
+// were never attempted, so they must come out pending, due at once, with no attempts.
+#include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Data/Session.h>
+#include <gtest/gtest.h>
+
+#include "storage/Store.hpp"
+#include "storage/sqlite/Migrations.hpp"
+#include "support/TempDir.hpp"
+
+using namespace lodestone;
+using namespace lodestone::storage;
+using Poco::Data::Keywords::now;
+
+namespace {
+
+constexpr domain::Timestamp kCreated = 1'750'000'000'123;
+
+// A database built by a version-4 lodestoned: migrations 1-4 applied by hand, holding one
+// meeting_booked event in the outbox of a campaign with a webhook URL.
+class MigrationV5 : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        config_.path = dir_ / "lodestone.db";
+        config_.poolSize = 1;  // every store call uses the connection that migrated
+        Poco::Data::SQLite::Connector::registerConnector();
+        Poco::Data::Session session("SQLite", config_.path.string());
+        session << "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, "
+                   "description TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+            now;
+        for (const auto& migration : sqlite::migrations()) {
+            if (migration.version > 4) break;
+            for (const auto& statement : migration.statements) session << statement, now;
+            session << "INSERT INTO schema_migrations VALUES (" << migration.version << ", 'v', 0)",
+                now;
+        }
+        for (const char* statement : {
+                 "INSERT INTO organisations VALUES ('org_1', 'Acme', 5, 1, 1)",
+                 "INSERT INTO campaigns (id, organisation_id, name, webhook_url, webhook_secret, "
+                 "created_at, updated_at) VALUES ('cmp_1', 'org_1', 'Spring', "
+                 "'https://crm.example/hook', 'whsec_dGVzdA==', 1, 1)",
+                 "INSERT INTO webhook_outbox VALUES ('whe_1', 'org_1', 'cmp_1', 'meeting_booked', "
+                 "'{\"event\":\"meeting_booked\"}', 1750000000123)",
+             }) {
+            session << statement, now;
+        }
+    }
+
+    lodestone::test::TempDir dir_;
+    config::StorageConfig config_;
+};
+
+TEST_F(MigrationV5, AnOutboxEventOfVersion4IsPendingAndDueAtItsCreation) {
+    auto store = openStore(config_);
+    ASSERT_EQ(store->schemaVersion(), 4);
+    store->migrate();
+    EXPECT_EQ(store->schemaVersion(), 5);
+
+    auto delivery =
+        store->read([](Repositories& r) { return r.webhookDeliveries().find("whe_1"); });
+    ASSERT_TRUE(delivery);
+    EXPECT_EQ(delivery->organisationId, "org_1");
+    EXPECT_EQ(delivery->campaignId, "cmp_1");
+    EXPECT_EQ(delivery->event, "meeting_booked");
+    EXPECT_EQ(delivery->payloadJson, R"({"event":"meeting_booked"})");
+    EXPECT_EQ(delivery->createdAt, kCreated);
+    EXPECT_EQ(delivery->status, domain::DeliveryStatus::Pending);
+    EXPECT_EQ(delivery->nextAttemptAt, kCreated);
+    EXPECT_EQ(delivery->attemptCount, 0);
+    EXPECT_FALSE(delivery->manual);
+    EXPECT_EQ(delivery->updatedAt, kCreated);
+    EXPECT_EQ(delivery->leaseOwner, std::nullopt);
+    EXPECT_EQ(delivery->deliveredAt, std::nullopt);
+    EXPECT_EQ(delivery->lastError, std::nullopt);
+
+    auto campaign = store->read([](Repositories& r) { return r.campaigns().find("cmp_1"); });
+    ASSERT_TRUE(campaign);
+    EXPECT_EQ(campaign->previousWebhookSecret, std::nullopt);
+    EXPECT_EQ(campaign->previousSecretExpiresAt, std::nullopt);
+}
+
+TEST_F(MigrationV5, TheMigratedEventIsDeliverableLikeANewOne) {
+    auto store = openStore(config_);
+    store->migrate();
+    EXPECT_EQ(store->read([](Repositories& r) { return r.webhookDeliveries().nextDue(); }),
+              kCreated);
+    auto claimed = store->write([](Repositories& r) {
+        return r.webhookDeliveries().claim("w", kCreated + 1, kCreated + 30'000, 10);
+    });
+    ASSERT_EQ(claimed.size(), 1u);
+    EXPECT_EQ(claimed[0].id, "whe_1");
+    EXPECT_EQ(claimed[0].attemptCount, 1);
+    auto attempts =
+        store->read([](Repositories& r) { return r.webhookDeliveries().attempts("whe_1"); });
+    ASSERT_EQ(attempts.size(), 1u);
+    EXPECT_EQ(attempts[0].url, "https://crm.example/hook");
+}
+
+}  // namespace
