@@ -117,6 +117,25 @@ TEST(JobEngine, ANewJobStartsWithoutWaitingForAPoll) {
     }
 }
 
+TEST(JobEngine, JobsQueuedWhileEveryWorkerIsBusyStartWhenOneComesFree) {
+    EngineSetup setup;
+    setup.pollInterval = "1h";  // a job left waiting for the poll would not finish in the test
+    setup.reaperInterval = "1h";
+    setup.concurrency = 1;
+    setup.research = "work: 100ms";
+    EngineDaemon engine(setup);
+    engine.start();
+    // All queued at once: the one research worker takes the first and the wake-ups of the
+    // others come while it is busy.
+    std::vector<std::string> jobIds;
+    for (int i = 0; i < 4; ++i) jobIds.push_back(engine.createJob(kAda).second);
+    for (const auto& jobId : jobIds) {
+        EXPECT_EQ(engine.waitUntilFinished(jobId, std::chrono::seconds(60))
+                      ->getValue<std::string>("status"),
+                  "completed");
+    }
+}
+
 TEST(JobEngine, RetryResumesAFailedJobAtTheFailedStep) {
     EngineSetup setup;
     setup.content = "fail_times: 4";  // the first attempt and its three retries fail

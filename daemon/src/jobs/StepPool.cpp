@@ -95,17 +95,19 @@ std::vector<StepPool::Claimed> StepPool::claim(int room,
 void StepPool::dispatchLoop() {
     auto nextLook = std::chrono::steady_clock::now();
     std::unique_lock lock(mutex_);
+    // Workers free for a new claim. A wake-up waits for one: after a full batch every worker
+    // may be busy, and the work still queued must be claimed as soon as one comes free, not at
+    // the next poll.
+    auto free = [&] { return idle_ - static_cast<int>(ready_.size()) - abandonedCalls_->load(); };
     while (!stopping_) {
-        dispatcherWake_.wait_until(lock, nextLook, [&] {
-            return stopping_ || (woken_ && idle_ > static_cast<int>(ready_.size()));
-        });
+        dispatcherWake_.wait_until(lock, nextLook,
+                                   [&] { return stopping_ || (woken_ && free() > 0); });
         if (stopping_) break;
         const int room = roomForClaims(lock);
         if (room <= 0) {
-            // Only hung calls leave room at zero with workers idle; a wake-up cannot change that,
-            // so forget it (or the wait above would return at once, spinning with the lock held)
-            // and look again after the poll interval.
-            woken_ = false;
+            // Every worker is busy, or hung calls hold their places; a hung call that returns
+            // does not notify, so look again after the poll interval at the latest. The wake-up
+            // is kept for the first worker that comes free.
             nextLook = std::chrono::steady_clock::now() + settings_.pollInterval;
             continue;
         }
