@@ -263,11 +263,14 @@ const std::vector<Migration>& migrations() {
              "ALTER TABLE webhook_outbox ADD COLUMN last_error TEXT",
              "ALTER TABLE webhook_outbox ADD COLUMN updated_at BIGINT NOT NULL DEFAULT 0",
              "UPDATE webhook_outbox SET next_attempt_at = created_at, updated_at = created_at",
-             "CREATE INDEX webhook_outbox_due ON webhook_outbox (next_attempt_at) "
+             // Claims read this index only (SqliteWebhookDeliveries names it): with no ANALYZE
+             // statistics SQLite would otherwise scan every pending row per claim.
+             "CREATE INDEX webhook_outbox_due ON webhook_outbox (next_attempt_at, created_at) "
              "WHERE status = 'pending' AND lease_owner IS NULL",
              "CREATE INDEX webhook_outbox_leased ON webhook_outbox (lease_expires_at) "
              "WHERE lease_owner IS NOT NULL",
-             "CREATE INDEX webhook_outbox_by_status ON webhook_outbox (status, created_at)",
+             "CREATE INDEX webhook_outbox_by_campaign_status ON webhook_outbox "
+             "(campaign_id, status, created_at)",
              R"sql(CREATE TABLE webhook_attempts (
                  delivery_id TEXT NOT NULL REFERENCES webhook_outbox(id) ON DELETE CASCADE,
                  number BIGINT NOT NULL CHECK (number >= 1),
