@@ -12,7 +12,6 @@
 #include <openssl/hmac.h>
 
 #include <sstream>
-#include <thread>
 
 namespace lodestone::test {
 namespace {
@@ -37,7 +36,7 @@ class Handler : public Poco::Net::HTTPRequestHandler {
         Poco::StreamCopier::copyStream(request.stream(), body);
         seen.body = body.str();
         const auto answer = receiver_.record(std::move(seen));
-        std::this_thread::sleep_for(answer.delay);
+        receiver_.delay(answer.delay);
         response.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(answer.status));
         response.setContentType("text/plain");
         response.send() << "answer " << answer.status;
@@ -87,12 +86,23 @@ WebhookReceiver::WebhookReceiver() {
     auto* params = new Poco::Net::HTTPServerParams();
     params->setMaxThreads(16);
     params->setKeepAlive(false);
-    server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(*this), socket, params);
+    server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(*this), threads_, socket, params);
     server_->start();
 }
 
 WebhookReceiver::~WebhookReceiver() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+        arrived_.notify_all();
+    }
     server_->stopAll(true);
+    threads_.joinAll();
+}
+
+void WebhookReceiver::delay(std::chrono::milliseconds delay) const {
+    std::unique_lock lock(mutex_);
+    arrived_.wait_for(lock, delay, [&] { return stopping_; });
 }
 
 std::uint16_t WebhookReceiver::port() const {

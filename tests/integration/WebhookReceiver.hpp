@@ -1,6 +1,7 @@
 #pragma once
 
 #include <Poco/Net/HTTPServer.h>
+#include <Poco/ThreadPool.h>
 
 #include <chrono>
 #include <condition_variable>
@@ -49,6 +50,8 @@ class WebhookReceiver {
 
     // Called by the request handler.
     Answer record(Request request);
+    // Waits out an answer's delay, cut short when the receiver shuts down.
+    void delay(std::chrono::milliseconds delay) const;
 
   private:
     mutable std::mutex mutex_;
@@ -56,6 +59,10 @@ class WebhookReceiver {
     std::vector<Request> requests_;
     std::deque<Answer> script_;
     Answer afterScript_;
+    bool stopping_ = false;
+    // The server's own threads, joined on destruction: a handler still answering when the test
+    // ends must not outlive the objects it uses.
+    Poco::ThreadPool threads_{2, 16};
     std::unique_ptr<Poco::Net::HTTPServer> server_;
 };
 

@@ -23,16 +23,16 @@ void WebhooksSubsystem::initialize(Poco::Util::Application&) {
     policy.allowHint = "set webhooks.allow_private_networks: true to allow it";
     auto gateway = std::make_shared<outbound::PolicyGateway>(policy);
 
+    webhooks::DeliveryAttempt attempt(plugin, gateway, settings.timeout);
     webhooks::DeliveryPoolSettings pool;
     pool.concurrency = settings.concurrency;
-    pool.timeout = settings.timeout;
-    // The attempt gives up at its timeout (plus a little for the plugin to report); the lease
-    // covers that with room to record the outcome.
-    pool.lease = settings.timeout + config_.jobs.leaseGrace;
+    // The lease outlasts the longest attempt by jobs.lease_grace, the room to record its
+    // outcome: a live worker never loses its claim to recovery.
+    pool.lease = attempt.longest() + config_.jobs.leaseGrace;
     pool.pollInterval = config_.jobs.pollInterval;
     pool_ = std::make_unique<webhooks::DeliveryPool>(
         pool, webhooks::RetrySchedule(settings.retrySchedule), storage_.store(),
-        jobs::newProcessOwner(), webhooks::DeliveryAttempt(plugin, gateway, settings.timeout));
+        jobs::newProcessOwner(), std::move(attempt));
     pool_->start();
     Poco::Logger::get("lodestone.webhooks")
         .information("delivering webhooks through plugin \"%s\" with %d workers", plugin->name(),

@@ -109,7 +109,7 @@ AttemptResult DeliveryAttempt::send(const domain::WebhookDelivery& delivery,
     control->allowHttp(gateway_.get());
     // A little past the timeout: the host's HTTP client gives up at the deadline itself, and
     // its error is more telling than "overran".
-    const auto giveUpAt = start + timeout_ + std::chrono::milliseconds(500);
+    const auto giveUpAt = start + longest();
     auto outcome = runner.run([plugin = plugin_, gateway = gateway_, control,
                                input = std::move(input)] { return plugin->run(*control, input); },
                               giveUpAt);

@@ -32,12 +32,18 @@ class DeliveryAttempt {
                     std::shared_ptr<const plugins::HttpGateway> gateway,
                     std::chrono::milliseconds timeout);
 
+    // The longest an attempt takes: the timeout, plus a little for a plugin that stops at
+    // the deadline to report why. A claim's lease must outlast it.
+    std::chrono::milliseconds longest() const { return timeout_ + kReportGrace; }
+
     // `campaign`: the delivery's campaign as it is now (none: it was deleted).
     AttemptResult make(const domain::WebhookDelivery& delivery,
                        const std::optional<domain::Campaign>& campaign,
                        jobs::CallRunner& runner) const;
 
   private:
+    static constexpr std::chrono::milliseconds kReportGrace{500};
+
     AttemptResult send(const domain::WebhookDelivery& delivery, const domain::Campaign& campaign,
                        jobs::CallRunner& runner) const;
 

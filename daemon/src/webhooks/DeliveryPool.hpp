@@ -20,7 +20,6 @@ namespace lodestone::webhooks {
 
 struct DeliveryPoolSettings {
     int concurrency = 16;
-    std::chrono::milliseconds timeout{5'000};
     // How long a claim holds: past the attempt's hard deadline, so a live worker never loses
     // its lease, yet short enough that a crashed one's delivery is retried soon.
     std::chrono::milliseconds lease{20'000};
