@@ -19,15 +19,6 @@ using ::testing::MatchesRegex;
 using ::testing::StartsWith;
 using Answer = WebhookReceiver::Answer;
 
-std::int64_t nowMs() {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
-Poco::JSON::Object::Ptr attempt(const Poco::JSON::Object::Ptr& delivery, unsigned index) {
-    return delivery->getArray("attempts")->getObject(index);
-}
-
 TEST(WebhookDelivery, DeliversTheSpecsPayloadSignedPerStandardWebhooks) {
     WebhookReceiver receiver;
     WebhookScenario scenario(receiver, kFastWebhooks);

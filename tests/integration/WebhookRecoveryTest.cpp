@@ -17,15 +17,6 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-Poco::JSON::Object::Ptr attempt(const Poco::JSON::Object::Ptr& delivery, unsigned index) {
-    return delivery->getArray("attempts")->getObject(index);
-}
-
-std::int64_t nowMs() {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
 TEST(WebhookRecovery, TheScheduleContinuesAcrossARestart) {
     WebhookReceiver receiver;
     receiver.script({{500, {}}});

@@ -37,6 +37,15 @@ int finishedAttempts(const Poco::JSON::Object::Ptr& delivery) {
 
 }  // namespace
 
+Poco::JSON::Object::Ptr attempt(const Poco::JSON::Object::Ptr& delivery, unsigned index) {
+    return delivery->getArray("attempts")->getObject(index);
+}
+
+std::int64_t nowMs() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
 Poco::JSON::Object::Ptr parseJson(const std::string& text) {
     return Poco::JSON::Parser().parse(text).extract<Poco::JSON::Object::Ptr>();
 }

@@ -56,5 +56,8 @@ class WebhookScenario {
 };
 
 Poco::JSON::Object::Ptr parseJson(const std::string& text);
+// The `index`th attempt of a delivery as the API shows it.
+Poco::JSON::Object::Ptr attempt(const Poco::JSON::Object::Ptr& delivery, unsigned index);
+std::int64_t nowMs();
 
 }  // namespace lodestone::test

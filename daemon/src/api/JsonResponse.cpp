@@ -32,10 +32,6 @@ void sendError(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerRespo
     sendJson(request, response, status, body);
 }
 
-Poco::JSON::Object::Ptr orderedObject() {
-    return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
-
 Poco::JSON::Array::Ptr stringArray(const std::vector<std::string>& values) {
     Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
     for (const auto& value : values) out->add(value);

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "domain/JsonValues.hpp"
+
 namespace lodestone::api {
 
 // Sends `body` as `application/json; charset=utf-8`, the one content type every response uses
@@ -21,9 +23,7 @@ void sendJson(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerRespon
 void sendError(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
                int status, const std::string& message);
 
-// A JSON object that keeps its keys in insertion order: responses list fields in the spec's
-// order.
-Poco::JSON::Object::Ptr orderedObject();
+using domain::orderedObject;
 Poco::JSON::Array::Ptr stringArray(const std::vector<std::string>& values);
 
 // True when the request announced a body: chunked, or any Content-Length other than 0 (a

@@ -1,17 +1,16 @@
 #include "domain/Jobs.hpp"
 
-#include <array>
-#include <utility>
+#include "domain/EnumNames.hpp"
 
 namespace lodestone::domain {
 namespace {
 
-constexpr std::array<std::pair<JobKind, std::string_view>, 2> kJobKindNames{{
+constexpr EnumNames<JobKind, 2> kJobKindNames{{
     {JobKind::LeadMagnet, "lead_magnet"},
     {JobKind::Prospect, "prospect"},
 }};
 
-constexpr std::array<std::pair<JobStatus, std::string_view>, 7> kJobStatusNames{{
+constexpr EnumNames<JobStatus, 7> kJobStatusNames{{
     {JobStatus::Queued, "queued"},
     {JobStatus::ResearchRunning, "research_running"},
     {JobStatus::ContentRunning, "content_running"},
@@ -21,35 +20,18 @@ constexpr std::array<std::pair<JobStatus, std::string_view>, 7> kJobStatusNames{
     {JobStatus::Failed, "failed"},
 }};
 
-constexpr std::array<std::pair<StepName, std::string_view>, 4> kStepNames{{
+constexpr EnumNames<StepName, 4> kStepNames{{
     {StepName::Research, "research_agent"},
     {StepName::Content, "content_generation"},
     {StepName::Finalize, "finalization"},
     {StepName::Score, "icp_scoring"},
 }};
 
-constexpr std::array<std::pair<StepStatus, std::string_view>, 3> kStepStatusNames{{
+constexpr EnumNames<StepStatus, 3> kStepStatusNames{{
     {StepStatus::Running, "running"},
     {StepStatus::Completed, "completed"},
     {StepStatus::Failed, "failed"},
 }};
-
-template <typename Enum, std::size_t N>
-std::string_view nameOf(const std::array<std::pair<Enum, std::string_view>, N>& names, Enum value) {
-    for (const auto& [candidate, name] : names) {
-        if (candidate == value) return name;
-    }
-    return "";
-}
-
-template <typename Enum, std::size_t N>
-std::optional<Enum> valueOf(const std::array<std::pair<Enum, std::string_view>, N>& names,
-                            std::string_view text) {
-    for (const auto& [value, name] : names) {
-        if (name == text) return value;
-    }
-    return std::nullopt;
-}
 
 }  // namespace
 

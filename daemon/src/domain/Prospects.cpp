@@ -1,12 +1,11 @@
 #include "domain/Prospects.hpp"
 
-#include <array>
-#include <utility>
+#include "domain/EnumNames.hpp"
 
 namespace lodestone::domain {
 namespace {
 
-constexpr std::array<std::pair<ProspectStatus, std::string_view>, 12> kNames{{
+constexpr EnumNames<ProspectStatus, 12> kNames{{
     {ProspectStatus::Queued, "queued"},
     {ProspectStatus::Researching, "researching"},
     {ProspectStatus::Scored, "scored"},
@@ -24,17 +23,11 @@ constexpr std::array<std::pair<ProspectStatus, std::string_view>, 12> kNames{{
 }  // namespace
 
 std::string_view toString(ProspectStatus status) {
-    for (const auto& [value, name] : kNames) {
-        if (value == status) return name;
-    }
-    return "";
+    return nameOf(kNames, status);
 }
 
 std::optional<ProspectStatus> prospectStatusFromString(std::string_view text) {
-    for (const auto& [value, name] : kNames) {
-        if (name == text) return value;
-    }
-    return std::nullopt;
+    return valueOf(kNames, text);
 }
 
 }  // namespace lodestone::domain

@@ -1,12 +1,11 @@
 #include "domain/WebhookDeliveries.hpp"
 
-#include <array>
-#include <utility>
+#include "domain/EnumNames.hpp"
 
 namespace lodestone::domain {
 namespace {
 
-constexpr std::array<std::pair<DeliveryStatus, std::string_view>, 3> kNames{{
+constexpr EnumNames<DeliveryStatus, 3> kNames{{
     {DeliveryStatus::Pending, "pending"},
     {DeliveryStatus::Delivered, "delivered"},
     {DeliveryStatus::Failed, "failed"},
@@ -15,17 +14,11 @@ constexpr std::array<std::pair<DeliveryStatus, std::string_view>, 3> kNames{{
 }  // namespace
 
 std::string_view toString(DeliveryStatus status) {
-    for (const auto& [value, name] : kNames) {
-        if (value == status) return name;
-    }
-    return "";
+    return nameOf(kNames, status);
 }
 
 std::optional<DeliveryStatus> deliveryStatusFromString(std::string_view text) {
-    for (const auto& [value, name] : kNames) {
-        if (name == text) return value;
-    }
-    return std::nullopt;
+    return valueOf(kNames, text);
 }
 
 }  // namespace lodestone::domain

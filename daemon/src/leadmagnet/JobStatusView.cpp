@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "domain/JsonValues.hpp"
+
 namespace lodestone::leadmagnet {
 
 using domain::Job;
@@ -19,17 +21,10 @@ using Poco::JSON::Object;
 
 namespace {
 
-// Callers compare the output with the spec's tables, so keys keep their insertion order.
-Object::Ptr orderedObject() {
-    return new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
+using domain::orderedObject;
+using domain::orNull;
 
-// An empty Var is what Poco stringifies as JSON null.
-template <typename T>
-Var orNull(const std::optional<T>& value) {
-    return value ? Var(*value) : Var();
-}
-
+// Var holds no string_view: the text is copied.
 Var orNull(const std::optional<std::string_view>& value) {
     return value ? Var(std::string(*value)) : Var();
 }

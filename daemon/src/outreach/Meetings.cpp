@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "domain/Ids.hpp"
+#include "domain/JsonValues.hpp"
 
 namespace lodestone::outreach {
 namespace {
@@ -92,20 +93,19 @@ BookedMeeting bookMeeting(storage::Repositories& repositories, const domain::Cam
 Poco::JSON::Object::Ptr meetingBookedPayload(const domain::Campaign& campaign,
                                              const domain::Prospect& prospect,
                                              const domain::Meeting& meeting) {
-    auto object = [] { return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER); };
-    Poco::JSON::Object::Ptr prospectJson = object();
+    Poco::JSON::Object::Ptr prospectJson = domain::orderedObject();
     prospectJson->set("id", prospect.id);
     prospectJson->set("companyName", prospect.companyName);
     prospectJson->set("contactName", prospect.contactName);
     prospectJson->set("email", prospect.email);
     // The spec types title as a string; a prospect added without one has an empty title.
     prospectJson->set("title", prospect.title.value_or(""));
-    Poco::JSON::Object::Ptr meetingJson = object();
+    Poco::JSON::Object::Ptr meetingJson = domain::orderedObject();
     meetingJson->set("id", meeting.id);
     meetingJson->set("scheduledAt", meeting.scheduledAt);
     meetingJson->set("duration", meeting.durationMinutes);
     meetingJson->set("title", meeting.title);
-    Poco::JSON::Object::Ptr payload = object();
+    Poco::JSON::Object::Ptr payload = domain::orderedObject();
     payload->set("event", "meeting_booked");
     payload->set("campaignId", campaign.id);
     payload->set("prospect", prospectJson);

@@ -1,33 +1,23 @@
 #include "outreach/ProspectView.hpp"
 
 #include <Poco/JSON/Array.h>
-#include <Poco/JSON/Parser.h>
+
+#include "domain/JsonValues.hpp"
 
 namespace lodestone::outreach {
 namespace {
 
-Poco::JSON::Object::Ptr object() {
-    return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
+using domain::orNull;
 
 // Stored JSON written by this daemon or a plugin; a value that does not parse shows as null
 // rather than failing the whole view.
 Poco::Dynamic::Var parsed(const std::optional<std::string>& json) {
     if (!json) return Poco::Dynamic::Var();
-    try {
-        return Poco::JSON::Parser(new Poco::JSON::ParseHandler(true)).parse(*json);
-    } catch (const Poco::Exception&) {
-        return Poco::Dynamic::Var();
-    }
-}
-
-template <typename T>
-Poco::Dynamic::Var orNull(const std::optional<T>& value) {
-    return value ? Poco::Dynamic::Var(*value) : Poco::Dynamic::Var();
+    return domain::parseOrdered(*json).value_or(Poco::Dynamic::Var());
 }
 
 Poco::JSON::Object::Ptr research(const std::optional<domain::Job>& job) {
-    auto out = object();
+    auto out = domain::orderedObject();
     const domain::JobStep* step = job ? job->step(domain::StepName::Research) : nullptr;
     if (!step) {
         out->set("status", "pending");
@@ -54,7 +44,7 @@ Poco::JSON::Object::Ptr icp(const domain::Prospect& prospect) {
 Poco::JSON::Array::Ptr meetings(const std::vector<domain::Meeting>& meetings) {
     Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
     for (const auto& meeting : meetings) {
-        auto entry = object();
+        auto entry = domain::orderedObject();
         entry->set("id", meeting.id);
         entry->set("scheduledAt", meeting.scheduledAt);
         entry->set("duration", meeting.durationMinutes);
@@ -69,7 +59,7 @@ Poco::JSON::Array::Ptr meetings(const std::vector<domain::Meeting>& meetings) {
 Poco::JSON::Array::Ptr history(const std::vector<domain::ProspectTransition>& transitions) {
     Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
     for (const auto& transition : transitions) {
-        auto entry = object();
+        auto entry = domain::orderedObject();
         entry->set("status", std::string(domain::toString(transition.status)));
         entry->set("at", transition.at);
         entry->set("detail", orNull(transition.detail));
@@ -83,7 +73,7 @@ Poco::JSON::Array::Ptr history(const std::vector<domain::ProspectTransition>& tr
 Poco::JSON::Object::Ptr renderProspect(const ProspectRecord& record,
                                        const std::string& bookingUrl) {
     const auto& prospect = record.prospect;
-    auto out = object();
+    auto out = domain::orderedObject();
     out->set("id", prospect.id);
     out->set("campaignId", prospect.campaignId);
     out->set("status", std::string(domain::toString(prospect.status)));

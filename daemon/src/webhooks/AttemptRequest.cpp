@@ -1,26 +1,22 @@
 #include "webhooks/AttemptRequest.hpp"
 
 #include <Poco/DateTimeFormatter.h>
-#include <Poco/JSON/ParseHandler.h>
-#include <Poco/JSON/Parser.h>
 #include <Poco/Timestamp.h>
 
 #include <sstream>
 #include <stdexcept>
 
+#include "domain/JsonValues.hpp"
 #include "webhooks/Signature.hpp"
 
 namespace lodestone::webhooks {
 namespace {
 
 Poco::JSON::Object::Ptr storedPayload(const domain::WebhookDelivery& delivery) {
-    try {
-        // Key order is kept so that receivers see the spec's field order.
-        Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
-        auto parsed = parser.parse(delivery.payloadJson);
-        auto object = parsed.extract<Poco::JSON::Object::Ptr>();
-        if (object) return object;
-    } catch (const Poco::Exception&) {
+    // Key order is kept so that receivers see the spec's field order.
+    auto parsed = domain::parseOrdered(delivery.payloadJson);
+    if (parsed && parsed->type() == typeid(Poco::JSON::Object::Ptr)) {
+        return parsed->extract<Poco::JSON::Object::Ptr>();
     }
     throw std::runtime_error("the stored payload of delivery " + delivery.id +
                              " is not a JSON object");
@@ -54,17 +50,17 @@ AttemptRequest buildAttemptRequest(const domain::WebhookDelivery& delivery,
 }
 
 std::string AttemptRequest::pluginInput(const domain::WebhookDelivery& delivery) const {
-    Poco::JSON::Object input(Poco::JSON_PRESERVE_KEY_ORDER);
-    input.set("deliveryId", delivery.id);
-    input.set("event", delivery.event);
-    input.set("attempt", delivery.attemptCount);
-    input.set("url", url);
-    Poco::JSON::Object::Ptr headerObject = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    auto input = domain::orderedObject();
+    input->set("deliveryId", delivery.id);
+    input->set("event", delivery.event);
+    input->set("attempt", delivery.attemptCount);
+    input->set("url", url);
+    auto headerObject = domain::orderedObject();
     for (const auto& [name, value] : headers) headerObject->set(name, value);
-    input.set("headers", headerObject);
-    input.set("body", body);
+    input->set("headers", headerObject);
+    input->set("body", body);
     std::ostringstream text;
-    input.stringify(text);
+    input->stringify(text);
     return text.str();
 }
 
