@@ -4,7 +4,6 @@
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/String.h>
-#include <Poco/URI.h>
 
 #include "api/ApiError.hpp"
 #include "api/Authentication.hpp"
@@ -62,9 +61,7 @@ ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
     request.method = http.getMethod();
     request.path = Router::pathOf(http.getURI());
     request.params = match_.params;
-    for (auto& [name, value] : Poco::URI(http.getURI()).getQueryParameters()) {
-        request.query[name] = value;
-    }
+    request.target = http.getURI();
     request.key = authenticate(http, services_.keys);
 
     auto decision =

@@ -79,6 +79,14 @@ Router::Match Router::match(const std::string& method, const std::string& path) 
     return match;
 }
 
+std::optional<std::string> ApiRequest::queryParameter(const std::string& name) const {
+    std::optional<std::string> found;
+    for (auto& [key, value] : Poco::URI(target).getQueryParameters()) {
+        if (key == name) found = std::move(value);
+    }
+    return found;
+}
+
 std::string Router::pathOf(const std::string& requestTarget) {
     std::string path = requestTarget.substr(0, requestTarget.find('?'));
     if (auto scheme = path.find("://"); scheme != std::string::npos && path.front() != '/') {

@@ -23,14 +23,16 @@ struct ApiRequest {
     std::string method;
     std::string path;
     std::map<std::string, std::string> params;
-    // The query string's parameters, decoded; a name given twice keeps its last value.
-    std::map<std::string, std::string> query;
+    std::string target;  // the request target as received, query string included
     domain::ApiKey key;
     Poco::JSON::Object::Ptr body;
     IdempotencyScope* idempotency = nullptr;  // set on a POST that sent an Idempotency-Key
     bool replayed = false;                    // the response is one stored under that key
 
     const std::string& param(const std::string& name) const { return params.at(name); }
+    // A query string parameter, decoded; a name given twice gives its last value. Parsed when
+    // asked, since few routes take any.
+    std::optional<std::string> queryParameter(const std::string& name) const;
 };
 
 struct ApiResponse {

@@ -18,17 +18,17 @@ storage::DeliveryFilter filterOf(const ApiRequest& request, const domain::Campai
     storage::DeliveryFilter filter;
     filter.campaignId = campaign.id;
     filter.limit = kDefaultLimit;
-    if (auto status = request.query.find("status"); status != request.query.end()) {
-        filter.status = domain::deliveryStatusFromString(status->second);
+    if (auto status = request.queryParameter("status")) {
+        filter.status = domain::deliveryStatusFromString(*status);
         if (!filter.status) {
             ApiError error(400, "status must be one of pending, delivered, failed");
             error.with("invalidFields", stringArray({"status"}));
             throw error;
         }
     }
-    if (auto limit = request.query.find("limit"); limit != request.query.end()) {
+    if (auto limit = request.queryParameter("limit")) {
         int value = 0;
-        if (!Poco::NumberParser::tryParse(limit->second, value) || value < 1 || value > kMaxLimit) {
+        if (!Poco::NumberParser::tryParse(*limit, value) || value < 1 || value > kMaxLimit) {
             ApiError error(400,
                            "limit must be a whole number from 1 to " + std::to_string(kMaxLimit));
             error.with("invalidFields", stringArray({"limit"}));
@@ -58,13 +58,9 @@ ApiResponse redeliver(ApiServices& services, ApiRequest& request) {
     const std::string& id = request.param("deliveryId");
     std::optional<webhooks::DeliveryRecord> record;
     try {
+        // Another campaign's delivery is as unknown here as one that does not exist.
         record = services.store.write([&](storage::Repositories& repositories) {
-            // Another campaign's delivery is as unknown here as one that does not exist.
-            auto found = repositories.webhookDeliveries().find(id);
-            if (!found || found->campaignId != campaign.id) {
-                throw webhooks::DeliveryNotFound("no webhook delivery " + id + " in this campaign");
-            }
-            return webhooks::redeliver(repositories, id, domain::nowMillis());
+            return webhooks::redeliver(repositories, id, domain::nowMillis(), campaign.id);
         });
     } catch (const webhooks::DeliveryNotFound&) {
         throw ApiError(404, "Webhook delivery not found");

@@ -1,31 +1,23 @@
 #include "webhooks/DeliveryRecords.hpp"
 
 #include <Poco/JSON/Array.h>
-#include <Poco/JSON/ParseHandler.h>
-#include <Poco/JSON/Parser.h>
+
+#include "domain/JsonValues.hpp"
 
 namespace lodestone::webhooks {
 namespace {
 
-template <typename T>
-Poco::Dynamic::Var orNull(const std::optional<T>& value) {
-    return value ? Poco::Dynamic::Var(*value) : Poco::Dynamic::Var();
-}
-
-Poco::JSON::Object::Ptr ordered() {
-    return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-}
+using domain::orderedObject;
+using domain::orNull;
 
 Poco::Dynamic::Var payloadOf(const domain::WebhookDelivery& delivery) {
-    try {
-        return Poco::JSON::Parser(new Poco::JSON::ParseHandler(true)).parse(delivery.payloadJson);
-    } catch (const Poco::Exception&) {
-        return delivery.payloadJson;  // shown as stored rather than hidden
-    }
+    // Shown as stored rather than hidden when it does not parse.
+    return domain::parseOrdered(delivery.payloadJson)
+        .value_or(Poco::Dynamic::Var(delivery.payloadJson));
 }
 
 Poco::JSON::Object::Ptr renderAttempt(const domain::WebhookAttempt& attempt) {
-    auto out = ordered();
+    auto out = orderedObject();
     out->set("number", attempt.number);
     out->set("redelivery", attempt.manual);
     out->set("url", orNull(attempt.url));
@@ -60,9 +52,12 @@ std::optional<DeliveryRecord> findDelivery(storage::Repositories& repositories,
 }
 
 DeliveryRecord redeliver(storage::Repositories& repositories, const std::string& id,
-                         domain::Timestamp now) {
+                         domain::Timestamp now, const std::optional<std::string>& campaignId) {
     auto existing = repositories.webhookDeliveries().find(id);
     if (!existing) throw DeliveryNotFound("no webhook delivery with id " + id);
+    if (campaignId && existing->campaignId != *campaignId) {
+        throw DeliveryNotFound("no webhook delivery " + id + " in campaign " + *campaignId);
+    }
     if (!repositories.webhookDeliveries().redeliver(id, now)) {
         throw DeliveryStillPending("webhook delivery " + id +
                                    " is still pending: its next attempt is already queued");
@@ -72,7 +67,7 @@ DeliveryRecord redeliver(storage::Repositories& repositories, const std::string&
 
 Poco::JSON::Object::Ptr renderDelivery(const DeliveryRecord& record) {
     const auto& delivery = record.delivery;
-    auto out = ordered();
+    auto out = orderedObject();
     out->set("id", delivery.id);
     out->set("event", delivery.event);
     out->set("campaignId", delivery.campaignId);

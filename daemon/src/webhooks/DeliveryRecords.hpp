@@ -34,10 +34,11 @@ std::optional<DeliveryRecord> findDelivery(storage::Repositories& repositories,
                                            const std::string& id);
 
 // Queues one fresh attempt, due now, of a delivered or failed delivery, with the same
-// webhook-id (receivers that already have it drop it). Throws DeliveryNotFound or
-// DeliveryStillPending.
+// webhook-id (receivers that already have it drop it). Throws DeliveryNotFound (also for a
+// delivery of another campaign than `campaignId`, when given) or DeliveryStillPending.
 DeliveryRecord redeliver(storage::Repositories& repositories, const std::string& id,
-                         domain::Timestamp now);
+                         domain::Timestamp now,
+                         const std::optional<std::string>& campaignId = std::nullopt);
 
 // The JSON shape documented in docs/webhooks.md; times are epoch milliseconds, as elsewhere in
 // the API.

@@ -51,8 +51,9 @@ class HttpWebhookPlugin {
     static constexpr const char* description =
         "POSTs each webhook delivery, as signed by lodestoned, to the campaign's webhook URL.";
     static constexpr lodestone_config_key configKeys[] = {
-        lodestone::optionalKey("excerpt_bytes", LODESTONE_CONFIG_INTEGER, "256",
-                               "How much of a receiver's answer an attempt record keeps."),
+        lodestone::optionalKey(
+            "excerpt_bytes", LODESTONE_CONFIG_INTEGER, "256",
+            "How much of a receiver's answer to report (a record keeps at most 200 bytes)."),
     };
 
     explicit HttpWebhookPlugin(lodestone::Host host) : host_(host) {}

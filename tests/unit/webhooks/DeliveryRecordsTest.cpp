@@ -139,6 +139,22 @@ TEST_F(DeliveryRecords, RedeliveringAPendingDeliveryIsRefused) {
     EXPECT_THROW(redeliverNow(id, kT0 + 1), DeliveryStillPending);
 }
 
+TEST_F(DeliveryRecords, RedeliveringAnotherCampaignsDeliveryIsNotFoundAndChangesNothing) {
+    auto id = addDelivery();
+    ASSERT_EQ(attempt(false, kT0 + 10), id);
+    EXPECT_THROW(
+        store_->write([&](Repositories& r) { return redeliver(r, id, kT0 + 100, other_.id); }),
+        DeliveryNotFound);
+    auto unchanged = store_->read([&](Repositories& r) { return r.webhookDeliveries().find(id); });
+    ASSERT_TRUE(unchanged);
+    EXPECT_EQ(unchanged->status, domain::DeliveryStatus::Failed);
+    EXPECT_FALSE(unchanged->manual);
+    // Its own campaign may.
+    auto record =
+        store_->write([&](Repositories& r) { return redeliver(r, id, kT0 + 100, campaign_.id); });
+    EXPECT_EQ(record.delivery.status, domain::DeliveryStatus::Pending);
+}
+
 TEST_F(DeliveryRecords, RedeliveringAFailedDeliveryQueuesItWithItsHistory) {
     auto id = addDelivery();
     ASSERT_EQ(attempt(false, kT0 + 10), id);
