@@ -416,6 +416,20 @@ TEST_F(StatusApi, RetryRequeuesAFailedJobAndChargesAgain) {
     EXPECT_EQ(api_.post("/api/generation/job_nope/retry", "").status, 404);
 }
 
+TEST_F(StatusApi, AFailureNoRetryCanFixCannotBeRetried) {
+    // What the engine stores when a plugin rejects the job's input.
+    setJob(
+        "status = 'failed', error = 'plugin \"content-template\" rejected its input: bad', "
+        "retryable = 0, credits_charged = 0, finished_at = " +
+        std::to_string(nowMillis()));
+    EXPECT_FALSE(job()->getValue<bool>("canRetry"));
+    auto reply = api_.post("/api/generation/" + created_.jobId + "/retry", "");
+    EXPECT_EQ(reply.status, 409);
+    EXPECT_THAT(reply.json->getValue<std::string>("error"), HasSubstr("a retry cannot fix"));
+    EXPECT_EQ(job()->getValue<std::string>("status"), "failed");
+    EXPECT_EQ(api_.credits("Acme"), 4);  // nothing charged for the refused retry
+}
+
 TEST(StatusApiStuck, AStepRunningPastItsStuckThresholdIsStuck) {
     ApiDaemon api(std::string(ApiDaemon::kGenerousLimits) +
                   "pipeline:\n  research:\n    stuck_after: 2s\n");

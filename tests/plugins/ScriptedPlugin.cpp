@@ -1,7 +1,7 @@
 // A plugin for the job engine's and the webhook loop's tests, built three times (research,
 // content and webhook, by SCRIPTED_KIND). Its config scripts how each job's (or delivery's)
-// attempts go: fail the first N, crash the
-// process on the first N, hang past any timeout on the first N, or take a while. Attempt counts
+// attempts go: fail the first N, reject their input on the first N, crash the process on the
+// first N, hang past any timeout on the first N, or take a while. Attempt counts
 // live in files under state_dir, so they survive the crashes and restarts the tests cause, and
 // every invocation is logged there so tests can count how often each step ran.
 #include <Poco/JSON/Array.h>
@@ -39,6 +39,8 @@ class ScriptedPlugin {
                                "Folder for attempt counts and the invocation log."),
         lodestone::optionalKey("fail_times", LODESTONE_CONFIG_INTEGER, "0",
                                "Fail this many of each job's first attempts."),
+        lodestone::optionalKey("reject_times", LODESTONE_CONFIG_INTEGER, "0",
+                               "Reject the input (a failure no retry can fix) this many times."),
         lodestone::optionalKey("crash_times", LODESTONE_CONFIG_INTEGER, "0",
                                "abort() the whole process on this many first attempts."),
         lodestone::optionalKey("hang_times", LODESTONE_CONFIG_INTEGER, "0",
@@ -56,6 +58,7 @@ class ScriptedPlugin {
         auto config = parseObject(configJson);
         stateDir_ = config->getValue<std::string>("state_dir");
         failTimes_ = config->getValue<int>("fail_times");
+        rejectTimes_ = config->getValue<int>("reject_times");
         crashTimes_ = config->getValue<int>("crash_times");
         hangTimes_ = config->getValue<int>("hang_times");
         emptyTimes_ = config->getValue<int>("empty_times");
@@ -74,6 +77,10 @@ class ScriptedPlugin {
         const int attempt = nextAttempt(jobId);
         if (attempt <= crashTimes_) std::abort();
         if (attempt <= hangTimes_) std::this_thread::sleep_for(hang_);
+        if (attempt <= rejectTimes_) {
+            throw lodestone::InputError("scripted rejection " + std::to_string(attempt) + " of " +
+                                        std::to_string(rejectTimes_));
+        }
         if (attempt <= failTimes_) {
             throw std::runtime_error("scripted failure " + std::to_string(attempt) + " of " +
                                      std::to_string(failTimes_));
@@ -161,7 +168,7 @@ class ScriptedPlugin {
     }
 
     std::string stateDir_;
-    int failTimes_ = 0, crashTimes_ = 0, hangTimes_ = 0, emptyTimes_ = 0;
+    int failTimes_ = 0, rejectTimes_ = 0, crashTimes_ = 0, hangTimes_ = 0, emptyTimes_ = 0;
     std::chrono::milliseconds hang_{0}, work_{0};
     mutable std::mutex mutex_;
 };

@@ -38,11 +38,12 @@ bool recordSuccess(storage::Store& store, const std::string& owner, const domain
 bool recordFailure(storage::Store& store, const RetryPolicy& policy, const FailedAttempt& attempt,
                    std::optional<domain::Timestamp>& retryAt) {
     auto now = domain::nowMillis();
-    retryAt = policy.retryAt(attempt.retryCount, attempt.maxRetries, now);
+    retryAt = attempt.retryable ? policy.retryAt(attempt.retryCount, attempt.maxRetries, now)
+                                : std::nullopt;
     return store.write([&](storage::Repositories& repositories) {
         storage::JobRepository::StepFailure failure{
-            attempt.jobId, attempt.owner, attempt.step,        attempt.error,
-            now,           retryAt,       attempt.leaseExpired};
+            attempt.jobId, attempt.owner, attempt.step,         attempt.error,
+            now,           retryAt,       attempt.leaseExpired, attempt.retryable};
         if (!repositories.jobs().failStep(failure)) return false;
         if (!retryAt) failedForGood(repositories, *repositories.jobs().find(attempt.jobId), now);
         return true;

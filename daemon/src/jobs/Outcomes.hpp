@@ -25,10 +25,14 @@ struct FailedAttempt {
     std::string error;          // what the status endpoints show
     bool leaseExpired = false;  // found by the reaper rather than reported by the worker
     int maxRetries = 0;         // the job's own limit
+    // False when trying again cannot help (a plugin rejected the job's input, what the job
+    // works on is gone): the job fails at once, and a retry through the API is refused.
+    bool retryable = true;
 };
 
-// Queued again after the back-off while retries remain; otherwise failed, with its credits given
-// back in the same transaction. Sets `retryAt` when the job will run again.
+// Queued again after the back-off while retries remain and the failure is retryable; otherwise
+// failed, with its credits given back in the same transaction. Sets `retryAt` when the job will run
+// again.
 bool recordFailure(storage::Store& store, const RetryPolicy& policy, const FailedAttempt& attempt,
                    std::optional<domain::Timestamp>& retryAt);
 

@@ -195,7 +195,7 @@ std::optional<StepInputs> StepPool::inputsOf(const Claimed& claimed) {
     const JobSubject& subject = claimed.subject;
     if (job.kind == domain::JobKind::Prospect) {
         if (!subject.prospect || !subject.campaign) {
-            fail(claimed, "the job's prospect or campaign no longer exists");
+            fail(claimed, "the job's prospect or campaign no longer exists", false);
             return std::nullopt;
         }
         if (!isInPipeline(subject.prospect->status)) {
@@ -217,7 +217,7 @@ std::optional<StepInputs> StepPool::inputsOf(const Claimed& claimed) {
         return std::nullopt;
     }
     if (!subject.lead || !project) {
-        fail(claimed, "the job's lead or project no longer exists");
+        fail(claimed, "the job's lead or project no longer exists", false);
         return std::nullopt;
     }
     return StepInputs{job, subject.lead, project, std::nullopt, std::nullopt};
@@ -261,7 +261,8 @@ void StepPool::runStep(const Claimed& claimed, CallRunner& runner) {
         try {
             std::rethrow_exception(error);
         } catch (const plugins::PluginError& e) {
-            fail(claimed, e.what());
+            // A plugin that rejects its input will reject the same input next time too.
+            fail(claimed, e.what(), e.status() != LODESTONE_ERROR_INVALID_INPUT);
         } catch (const std::exception& e) {
             fail(claimed, "the " + stepName + " step failed: " + e.what());
         }
@@ -307,18 +308,21 @@ void StepPool::succeed(const Claimed& claimed, const StepResult& result) {
     onStepDone_();
 }
 
-void StepPool::fail(const Claimed& claimed, const std::string& error) {
+void StepPool::fail(const Claimed& claimed, const std::string& error, bool retryable) {
     std::optional<domain::Timestamp> retryAt;
     bool changed = false;
     writeOutcome(claimed, "a failed attempt", [&] {
-        changed = recordFailure(store_, retries_,
-                                {claimed.job.id, claimed.owner, settings_.step,
-                                 claimed.job.retryCount, error, false, claimed.job.maxRetries},
-                                retryAt);
+        changed =
+            recordFailure(store_, retries_,
+                          {claimed.job.id, claimed.owner, settings_.step, claimed.job.retryCount,
+                           error, false, claimed.job.maxRetries, retryable},
+                          retryAt);
     });
     if (changed) {
         log().warning("job %s: %s%s", claimed.job.id, error,
-                      std::string(retryAt ? " (will retry)" : " (no retries left: failed)"));
+                      std::string(retryAt     ? " (will retry)"
+                                  : retryable ? " (no retries left: failed)"
+                                              : " (not retryable: failed)"));
     }
     leases_.forget(claimed.job.id, claimed.owner);
     if (changed && retryAt) wake();  // to sleep until the retry is due

@@ -76,7 +76,8 @@ class StepPool {
     // The step's inputs; nothing (the attempt failed) when what the job works on is gone.
     std::optional<StepInputs> inputsOf(const Claimed& claimed);
     void succeed(const Claimed& claimed, const StepResult& result);
-    void fail(const Claimed& claimed, const std::string& error);
+    // `retryable` false: no retry can help, so none is made (see FailedAttempt).
+    void fail(const Claimed& claimed, const std::string& error, bool retryable = true);
     void release(const Claimed& claimed);
     // Runs a write about a claim's outcome until it goes through: a database that is briefly
     // unavailable must not lose a finished step. Gives up when the lease is lost, or after the

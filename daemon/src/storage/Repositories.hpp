@@ -139,6 +139,7 @@ class JobRepository {
         Timestamp now = 0;
         std::optional<Timestamp> retryAt;  // set: back to queued then; else the job has failed
         bool onlyIfLeaseExpired = false;   // the reaper: only while the lease is still expired
+        bool retryable = true;             // false: failed for good, and a retry is refused
     };
     // Records a failed attempt: the step row failed with the error; the job either queued again
     // (one more retry, due at retryAt) or failed for good. False if the guard did not hold.

@@ -123,6 +123,32 @@ TEST_F(Outcomes, AFailureWithoutRetriesLeftFailsTheJobAndRefundsItOnce) {
     EXPECT_EQ(find(job.id).error, "gave up");
 }
 
+TEST_F(Outcomes, AFailureNoRetryCanFixFailsAtOnceAndIsNotRetryable) {
+    auto job = claim(addJob(StepName::Content), "w");
+    std::optional<domain::Timestamp> retryAt = 1;
+    ASSERT_TRUE(recordFailure(
+        *store_, policy_,
+        {job.id, "w", StepName::Content, 0, "rejected its input", false, 3, false}, retryAt));
+    EXPECT_FALSE(retryAt) << "retries were left, but none can help";
+
+    auto found = find(job.id);
+    EXPECT_EQ(found.status, JobStatus::Failed);
+    EXPECT_FALSE(found.retryable);
+    EXPECT_EQ(found.retryCount, 0);
+    EXPECT_EQ(found.error, "rejected its input");
+    EXPECT_EQ(balance(), kInitialCredits);
+    EXPECT_EQ(refunds(job.id), 1);
+}
+
+TEST_F(Outcomes, AFailureOutOfRetriesStaysRetryable) {
+    auto job = claim(addJob(StepName::Research, 3), "w");
+    std::optional<domain::Timestamp> retryAt;
+    ASSERT_TRUE(recordFailure(*store_, policy_,
+                              {job.id, "w", StepName::Research, 3, "gave up", false, 3}, retryAt));
+    EXPECT_EQ(find(job.id).status, JobStatus::Failed);
+    EXPECT_TRUE(find(job.id).retryable) << "a later retry may well succeed";
+}
+
 TEST_F(Outcomes, AFailureByAnOwnerThatLostTheJobChangesNothing) {
     auto job = claim(addJob(StepName::Research, 3), "w");
     std::optional<domain::Timestamp> retryAt;

@@ -274,7 +274,7 @@ TEST(JobStatusView, FailedInFinalize) {
                  failedStepRow(StepName::Finalize, kT0 + 96'000, kT0 + 99'000, 50, "disk full")};
     job.error = "Finalization failed: disk full";
     job.retryCount = 3;
-    job.retryable = false;  // retries exhausted
+    job.retryable = false;  // a failure no retry can fix (a plugin rejected its input)
     job.finishedAt = kT0 + 99'000;
     job.updatedAt = kT0 + 99'000;
     Object::Ptr json = render(job, contextAt(kT0 + 120'000));

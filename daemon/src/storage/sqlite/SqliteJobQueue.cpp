@@ -132,10 +132,11 @@ bool SqliteJobs::failStep(const StepFailure& failure) {
             << guard,
             bind(*failure.retryAt), bind(failure.now);
     } else {
-        job << "UPDATE jobs SET status = 'failed', error = ?, lease_owner = NULL, "
+        job << "UPDATE jobs SET status = 'failed', error = ?, retryable = ?, lease_owner = NULL, "
                "lease_expires_at = NULL, updated_at = ?, finished_at = ? "
             << guard,
-            bind(failure.error), bind(failure.now), bind(failure.now);
+            bind(failure.error), bind(failure.retryable ? 1 : 0), bind(failure.now),
+            bind(failure.now);
     }
     job, bind(failure.jobId), bind(failure.owner), bind(name(failure.step));
     if (failure.onlyIfLeaseExpired) job, bind(failure.now);
