@@ -66,3 +66,29 @@ TEST(CheckConfig, ShippedConfigsAreValid) {
         EXPECT_THAT(result.output, HasSubstr("config OK")) << file;
     }
 }
+
+// The commented examples in etc/lodestone.yaml are what operators copy: uncommented, they must
+// load as they are (plugins, the provision block with inline schema and settings, an ICP file).
+TEST(CheckConfig, ShippedConfigsExamplesAreValid) {
+    std::ifstream shipped(std::string(LODESTONE_SOURCE_DIR) + "/etc/lodestone.yaml");
+    std::string yaml, line;
+    while (std::getline(shipped, line)) {
+        if (line == "plugins: {}") line = "plugins:";
+        if (line == "provision: {}") line = "provision:";
+        if (line.starts_with("#  ")) line = line.substr(1);  // an example line, not prose
+        if (line.starts_with("  path: /var/lib/")) line = "  path: var/lodestone.db";
+        if (auto at = line.find("${ACME_CRM_KEY}"); at != std::string::npos) {
+            line.replace(at, 15, "lsk_example_pinned_key_0000000000000000");
+        }
+        yaml += line + "\n";
+    }
+    ASSERT_THAT(yaml, HasSubstr("organisations:"));
+    TempDir dir;
+    std::ofstream(dir / "lodestone.yaml") << yaml;
+    std::filesystem::create_directories(dir / "icp");
+    std::ofstream(dir / "icp" / "q3.yaml")
+        << "threshold: 60\ncriteria:\n  industries: { include: [Software] }\n";
+    auto result = runToCompletion(
+        LODESTONED_PATH, {"--config", (dir / "lodestone.yaml").string(), "--check-config"});
+    EXPECT_EQ(result.status.code, 0) << yaml << "\n" << result.errors;
+}

@@ -202,7 +202,14 @@ TEST(GenerateApi, SchemaDescribesTheProjectsFields) {
     EXPECT_EQ(defaults.json->getArray("fields")->size(), 9u);
     EXPECT_EQ(strings(defaults.json->getArray("requiredFields")),
               std::vector<std::string>{"email"});
-    EXPECT_EQ(api.get(generatePath(api.projectId("Other"))).status, 403);
+    // The schema is as private as the project: same 403 for every way of not being allowed.
+    auto other = api.get(generatePath(api.projectId("Other")));
+    auto outOfScope = api.get(generatePath(strict), kScopedKey);
+    auto missing = api.get(generatePath(std::string(32, 'z')));
+    for (const auto* reply : {&other, &outOfScope, &missing}) {
+        EXPECT_EQ(reply->status, 403);
+        EXPECT_EQ(reply->text, other.text) << "a 403 must not tell these cases apart";
+    }
 }
 
 TEST(GenerateApi, UnknownRoutesAre404AndWrongMethods405) {
@@ -215,7 +222,12 @@ TEST(GenerateApi, UnknownRoutesAre404AndWrongMethods405) {
     EXPECT_EQ(put.status, 405);
     EXPECT_EQ(put.headers["Allow"], "POST, GET, HEAD");
     EXPECT_EQ(put.headers["Content-Type"], "application/json; charset=utf-8");
-    EXPECT_EQ(api.send("DELETE", "/api/generation/job_x/status", "", {}).status, 405);
+    auto deleteStatus = api.send("DELETE", "/api/generation/job_x/status", "", {});
+    EXPECT_EQ(deleteStatus.status, 405);
+    EXPECT_EQ(deleteStatus.headers["Allow"], "GET, HEAD");
+    auto getRetry = api.get("/api/generation/job_x/retry");
+    EXPECT_EQ(getRetry.status, 405);
+    EXPECT_EQ(getRetry.headers["Allow"], "POST");
     auto malformed = api.get("/api/generation/%zz/status");
     EXPECT_EQ(malformed.status, 404);
     EXPECT_EQ(malformed.text, R"({"error":"Not found"})");

@@ -11,13 +11,13 @@
 
 namespace lodestone::jobs {
 
-// Projects as the steps read them (settings, templates), kept for a few seconds: every step of
+// Projects as the steps read them (settings, templates), kept for half a second: every step of
 // every job needs its project, and projects change rarely. A change made with lodestonectl or
 // provisioning reaches new steps within `ttl`.
 class ProjectCache {
   public:
     explicit ProjectCache(storage::Store& store,
-                          std::chrono::milliseconds ttl = std::chrono::seconds(5));
+                          std::chrono::milliseconds ttl = std::chrono::milliseconds(500));
 
     // nullopt when the project no longer exists.
     std::optional<domain::Project> get(const std::string& id);

@@ -112,6 +112,14 @@ TEST_F(Ctl, CampaignCreateShowsItsSigningSecret) {
     EXPECT_EQ(updated->getValue<std::string>("webhookUrl"), "https://hooks.acme.test/y");
     EXPECT_EQ(updated->getValue<std::string>("webhookSecret"), secret);
 
+    auto renamed = ok({"campaign", "update", id, "--name", "Outbound EU", "--calendar-url",
+                       "https://cal.acme.test/sales"});
+    EXPECT_EQ(renamed->getValue<std::string>("name"), "Outbound EU");
+    EXPECT_EQ(renamed->getValue<std::string>("calendarUrl"), "https://cal.acme.test/sales");
+    EXPECT_EQ(renamed->getValue<std::string>("webhookUrl"), "https://hooks.acme.test/y");
+    EXPECT_EQ(run({"campaign", "update", id, "--org", newOrg("Globex")}).code, 2)
+        << "a campaign stays in its organisation";
+
     auto bad = run({"campaign", "update", id, "--webhook-url", "ftp://x"});
     EXPECT_EQ(bad.code, 1);
     EXPECT_THAT(bad.err, HasSubstr("webhook URL must be an absolute http:// or https:// URL"));

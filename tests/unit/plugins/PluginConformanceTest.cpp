@@ -1,6 +1,7 @@
-// The checks every plugin library must pass, run against each shipped plugin (and the echo test
-// plugin): complete metadata, a config table the host enforces, and a sample run that returns a
-// JSON object. CMake generates the list of libraries (ConformancePlugins.inc).
+// The checks every plugin library must pass, run against each working plugin in the tree (shipped,
+// test and benchmark plugins; tests/unit/plugins/CMakeLists.txt): complete metadata, a config table
+// the host enforces, and a sample run that returns a JSON object. CMake generates the list of
+// libraries (ConformancePlugins.inc).
 //
 // A new plugin kind needs a sample input in sampleInput(); a plugin whose required keys cannot
 // take the generic sample values gets its own in kSampleConfig.
@@ -14,6 +15,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -77,7 +79,19 @@ const std::map<std::string, std::map<std::string, std::string>> kSampleConfig = 
     {"echo", {{"greeting", "hello"}}},
 };
 
+// The scripted test plugin keeps attempt counts in a folder it must be able to write.
+std::string scriptedStateDir() {
+    static const std::string dir = [] {
+        std::string pattern =
+            (std::filesystem::temp_directory_path() / "lodestone-conformance-XXXXXX").string();
+        if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create " + pattern);
+        return pattern;
+    }();
+    return dir;
+}
+
 std::string sampleValue(const std::string& plugin, const ConfigKeyInfo& key) {
+    if (plugin == "scripted" && key.name == "state_dir") return scriptedStateDir();
     if (auto it = kSampleConfig.find(plugin); it != kSampleConfig.end()) {
         if (auto value = it->second.find(key.name); value != it->second.end()) {
             return value->second;
