@@ -47,10 +47,12 @@ std::string EngineDaemon::configYaml() const {
                 "  content:\n    library: " + std::string(CONTENT_SCRIPTED_PATH) +
                 "\n    config:\n      state_dir: " + stateDir_.string() + "\n" +
                 indented(setup_.content, "      ");
-        const std::string tuning = ", timeout: " + setup_.stepTimeout +
-                                   ", concurrency: " + std::to_string(setup_.concurrency) + " }\n";
-        yaml += "pipeline:\n  research: { plugin: research" + tuning +
-                "  content: { plugin: content" + tuning;
+        auto tuning = [&](int concurrency) {
+            return ", timeout: " + setup_.stepTimeout + ", concurrency: " +
+                   std::to_string(concurrency > 0 ? concurrency : setup_.concurrency) + " }\n";
+        };
+        yaml += "pipeline:\n  research: { plugin: research" + tuning(setup_.researchConcurrency) +
+                "  content: { plugin: content" + tuning(setup_.contentConcurrency);
     }
     yaml += "jobs:\n  retry_backoff: 50ms\n  lease_grace: 500ms\n  shutdown_grace: " +
             setup_.shutdownGrace + "\n  poll_interval: " + setup_.pollInterval +

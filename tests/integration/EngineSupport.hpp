@@ -20,6 +20,9 @@ struct EngineSetup {
     bool realPlugins = false;   // use the bundled research-basic and content-template instead
     std::string stepTimeout = "5s";
     int concurrency = 16;  // of research and content
+    // Per step, when set; 0 means `concurrency`.
+    int researchConcurrency = 0;
+    int contentConcurrency = 0;
     std::string shutdownGrace = "5s";
     std::string pollInterval = "200ms";
     std::string reaperInterval = "100ms";

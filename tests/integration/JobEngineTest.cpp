@@ -88,6 +88,25 @@ TEST(JobEngine, AStepThatAlwaysFailsEndsFailedAfterThreeRetriesAndIsRefunded) {
     EXPECT_THAT(page.body, HasSubstr("could not be prepared"));
 }
 
+TEST(JobEngine, AnInputThePluginRejectsFailsAtOnceAndCannotBeRetried) {
+    EngineSetup setup;
+    setup.content = "reject_times: 1";  // a second attempt would succeed: none is made
+    EngineDaemon engine(setup);
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(kAda);
+    auto job = engine.waitUntilFinished(jobId);
+    EXPECT_EQ(job->getValue<std::string>("status"), "failed");
+    EXPECT_EQ(job->getValue<int>("retryCount"), 0);
+    EXPECT_FALSE(job->getValue<bool>("canRetry"));
+    EXPECT_THAT(job->getValue<std::string>("error"),
+                HasSubstr("rejected its input: scripted rejection 1 of 1"));
+    EXPECT_EQ(engine.invocations(jobId, "content"), 1);
+    EXPECT_EQ(engine.credits(), 100);  // refunded
+    auto retry = engine.post("/api/generation/" + jobId + "/retry");
+    EXPECT_EQ(retry.status, 409) << retry.body;
+    EXPECT_EQ(engine.invocations(jobId, "content"), 1);
+}
+
 TEST(JobEngine, AStepPastItsTimeoutIsAFailedAttempt) {
     EngineSetup setup;
     setup.research = "hang_times: 1\nhang: 3s";
@@ -167,4 +186,49 @@ TEST(JobEngine, ManyJobsRunConcurrentlyAndAllComplete) {
         EXPECT_EQ(engine.invocations(jobId, "content"), 1);
     }
     EXPECT_EQ(engine.credits(), 80);
+}
+
+TEST(JobEngine, ASlowContentStepDoesNotDelayAnotherJobsResearch) {
+    EngineSetup setup;
+    setup.content = "work: 30s";    // far longer than the test: A's content is still running
+    setup.contentConcurrency = 1;   // A takes the only content worker
+    setup.stepTimeout = "60s";      // no timeout ends A's content step early
+    setup.shutdownGrace = "100ms";  // at the end A's content is cancelled, not waited for
+    EngineDaemon engine(setup);
+    engine.start();
+    auto statusOf = [&](const std::string& jobId) {
+        return engine.text("SELECT status FROM jobs WHERE id = '" + jobId + "'");
+    };
+    auto stepStatus = [&](const std::string& jobId, const std::string& step) {
+        return engine.text("SELECT COALESCE((SELECT status FROM job_steps WHERE job_id = '" +
+                           jobId + "' AND name = '" + step + "'), 'not started')");
+    };
+
+    auto [leadA, jobA] = engine.createJob(kAda);
+    // A's content call has started: the one content worker is busy with it.
+    ASSERT_TRUE(eventually(
+        [&] {
+            return engine.invocations(jobA, "content") == 1 &&
+                   statusOf(jobA) == "content_running" &&
+                   stepStatus(jobA, "content_generation") == "running";
+        },
+        std::chrono::seconds(30)));
+
+    auto [leadB, jobB] = engine.createJob(kAda);
+    ASSERT_TRUE(eventually([&] { return stepStatus(jobB, "research_agent") == "completed"; },
+                           std::chrono::seconds(30)))
+        << "B's research did not complete while A's content step ran";
+    // B's research went through while A's content step was still running...
+    EXPECT_EQ(statusOf(jobA), "content_running");
+    EXPECT_EQ(stepStatus(jobA, "content_generation"), "running");
+    EXPECT_EQ(engine.invocations(jobA, "content"), 1);
+    EXPECT_EQ(engine.invocations(jobB, "research"), 1);
+    // ...and B now waits for the one content worker, which A still holds.
+    EXPECT_EQ(statusOf(jobB), "content_running");
+    EXPECT_EQ(engine.invocations(jobB, "content"), 0);
+
+    // A's 30 s content call observes the cancellation after the 100 ms grace.
+    EXPECT_EQ(engine.daemon().stop(SIGTERM, std::chrono::seconds(20)).code, 0)
+        << engine.daemon().process().errors();
+    EXPECT_EQ(engine.count("SELECT COUNT(*) FROM jobs WHERE lease_owner IS NOT NULL"), 0);
 }

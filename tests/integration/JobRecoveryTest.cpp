@@ -4,9 +4,12 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <string>
+#include <vector>
 
 #include "EngineSupport.hpp"
 
@@ -23,6 +26,22 @@ ExitStatus waitForCrash(EngineDaemon& engine) {
     auto status = engine.daemon().process().wait(std::chrono::seconds(60));
     EXPECT_TRUE(status.has_value()) << "lodestoned did not crash";
     return status.value_or(ExitStatus{});
+}
+
+// True once every thread of `pid` is stopped (SIGSTOP takes effect on each thread
+// asynchronously): nothing of the process can commit to the database any more.
+bool everyThreadStopped(pid_t pid) {
+    const auto tasks = std::filesystem::path("/proc") / std::to_string(pid) / "task";
+    for (const auto& task : std::filesystem::directory_iterator(tasks)) {
+        std::string stat;
+        std::getline(std::ifstream(task.path() / "stat"), stat);
+        // "tid (name) state ...": the name may hold spaces and parentheses.
+        const auto nameEnd = stat.rfind(')');
+        if (nameEnd == std::string::npos || nameEnd + 2 >= stat.size()) return false;
+        const char state = stat[nameEnd + 2];
+        if (state != 'T' && state != 't') return false;
+    }
+    return true;
 }
 
 }  // namespace
@@ -71,25 +90,53 @@ TEST(JobRecovery, AJobThatCrashesEveryTimeEndsFailedInsteadOfLooping) {
 
 TEST(JobRecovery, Kill9LosesNoJobAndRerunsNoFinishedStep) {
     EngineSetup setup;
-    setup.research = "work: 300ms";
-    setup.content = "work: 600ms";
-    setup.concurrency = 1;  // jobs go through one by one, so they spread over every state
+    // One worker per step, content slower than research: jobs finish one by one while others
+    // wait for research and pile up before content, so for a few seconds there are jobs in every
+    // state a kill can hit (finalization lasts milliseconds: see the next test).
+    setup.research = "work: 400ms";
+    setup.content = "work: 800ms";
+    setup.researchConcurrency = 1;
+    setup.contentConcurrency = 1;
     EngineDaemon engine(setup);
     engine.start();
+    const int jobCount = 12;
     std::vector<std::string> jobs;
-    for (int i = 0; i < 12; ++i) jobs.push_back(engine.createJob(kAda).second);
-    // Kill once jobs sit in every state: some done, one mid-content, some not yet through
-    // research. Checked again after the kill, since a step may end between look and kill.
-    auto inEveryState = [&] {
-        return engine.count("SELECT COUNT(*) FROM jobs WHERE status = 'completed'") >= 2 &&
-               engine.count("SELECT COUNT(*) FROM jobs WHERE status = 'content_running'") >= 1 &&
-               engine.count(
-                   "SELECT COUNT(*) FROM jobs WHERE status IN ('queued', "
-                   "'research_running')") >= 1;
+    for (int i = 0; i < jobCount; ++i) jobs.push_back(engine.createJob(kAda).second);
+    auto jobsThat = [&](const std::string& condition) {
+        return engine.count("SELECT COUNT(*) FROM jobs WHERE " + condition);
     };
-    ASSERT_TRUE(eventually(inEveryState, std::chrono::seconds(60)));
-    engine.daemon().process().signal(SIGKILL);
-    ASSERT_TRUE(engine.daemon().process().wait(std::chrono::seconds(10)).has_value());
+    // Each state on its own: a finished job, a content step and a research step mid-run (held
+    // by a worker, not merely waiting for one), and a job not yet claimed at all.
+    auto inEveryState = [&] {
+        return jobsThat("status = 'completed'") >= 1 &&
+               jobsThat("status = 'content_running' AND lease_owner IS NOT NULL") >= 1 &&
+               jobsThat("status = 'research_running' AND lease_owner IS NOT NULL") >= 1 &&
+               jobsThat("status = 'queued'") >= 1;
+    };
+    // A step may end between a look and a kill, so the daemon is frozen (SIGSTOP) while it is
+    // looked at: what it has committed then is exactly what the kill leaves behind.
+    auto& process = engine.daemon().process();
+    auto killInEveryState = [&] {
+        process.signal(SIGSTOP);
+        if (!eventually([&] { return everyThreadStopped(process.pid()); },
+                        std::chrono::seconds(10))) {
+            ADD_FAILURE() << "lodestoned did not stop on SIGSTOP";
+        }
+        if (inEveryState()) {
+            process.signal(SIGKILL);
+            return true;
+        }
+        process.signal(SIGCONT);
+        return false;
+    };
+    ASSERT_TRUE(
+        eventually([&] { return inEveryState() && killInEveryState(); }, std::chrono::seconds(60)))
+        << "completed " << jobsThat("status = 'completed'") << ", content_running "
+        << jobsThat("status = 'content_running'") << ", research_running "
+        << jobsThat("status = 'research_running'") << ", queued " << jobsThat("status = 'queued'");
+    auto killed = process.wait(std::chrono::seconds(10));
+    ASSERT_TRUE(killed.has_value());
+    EXPECT_EQ(killed->signal, SIGKILL);
     EXPECT_TRUE(inEveryState());
 
     // What had finished before the kill must not run again.
@@ -103,7 +150,8 @@ TEST(JobRecovery, Kill9LosesNoJobAndRerunsNoFinishedStep) {
                          "' AND name = 'content_generation' AND status = 'completed'"));
     }
 
-    setup.concurrency = 4;
+    setup.researchConcurrency = 4;
+    setup.contentConcurrency = 4;
     engine.start(setup);
     for (const auto& jobId : jobs) {
         EXPECT_EQ(engine.waitUntilFinished(jobId)->getValue<std::string>("status"), "completed");
@@ -113,7 +161,67 @@ TEST(JobRecovery, Kill9LosesNoJobAndRerunsNoFinishedStep) {
             }
         }
     }
-    EXPECT_EQ(engine.count("SELECT COUNT(*) FROM jobs"), 12);
+    EXPECT_EQ(engine.count("SELECT COUNT(*) FROM jobs"), jobCount);
+}
+
+TEST(JobRecovery, Kill9DuringFinalizationLosesNoJobAndRerunsNoPluginStep) {
+    // Finalization runs inside lodestoned and lasts milliseconds, so a kill -9 cannot be aimed
+    // at it. This test builds exactly what such a kill leaves behind instead: a real daemon runs
+    // the job, is killed with SIGKILL, and then, with no daemon running, the job is put back the
+    // way the finalization claim (SqliteJobs::claim) had left it before finalization could
+    // commit its result: status 'finalizing', the finalization step's row 'running' from scratch,
+    // the lease held by a claim of the killed process and not yet expired (claimed "now", for
+    // the finalize timeout of 30 s plus jobs.lease_grace of 500 ms), and no page stored (the
+    // page is written in the transaction that completes the step). The research and content
+    // steps stay as the real run completed them. A restarted daemon must see that the lease's
+    // process is gone, take the job back at once and finish it without running a plugin again.
+    EngineDaemon engine(EngineSetup{});
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(kAda);
+    ASSERT_EQ(engine.waitUntilFinished(jobId)->getValue<std::string>("status"), "completed");
+    auto& killedProcess = engine.daemon().process();
+    const std::string started = "job engine started as ";
+    const std::string startLog = killedProcess.errors();
+    const auto at = startLog.find(started);
+    ASSERT_NE(at, std::string::npos) << startLog;
+    const auto ownerStart = at + started.size();
+    const std::string killedOwner =
+        startLog.substr(ownerStart, startLog.find_first_of(" \r\n", ownerStart) - ownerStart);
+    ASSERT_THAT(killedOwner, HasSubstr(":" + std::to_string(killedProcess.pid()) + ":"));
+    killedProcess.signal(SIGKILL);
+    ASSERT_TRUE(killedProcess.wait(std::chrono::seconds(10)).has_value());
+
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::system_clock::now().time_since_epoch())
+                         .count();
+    const std::string claimedAt = std::to_string(now);
+    engine.sql(
+        "UPDATE jobs SET status = 'finalizing', next_step = 'finalization', lease_owner = '" +
+        killedOwner + ":3', lease_expires_at = " + std::to_string(now + 30'500) +
+        ", updated_at = " + claimedAt + ", finished_at = NULL, error = NULL WHERE id = '" + jobId +
+        "'");
+    engine.sql("UPDATE job_steps SET status = 'running', started_at = " + claimedAt +
+               ", completed_at = NULL, failed_at = NULL, progress = 0, error = NULL, "
+               "output_json = NULL WHERE job_id = '" +
+               jobId + "' AND name = 'finalization'");
+    engine.sql("UPDATE leads SET page_html = NULL WHERE id = '" + leadId + "'");
+    ASSERT_EQ(engine.count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
+                           "' AND status = 'completed' AND name IN ('research_agent', "
+                           "'content_generation') AND output_json IS NOT NULL"),
+              2);
+
+    engine.start();
+    // Well within the 30.5 s lease: taken back because its process is gone, not by expiry.
+    auto job = engine.waitUntilFinished(jobId, std::chrono::seconds(20));
+    EXPECT_EQ(job->getValue<std::string>("status"), "completed");
+    EXPECT_EQ(job->getValue<int>("retryCount"), 1);  // the interrupted finalization counted
+    EXPECT_THAT(engine.daemon().process().errors(),
+                HasSubstr("lodestoned stopped while the finalization step was running"));
+    EXPECT_EQ(engine.invocations(jobId, "research"), 1);
+    EXPECT_EQ(engine.invocations(jobId, "content"), 1);
+    auto page = httpRequest(engine.port(), "GET", "/m/" + leadId);
+    EXPECT_EQ(page.status, 200);
+    EXPECT_THAT(page.body, HasSubstr("A guide for Analytical Engines"));
 }
 
 TEST(JobRecovery, SigtermLetsRunningStepsFinishWithinTheGrace) {
@@ -125,7 +233,12 @@ TEST(JobRecovery, SigtermLetsRunningStepsFinishWithinTheGrace) {
     auto [leadId, jobId] = engine.createJob(kAda);
     ASSERT_TRUE(eventually([&] { return engine.invocations(jobId, "research") == 1; },
                            std::chrono::seconds(30)));
+    const auto stopping = std::chrono::steady_clock::now();
     EXPECT_EQ(engine.daemon().stop(SIGTERM).code, 0);
+    // A correctness bound, not a speed test: a stop waits at most jobs.shutdown_grace for the
+    // running steps, then up to 2 s for cancelled calls (JobEngine::waitForAbandonedCalls); the
+    // other 3 s cover closing the server and the database on a loaded machine.
+    EXPECT_LT(std::chrono::steady_clock::now() - stopping, std::chrono::seconds(10 + 5));
     // The running step was allowed to finish and its result kept.
     EXPECT_EQ(engine.count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
                            "' AND name = 'research_agent' AND status = 'completed'"),
@@ -146,9 +259,15 @@ TEST(JobRecovery, SigtermHandsBackStepsStillRunningAfterTheGrace) {
     auto [leadId, jobId] = engine.createJob(kAda);
     ASSERT_TRUE(eventually([&] { return engine.invocations(jobId, "content") == 1; },
                            std::chrono::seconds(30)));
+    const auto stopping = std::chrono::steady_clock::now();
     auto stopped = engine.daemon().stop(SIGTERM, std::chrono::seconds(20));
     EXPECT_EQ(stopped.code, 0) << "signal " << stopped.signal.value_or(0) << "\n"
                                << engine.daemon().process().errors();
+    // A correctness bound, not a speed test: the grace (300 ms) for the running step, up to 2 s
+    // for its cancelled call to return (JobEngine::waitForAbandonedCalls), and 3 s for closing
+    // the server and the database on a loaded machine.
+    EXPECT_LT(std::chrono::steady_clock::now() - stopping,
+              std::chrono::milliseconds(300) + std::chrono::seconds(5));
     EXPECT_EQ(engine.count("SELECT COUNT(*) FROM jobs WHERE lease_owner IS NULL"), 1);
 
     setup.content = "work: 0s";

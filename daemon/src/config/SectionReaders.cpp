@@ -219,14 +219,15 @@ JobsConfig readJobs(const ConfigNode& node) {
     reader.read("max_retries", jobs.maxRetries, 0, 100);
     reader.read("retry_backoff", jobs.retryBackoff);
     reader.read("shutdown_grace", jobs.shutdownGrace);
-    reader.read("lease_grace", jobs.leaseGrace);
-    // Both pace a loop: zero would make it spin.
-    for (auto [key, target] : {std::pair{"reaper_interval", &jobs.reaperInterval},
+    // The intervals pace a loop: zero would make it spin. A lease must outlast the step's
+    // timeout, or the reaper could take back a step that is still within its time.
+    for (auto [key, target] : {std::pair{"lease_grace", &jobs.leaseGrace},
+                               std::pair{"reaper_interval", &jobs.reaperInterval},
                                std::pair{"poll_interval", &jobs.pollInterval}}) {
         auto node = reader.optional(key);
         if (!node) continue;
         auto value = node->asDuration();
-        if (value && value->count() == 0) {
+        if (value && value->count() <= 0) {
             node->error("must be more than 0");
         } else if (value) {
             *target = *value;

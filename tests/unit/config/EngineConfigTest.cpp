@@ -52,8 +52,15 @@ TEST(EngineConfig, ReadsJobSettings) {
     EXPECT_FALSE(config.jobs.run);
 }
 
-TEST(EngineConfig, ALeaseGraceOfZeroIsAllowed) {
-    EXPECT_EQ(parse(std::string(kStorage) + "jobs: { lease_grace: 0s }\n").jobs.leaseGrace, 0s);
+TEST(EngineConfig, AZeroLeaseGraceIsAnErrorNamingTheKey) {
+    // A lease lasts the step's timeout plus the grace: with none it would expire the moment a
+    // step that is still within its timeout finishes, and the reaper could take it back.
+    EXPECT_THAT(errorOf(std::string(kStorage) + "jobs:\n  lease_grace: 0s\n"),
+                HasSubstr("lodestone.yaml:3: jobs.lease_grace: must be more than 0"));
+}
+
+TEST(EngineConfig, TheSmallestLeaseGraceIsAllowed) {
+    EXPECT_EQ(parse(std::string(kStorage) + "jobs: { lease_grace: 1ms }\n").jobs.leaseGrace, 1ms);
 }
 
 TEST(EngineConfig, AZeroReaperIntervalIsAnErrorNamingTheKey) {
