@@ -107,6 +107,71 @@ TEST_F(CampaignApi, AnotherOrganisationsCampaignIs403) {
     EXPECT_EQ(api.count("SELECT COUNT(*) FROM prospects"), 0);
 }
 
+TEST_F(CampaignApi, ShowingAProspectNeedsAValidKey) {
+    const std::string path = leadsPath() + "/" + addOk();
+    auto missing = api.send("GET", path, "", {});
+    EXPECT_EQ(missing.status, 401) << missing.text;
+    ASSERT_TRUE(missing.json) << missing.text;
+    EXPECT_TRUE(missing.json->has("error"));
+    EXPECT_FALSE(missing.json->has("prospect"));
+    EXPECT_EQ(missing.headers.count("WWW-Authenticate"), 1u);
+
+    auto unknown = api.get(path, "lsk_not_a_real_key_0000000000000000000000");
+    EXPECT_EQ(unknown.status, 401) << unknown.text;
+    ASSERT_TRUE(unknown.json) << unknown.text;
+    EXPECT_FALSE(unknown.json->has("prospect"));
+}
+
+TEST_F(CampaignApi, BookingAMeetingNeedsAValidKey) {
+    const auto id = addOk();
+    const std::string meetings = "/api/campaigns/" + api.campaignId("Outbound") + "/meetings";
+    const std::string booking = R"({"prospectId":")" + id +
+                                R"(","scheduledAt":"2026-12-01T15:00:00Z","duration":30,)"
+                                R"("title":"Intro call"})";
+    auto missing = api.send("POST", meetings, booking, {{"Content-Type", "application/json"}});
+    EXPECT_EQ(missing.status, 401) << missing.text;
+    ASSERT_TRUE(missing.json) << missing.text;
+    EXPECT_TRUE(missing.json->has("error"));
+    EXPECT_EQ(missing.headers.count("WWW-Authenticate"), 1u);
+
+    auto unknown = api.post(meetings, booking, "lsk_not_a_real_key_0000000000000000000000");
+    EXPECT_EQ(unknown.status, 401) << unknown.text;
+
+    EXPECT_EQ(api.count("SELECT COUNT(*) FROM meetings"), 0);
+    EXPECT_EQ(api.count("SELECT COUNT(*) FROM webhook_outbox"), 0);
+    EXPECT_EQ(prospect(id)->getValue<std::string>("status"), "queued");
+}
+
+TEST_F(CampaignApi, BookingAMeetingInAnotherOrganisationsCampaignIs403) {
+    // Globex's own prospect in its campaign Rival, which Acme's key must not book.
+    const std::string rival = "/api/campaigns/" + api.campaignId("Rival");
+    auto added = api.post(rival + "/leads", kLead, kGlobexKey);
+    ASSERT_EQ(added.status, 201) << added.text;
+    const auto id = added.json->getValue<std::string>("prospectId");
+
+    for (const std::string& booking :
+         {R"({"prospectId":")" + id +
+              R"(","scheduledAt":"2026-12-01T15:00:00Z","duration":30,"title":"Intro call"})",
+          std::string(R"({"email":"ada@engines.example","scheduledAt":"2026-12-01T15:00:00Z",)"
+                      R"("duration":30,"title":"Intro call"})")}) {
+        auto reply = api.post(rival + "/meetings", booking);
+        EXPECT_EQ(reply.status, 403) << reply.text;
+        ASSERT_TRUE(reply.json) << reply.text;
+        EXPECT_THAT(reply.json->getValue<std::string>("error"), HasSubstr("organization"));
+        EXPECT_FALSE(reply.json->has("meeting"));
+    }
+    EXPECT_EQ(api.count("SELECT COUNT(*) FROM meetings"), 0);
+    EXPECT_EQ(api.count("SELECT COUNT(*) FROM webhook_outbox"), 0);
+    EXPECT_EQ(api.text("SELECT status FROM prospects WHERE id = '" + id + "'"), "queued");
+
+    // Its own organisation's key books it.
+    auto own = api.post(rival + "/meetings",
+                        R"({"prospectId":")" + id +
+                            R"(","scheduledAt":"2026-12-01T15:00:00Z","duration":30,"title":"x"})",
+                        kGlobexKey);
+    EXPECT_EQ(own.status, 201) << own.text;
+}
+
 TEST_F(CampaignApi, MissingRequiredFieldsAreListed) {
     auto reply = api.post(leadsPath(), R"({"companyName":"  ","title":"CEO"})");
     ASSERT_EQ(reply.status, 400) << reply.text;

@@ -56,5 +56,64 @@ TEST(RateLimitApi, StatusEndpointsHaveTheirOwnLimit) {
     }
     auto refused = api.get("/api/generation/job_x/status");
     EXPECT_EQ(refused.status, 429);
-    EXPECT_GE(refused.json->getValue<int>("retryAfter"), 1);
+    EXPECT_EQ(refused.headers["Content-Type"], "application/json; charset=utf-8");
+    EXPECT_EQ(refused.json->getValue<std::string>("error"), "Rate limit exceeded");
+    int retryAfter = refused.json->getValue<int>("retryAfter");
+    EXPECT_GE(retryAfter, 1);
+    EXPECT_LE(retryAfter, 61);
+    EXPECT_EQ(refused.headers["Retry-After"], std::to_string(retryAfter));
+    expectHeaders(refused, 5, 0);
+}
+
+TEST(RateLimitApi, CampaignLeadRoutesHaveTheirOwnLimitWithHeadersAnd429) {
+    ApiDaemon api(
+        "limits:\n  generate_per_minute: 10000\n  status_per_minute: 10000\n"
+        "  campaign_leads_per_minute: 2\njobs:\n  run: false\n");
+    const std::string campaign = "/api/campaigns/" + api.campaignId("Outbound");
+    std::string prospectId;
+    for (int i = 0; i < 2; ++i) {
+        auto reply = api.post(campaign + "/leads",
+                              R"({"companyName":"Initech","contactName":"Ann Lee","email":"ann)" +
+                                  std::to_string(i) + R"(@initech.example"})");
+        ASSERT_EQ(reply.status, 201) << reply.text;
+        expectHeaders(reply, 2, 1 - i);
+        prospectId = reply.json->getValue<std::string>("prospectId");
+    }
+
+    auto refused =
+        api.post(campaign + "/leads",
+                 R"({"companyName":"Initech","contactName":"Bo","email":"bo@initech.example"})");
+    ASSERT_EQ(refused.status, 429) << refused.text;
+    EXPECT_EQ(refused.headers["Content-Type"], "application/json; charset=utf-8");
+    ASSERT_TRUE(refused.json) << refused.text;
+    EXPECT_EQ(refused.json->getValue<std::string>("error"), "Rate limit exceeded");
+    const int retryAfter = refused.json->getValue<int>("retryAfter");
+    EXPECT_GE(retryAfter, 1);
+    EXPECT_LE(retryAfter, 61);
+    EXPECT_EQ(refused.headers["Retry-After"], std::to_string(retryAfter));
+    expectHeaders(refused, 2, 0);
+    EXPECT_EQ(api.count("SELECT COUNT(*) FROM prospects"), 2);  // the refused one created nothing
+
+    // Booking a meeting counts against the same group: refused before its body is looked at.
+    auto meeting = api.post(campaign + "/meetings",
+                            R"({"prospectId":")" + prospectId +
+                                R"(","scheduledAt":"2026-12-01T15:00:00Z","duration":30,)"
+                                R"("title":"Intro call"})");
+    ASSERT_EQ(meeting.status, 429) << meeting.text;
+    ASSERT_TRUE(meeting.json) << meeting.text;
+    EXPECT_EQ(meeting.headers["Retry-After"],
+              std::to_string(meeting.json->getValue<int>("retryAfter")));
+    expectHeaders(meeting, 2, 0);
+    EXPECT_EQ(api.count("SELECT COUNT(*) FROM meetings"), 0);
+
+    // Reading a prospect is in the status group, and another key has its own allowance.
+    auto shown = api.get(campaign + "/leads/" + prospectId);
+    EXPECT_EQ(shown.status, 200) << shown.text;
+    EXPECT_EQ(shown.headers["X-RateLimit-Limit"], "10000");
+    auto rival =
+        api.post("/api/campaigns/" + api.campaignId("Rival") + "/leads",
+                 R"({"companyName":"Globex","contactName":"Hank","email":"hank@globex.example"})",
+                 kGlobexKey);
+    EXPECT_EQ(rival.status, 201) << rival.text;
+    expectHeaders(rival, 2, 1);
 }

@@ -8,6 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "WebhookSupport.hpp"
 
@@ -18,6 +21,50 @@ using ::testing::HasSubstr;
 using ::testing::MatchesRegex;
 using ::testing::StartsWith;
 using Answer = WebhookReceiver::Answer;
+
+// lodestonectl --json on the scenario's config; its parsed output.
+Poco::JSON::Object::Ptr ctl(WebhookScenario& scenario, std::vector<std::string> args) {
+    args.insert(args.begin(), {"--config", scenario.engine().configPath().string()});
+    args.push_back("--json");
+    auto result = runToCompletion(LODESTONECTL_PATH, args);
+    EXPECT_EQ(result.status.code, 0) << result.output << result.errors;
+    return parseJson(result.output);
+}
+
+// A meeting booked for a new prospect of `campaignId`; the outbox event's id (the webhook-id).
+std::string bookIn(EngineDaemon& engine, const std::string& campaignId, const std::string& email) {
+    const std::string campaign = "/api/campaigns/" + campaignId;
+    auto added = engine.post(
+        campaign + "/leads",
+        R"({"companyName":"Initech","contactName":"Ann Lee","email":")" + email + R"("})");
+    EXPECT_EQ(added.status, 201) << added.body;
+    if (added.status != 201) return "";
+    const auto prospectId = parseJson(added.body)->getValue<std::string>("prospectId");
+    auto booked = engine.post(campaign + "/meetings",
+                              R"({"prospectId":")" + prospectId +
+                                  R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
+                                  R"("title":"Discovery call"})");
+    EXPECT_EQ(booked.status, 201) << booked.body;
+    if (booked.status != 201) return "";
+    const auto meetingId =
+        parseJson(booked.body)->getObject("meeting")->getValue<std::string>("id");
+    return engine.text("SELECT id FROM webhook_outbox WHERE payload_json LIKE '%" + meetingId +
+                       "%'");
+}
+
+// The delivery `webhookId` of `campaignId` as the API lists it; null when not listed.
+Poco::JSON::Object::Ptr deliveryIn(EngineDaemon& engine, const std::string& campaignId,
+                                   const std::string& webhookId) {
+    auto reply = engine.get("/api/campaigns/" + campaignId + "/webhook-deliveries");
+    EXPECT_EQ(reply.status, 200) << reply.body;
+    if (reply.status != 200) return nullptr;
+    auto deliveries = parseJson(reply.body)->getArray("deliveries");
+    for (std::size_t i = 0; i < deliveries->size(); ++i) {
+        auto one = deliveries->getObject(static_cast<unsigned>(i));
+        if (one->getValue<std::string>("id") == webhookId) return one;
+    }
+    return nullptr;
+}
 
 TEST(WebhookDelivery, DeliversTheSpecsPayloadSignedPerStandardWebhooks) {
     WebhookReceiver receiver;
@@ -197,6 +244,133 @@ TEST(WebhookDelivery, ARotatedSecretSignsAlongsideTheNewOneFor24Hours) {
                                         request.headers.at("webhook-timestamp"), request.body,
                                         header));
     }
+}
+
+TEST(WebhookDelivery, DeliveryRoutesNeedAKeyOfTheCampaignsOrganisation) {
+    WebhookReceiver receiver;
+    WebhookScenario scenario(receiver, kFastWebhooks);
+    scenario.start();
+    auto booking = scenario.book();
+    ASSERT_TRUE(scenario.waitForStatus(booking.webhookId, "delivered"));
+
+    const std::string list = "/api/campaigns/" + scenario.campaignId() + "/webhook-deliveries";
+    const std::string redeliver = list + "/" + booking.webhookId + "/redeliver";
+    const auto port = scenario.engine().port();
+    const std::map<std::string, std::string> noKey;
+    const std::map<std::string, std::string> unknownKey{
+        {"Authorization", "Bearer lsk_not_a_real_key_0000000000000000000000"}};
+    for (const auto& headers : {noKey, unknownKey}) {
+        auto listed = httpRequest(port, "GET", list, "", headers);
+        EXPECT_EQ(listed.status, 401) << listed.body;
+        EXPECT_TRUE(parseJson(listed.body)->has("error")) << listed.body;
+        EXPECT_FALSE(parseJson(listed.body)->has("deliveries")) << listed.body;
+        EXPECT_EQ(listed.headers.count("WWW-Authenticate"), 1u);
+        auto redelivered = httpRequest(port, "POST", redeliver, "", headers);
+        EXPECT_EQ(redelivered.status, 401) << redelivered.body;
+        EXPECT_TRUE(parseJson(redelivered.body)->has("error")) << redelivered.body;
+    }
+
+    // A key of another organisation, made while the daemon runs.
+    const auto rivalOrg = ctl(scenario, {"org", "create", "Rival"})->getValue<std::string>("id");
+    const auto rivalKey = ctl(scenario, {"key", "create", "--org", rivalOrg, "--name", "rival"})
+                              ->getValue<std::string>("key");
+    const std::map<std::string, std::string> rival{{"Authorization", "Bearer " + rivalKey}};
+    auto listed = httpRequest(port, "GET", list, "", rival);
+    EXPECT_EQ(listed.status, 403) << listed.body;
+    EXPECT_THAT(parseJson(listed.body)->getValue<std::string>("error"), HasSubstr("organization"));
+    EXPECT_FALSE(parseJson(listed.body)->has("deliveries"));
+    auto redelivered = httpRequest(port, "POST", redeliver, "", rival);
+    EXPECT_EQ(redelivered.status, 403) << redelivered.body;
+    EXPECT_THAT(parseJson(redelivered.body)->getValue<std::string>("error"),
+                HasSubstr("organization"));
+
+    // Nothing was queued: still delivered, after its one attempt.
+    auto delivery = scenario.delivery(booking.webhookId);
+    ASSERT_TRUE(delivery);
+    EXPECT_EQ(delivery->getValue<std::string>("status"), "delivered");
+    EXPECT_EQ(delivery->getValue<int>("attemptCount"), 1);
+    EXPECT_TRUE(delivery->isNull("nextAttemptAt"));
+}
+
+TEST(WebhookDelivery, ARedirectIsAFailedAttemptThatIsNotFollowedAndIsRetried) {
+    WebhookReceiver receiver;
+    // The first answer is a 302 to another path of the same receiver, which would answer 200.
+    receiver.redirectTo(receiver.url("/hooks/moved"));
+    receiver.script({{302, {}}});
+    WebhookScenario scenario(receiver, kFastWebhooks);
+    scenario.start();
+    auto booking = scenario.book();
+
+    // The retry, to the campaign's URL, is answered 200.
+    auto delivery = scenario.waitForStatus(booking.webhookId, "delivered");
+    ASSERT_TRUE(delivery);
+    EXPECT_EQ(delivery->getValue<int>("attemptCount"), 2);
+    auto first = attempt(delivery, 0);
+    EXPECT_EQ(first->getValue<std::string>("outcome"), "failed");
+    EXPECT_EQ(first->getValue<int>("statusCode"), 302);
+    EXPECT_THAT(first->getValue<std::string>("error"),
+                StartsWith("HTTP 302 (redirects are not followed"));
+    auto second = attempt(delivery, 1);
+    EXPECT_EQ(second->getValue<std::string>("outcome"), "delivered");
+    EXPECT_FALSE(second->getValue<bool>("redelivery"));  // scheduled, not asked for
+    EXPECT_EQ(second->getValue<std::string>("url"), receiver.url());
+    // Due a retry delay after the failed attempt ended.
+    EXPECT_GE(
+        second->getValue<Poco::Int64>("startedAt") - first->getValue<Poco::Int64>("finishedAt"),
+        200);
+
+    // The Location target was never asked for: both requests went to the campaign's URL.
+    auto requests = receiver.requests();
+    ASSERT_EQ(requests.size(), 2u);
+    for (const auto& request : requests) EXPECT_EQ(request.uri, "/hooks/lodestone");
+}
+
+TEST(WebhookDelivery, ASlowReceiverDoesNotHoldBackAnotherCampaignsDelivery) {
+    WebhookReceiver slow;
+    slow.answerAfterScript({200, std::chrono::seconds(120)});  // far past webhooks.timeout
+    WebhookReceiver fast;
+    // Campaign Hooks delivers to the slow receiver, Fast to the fast one.
+    WebhookScenario scenario(slow,
+                             "allow_private_networks: true\nretry_schedule: [10m]\ntimeout: 5s\n");
+    auto setup = scenario.setup();
+    setup.campaignsYaml += "- name: Fast\n  webhook_url: " + fast.url() + "\n";
+    scenario.engine().start(setup);
+    const std::string fastCampaign = scenario.engine().campaignId("Fast");
+
+    auto slowBooking = scenario.book("ada@engines.example");
+    ASSERT_FALSE(slowBooking.webhookId.empty());
+    ASSERT_TRUE(slow.waitForRequests(1));  // its first attempt is under way
+    const std::string fastId = bookIn(scenario.engine(), fastCampaign, "bo@initech.example");
+    ASSERT_FALSE(fastId.empty());
+
+    Poco::JSON::Object::Ptr fastDelivery;
+    ASSERT_TRUE(eventually(
+        [&] {
+            fastDelivery = deliveryIn(scenario.engine(), fastCampaign, fastId);
+            return fastDelivery && fastDelivery->getValue<std::string>("status") == "delivered";
+        },
+        std::chrono::seconds(30)));
+    // Read after the fast one was recorded delivered: the slow attempt is still being made.
+    auto slowDelivery = scenario.delivery(slowBooking.webhookId);
+    ASSERT_TRUE(slowDelivery);
+    EXPECT_EQ(slowDelivery->getValue<std::string>("status"), "pending");
+    ASSERT_EQ(slowDelivery->getArray("attempts")->size(), 1u);
+    EXPECT_EQ(attempt(slowDelivery, 0)->getValue<std::string>("outcome"), "in_flight");
+
+    EXPECT_EQ(fastDelivery->getValue<int>("attemptCount"), 1);
+    EXPECT_EQ(attempt(fastDelivery, 0)->getValue<int>("statusCode"), 200);
+    ASSERT_EQ(fast.requests().size(), 1u);
+    EXPECT_EQ(fast.requests()[0].headers.at("webhook-id"), fastId);
+
+    // The slow attempt then ends at the timeout, failed, with a retry due.
+    slowDelivery = scenario.waitForFinishedAttempts(slowBooking.webhookId, 1);
+    ASSERT_TRUE(slowDelivery);
+    EXPECT_EQ(attempt(slowDelivery, 0)->getValue<std::string>("outcome"), "failed");
+    EXPECT_THAT(attempt(slowDelivery, 0)->getValue<std::string>("error"),
+                HasSubstr("webhooks.timeout"));
+    EXPECT_EQ(slowDelivery->getValue<std::string>("status"), "pending");
+    EXPECT_FALSE(slowDelivery->isNull("nextAttemptAt"));
+    EXPECT_EQ(slow.requests().size(), 1u);
 }
 
 }  // namespace

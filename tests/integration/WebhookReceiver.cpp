@@ -38,6 +38,10 @@ class Handler : public Poco::Net::HTTPRequestHandler {
         const auto answer = receiver_.record(std::move(seen));
         receiver_.delay(answer.delay);
         response.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(answer.status));
+        if (answer.status >= 300 && answer.status <= 399) {
+            const auto location = receiver_.redirectLocation();
+            if (!location.empty()) response.set("Location", location);
+        }
         response.setContentType("text/plain");
         response.send() << "answer " << answer.status;
     }
@@ -121,6 +125,16 @@ void WebhookReceiver::script(std::vector<Answer> answers) {
 void WebhookReceiver::answerAfterScript(Answer answer) {
     std::lock_guard lock(mutex_);
     afterScript_ = answer;
+}
+
+void WebhookReceiver::redirectTo(std::string location) {
+    std::lock_guard lock(mutex_);
+    location_ = std::move(location);
+}
+
+std::string WebhookReceiver::redirectLocation() const {
+    std::lock_guard lock(mutex_);
+    return location_;
 }
 
 std::vector<WebhookReceiver::Request> WebhookReceiver::requests() const {

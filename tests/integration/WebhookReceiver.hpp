@@ -42,6 +42,9 @@ class WebhookReceiver {
     void script(std::vector<Answer> answers);
     // What to answer once the script is used up (200 unless set).
     void answerAfterScript(Answer answer);
+    // The Location header of every 3xx answer, whatever the path asked for (none unless set).
+    void redirectTo(std::string location);
+    std::string redirectLocation() const;
 
     std::vector<Request> requests() const;
     // Waits until at least `count` requests arrived; false on timeout.
@@ -59,6 +62,7 @@ class WebhookReceiver {
     std::vector<Request> requests_;
     std::deque<Answer> script_;
     Answer afterScript_;
+    std::string location_;
     bool stopping_ = false;
     // The server's own threads, joined on destruction: a handler still answering when the test
     // ends must not outlive the objects it uses.

@@ -23,17 +23,33 @@ AttemptResult failed(std::string error, std::int64_t latencyMs = 0) {
     return result;
 }
 
-// The plugin's report: {"statusCode": 200, "responseExcerpt": "..."}.
+std::string noAnswerInTime(std::chrono::milliseconds timeout, const std::string& detail) {
+    return "no answer within the timeout of " + std::to_string(timeout.count()) +
+           " ms (webhooks.timeout): " + detail;
+}
+
+}  // namespace
+
 AttemptResult readReport(const std::string& output, std::int64_t latencyMs) {
     Poco::JSON::Object::Ptr report;
     try {
         report = Poco::JSON::Parser().parse(output).extract<Poco::JSON::Object::Ptr>();
     } catch (const Poco::Exception&) {
     }
-    if (!report || !report->has("statusCode") || !report->get("statusCode").isInteger()) {
+    // A boolean passes Poco's isInteger(), and a huge number would not fit an int: neither is an
+    // HTTP status, so both are a plugin's mistake rather than the receiver's answer.
+    const Poco::Dynamic::Var code =
+        report && report->has("statusCode") ? report->get("statusCode") : Poco::Dynamic::Var();
+    if (!code.isInteger() || code.isBoolean()) {
         return failed("the webhook plugin reported no integer statusCode", latencyMs);
     }
-    const int status = report->getValue<int>("statusCode");
+    const auto wide = code.convert<Poco::Int64>();
+    if (wide < 100 || wide > 599) {
+        return failed("the webhook plugin reported statusCode " + std::to_string(wide) +
+                          ", which is not an HTTP status",
+                      latencyMs);
+    }
+    const int status = static_cast<int>(wide);
     AttemptResult result;
     result.statusCode = status;
     result.latencyMs = latencyMs;
@@ -47,13 +63,6 @@ AttemptResult readReport(const std::string& output, std::int64_t latencyMs) {
     }
     return result;
 }
-
-std::string noAnswerInTime(std::chrono::milliseconds timeout, const std::string& detail) {
-    return "no answer within the timeout of " + std::to_string(timeout.count()) +
-           " ms (webhooks.timeout): " + detail;
-}
-
-}  // namespace
 
 std::string describeAnswer(int statusCode, const std::string& excerpt) {
     std::string text = "HTTP " + std::to_string(statusCode);

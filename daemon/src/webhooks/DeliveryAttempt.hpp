@@ -52,6 +52,11 @@ class DeliveryAttempt {
     std::chrono::milliseconds timeout_;
 };
 
+// What the webhook plugin's report, {"statusCode": 200, "responseExcerpt": "..."}, comes to:
+// delivered for a 2xx, else failed with describeAnswer's error; failed without a status code when
+// the report has no integer statusCode.
+AttemptResult readReport(const std::string& output, std::int64_t latencyMs);
+
 // How a receiver's answer reads in an attempt record: "HTTP 503: <start of the body>".
 std::string describeAnswer(int statusCode, const std::string& excerpt);
 

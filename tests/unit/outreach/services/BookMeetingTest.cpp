@@ -204,3 +204,25 @@ TEST_F(BookMeeting, PayloadIsTheSpecsShape) {
     EXPECT_NE(text(meetingBookedPayload(campaign_, prospect, meeting)).find(R"("title":"CTO")"),
               std::string::npos);
 }
+
+TEST_F(BookMeeting, MeetingProspectAndEventAreOneTransaction) {
+    const auto before = findProspect(ann_.id);
+    EXPECT_THROW(store_->write([&](storage::Repositories& r) {
+        EXPECT_TRUE(bookMeeting(r, campaign_, byId(ann_.id, "cal-1"), kT0 + 100).created);
+        throw std::runtime_error("the request failed later");
+    }),
+                 std::runtime_error);
+    EXPECT_EQ(meetings(), 0);
+    EXPECT_TRUE(outbox().empty());
+    EXPECT_EQ(count("SELECT COUNT(*) FROM webhook_outbox"), 0);
+    const auto after = findProspect(ann_.id);
+    EXPECT_EQ(after.status, ProspectStatus::Qualified);
+    EXPECT_EQ(after.updatedAt, before.updatedAt);
+    EXPECT_EQ(history(ann_.id).size(), 1u);
+
+    // Nothing half-written stands in the way: the same booking goes through afterwards.
+    auto booked = book(byId(ann_.id, "cal-1"));
+    EXPECT_TRUE(booked.created);
+    EXPECT_EQ(meetings(), 1);
+    EXPECT_EQ(outbox().size(), 1u);
+}
