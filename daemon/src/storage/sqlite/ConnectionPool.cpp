@@ -1,6 +1,7 @@
 #include "storage/sqlite/ConnectionPool.hpp"
 
 #include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Data/SQLite/Utility.h>
 #include <Poco/Exception.h>
 
 #include "storage/StorageError.hpp"
@@ -8,11 +9,11 @@
 
 namespace lodestone::storage::sqlite {
 
-ConnectionPool::Lease::Lease(ConnectionPool& pool, std::unique_ptr<Poco::Data::Session> session)
-    : pool_(pool), session_(std::move(session)) {}
+ConnectionPool::Lease::Lease(ConnectionPool& pool, std::unique_ptr<Connection> connection)
+    : pool_(pool), connection_(std::move(connection)) {}
 
 ConnectionPool::Lease::~Lease() {
-    pool_.release(std::move(session_), discard_);
+    pool_.release(std::move(connection_), discard_);
 }
 
 ConnectionPool::ConnectionPool(std::filesystem::path path, config::Duration busyTimeout,
@@ -35,9 +36,9 @@ ConnectionPool::Lease ConnectionPool::acquire() {
                            std::to_string(maxSize_) + ")");
     }
     if (!idle_.empty()) {
-        auto session = std::move(idle_.back());
+        auto connection = std::move(idle_.back());
         idle_.pop_back();
-        return Lease(*this, std::move(session));
+        return Lease(*this, std::move(connection));
     }
     ++open_;
     lock.unlock();
@@ -51,7 +52,7 @@ ConnectionPool::Lease ConnectionPool::acquire() {
     }
 }
 
-std::unique_ptr<Poco::Data::Session> ConnectionPool::open() {
+std::unique_ptr<Connection> ConnectionPool::open() {
     try {
         auto session = std::make_unique<Poco::Data::Session>("SQLite", path_.string());
         // WAL lets readers (lodestonectl, status polls) proceed while a writer commits. With
@@ -60,19 +61,23 @@ std::unique_ptr<Poco::Data::Session> ConnectionPool::open() {
         execute(*session, "PRAGMA synchronous=" + synchronous_);
         execute(*session, "PRAGMA foreign_keys=ON");
         execute(*session, "PRAGMA busy_timeout=" + std::to_string(busyTimeout_.count()));
-        return session;
+        auto connection = std::make_unique<Connection>();
+        connection->statements =
+            std::make_unique<PreparedStatements>(Poco::Data::SQLite::Utility::dbHandle(*session));
+        connection->session = std::move(session);
+        return connection;
     } catch (const Poco::Exception& e) {
         throw StorageError("cannot open SQLite database " + path_.string() + ": " +
                            e.displayText());
     }
 }
 
-void ConnectionPool::release(std::unique_ptr<Poco::Data::Session> session, bool discard) {
+void ConnectionPool::release(std::unique_ptr<Connection> connection, bool discard) {
     std::lock_guard lock(mutex_);
-    if (discard || !session) {
+    if (discard || !connection) {
         --open_;
     } else {
-        idle_.push_back(std::move(session));
+        idle_.push_back(std::move(connection));
     }
     available_.notify_one();
 }

@@ -9,8 +9,16 @@
 #include <vector>
 
 #include "config/Duration.hpp"
+#include "storage/sqlite/Prepared.hpp"
 
 namespace lodestone::storage::sqlite {
+
+// One open connection: its Poco session and the statements compiled on it (declared after the
+// session, so they are finalized before it closes).
+struct Connection {
+    std::unique_ptr<Poco::Data::Session> session;
+    std::unique_ptr<PreparedStatements> statements;
+};
 
 // A bounded pool of SQLite connections to one file, each set up once when opened (WAL, foreign
 // keys, busy timeout). Poco's SessionPool has no hook for per-connection set-up, hence this.
@@ -22,18 +30,19 @@ class ConnectionPool {
     // A borrowed connection, returned to the pool when the lease ends.
     class Lease {
       public:
-        Lease(ConnectionPool& pool, std::unique_ptr<Poco::Data::Session> session);
+        Lease(ConnectionPool& pool, std::unique_ptr<Connection> connection);
         ~Lease();
         Lease(const Lease&) = delete;
         Lease& operator=(const Lease&) = delete;
-        Poco::Data::Session& session() { return *session_; }
+        Poco::Data::Session& session() { return *connection_->session; }
+        PreparedStatements& statements() { return *connection_->statements; }
         // The connection is in an unknown state (a rollback failed): close it instead of
         // returning it.
         void discard() { discard_ = true; }
 
       private:
         ConnectionPool& pool_;
-        std::unique_ptr<Poco::Data::Session> session_;
+        std::unique_ptr<Connection> connection_;
         bool discard_ = false;
     };
 
@@ -41,8 +50,8 @@ class ConnectionPool {
     const std::filesystem::path& path() const { return path_; }
 
   private:
-    std::unique_ptr<Poco::Data::Session> open();
-    void release(std::unique_ptr<Poco::Data::Session> session, bool discard);
+    std::unique_ptr<Connection> open();
+    void release(std::unique_ptr<Connection> connection, bool discard);
 
     std::filesystem::path path_;
     config::Duration busyTimeout_;
@@ -50,7 +59,7 @@ class ConnectionPool {
     std::string synchronous_;
     std::mutex mutex_;
     std::condition_variable available_;
-    std::vector<std::unique_ptr<Poco::Data::Session>> idle_;
+    std::vector<std::unique_ptr<Connection>> idle_;
     int open_ = 0;
 };
 

@@ -22,34 +22,12 @@ void executeControl(Poco::Data::Session& session, const char* sql) {
     if (rc != SQLITE_OK) Poco::Data::SQLite::Utility::throwException(db, rc, text);
 }
 
-Poco::Nullable<std::string> nullable(const std::optional<std::string>& value) {
-    return value ? Poco::Nullable<std::string>(*value) : Poco::Nullable<std::string>();
-}
-
-Poco::Nullable<Poco::Int64> nullable(const std::optional<std::int64_t>& value) {
-    return value ? Poco::Nullable<Poco::Int64>(*value) : Poco::Nullable<Poco::Int64>();
-}
-
 std::string Row::text(const std::string& column) const {
     return rows_.value(column).convert<std::string>();
 }
 
-std::optional<std::string> Row::optionalText(const std::string& column) const {
-    if (rows_.isNull(column)) return std::nullopt;
-    return text(column);
-}
-
 std::int64_t Row::integer(const std::string& column) const {
     return rows_.value(column).convert<Poco::Int64>();
-}
-
-std::optional<std::int64_t> Row::optionalInteger(const std::string& column) const {
-    if (rows_.isNull(column)) return std::nullopt;
-    return integer(column);
-}
-
-double Row::number(const std::string& column) const {
-    return rows_.value(column).convert<double>();
 }
 
 bool isConstraintViolation(const Poco::Exception& e) {

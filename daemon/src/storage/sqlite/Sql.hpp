@@ -3,14 +3,14 @@
 #include <Poco/Data/RecordSet.h>
 #include <Poco/Data/Session.h>
 #include <Poco/Data/Statement.h>
-#include <Poco/Nullable.h>
 
 #include <cstdint>
 #include <optional>
 #include <string>
 
-// Small helpers over Poco::Data so repositories read as SQL plus field mapping. Values are
-// always bound (Poco's `bind` copies them), never spliced into SQL text.
+// Small helpers over Poco::Data for what still runs on it: opening connections, migrations and
+// transaction control (repositories use the kept statements of Prepared.hpp). Values are always
+// bound (Poco's `bind` copies them), never spliced into SQL text.
 namespace lodestone::storage::sqlite {
 
 using Poco::Data::Keywords::bind;
@@ -21,30 +21,16 @@ void execute(Poco::Data::Session& session, const std::string& sql);
 // would cost as much as a real query for each (two of every transaction's few statements).
 void executeControl(Poco::Data::Session& session, const char* sql);
 
-Poco::Nullable<std::string> nullable(const std::optional<std::string>& value);
-Poco::Nullable<Poco::Int64> nullable(const std::optional<std::int64_t>& value);
-
 // The current row of a RecordSet, read by column name.
 class Row {
   public:
     explicit Row(Poco::Data::RecordSet& rows) : rows_(rows) {}
     std::string text(const std::string& column) const;
-    std::optional<std::string> optionalText(const std::string& column) const;
     std::int64_t integer(const std::string& column) const;
-    std::optional<std::int64_t> optionalInteger(const std::string& column) const;
-    double number(const std::string& column) const;
 
   private:
     Poco::Data::RecordSet& rows_;
 };
-
-// Runs the statement and calls `map(Row)` for each result row.
-template <typename Map>
-void forEachRow(Poco::Data::Statement& statement, Map&& map) {
-    statement.execute();
-    Poco::Data::RecordSet rows(statement);
-    for (bool more = rows.moveFirst(); more; more = rows.moveNext()) map(Row(rows));
-}
 
 // Runs the statement and maps its first row, if any.
 template <typename Map>
@@ -56,7 +42,8 @@ auto firstRow(Poco::Data::Statement& statement, Map&& map)
     return map(Row(rows));
 }
 
-// True when a Poco::Data exception is SQLite refusing a UNIQUE/CHECK/FOREIGN KEY constraint.
+// True when an exception (Poco::Data's, or Prepared.hpp's, which raises the same types) is
+// SQLite refusing a UNIQUE/CHECK/FOREIGN KEY constraint.
 bool isConstraintViolation(const Poco::Exception& e);
 
 }  // namespace lodestone::storage::sqlite

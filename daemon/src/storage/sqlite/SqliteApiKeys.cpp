@@ -7,7 +7,12 @@
 namespace lodestone::storage::sqlite {
 namespace {
 
-domain::ApiKey toApiKey(const Row& row) {
+const std::string kSelect =
+    "SELECT k.id, k.organisation_id, k.name, k.key_hash, k.prefix, k.created_at, k.expires_at, "
+    "k.revoked_at, (SELECT group_concat(p.project_id, ',') FROM api_key_projects p "
+    "WHERE p.api_key_id = k.id) AS project_ids FROM api_keys k WHERE ";
+
+domain::ApiKey toApiKey(const PreparedRow& row) {
     domain::ApiKey key;
     key.id = row.text("id");
     key.organisationId = row.text("organisation_id");
@@ -27,13 +32,13 @@ domain::ApiKey toApiKey(const Row& row) {
 }  // namespace
 
 void SqliteApiKeys::insert(const domain::ApiKey& key) {
-    Poco::Data::Statement statement(session_);
-    statement << "INSERT INTO api_keys (id, organisation_id, name, key_hash, prefix, created_at, "
-                 "expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        bind(key.id), bind(key.organisationId), bind(key.name), bind(key.hash), bind(key.prefix),
-        bind(key.createdAt), bind(nullable(key.expiresAt)), bind(nullable(key.revokedAt));
     try {
-        statement.execute();
+        Query(statements_,
+              "INSERT INTO api_keys (id, organisation_id, name, key_hash, prefix, created_at, "
+              "expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            .bindAll(key.id, key.organisationId, key.name, key.hash, key.prefix, key.createdAt,
+                     key.expiresAt, key.revokedAt)
+            .execute();
         insertProjects(key.id, key.projectIds);
     } catch (const Poco::Exception& e) {
         if (!isConstraintViolation(e)) throw;
@@ -46,18 +51,15 @@ void SqliteApiKeys::insert(const domain::ApiKey& key) {
 void SqliteApiKeys::insertProjects(const std::string& id,
                                    const std::vector<std::string>& projectIds) {
     for (const auto& projectId : projectIds) {
-        Poco::Data::Statement scope(session_);
-        scope << "INSERT INTO api_key_projects (api_key_id, project_id) VALUES (?, ?)", bind(id),
-            bind(projectId);
-        scope.execute();
+        Query(statements_, "INSERT INTO api_key_projects (api_key_id, project_id) VALUES (?, ?)")
+            .bindAll(id, projectId)
+            .execute();
     }
 }
 
 void SqliteApiKeys::setProjects(const std::string& id, const std::vector<std::string>& projectIds) {
     if (!find(id)) throw NotFound("no API key with id " + id);
-    Poco::Data::Statement clear(session_);
-    clear << "DELETE FROM api_key_projects WHERE api_key_id = ?", bind(id);
-    clear.execute();
+    Query(statements_, "DELETE FROM api_key_projects WHERE api_key_id = ?").bind(id).execute();
     try {
         insertProjects(id, projectIds);
     } catch (const Poco::Exception& e) {
@@ -69,16 +71,11 @@ void SqliteApiKeys::setProjects(const std::string& id, const std::vector<std::st
 std::vector<domain::ApiKey> SqliteApiKeys::select(const std::string& where,
                                                   const std::string& orderBy,
                                                   const std::vector<std::string>& params) {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT k.id, k.organisation_id, k.name, k.key_hash, k.prefix, k.created_at, "
-                 "k.expires_at, k.revoked_at, "
-                 "(SELECT group_concat(p.project_id, ',') FROM api_key_projects p "
-                 "WHERE p.api_key_id = k.id) AS project_ids "
-                 "FROM api_keys k WHERE "
-              << where << " ORDER BY " << orderBy;
-    for (const auto& param : params) statement, bind(param);
+    // Each caller passes fixed texts, so this compiles a handful of statements, each kept.
+    Query query(statements_, kSelect + where + " ORDER BY " + orderBy);
+    for (const auto& param : params) query.bind(param);
     std::vector<domain::ApiKey> out;
-    forEachRow(statement, [&](const Row& row) { out.push_back(toApiKey(row)); });
+    query.forEachRow([&](const PreparedRow& row) { out.push_back(toApiKey(row)); });
     return out;
 }
 
@@ -107,10 +104,11 @@ std::vector<domain::ApiKey> SqliteApiKeys::list(const std::optional<std::string>
 }
 
 bool SqliteApiKeys::revoke(const std::string& id, Timestamp now) {
-    Poco::Data::Statement statement(session_);
-    statement << "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",
-        bind(now), bind(id);
-    if (statement.execute() == 1) return true;
+    int changed =
+        Query(statements_, "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
+            .bindAll(now, id)
+            .execute();
+    if (changed == 1) return true;
     if (!find(id)) throw NotFound("no API key with id " + id);
     return false;
 }

@@ -5,11 +5,11 @@
 namespace lodestone::storage::sqlite {
 namespace {
 
-const char* const kColumns =
+const std::string kColumns =
     "id, organisation_id, name, webhook_url, calendar_url, webhook_secret, icp_json, "
     "created_at, updated_at, previous_webhook_secret, previous_secret_expires_at";
 
-domain::Campaign toCampaign(const Row& row) {
+domain::Campaign toCampaign(const PreparedRow& row) {
     domain::Campaign campaign;
     campaign.id = row.text("id");
     campaign.organisationId = row.text("organisation_id");
@@ -28,16 +28,15 @@ domain::Campaign toCampaign(const Row& row) {
 }  // namespace
 
 void SqliteCampaigns::insert(const domain::Campaign& campaign) {
-    Poco::Data::Statement statement(session_);
-    statement << "INSERT INTO campaigns (" << kColumns
-              << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        bind(campaign.id), bind(campaign.organisationId), bind(campaign.name),
-        bind(nullable(campaign.webhookUrl)), bind(nullable(campaign.calendarUrl)),
-        bind(campaign.webhookSecret), bind(nullable(campaign.icpJson)), bind(campaign.createdAt),
-        bind(campaign.updatedAt), bind(nullable(campaign.previousWebhookSecret)),
-        bind(nullable(campaign.previousSecretExpiresAt));
+    static const std::string sql =
+        "INSERT INTO campaigns (" + kColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     try {
-        statement.execute();
+        Query(statements_, sql)
+            .bindAll(campaign.id, campaign.organisationId, campaign.name, campaign.webhookUrl,
+                     campaign.calendarUrl, campaign.webhookSecret, campaign.icpJson,
+                     campaign.createdAt, campaign.updatedAt, campaign.previousWebhookSecret,
+                     campaign.previousSecretExpiresAt)
+            .execute();
     } catch (const Poco::Exception& e) {
         if (!isConstraintViolation(e)) throw;
         throw Conflict("organisation " + campaign.organisationId +
@@ -46,46 +45,47 @@ void SqliteCampaigns::insert(const domain::Campaign& campaign) {
 }
 
 void SqliteCampaigns::update(const domain::Campaign& campaign) {
-    Poco::Data::Statement statement(session_);
-    statement << "UPDATE campaigns SET name = ?, webhook_url = ?, calendar_url = ?, "
-                 "webhook_secret = ?, icp_json = ?, updated_at = ?, previous_webhook_secret = ?, "
-                 "previous_secret_expires_at = ? WHERE id = ?",
-        bind(campaign.name), bind(nullable(campaign.webhookUrl)),
-        bind(nullable(campaign.calendarUrl)), bind(campaign.webhookSecret),
-        bind(nullable(campaign.icpJson)), bind(campaign.updatedAt),
-        bind(nullable(campaign.previousWebhookSecret)),
-        bind(nullable(campaign.previousSecretExpiresAt)), bind(campaign.id);
+    int changed = 0;
     try {
-        if (statement.execute() == 0) throw NotFound("no campaign with id " + campaign.id);
+        changed = Query(statements_,
+                        "UPDATE campaigns SET name = ?, webhook_url = ?, calendar_url = ?, "
+                        "webhook_secret = ?, icp_json = ?, updated_at = ?, "
+                        "previous_webhook_secret = ?, previous_secret_expires_at = ? WHERE id = ?")
+                      .bindAll(campaign.name, campaign.webhookUrl, campaign.calendarUrl,
+                               campaign.webhookSecret, campaign.icpJson, campaign.updatedAt,
+                               campaign.previousWebhookSecret, campaign.previousSecretExpiresAt,
+                               campaign.id)
+                      .execute();
     } catch (const Poco::Exception& e) {
         if (!isConstraintViolation(e)) throw;
         throw Conflict("another campaign of this organisation is named \"" + campaign.name + "\"");
     }
+    if (changed == 0) throw NotFound("no campaign with id " + campaign.id);
 }
 
 std::optional<domain::Campaign> SqliteCampaigns::find(const std::string& id) {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT " << kColumns << " FROM campaigns WHERE id = ?", bind(id);
-    return firstRow(statement, toCampaign);
+    static const std::string sql = "SELECT " + kColumns + " FROM campaigns WHERE id = ?";
+    Query query(statements_, sql);
+    return query.bind(id).firstRow(toCampaign);
 }
 
 std::optional<domain::Campaign> SqliteCampaigns::findByName(const std::string& organisationId,
                                                             const std::string& name) {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT " << kColumns << " FROM campaigns WHERE organisation_id = ? AND name = ?",
-        bind(organisationId), bind(name);
-    return firstRow(statement, toCampaign);
+    static const std::string sql =
+        "SELECT " + kColumns + " FROM campaigns WHERE organisation_id = ? AND name = ?";
+    Query query(statements_, sql);
+    return query.bindAll(organisationId, name).firstRow(toCampaign);
 }
 
 std::vector<domain::Campaign> SqliteCampaigns::list(
     const std::optional<std::string>& organisationId) {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT " << kColumns
-              << " FROM campaigns WHERE (? IS NULL OR organisation_id = ?) "
-                 "ORDER BY created_at, id",
-        bind(nullable(organisationId)), bind(nullable(organisationId));
+    static const std::string sql = "SELECT " + kColumns +
+                                   " FROM campaigns WHERE (? IS NULL OR organisation_id = ?) "
+                                   "ORDER BY created_at, id";
+    Query query(statements_, sql);
+    query.bindAll(organisationId, organisationId);
     std::vector<domain::Campaign> out;
-    forEachRow(statement, [&](const Row& row) { out.push_back(toCampaign(row)); });
+    query.forEachRow([&](const PreparedRow& row) { out.push_back(toCampaign(row)); });
     return out;
 }
 

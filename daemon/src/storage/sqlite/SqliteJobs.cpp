@@ -1,5 +1,6 @@
+#include <algorithm>
+
 #include "storage/StorageError.hpp"
-#include "storage/sqlite/Sql.hpp"
 #include "storage/sqlite/SqliteRepositories.hpp"
 
 namespace lodestone::storage::sqlite {
@@ -21,7 +22,7 @@ std::optional<std::string> unlessEmpty(const std::string& value) {
     throw StorageError("unexpected value in the database: " + what);
 }
 
-domain::Job toJob(const Row& row) {
+domain::Job toJob(const PreparedRow& row) {
     domain::Job job;
     job.id = row.text("id");
     auto kind = domain::jobKindFromString(row.text("kind"));
@@ -53,7 +54,7 @@ domain::Job toJob(const Row& row) {
     return job;
 }
 
-domain::JobStep toStep(const Row& row) {
+domain::JobStep toStep(const PreparedRow& row) {
     domain::JobStep step;
     auto name = domain::stepNameFromString(row.text("name"));
     auto status = domain::stepStatusFromString(row.text("status"));
@@ -73,28 +74,27 @@ domain::JobStep toStep(const Row& row) {
 }  // namespace
 
 void SqliteJobs::insert(const domain::Job& job) {
-    Poco::Data::Statement statement(session_);
-    statement << "INSERT INTO jobs (" << kJobColumns
-              << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        bind(job.id), bind(nullable(unlessEmpty(job.leadId))), bind(job.organisationId),
-        bind(nullable(unlessEmpty(job.projectId))), bind(nullable(unlessEmpty(job.leadMagnetUrl))),
-        bind(std::string(domain::toString(job.status))), bind(job.retryCount), bind(job.maxRetries),
-        bind(nullable(job.error)), bind(job.retryable ? 1 : 0), bind(job.creditsCharged),
-        bind(nullable(job.leaseOwner)), bind(nullable(job.leaseExpiresAt)), bind(job.runAfter),
-        bind(job.createdAt), bind(job.updatedAt), bind(nullable(job.finishedAt)),
-        bind(std::string(domain::toString(job.nextStep))),
-        bind(std::string(domain::toString(job.kind))), bind(nullable(unlessEmpty(job.prospectId))),
-        bind(nullable(unlessEmpty(job.campaignId)));
-    statement.execute();
+    static const std::string sql =
+        std::string("INSERT INTO jobs (") + kJobColumns +
+        ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+        "?, ?, ?)";
+    Query(statements_, sql)
+        .bindAll(job.id, unlessEmpty(job.leadId), job.organisationId, unlessEmpty(job.projectId),
+                 unlessEmpty(job.leadMagnetUrl), domain::toString(job.status), job.retryCount,
+                 job.maxRetries, job.error, job.retryable ? 1 : 0, job.creditsCharged,
+                 job.leaseOwner, job.leaseExpiresAt, job.runAfter, job.createdAt, job.updatedAt,
+                 job.finishedAt, domain::toString(job.nextStep), domain::toString(job.kind),
+                 unlessEmpty(job.prospectId), unlessEmpty(job.campaignId))
+        .execute();
 }
 
 std::vector<domain::JobStep> SqliteJobs::stepsOf(const std::string& jobId) {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT name, status, started_at, completed_at, failed_at, progress, error, "
-                 "output_json FROM job_steps WHERE job_id = ?",
-        bind(jobId);
+    Query query(statements_,
+                "SELECT name, status, started_at, completed_at, failed_at, progress, error, "
+                "output_json FROM job_steps WHERE job_id = ?");
+    query.bind(jobId);
     std::vector<domain::JobStep> steps;
-    forEachRow(statement, [&](const Row& row) { steps.push_back(toStep(row)); });
+    query.forEachRow([&](const PreparedRow& row) { steps.push_back(toStep(row)); });
     std::sort(steps.begin(), steps.end(),
               [](const auto& a, const auto& b) { return a.name < b.name; });
     return steps;
@@ -102,9 +102,12 @@ std::vector<domain::JobStep> SqliteJobs::stepsOf(const std::string& jobId) {
 
 std::optional<domain::Job> SqliteJobs::findWhere(const std::string& column,
                                                  const std::string& value) {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT " << kJobColumns << " FROM jobs WHERE " << column << " = ?", bind(value);
-    auto job = firstRow(statement, toJob);
+    std::optional<domain::Job> job;
+    {
+        Query query(statements_,
+                    std::string("SELECT ") + kJobColumns + " FROM jobs WHERE " + column + " = ?");
+        job = query.bind(value).firstRow(toJob);
+    }
     if (job) job->steps = stepsOf(job->id);
     return job;
 }
@@ -122,44 +125,49 @@ std::optional<domain::Job> SqliteJobs::findByProspect(const std::string& prospec
 }
 
 bool SqliteJobs::requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) {
-    Poco::Data::Statement update(session_);
-    update << "UPDATE jobs SET status = 'queued', error = NULL, retry_count = retry_count + 1, "
-              "credits_charged = ?, lease_owner = NULL, lease_expires_at = NULL, run_after = ?, "
-              "updated_at = ?, finished_at = NULL WHERE id = ? AND status = 'failed'",
-        bind(newCharge), bind(now), bind(now), bind(id);
-    if (update.execute() == 0) return false;
-    Poco::Data::Statement clear(session_);
-    clear << "DELETE FROM job_steps WHERE job_id = ? AND status = 'failed'", bind(id);
-    clear.execute();
+    int changed = Query(statements_,
+                        "UPDATE jobs SET status = 'queued', error = NULL, "
+                        "retry_count = retry_count + 1, credits_charged = ?, lease_owner = NULL, "
+                        "lease_expires_at = NULL, run_after = ?, updated_at = ?, "
+                        "finished_at = NULL WHERE id = ? AND status = 'failed'")
+                      .bindAll(newCharge, now, now, id)
+                      .execute();
+    if (changed == 0) return false;
+    Query(statements_, "DELETE FROM job_steps WHERE job_id = ? AND status = 'failed'")
+        .bind(id)
+        .execute();
     return true;
 }
 
 std::int64_t SqliteJobs::releaseCharge(const std::string& id, Timestamp now) {
-    Poco::Data::Statement select(session_);
-    select << "SELECT credits_charged FROM jobs WHERE id = ?", bind(id);
-    auto charged = firstRow(select, [](const Row& row) { return row.integer("credits_charged"); });
+    std::optional<std::int64_t> charged;
+    {
+        Query select(statements_, "SELECT credits_charged FROM jobs WHERE id = ?");
+        charged = select.bind(id).firstRow(
+            [](const PreparedRow& row) { return row.integer("credits_charged"); });
+    }
     if (!charged) throw NotFound("no job with id " + id);
     if (*charged == 0) return 0;
-    Poco::Data::Statement update(session_);
-    update << "UPDATE jobs SET credits_charged = 0, updated_at = ? "
-              "WHERE id = ? AND credits_charged = ?",
-        bind(now), bind(id), bind(*charged);
-    return update.execute() == 1 ? *charged : 0;
+    int changed = Query(statements_,
+                        "UPDATE jobs SET credits_charged = 0, updated_at = ? "
+                        "WHERE id = ? AND credits_charged = ?")
+                      .bindAll(now, id, *charged)
+                      .execute();
+    return changed == 1 ? *charged : 0;
 }
 
 std::optional<std::int64_t> SqliteJobs::typicalStepMillis(domain::StepName step, int sample) {
-    Poco::Data::Statement statement(session_);
-    statement
-        << "SELECT COUNT(*) AS n, AVG(completed_at - started_at) AS mean FROM "
-           "(SELECT s.completed_at, s.started_at FROM job_steps s JOIN jobs j ON j.id = s.job_id "
-           "WHERE s.name = ? AND s.status = 'completed' AND j.kind = 'lead_magnet' "
-           "ORDER BY s.completed_at DESC LIMIT ?)",
-        bind(std::string(domain::toString(step))), bind(sample);
-    return firstRow(statement,
-                    [](const Row& row) -> std::optional<std::int64_t> {
-                        if (row.integer("n") == 0) return std::nullopt;
-                        return static_cast<std::int64_t>(row.number("mean"));
-                    })
+    Query query(statements_,
+                "SELECT COUNT(*) AS n, AVG(completed_at - started_at) AS mean FROM "
+                "(SELECT s.completed_at, s.started_at FROM job_steps s JOIN jobs j "
+                "ON j.id = s.job_id WHERE s.name = ? AND s.status = 'completed' "
+                "AND j.kind = 'lead_magnet' ORDER BY s.completed_at DESC LIMIT ?)");
+    query.bindAll(domain::toString(step), sample);
+    return query
+        .firstRow([](const PreparedRow& row) -> std::optional<std::int64_t> {
+            if (row.integer("n") == 0) return std::nullopt;
+            return static_cast<std::int64_t>(row.number("mean"));
+        })
         .value_or(std::nullopt);
 }
 

@@ -5,11 +5,11 @@
 namespace lodestone::storage::sqlite {
 namespace {
 
-const char* const kMeetingColumns =
+const std::string kMeetingColumns =
     "id, campaign_id, prospect_id, external_id, scheduled_at, duration_minutes, title, "
     "created_at";
 
-domain::Meeting toMeeting(const Row& row) {
+domain::Meeting toMeeting(const PreparedRow& row) {
     return {row.text("id"),           row.text("campaign_id"),
             row.text("prospect_id"),  row.optionalText("external_id"),
             row.text("scheduled_at"), static_cast<int>(row.integer("duration_minutes")),
@@ -19,13 +19,13 @@ domain::Meeting toMeeting(const Row& row) {
 }  // namespace
 
 void SqliteMeetings::insert(const domain::Meeting& meeting) {
-    Poco::Data::Statement statement(session_);
-    statement << "INSERT INTO meetings (" << kMeetingColumns << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        bind(meeting.id), bind(meeting.campaignId), bind(meeting.prospectId),
-        bind(nullable(meeting.externalId)), bind(meeting.scheduledAt),
-        bind(meeting.durationMinutes), bind(meeting.title), bind(meeting.createdAt);
+    static const std::string sql =
+        "INSERT INTO meetings (" + kMeetingColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
     try {
-        statement.execute();
+        Query(statements_, sql)
+            .bindAll(meeting.id, meeting.campaignId, meeting.prospectId, meeting.externalId,
+                     meeting.scheduledAt, meeting.durationMinutes, meeting.title, meeting.createdAt)
+            .execute();
     } catch (const Poco::Exception& e) {
         if (!isConstraintViolation(e)) throw;
         throw Conflict("campaign " + meeting.campaignId +
@@ -36,20 +36,19 @@ void SqliteMeetings::insert(const domain::Meeting& meeting) {
 
 std::optional<domain::Meeting> SqliteMeetings::findByExternalId(const std::string& campaignId,
                                                                 const std::string& externalId) {
-    Poco::Data::Statement select(session_);
-    select << "SELECT " << kMeetingColumns
-           << " FROM meetings WHERE campaign_id = ? AND external_id = ?",
-        bind(campaignId), bind(externalId);
-    return firstRow(select, toMeeting);
+    static const std::string sql =
+        "SELECT " + kMeetingColumns + " FROM meetings WHERE campaign_id = ? AND external_id = ?";
+    Query select(statements_, sql);
+    return select.bindAll(campaignId, externalId).firstRow(toMeeting);
 }
 
 std::vector<domain::Meeting> SqliteMeetings::listForProspect(const std::string& prospectId) {
-    Poco::Data::Statement select(session_);
-    select << "SELECT " << kMeetingColumns
-           << " FROM meetings WHERE prospect_id = ? ORDER BY created_at, id",
-        bind(prospectId);
+    static const std::string sql = "SELECT " + kMeetingColumns +
+                                   " FROM meetings WHERE prospect_id = ? ORDER BY created_at, id";
+    Query select(statements_, sql);
+    select.bind(prospectId);
     std::vector<domain::Meeting> meetings;
-    forEachRow(select, [&](const Row& row) { meetings.push_back(toMeeting(row)); });
+    select.forEachRow([&](const PreparedRow& row) { meetings.push_back(toMeeting(row)); });
     return meetings;
 }
 

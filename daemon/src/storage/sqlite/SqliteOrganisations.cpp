@@ -5,9 +5,9 @@
 namespace lodestone::storage::sqlite {
 namespace {
 
-const char* const kColumns = "id, name, credits, created_at, updated_at";
+const std::string kColumns = "id, name, credits, created_at, updated_at";
 
-domain::Organisation toOrganisation(const Row& row) {
+domain::Organisation toOrganisation(const PreparedRow& row) {
     return domain::Organisation{row.text("id"), row.text("name"), row.integer("credits"),
                                 row.integer("created_at"), row.integer("updated_at")};
 }
@@ -29,12 +29,13 @@ std::string_view reasonName(CreditReason reason) {
 }  // namespace
 
 void SqliteOrganisations::insert(const domain::Organisation& organisation) {
-    Poco::Data::Statement statement(session_);
-    statement << "INSERT INTO organisations (" << kColumns << ") VALUES (?, ?, ?, ?, ?)",
-        bind(organisation.id), bind(organisation.name), bind(organisation.credits),
-        bind(organisation.createdAt), bind(organisation.updatedAt);
+    static const std::string sql =
+        "INSERT INTO organisations (" + kColumns + ") VALUES (?, ?, ?, ?, ?)";
     try {
-        statement.execute();
+        Query(statements_, sql)
+            .bindAll(organisation.id, organisation.name, organisation.credits,
+                     organisation.createdAt, organisation.updatedAt)
+            .execute();
     } catch (const Poco::Exception& e) {
         if (!isConstraintViolation(e)) throw;
         throw Conflict("an organisation named \"" + organisation.name + "\" already exists");
@@ -42,43 +43,45 @@ void SqliteOrganisations::insert(const domain::Organisation& organisation) {
 }
 
 std::optional<domain::Organisation> SqliteOrganisations::find(const std::string& id) {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT " << kColumns << " FROM organisations WHERE id = ?", bind(id);
-    return firstRow(statement, toOrganisation);
+    static const std::string sql = "SELECT " + kColumns + " FROM organisations WHERE id = ?";
+    Query query(statements_, sql);
+    return query.bind(id).firstRow(toOrganisation);
 }
 
 std::optional<domain::Organisation> SqliteOrganisations::findByName(const std::string& name) {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT " << kColumns << " FROM organisations WHERE name = ?", bind(name);
-    return firstRow(statement, toOrganisation);
+    static const std::string sql = "SELECT " + kColumns + " FROM organisations WHERE name = ?";
+    Query query(statements_, sql);
+    return query.bind(name).firstRow(toOrganisation);
 }
 
 std::vector<domain::Organisation> SqliteOrganisations::list() {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT " << kColumns << " FROM organisations ORDER BY created_at, id";
+    static const std::string sql =
+        "SELECT " + kColumns + " FROM organisations ORDER BY created_at, id";
+    Query query(statements_, sql);
     std::vector<domain::Organisation> out;
-    forEachRow(statement, [&](const Row& row) { out.push_back(toOrganisation(row)); });
+    query.forEachRow([&](const PreparedRow& row) { out.push_back(toOrganisation(row)); });
     return out;
 }
 
 std::int64_t SqliteOrganisations::changeCredits(const CreditChange& change) {
-    Poco::Data::Statement update(session_);
-    update << "UPDATE organisations SET credits = credits + ?, updated_at = ? "
-              "WHERE id = ? AND credits + ? >= 0",
-        bind(change.delta), bind(change.at), bind(change.organisationId), bind(change.delta);
-    if (update.execute() == 0) {
+    int changed = Query(statements_,
+                        "UPDATE organisations SET credits = credits + ?, updated_at = ? "
+                        "WHERE id = ? AND credits + ? >= 0")
+                      .bindAll(change.delta, change.at, change.organisationId, change.delta)
+                      .execute();
+    if (changed == 0) {
         auto organisation = find(change.organisationId);
         if (!organisation) throw NotFound("no organisation with id " + change.organisationId);
         throw InsufficientCredits("organisation " + change.organisationId + " has " +
                                   std::to_string(organisation->credits) + " credits; taking " +
                                   std::to_string(-change.delta) + " would leave it below zero");
     }
-    Poco::Data::Statement ledger(session_);
-    ledger << "INSERT INTO credit_transactions (organisation_id, delta, reason, job_id, "
-              "created_at) VALUES (?, ?, ?, ?, ?)",
-        bind(change.organisationId), bind(change.delta),
-        bind(std::string(reasonName(change.reason))), bind(nullable(change.jobId)), bind(change.at);
-    ledger.execute();
+    Query(statements_,
+          "INSERT INTO credit_transactions (organisation_id, delta, reason, job_id, "
+          "created_at) VALUES (?, ?, ?, ?, ?)")
+        .bindAll(change.organisationId, change.delta, reasonName(change.reason), change.jobId,
+                 change.at)
+        .execute();
     return find(change.organisationId)->credits;
 }
 

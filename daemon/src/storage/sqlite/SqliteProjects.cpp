@@ -5,11 +5,11 @@
 namespace lodestone::storage::sqlite {
 namespace {
 
-const char* const kColumns =
+const std::string kColumns =
     "id, organisation_id, name, schema_json, lead_magnet_host, credits_per_generation, "
     "settings_json, created_at, updated_at";
 
-domain::Project toProject(const Row& row) {
+domain::Project toProject(const PreparedRow& row) {
     domain::Project project;
     project.id = row.text("id");
     project.organisationId = row.text("organisation_id");
@@ -26,14 +26,14 @@ domain::Project toProject(const Row& row) {
 }  // namespace
 
 void SqliteProjects::insert(const domain::Project& project) {
-    Poco::Data::Statement statement(session_);
-    statement << "INSERT INTO projects (" << kColumns << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        bind(project.id), bind(project.organisationId), bind(project.name),
-        bind(project.schema.toJson()), bind(nullable(project.leadMagnetHost)),
-        bind(project.creditsPerGeneration), bind(project.settingsJson), bind(project.createdAt),
-        bind(project.updatedAt);
+    static const std::string sql =
+        "INSERT INTO projects (" + kColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
     try {
-        statement.execute();
+        Query(statements_, sql)
+            .bindAll(project.id, project.organisationId, project.name, project.schema.toJson(),
+                     project.leadMagnetHost, project.creditsPerGeneration, project.settingsJson,
+                     project.createdAt, project.updatedAt)
+            .execute();
     } catch (const Poco::Exception& e) {
         if (!isConstraintViolation(e)) throw;
         throw Conflict("organisation " + project.organisationId +
@@ -42,43 +42,46 @@ void SqliteProjects::insert(const domain::Project& project) {
 }
 
 void SqliteProjects::update(const domain::Project& project) {
-    Poco::Data::Statement statement(session_);
-    statement << "UPDATE projects SET name = ?, schema_json = ?, lead_magnet_host = ?, "
-                 "credits_per_generation = ?, settings_json = ?, updated_at = ? WHERE id = ?",
-        bind(project.name), bind(project.schema.toJson()), bind(nullable(project.leadMagnetHost)),
-        bind(project.creditsPerGeneration), bind(project.settingsJson), bind(project.updatedAt),
-        bind(project.id);
+    int changed = 0;
     try {
-        if (statement.execute() == 0) throw NotFound("no project with id " + project.id);
+        changed = Query(statements_,
+                        "UPDATE projects SET name = ?, schema_json = ?, lead_magnet_host = ?, "
+                        "credits_per_generation = ?, settings_json = ?, updated_at = ? "
+                        "WHERE id = ?")
+                      .bindAll(project.name, project.schema.toJson(), project.leadMagnetHost,
+                               project.creditsPerGeneration, project.settingsJson,
+                               project.updatedAt, project.id)
+                      .execute();
     } catch (const Poco::Exception& e) {
         if (!isConstraintViolation(e)) throw;
         throw Conflict("another project of this organisation is named \"" + project.name + "\"");
     }
+    if (changed == 0) throw NotFound("no project with id " + project.id);
 }
 
 std::optional<domain::Project> SqliteProjects::find(const std::string& id) {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT " << kColumns << " FROM projects WHERE id = ?", bind(id);
-    return firstRow(statement, toProject);
+    static const std::string sql = "SELECT " + kColumns + " FROM projects WHERE id = ?";
+    Query query(statements_, sql);
+    return query.bind(id).firstRow(toProject);
 }
 
 std::optional<domain::Project> SqliteProjects::findByName(const std::string& organisationId,
                                                           const std::string& name) {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT " << kColumns << " FROM projects WHERE organisation_id = ? AND name = ?",
-        bind(organisationId), bind(name);
-    return firstRow(statement, toProject);
+    static const std::string sql =
+        "SELECT " + kColumns + " FROM projects WHERE organisation_id = ? AND name = ?";
+    Query query(statements_, sql);
+    return query.bindAll(organisationId, name).firstRow(toProject);
 }
 
 std::vector<domain::Project> SqliteProjects::list(
     const std::optional<std::string>& organisationId) {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT " << kColumns
-              << " FROM projects WHERE (? IS NULL OR organisation_id = ?) "
-                 "ORDER BY created_at, id",
-        bind(nullable(organisationId)), bind(nullable(organisationId));
+    static const std::string sql = "SELECT " + kColumns +
+                                   " FROM projects WHERE (? IS NULL OR organisation_id = ?) "
+                                   "ORDER BY created_at, id";
+    Query query(statements_, sql);
+    query.bindAll(organisationId, organisationId);
     std::vector<domain::Project> out;
-    forEachRow(statement, [&](const Row& row) { out.push_back(toProject(row)); });
+    query.forEachRow([&](const PreparedRow& row) { out.push_back(toProject(row)); });
     return out;
 }
 

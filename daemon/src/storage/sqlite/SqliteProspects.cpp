@@ -7,23 +7,23 @@ namespace {
 
 using domain::ProspectStatus;
 
-const char* const kColumns =
+const std::string kColumns =
     "id, organisation_id, campaign_id, email, email_key, company_name, contact_name, title, "
     "domain, input_json, status, score, score_json, booking_token, error, created_at, "
     "updated_at";
 
-std::string name(ProspectStatus status) {
-    return std::string(domain::toString(status));
+std::string_view name(ProspectStatus status) {
+    return domain::toString(status);
 }
 
-ProspectStatus statusOf(const Row& row, const char* column) {
+ProspectStatus statusOf(const PreparedRow& row, const char* column) {
     auto status = domain::prospectStatusFromString(row.text(column));
     if (!status)
         throw StorageError("unexpected prospect status in the database: " + row.text(column));
     return *status;
 }
 
-domain::Prospect toProspect(const Row& row) {
+domain::Prospect toProspect(const PreparedRow& row) {
     domain::Prospect prospect;
     prospect.id = row.text("id");
     prospect.organisationId = row.text("organisation_id");
@@ -48,19 +48,17 @@ domain::Prospect toProspect(const Row& row) {
 }  // namespace
 
 void SqliteProspects::insert(const domain::Prospect& prospect) {
-    Poco::Data::Statement statement(session_);
-    statement << "INSERT INTO prospects (" << kColumns
-              << ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        bind(prospect.id), bind(prospect.organisationId), bind(prospect.campaignId),
-        bind(prospect.email), bind(prospect.emailKey), bind(prospect.companyName),
-        bind(prospect.contactName), bind(nullable(prospect.title)), bind(nullable(prospect.domain)),
-        bind(prospect.inputJson), bind(name(prospect.status)),
-        bind(
-            nullable(prospect.score ? std::optional<std::int64_t>(*prospect.score) : std::nullopt)),
-        bind(nullable(prospect.scoreJson)), bind(prospect.bookingToken),
-        bind(nullable(prospect.error)), bind(prospect.createdAt), bind(prospect.updatedAt);
+    static const std::string sql = "INSERT INTO prospects (" + kColumns +
+                                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    const auto score = prospect.score ? std::optional<std::int64_t>(*prospect.score) : std::nullopt;
     try {
-        statement.execute();
+        Query(statements_, sql)
+            .bindAll(prospect.id, prospect.organisationId, prospect.campaignId, prospect.email,
+                     prospect.emailKey, prospect.companyName, prospect.contactName, prospect.title,
+                     prospect.domain, prospect.inputJson, name(prospect.status), score,
+                     prospect.scoreJson, prospect.bookingToken, prospect.error, prospect.createdAt,
+                     prospect.updatedAt)
+            .execute();
     } catch (const Poco::Exception& e) {
         if (!isConstraintViolation(e)) throw;
         throw Conflict("campaign " + prospect.campaignId + " already has a prospect with email " +
@@ -71,10 +69,10 @@ void SqliteProspects::insert(const domain::Prospect& prospect) {
 
 std::optional<domain::Prospect> SqliteProspects::findWhere(const std::string& where,
                                                            const std::vector<std::string>& params) {
-    Poco::Data::Statement statement(session_);
-    statement << "SELECT " << kColumns << " FROM prospects WHERE " << where;
-    for (const auto& param : params) statement, bind(param);
-    return firstRow(statement, toProspect);
+    // Each caller passes a fixed condition, so this compiles a few statements, each kept.
+    Query query(statements_, "SELECT " + kColumns + " FROM prospects WHERE " + where);
+    for (const auto& param : params) query.bind(param);
+    return query.firstRow(toProspect);
 }
 
 std::optional<domain::Prospect> SqliteProspects::find(const std::string& id) {
@@ -94,15 +92,15 @@ bool SqliteProspects::transition(const std::string& id, const std::vector<Prospe
                                  ProspectStatus to, Timestamp now,
                                  const std::optional<std::string>& detail) {
     if (from.empty()) return false;
-    Poco::Data::Statement update(session_);
+    // One text per length of `from`: a few, each compiled once and kept.
+    std::string sql =
+        "UPDATE prospects SET status = ?, updated_at = ?, error = ? WHERE id = ? AND status IN (";
+    for (std::size_t i = 0; i < from.size(); ++i) sql += (i == 0 ? "?" : ", ?");
+    sql += ")";
+    Query update(statements_, sql);
     // The error says why the prospect failed: kept while failed, cleared when it moves on.
-    update << "UPDATE prospects SET status = ?, updated_at = ?, error = ? WHERE id = ? AND "
-              "status IN (";
-    for (std::size_t i = 0; i < from.size(); ++i) update << (i == 0 ? "?" : ", ?");
-    update << ")";
-    update, bind(name(to)), bind(now),
-        bind(nullable(to == ProspectStatus::Failed ? detail : std::nullopt)), bind(id);
-    for (auto status : from) update, bind(name(status));
+    update.bindAll(name(to), now, to == ProspectStatus::Failed ? detail : std::nullopt, id);
+    for (auto status : from) update.bind(name(status));
     if (update.execute() == 0) return false;
     recordTransition(id, to, now, detail);
     return true;
@@ -110,28 +108,30 @@ bool SqliteProspects::transition(const std::string& id, const std::vector<Prospe
 
 void SqliteProspects::setScore(const std::string& id, int score, const std::string& scoreJson,
                                Timestamp now) {
-    Poco::Data::Statement update(session_);
-    update << "UPDATE prospects SET score = ?, score_json = ?, updated_at = ? WHERE id = ?",
-        bind(score), bind(scoreJson), bind(now), bind(id);
-    if (update.execute() == 0) throw NotFound("no prospect with id " + id);
+    int changed =
+        Query(statements_,
+              "UPDATE prospects SET score = ?, score_json = ?, updated_at = ? WHERE id = ?")
+            .bindAll(score, scoreJson, now, id)
+            .execute();
+    if (changed == 0) throw NotFound("no prospect with id " + id);
 }
 
 void SqliteProspects::recordTransition(const std::string& id, ProspectStatus status, Timestamp at,
                                        const std::optional<std::string>& detail) {
-    Poco::Data::Statement insert(session_);
-    insert << "INSERT INTO prospect_transitions (prospect_id, status, at, detail) "
-              "VALUES (?, ?, ?, ?)",
-        bind(id), bind(name(status)), bind(at), bind(nullable(detail));
-    insert.execute();
+    Query(statements_,
+          "INSERT INTO prospect_transitions (prospect_id, status, at, detail) "
+          "VALUES (?, ?, ?, ?)")
+        .bindAll(id, name(status), at, detail)
+        .execute();
 }
 
 std::vector<domain::ProspectTransition> SqliteProspects::history(const std::string& id) {
-    Poco::Data::Statement select(session_);
-    select << "SELECT status, at, detail FROM prospect_transitions WHERE prospect_id = ? "
-              "ORDER BY id",
-        bind(id);
+    Query select(statements_,
+                 "SELECT status, at, detail FROM prospect_transitions WHERE prospect_id = ? "
+                 "ORDER BY id");
+    select.bind(id);
     std::vector<domain::ProspectTransition> transitions;
-    forEachRow(select, [&](const Row& row) {
+    select.forEachRow([&](const PreparedRow& row) {
         transitions.push_back(
             {statusOf(row, "status"), row.integer("at"), row.optionalText("detail")});
     });

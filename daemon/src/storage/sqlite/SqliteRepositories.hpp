@@ -1,14 +1,13 @@
 #pragma once
 
-#include <Poco/Data/Session.h>
-
 #include "storage/Repositories.hpp"
+#include "storage/sqlite/Prepared.hpp"
 
 namespace lodestone::storage::sqlite {
 
 class SqliteOrganisations final : public OrganisationRepository {
   public:
-    explicit SqliteOrganisations(Poco::Data::Session& session) : session_(session) {}
+    explicit SqliteOrganisations(PreparedStatements& statements) : statements_(statements) {}
     void insert(const domain::Organisation& organisation) override;
     std::optional<domain::Organisation> find(const std::string& id) override;
     std::optional<domain::Organisation> findByName(const std::string& name) override;
@@ -16,12 +15,12 @@ class SqliteOrganisations final : public OrganisationRepository {
     std::int64_t changeCredits(const CreditChange& change) override;
 
   private:
-    Poco::Data::Session& session_;
+    PreparedStatements& statements_;
 };
 
 class SqliteProjects final : public ProjectRepository {
   public:
-    explicit SqliteProjects(Poco::Data::Session& session) : session_(session) {}
+    explicit SqliteProjects(PreparedStatements& statements) : statements_(statements) {}
     void insert(const domain::Project& project) override;
     void update(const domain::Project& project) override;
     std::optional<domain::Project> find(const std::string& id) override;
@@ -30,12 +29,12 @@ class SqliteProjects final : public ProjectRepository {
     std::vector<domain::Project> list(const std::optional<std::string>& organisationId) override;
 
   private:
-    Poco::Data::Session& session_;
+    PreparedStatements& statements_;
 };
 
 class SqliteCampaigns final : public CampaignRepository {
   public:
-    explicit SqliteCampaigns(Poco::Data::Session& session) : session_(session) {}
+    explicit SqliteCampaigns(PreparedStatements& statements) : statements_(statements) {}
     void insert(const domain::Campaign& campaign) override;
     void update(const domain::Campaign& campaign) override;
     std::optional<domain::Campaign> find(const std::string& id) override;
@@ -44,12 +43,12 @@ class SqliteCampaigns final : public CampaignRepository {
     std::vector<domain::Campaign> list(const std::optional<std::string>& organisationId) override;
 
   private:
-    Poco::Data::Session& session_;
+    PreparedStatements& statements_;
 };
 
 class SqliteApiKeys final : public ApiKeyRepository {
   public:
-    explicit SqliteApiKeys(Poco::Data::Session& session) : session_(session) {}
+    explicit SqliteApiKeys(PreparedStatements& statements) : statements_(statements) {}
     void insert(const domain::ApiKey& key) override;
     std::optional<domain::ApiKey> find(const std::string& id) override;
     std::optional<domain::ApiKey> findByHash(const std::string& hash) override;
@@ -63,24 +62,24 @@ class SqliteApiKeys final : public ApiKeyRepository {
     void insertProjects(const std::string& id, const std::vector<std::string>& projectIds);
     std::vector<domain::ApiKey> select(const std::string& where, const std::string& orderBy,
                                        const std::vector<std::string>& params);
-    Poco::Data::Session& session_;
+    PreparedStatements& statements_;
 };
 
 class SqliteLeads final : public LeadRepository {
   public:
-    explicit SqliteLeads(Poco::Data::Session& session) : session_(session) {}
+    explicit SqliteLeads(PreparedStatements& statements) : statements_(statements) {}
     void insert(const domain::Lead& lead) override;
     std::optional<domain::Lead> find(const std::string& id) override;
     void setPage(const std::string& id, const std::string& html) override;
     std::optional<std::string> page(const std::string& id) override;
 
   private:
-    Poco::Data::Session& session_;
+    PreparedStatements& statements_;
 };
 
 class SqliteJobs final : public JobRepository {
   public:
-    explicit SqliteJobs(Poco::Data::Session& session) : session_(session) {}
+    explicit SqliteJobs(PreparedStatements& statements) : statements_(statements) {}
     void insert(const domain::Job& job) override;
     std::optional<domain::Job> find(const std::string& id) override;
     std::optional<domain::Job> findByLead(const std::string& leadId) override;
@@ -106,24 +105,24 @@ class SqliteJobs final : public JobRepository {
   private:
     std::optional<domain::Job> findWhere(const std::string& column, const std::string& value);
     std::vector<domain::JobStep> stepsOf(const std::string& jobId);
-    Poco::Data::Session& session_;
+    PreparedStatements& statements_;
 };
 
 class SqliteIdempotency final : public IdempotencyRepository {
   public:
-    explicit SqliteIdempotency(Poco::Data::Session& session) : session_(session) {}
+    explicit SqliteIdempotency(PreparedStatements& statements) : statements_(statements) {}
     void insert(const IdempotencyRecord& record) override;
     std::optional<IdempotencyRecord> find(const std::string& apiKeyId, const std::string& key,
                                           Timestamp notBefore) override;
     int purgeOlderThan(Timestamp cutoff) override;
 
   private:
-    Poco::Data::Session& session_;
+    PreparedStatements& statements_;
 };
 
 class SqliteProspects final : public ProspectRepository {
   public:
-    explicit SqliteProspects(Poco::Data::Session& session) : session_(session) {}
+    explicit SqliteProspects(PreparedStatements& statements) : statements_(statements) {}
     void insert(const domain::Prospect& prospect) override;
     std::optional<domain::Prospect> find(const std::string& id) override;
     std::optional<domain::Prospect> findByEmail(const std::string& campaignId,
@@ -141,24 +140,24 @@ class SqliteProspects final : public ProspectRepository {
                                               const std::vector<std::string>& params);
     void recordTransition(const std::string& id, domain::ProspectStatus status, Timestamp at,
                           const std::optional<std::string>& detail);
-    Poco::Data::Session& session_;
+    PreparedStatements& statements_;
 };
 
 class SqliteMeetings final : public MeetingRepository {
   public:
-    explicit SqliteMeetings(Poco::Data::Session& session) : session_(session) {}
+    explicit SqliteMeetings(PreparedStatements& statements) : statements_(statements) {}
     void insert(const domain::Meeting& meeting) override;
     std::optional<domain::Meeting> findByExternalId(const std::string& campaignId,
                                                     const std::string& externalId) override;
     std::vector<domain::Meeting> listForProspect(const std::string& prospectId) override;
 
   private:
-    Poco::Data::Session& session_;
+    PreparedStatements& statements_;
 };
 
 class SqliteWebhookDeliveries final : public WebhookDeliveryRepository {
   public:
-    explicit SqliteWebhookDeliveries(Poco::Data::Session& session) : session_(session) {}
+    explicit SqliteWebhookDeliveries(PreparedStatements& statements) : statements_(statements) {}
     void insert(const domain::OutboxEvent& event) override;
     std::optional<domain::WebhookDelivery> find(const std::string& id) override;
     std::vector<domain::WebhookDelivery> list(const DeliveryFilter& filter) override;
@@ -172,22 +171,22 @@ class SqliteWebhookDeliveries final : public WebhookDeliveryRepository {
     bool redeliver(const std::string& id, Timestamp now) override;
 
   private:
-    Poco::Data::Session& session_;
+    PreparedStatements& statements_;
 };
 
 class SqliteRepositories final : public Repositories {
   public:
-    explicit SqliteRepositories(Poco::Data::Session& session)
-        : organisations_(session),
-          projects_(session),
-          campaigns_(session),
-          apiKeys_(session),
-          leads_(session),
-          jobs_(session),
-          idempotency_(session),
-          prospects_(session),
-          meetings_(session),
-          webhookDeliveries_(session) {}
+    explicit SqliteRepositories(PreparedStatements& statements)
+        : organisations_(statements),
+          projects_(statements),
+          campaigns_(statements),
+          apiKeys_(statements),
+          leads_(statements),
+          jobs_(statements),
+          idempotency_(statements),
+          prospects_(statements),
+          meetings_(statements),
+          webhookDeliveries_(statements) {}
     OrganisationRepository& organisations() override { return organisations_; }
     ProjectRepository& projects() override { return projects_; }
     CampaignRepository& campaigns() override { return campaigns_; }

@@ -71,7 +71,7 @@ void SqliteStore::withRepositories(bool writing, const std::function<void(Reposi
         rethrowAsStorageError(pool_.path());
     }
     try {
-        SqliteRepositories repositories(session);
+        SqliteRepositories repositories(lease.statements());
         work(repositories);
         executeControl(session, "COMMIT");
     } catch (...) {
