@@ -31,41 +31,6 @@ Poco::JSON::Object::Ptr ctl(WebhookScenario& scenario, std::vector<std::string> 
     return parseJson(result.output);
 }
 
-// A meeting booked for a new prospect of `campaignId`; the outbox event's id (the webhook-id).
-std::string bookIn(EngineDaemon& engine, const std::string& campaignId, const std::string& email) {
-    const std::string campaign = "/api/campaigns/" + campaignId;
-    auto added = engine.post(
-        campaign + "/leads",
-        R"({"companyName":"Initech","contactName":"Ann Lee","email":")" + email + R"("})");
-    EXPECT_EQ(added.status, 201) << added.body;
-    if (added.status != 201) return "";
-    const auto prospectId = parseJson(added.body)->getValue<std::string>("prospectId");
-    auto booked = engine.post(campaign + "/meetings",
-                              R"({"prospectId":")" + prospectId +
-                                  R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
-                                  R"("title":"Discovery call"})");
-    EXPECT_EQ(booked.status, 201) << booked.body;
-    if (booked.status != 201) return "";
-    const auto meetingId =
-        parseJson(booked.body)->getObject("meeting")->getValue<std::string>("id");
-    return engine.text("SELECT id FROM webhook_outbox WHERE payload_json LIKE '%" + meetingId +
-                       "%'");
-}
-
-// The delivery `webhookId` of `campaignId` as the API lists it; null when not listed.
-Poco::JSON::Object::Ptr deliveryIn(EngineDaemon& engine, const std::string& campaignId,
-                                   const std::string& webhookId) {
-    auto reply = engine.get("/api/campaigns/" + campaignId + "/webhook-deliveries");
-    EXPECT_EQ(reply.status, 200) << reply.body;
-    if (reply.status != 200) return nullptr;
-    auto deliveries = parseJson(reply.body)->getArray("deliveries");
-    for (std::size_t i = 0; i < deliveries->size(); ++i) {
-        auto one = deliveries->getObject(static_cast<unsigned>(i));
-        if (one->getValue<std::string>("id") == webhookId) return one;
-    }
-    return nullptr;
-}
-
 TEST(WebhookDelivery, DeliversTheSpecsPayloadSignedPerStandardWebhooks) {
     WebhookReceiver receiver;
     WebhookScenario scenario(receiver, kFastWebhooks);
@@ -340,13 +305,14 @@ TEST(WebhookDelivery, ASlowReceiverDoesNotHoldBackAnotherCampaignsDelivery) {
     auto slowBooking = scenario.book("ada@engines.example");
     ASSERT_FALSE(slowBooking.webhookId.empty());
     ASSERT_TRUE(slow.waitForRequests(1));  // its first attempt is under way
-    const std::string fastId = bookIn(scenario.engine(), fastCampaign, "bo@initech.example");
+    const std::string fastId =
+        bookMeeting(scenario.engine(), fastCampaign, "bo@initech.example").webhookId;
     ASSERT_FALSE(fastId.empty());
 
     Poco::JSON::Object::Ptr fastDelivery;
     ASSERT_TRUE(eventually(
         [&] {
-            fastDelivery = deliveryIn(scenario.engine(), fastCampaign, fastId);
+            fastDelivery = listedDelivery(scenario.engine(), fastCampaign, fastId);
             return fastDelivery && fastDelivery->getValue<std::string>("status") == "delivered";
         },
         std::chrono::seconds(30)));

@@ -60,30 +60,32 @@ WebhookScenario::WebhookScenario(const WebhookReceiver& receiver, const std::str
                         "\n      " + scriptedHook + "\n";
 }
 
-WebhookScenario::Booking WebhookScenario::book(const std::string& email) {
-    Booking booking;
-    const std::string campaign = "/api/campaigns/" + campaignId();
-    auto added = engine_.post(campaign + "/leads",
-                              R"({"companyName":"Analytical Engines","contactName":"Ada Lovelace",)"
-                              R"("email":")" +
-                                  email + R"(","title":"VP Engineering"})");
+WebhookScenario::Booking bookMeeting(EngineDaemon& engine, const std::string& campaignId,
+                                     const std::string& email) {
+    WebhookScenario::Booking booking;
+    const std::string campaign = "/api/campaigns/" + campaignId;
+    auto added = engine.post(campaign + "/leads",
+                             R"({"companyName":"Analytical Engines","contactName":"Ada Lovelace",)"
+                             R"("email":")" +
+                                 email + R"(","title":"VP Engineering"})");
     EXPECT_EQ(added.status, 201) << added.body;
     if (added.status != 201) return booking;
     booking.prospectId = parseJson(added.body)->getValue<std::string>("prospectId");
-    auto booked = engine_.post(campaign + "/meetings",
-                               R"({"prospectId":")" + booking.prospectId +
-                                   R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
-                                   R"("title":"Discovery call"})");
+    auto booked = engine.post(campaign + "/meetings",
+                              R"({"prospectId":")" + booking.prospectId +
+                                  R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
+                                  R"("title":"Discovery call"})");
     EXPECT_EQ(booked.status, 201) << booked.body;
     if (booked.status != 201) return booking;
     booking.meetingId = parseJson(booked.body)->getObject("meeting")->getValue<std::string>("id");
-    booking.webhookId = engine_.text("SELECT id FROM webhook_outbox WHERE payload_json LIKE '%" +
-                                     booking.meetingId + "%'");
+    booking.webhookId = engine.text("SELECT id FROM webhook_outbox WHERE payload_json LIKE '%" +
+                                    booking.meetingId + "%'");
     return booking;
 }
 
-Poco::JSON::Object::Ptr WebhookScenario::delivery(const std::string& webhookId) {
-    auto reply = engine_.get("/api/campaigns/" + campaignId() + "/webhook-deliveries");
+Poco::JSON::Object::Ptr listedDelivery(EngineDaemon& engine, const std::string& campaignId,
+                                       const std::string& webhookId) {
+    auto reply = engine.get("/api/campaigns/" + campaignId + "/webhook-deliveries");
     EXPECT_EQ(reply.status, 200) << reply.body;
     if (reply.status != 200) return nullptr;
     auto deliveries = parseJson(reply.body)->getArray("deliveries");
@@ -92,6 +94,14 @@ Poco::JSON::Object::Ptr WebhookScenario::delivery(const std::string& webhookId) 
         if (one->getValue<std::string>("id") == webhookId) return one;
     }
     return nullptr;
+}
+
+WebhookScenario::Booking WebhookScenario::book(const std::string& email) {
+    return bookMeeting(engine_, campaignId(), email);
+}
+
+Poco::JSON::Object::Ptr WebhookScenario::delivery(const std::string& webhookId) {
+    return listedDelivery(engine_, campaignId(), webhookId);
 }
 
 Poco::JSON::Object::Ptr WebhookScenario::waitForStatus(const std::string& webhookId,

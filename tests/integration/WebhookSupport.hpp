@@ -55,6 +55,15 @@ class WebhookScenario {
     EngineDaemon engine_;
 };
 
+// Adds a lead to `campaignId` and books a meeting for it (what WebhookScenario::book does for
+// its own campaign).
+WebhookScenario::Booking bookMeeting(EngineDaemon& engine, const std::string& campaignId,
+                                     const std::string& email);
+// The delivery as GET /api/campaigns/{campaignId}/webhook-deliveries lists it; null when not
+// listed.
+Poco::JSON::Object::Ptr listedDelivery(EngineDaemon& engine, const std::string& campaignId,
+                                       const std::string& webhookId);
+
 Poco::JSON::Object::Ptr parseJson(const std::string& text);
 // The `index`th attempt of a delivery as the API shows it.
 Poco::JSON::Object::Ptr attempt(const Poco::JSON::Object::Ptr& delivery, unsigned index);
