@@ -15,7 +15,6 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -27,6 +26,7 @@
 #include "plugins/AbiNames.hpp"
 #include "plugins/ConfigValues.hpp"
 #include "plugins/PluginRegistry.hpp"
+#include "support/TempDir.hpp"
 #include "unit/outbound/LocalServers.hpp"
 
 namespace lodestone::plugins {
@@ -79,15 +79,11 @@ const std::map<std::string, std::map<std::string, std::string>> kSampleConfig = 
     {"echo", {{"greeting", "hello"}}},
 };
 
-// The scripted test plugin keeps attempt counts in a folder it must be able to write.
+// The scripted test plugin keeps attempt counts in a folder it must be able to write; removed
+// when the test program exits.
 std::string scriptedStateDir() {
-    static const std::string dir = [] {
-        std::string pattern =
-            (std::filesystem::temp_directory_path() / "lodestone-conformance-XXXXXX").string();
-        if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create " + pattern);
-        return pattern;
-    }();
-    return dir;
+    static const lodestone::test::TempDir dir;
+    return dir.path().string();
 }
 
 std::string sampleValue(const std::string& plugin, const ConfigKeyInfo& key) {

@@ -11,6 +11,10 @@ const char* const kJobColumns =
     "max_retries, error, retryable, credits_charged, lease_owner, lease_expires_at, run_after, "
     "created_at, updated_at, finished_at, next_step, kind, prospect_id, campaign_id";
 
+std::string selectJobsWhere(const char* column) {
+    return std::string("SELECT ") + kJobColumns + " FROM jobs WHERE " + column + " = ?";
+}
+
 // The columns of the other kind of job are NULL.
 std::optional<std::string> unlessEmpty(const std::string& value) {
     if (value.empty()) return std::nullopt;
@@ -100,28 +104,30 @@ std::vector<domain::JobStep> SqliteJobs::stepsOf(const std::string& jobId) {
     return steps;
 }
 
-std::optional<domain::Job> SqliteJobs::findWhere(const std::string& column,
-                                                 const std::string& value) {
+std::optional<domain::Job> SqliteJobs::findWhere(const std::string& sql, const std::string& value) {
     std::optional<domain::Job> job;
     {
-        Query query(statements_,
-                    std::string("SELECT ") + kJobColumns + " FROM jobs WHERE " + column + " = ?");
+        Query query(statements_, sql);
         job = query.bind(value).firstRow(toJob);
     }
     if (job) job->steps = stepsOf(job->id);
     return job;
 }
 
+// Built once each: find() runs for every claim and every status poll.
 std::optional<domain::Job> SqliteJobs::find(const std::string& id) {
-    return findWhere("id", id);
+    static const std::string sql = selectJobsWhere("id");
+    return findWhere(sql, id);
 }
 
 std::optional<domain::Job> SqliteJobs::findByLead(const std::string& leadId) {
-    return findWhere("lead_id", leadId);
+    static const std::string sql = selectJobsWhere("lead_id");
+    return findWhere(sql, leadId);
 }
 
 std::optional<domain::Job> SqliteJobs::findByProspect(const std::string& prospectId) {
-    return findWhere("prospect_id", prospectId);
+    static const std::string sql = selectJobsWhere("prospect_id");
+    return findWhere(sql, prospectId);
 }
 
 bool SqliteJobs::requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) {

@@ -103,7 +103,8 @@ class SqliteJobs final : public JobRepository {
     std::vector<std::string> leaseOwners() override;
 
   private:
-    std::optional<domain::Job> findWhere(const std::string& column, const std::string& value);
+    // `sql` selects a job's columns by one `?`.
+    std::optional<domain::Job> findWhere(const std::string& sql, const std::string& value);
     std::vector<domain::JobStep> stepsOf(const std::string& jobId);
     PreparedStatements& statements_;
 };
