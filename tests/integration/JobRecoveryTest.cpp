@@ -236,7 +236,7 @@ TEST(JobRecovery, SigtermLetsRunningStepsFinishWithinTheGrace) {
     const auto stopping = std::chrono::steady_clock::now();
     EXPECT_EQ(engine.daemon().stop(SIGTERM).code, 0);
     // A correctness bound, not a speed test: a stop waits at most jobs.shutdown_grace for the
-    // running steps, then up to 2 s for cancelled calls (JobEngine::waitForAbandonedCalls); the
+    // running steps, then up to 2 s for cancelled calls (work::Engine::waitForAbandonedCalls); the
     // other 3 s cover closing the server and the database on a loaded machine.
     EXPECT_LT(std::chrono::steady_clock::now() - stopping, std::chrono::seconds(10 + 5));
     // The running step was allowed to finish and its result kept.
@@ -264,7 +264,7 @@ TEST(JobRecovery, SigtermHandsBackStepsStillRunningAfterTheGrace) {
     EXPECT_EQ(stopped.code, 0) << "signal " << stopped.signal.value_or(0) << "\n"
                                << engine.daemon().process().errors();
     // A correctness bound, not a speed test: the grace (300 ms) for the running step, up to 2 s
-    // for its cancelled call to return (JobEngine::waitForAbandonedCalls), and 3 s for closing
+    // for its cancelled call to return (work::Engine::waitForAbandonedCalls), and 3 s for closing
     // the server and the database on a loaded machine.
     EXPECT_LT(std::chrono::steady_clock::now() - stopping,
               std::chrono::milliseconds(300) + std::chrono::seconds(5));

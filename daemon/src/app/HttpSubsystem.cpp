@@ -46,7 +46,7 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store());
     services_ = std::make_unique<api::ApiServices>(
         api::ApiServices{config_, storage_.store(), *keys_, *limiter_, *stepTimings_,
-                         [this] { jobs_.jobQueued(); }, [this] { webhooks_.eventWritten(); }});
+                         [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); }});
     routes_ = api::Router();
     api::addLeadMagnetRoutes(routes_, *services_);
     api::addCampaignRoutes(routes_, *services_);

@@ -60,7 +60,7 @@ int LodestoneApp::start(int argc, char** argv) {
     }
     if (mode_ == Mode::Serve) holdTerminationSignals();
     const int code = run();
-    if ((jobs_ && jobs_->leftCallsRunning()) || (webhooks_ && webhooks_->leftCallsRunning())) {
+    if (work_ && work_->leftCallsRunning()) {
         // Everything is stopped and the database closed, but a plugin call still runs: unloading
         // its library, or the static teardown of exit(), would pull state from under it. Leave
         // at once instead; the log channels flush each message, the streams are flushed here.
@@ -136,23 +136,19 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
             configureLogging(config_->logging);
             auto* storage = new StorageSubsystem(*config_);
             auto* plugins = new PluginSubsystem(*config_);
-            auto* jobs = new JobsSubsystem(*config_, *storage, *plugins);
-            jobs_ = jobs;
-            auto* webhooks = new WebhooksSubsystem(*config_, *storage, *plugins);
-            webhooks_ = webhooks;
-            auto* http = new HttpSubsystem(*config_, *storage, *jobs, *webhooks);
+            auto* work = new WorkSubsystem(*config_, *storage, *plugins);
+            work_ = work;
+            auto* http = new HttpSubsystem(*config_, *storage, *work);
             addSubsystem(storage);
             addSubsystem(new ProvisioningSubsystem(*config_, *storage));
             addSubsystem(plugins);
-            addSubsystem(jobs);
-            addSubsystem(webhooks);
+            addSubsystem(work);
             addSubsystem(http);
             // Poco uninitialises only after a complete start; after a failed one, whatever did
-            // start must still stop in reverse order (jobs before the storage they use).
+            // start must still stop in reverse order (work before the storage it uses).
             stopAfterFailedStart_ = [=] {
                 http->uninitialize();
-                webhooks->uninitialize();
-                jobs->uninitialize();
+                work->uninitialize();
                 plugins->uninitialize();
                 storage->uninitialize();
             };

@@ -13,8 +13,7 @@
 
 namespace lodestone::app {
 
-class JobsSubsystem;
-class WebhooksSubsystem;
+class WorkSubsystem;
 
 // lodestoned: loads the config, then runs the subsystems in the foreground until SIGTERM or
 // SIGINT (systemd runs it as is). --check-config, --list-plugins, --version and --help do their
@@ -51,8 +50,7 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     std::optional<config::Config> config_;
     std::exception_ptr startupError_;
     std::function<void()> stopAfterFailedStart_;
-    const JobsSubsystem* jobs_ = nullptr;  // owned by the Application, as every subsystem
-    const WebhooksSubsystem* webhooks_ = nullptr;
+    const WorkSubsystem* work_ = nullptr;  // owned by the Application, as every subsystem
 };
 
 // Where bare plugin names are looked up: $LODESTONE_PLUGIN_DIR, else lib/lodestone/plugins next

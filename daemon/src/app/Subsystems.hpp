@@ -9,13 +9,16 @@
 #include "api/ApiServices.hpp"
 #include "api/Router.hpp"
 #include "config/Config.hpp"
-#include "jobs/JobEngine.hpp"
+#include "jobs/Pipeline.hpp"
+#include "leadmagnet/steps/LeadMagnetJobs.hpp"
+#include "outreach/steps/ProspectJobs.hpp"
 #include "plugins/PluginRegistry.hpp"
 #include "storage/Store.hpp"
-#include "webhooks/DeliveryPool.hpp"
+#include "webhooks/DeliveryQueue.hpp"
+#include "work/Engine.hpp"
 
 // The parts of lodestoned, as Poco subsystems: the application initialises them in the order it
-// adds them (storage, provisioning, plugins, jobs, webhooks, http) and uninitialises them in
+// adds them (storage, provisioning, plugins, work, http) and uninitialises them in
 // reverse.
 namespace lodestone::app {
 
@@ -61,61 +64,45 @@ class PluginSubsystem final : public Poco::Util::Subsystem {
     plugins::PluginRegistry registry_;
 };
 
-// Runs generation jobs through the pipeline's plugins (unless jobs.run is false).
-class JobsSubsystem final : public Poco::Util::Subsystem {
+// Runs the background work on one engine (unless jobs.run is false: an API-only lodestoned
+// leaves it to the process that runs jobs): lead-magnet and prospect jobs through the pipeline's
+// plugins, and the outbox's webhook deliveries through the webhook plugin.
+class WorkSubsystem final : public Poco::Util::Subsystem {
   public:
-    JobsSubsystem(const config::Config& config, StorageSubsystem& storage, PluginSubsystem& plugins)
+    WorkSubsystem(const config::Config& config, StorageSubsystem& storage, PluginSubsystem& plugins)
         : config_(config), storage_(storage), plugins_(plugins) {}
-    ~JobsSubsystem() override;
-    const char* name() const override { return "jobs"; }
+    ~WorkSubsystem() override;
+    const char* name() const override { return "work"; }
     void initialize(Poco::Util::Application& app) override;
     void uninitialize() override;
-    // Wakes the workers: a job was queued. Safe to call when no engine runs.
+    // Wake the workers: a job was queued (created, retried), or a webhook event was written
+    // (a booking, a redelivery). Safe to call when no engine runs.
     void jobQueued();
+    void webhookQueued();
     // After uninitialize(): plugin calls still run on threads of their own, so unloading the
     // plugins (or any teardown they may touch) is unsafe.
     bool leftCallsRunning() const { return callsLeftRunning_ > 0; }
 
   private:
+    void addWebhookDeliveries();
     void warnAboutUnreadableIcps();
+
     const config::Config& config_;
     StorageSubsystem& storage_;
     PluginSubsystem& plugins_;
-    std::unique_ptr<jobs::JobEngine> engine_;
-    int callsLeftRunning_ = 0;
-};
-
-// Delivers the outbox's webhook events through the webhook plugin (unless jobs.run is false:
-// an API-only lodestoned leaves delivery to the process that runs jobs).
-class WebhooksSubsystem final : public Poco::Util::Subsystem {
-  public:
-    WebhooksSubsystem(const config::Config& config, StorageSubsystem& storage,
-                      PluginSubsystem& plugins)
-        : config_(config), storage_(storage), plugins_(plugins) {}
-    ~WebhooksSubsystem() override;
-    const char* name() const override { return "webhooks"; }
-    void initialize(Poco::Util::Application& app) override;
-    void uninitialize() override;
-    // Wakes the delivery loop: an event was written or a redelivery queued. Safe to call when
-    // no loop runs.
-    void eventWritten();
-    // As JobsSubsystem::leftCallsRunning().
-    bool leftCallsRunning() const { return callsLeftRunning_ > 0; }
-
-  private:
-    const config::Config& config_;
-    StorageSubsystem& storage_;
-    PluginSubsystem& plugins_;
-    std::unique_ptr<webhooks::DeliveryPool> pool_;
+    std::unique_ptr<leadmagnet::LeadMagnetJobs> leadMagnets_;
+    std::unique_ptr<outreach::ProspectJobs> prospects_;
+    std::unique_ptr<jobs::Pipeline> pipeline_;
+    std::unique_ptr<webhooks::DeliveryQueue> deliveries_;
+    std::unique_ptr<work::Engine> engine_;  // stops before the kinds it runs go
     int callsLeftRunning_ = 0;
 };
 
 // Serves the HTTP interface on server.listen.
 class HttpSubsystem final : public Poco::Util::Subsystem {
   public:
-    HttpSubsystem(const config::Config& config, StorageSubsystem& storage, JobsSubsystem& jobs,
-                  WebhooksSubsystem& webhooks)
-        : config_(config), storage_(storage), jobs_(jobs), webhooks_(webhooks) {}
+    HttpSubsystem(const config::Config& config, StorageSubsystem& storage, WorkSubsystem& work)
+        : config_(config), storage_(storage), work_(work) {}
     ~HttpSubsystem() override;
     const char* name() const override { return "http"; }
     void initialize(Poco::Util::Application& app) override;
@@ -124,8 +111,7 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
   private:
     const config::Config& config_;
     StorageSubsystem& storage_;
-    JobsSubsystem& jobs_;
-    WebhooksSubsystem& webhooks_;
+    WorkSubsystem& work_;
     std::unique_ptr<auth::ApiKeyCache> keys_;
     std::unique_ptr<ratelimit::RateLimiter> limiter_;
     std::unique_ptr<leadmagnet::StepTimings> stepTimings_;

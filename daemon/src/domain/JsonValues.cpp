@@ -3,6 +3,8 @@
 #include <Poco/JSON/ParseHandler.h>
 #include <Poco/JSON/Parser.h>
 
+#include <stdexcept>
+
 namespace lodestone::domain {
 
 Poco::JSON::Object::Ptr orderedObject() {
@@ -15,6 +17,14 @@ std::optional<Poco::Dynamic::Var> parseOrdered(const std::string& json) {
     } catch (const Poco::Exception&) {
         return std::nullopt;
     }
+}
+
+Poco::JSON::Object::Ptr parseObject(const std::string& json, const std::string& what) {
+    auto parsed = parseOrdered(json);
+    if (parsed && parsed->type() == typeid(Poco::JSON::Object::Ptr)) {
+        return parsed->extract<Poco::JSON::Object::Ptr>();
+    }
+    throw std::runtime_error(what + " is not a JSON object");
 }
 
 }  // namespace lodestone::domain

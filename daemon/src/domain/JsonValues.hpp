@@ -23,4 +23,8 @@ Poco::Dynamic::Var orNull(const std::optional<T>& value) {
 // nothing when it does not parse.
 std::optional<Poco::Dynamic::Var> parseOrdered(const std::string& json);
 
+// The same for stored JSON that must be an object; throws std::runtime_error naming `what`
+// ("the stored lead is not a JSON object") when it is not.
+Poco::JSON::Object::Ptr parseObject(const std::string& json, const std::string& what);
+
 }  // namespace lodestone::domain

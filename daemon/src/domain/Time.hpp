@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <string>
 
 namespace lodestone::domain {
 
@@ -12,5 +13,8 @@ inline Timestamp nowMillis() {
     using namespace std::chrono;
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
+
+// ISO 8601 UTC with milliseconds, "2026-11-22T09:30:00.123Z".
+std::string isoUtc(Timestamp ms);
 
 }  // namespace lodestone::domain

@@ -124,8 +124,9 @@ class JobRepository {
     // Extends the owner's leases on these jobs; returns how many it still held.
     virtual int renewLeases(const std::string& owner, const std::vector<std::string>& jobIds,
                             Timestamp leaseUntil) = 0;
+    // Of the step the owner's job is running.
     virtual bool reportProgress(const std::string& jobId, const std::string& owner,
-                                domain::StepName step, int percent) = 0;
+                                int percent) = 0;
     // Stores the step's output; the job moves on to the next step, due at once, or after the
     // last one to completed. False if the owner no longer holds the job.
     virtual bool completeStep(const std::string& jobId, const std::string& owner,
@@ -216,6 +217,13 @@ struct AttemptOutcome {
     std::optional<Timestamp> retryAt;
 };
 
+// Who holds the lease on a leased item (a webhook delivery), and until when.
+struct HeldLease {
+    std::string id;
+    std::string owner;
+    Timestamp expiresAt = 0;
+};
+
 // The webhook outbox: events written in the transaction that caused them, then their delivery
 // attempts. Claims follow the job queue's pattern: a claim is a lease, and a lease-holder's
 // writes are guarded by owner and attempt number, so a late worker never overwrites a
@@ -242,8 +250,14 @@ class WebhookDeliveryRepository {
     virtual bool finishAttempt(const AttemptOutcome& outcome) = 0;
     // Hands back a claim whose attempt was never sent (shutdown): uncounts and forgets it.
     virtual bool release(const std::string& id, const std::string& owner, int number) = 0;
-    // Pending deliveries under a lease, for recovering those of dead owners or expired leases.
-    virtual std::vector<domain::WebhookDelivery> leased() = 0;
+    // Extends the owner's leases on these deliveries; returns how many it still held.
+    virtual int renewLeases(const std::string& owner, const std::vector<std::string>& ids,
+                            Timestamp leaseUntil) = 0;
+    // Leases that ran out by `now`, soonest expiry first (the holder died or hung), or that these
+    // owners hold; and every owner holding one.
+    virtual std::vector<HeldLease> expiredLeases(Timestamp now, int limit) = 0;
+    virtual std::vector<HeldLease> leasesHeldBy(const std::vector<std::string>& owners) = 0;
+    virtual std::vector<std::string> leaseOwners() = 0;
     // Queues one fresh attempt of a delivered or failed delivery, due at `now`, with no retries
     // after it. False when the delivery is pending (or does not exist).
     virtual bool redeliver(const std::string& id, Timestamp now) = 0;

@@ -1,8 +1,5 @@
 #include "webhooks/AttemptRequest.hpp"
 
-#include <Poco/DateTimeFormatter.h>
-#include <Poco/Timestamp.h>
-
 #include <sstream>
 #include <stdexcept>
 
@@ -12,21 +9,13 @@
 namespace lodestone::webhooks {
 namespace {
 
+// Key order is kept so that receivers see the spec's field order.
 Poco::JSON::Object::Ptr storedPayload(const domain::WebhookDelivery& delivery) {
-    // Key order is kept so that receivers see the spec's field order.
-    auto parsed = domain::parseOrdered(delivery.payloadJson);
-    if (parsed && parsed->type() == typeid(Poco::JSON::Object::Ptr)) {
-        return parsed->extract<Poco::JSON::Object::Ptr>();
-    }
-    throw std::runtime_error("the stored payload of delivery " + delivery.id +
-                             " is not a JSON object");
+    return domain::parseObject(delivery.payloadJson,
+                               "the stored payload of delivery " + delivery.id);
 }
 
 }  // namespace
-
-std::string isoUtc(domain::Timestamp ms) {
-    return Poco::DateTimeFormatter::format(Poco::Timestamp(ms * 1000), "%Y-%m-%dT%H:%M:%S.%iZ");
-}
 
 AttemptRequest buildAttemptRequest(const domain::WebhookDelivery& delivery,
                                    const domain::Campaign& campaign, const std::string& url,

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "domain/Records.hpp"
+#include "domain/Time.hpp"
 #include "domain/WebhookDeliveries.hpp"
 
 namespace lodestone::webhooks {
@@ -21,8 +22,8 @@ struct AttemptRequest {
     std::string pluginInput(const domain::WebhookDelivery& delivery) const;
 };
 
-// ISO 8601 UTC with milliseconds, "2026-11-22T09:30:00.123Z".
-std::string isoUtc(domain::Timestamp ms);
+// The payload's `timestamp` is written as domain::isoUtc writes it.
+using domain::isoUtc;
 
 // Throws std::runtime_error when the stored payload is not a JSON object (a damaged row: the
 // attempt fails with that message) and InvalidSecret for a damaged campaign secret.

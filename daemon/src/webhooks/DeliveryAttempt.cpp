@@ -10,12 +10,6 @@ namespace {
 
 constexpr std::size_t kExcerptChars = 200;
 
-std::int64_t millisSince(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                 start)
-        .count();
-}
-
 AttemptResult failed(std::string error, std::int64_t latencyMs = 0) {
     AttemptResult result;
     result.error = std::move(error);
@@ -86,63 +80,55 @@ DeliveryAttempt::DeliveryAttempt(std::shared_ptr<const plugins::PluginInstance> 
                                  std::chrono::milliseconds timeout)
     : plugin_(std::move(plugin)), gateway_(std::move(gateway)), timeout_(timeout) {}
 
-AttemptResult DeliveryAttempt::make(const domain::WebhookDelivery& delivery,
-                                    const std::optional<domain::Campaign>& campaign,
-                                    jobs::CallRunner& runner) const {
-    if (!campaign) return failed("campaign " + delivery.campaignId + " no longer exists");
+DeliveryAttempt::Call DeliveryAttempt::prepare(
+    const domain::WebhookDelivery& delivery, const std::optional<domain::Campaign>& campaign,
+    const std::shared_ptr<plugins::RunControl>& control) const {
+    auto fails = [](std::string error) { return Call{nullptr, failed(std::move(error))}; };
+    if (!campaign) return fails("campaign " + delivery.campaignId + " no longer exists");
     if (!campaign->webhookUrl || campaign->webhookUrl->empty()) {
-        return failed("campaign " + campaign->id +
-                      " has no webhook URL (set one with `lodestonectl campaign update " +
-                      campaign->id + " --webhook-url URL`)");
+        return fails("campaign " + campaign->id +
+                     " has no webhook URL (set one with `lodestonectl campaign update " +
+                     campaign->id + " --webhook-url URL`)");
     }
     if (!domain::isHttpUrl(*campaign->webhookUrl)) {
-        return failed("the campaign's webhook URL is not an absolute http(s) URL: " +
-                      *campaign->webhookUrl);
+        return fails("the campaign's webhook URL is not an absolute http(s) URL: " +
+                     *campaign->webhookUrl);
     }
-    return send(delivery, *campaign, runner);
-}
-
-AttemptResult DeliveryAttempt::send(const domain::WebhookDelivery& delivery,
-                                    const domain::Campaign& campaign,
-                                    jobs::CallRunner& runner) const {
-    const auto start = std::chrono::steady_clock::now();
     std::string input;
     try {
-        input = buildAttemptRequest(delivery, campaign, *campaign.webhookUrl, domain::nowMillis())
+        input = buildAttemptRequest(delivery, *campaign, *campaign->webhookUrl, domain::nowMillis())
                     .pluginInput(delivery);
     } catch (const std::exception& e) {
-        return failed(std::string("cannot build the request: ") + e.what());
+        return fails(std::string("cannot build the request: ") + e.what());
     }
-    // The call owns what it touches: if it overruns, it may outlive this attempt.
-    auto control = std::make_shared<plugins::RunControl>(plugins::RunControl::deadlineIn(timeout_));
     control->allowHttp(gateway_.get());
-    // A little past the timeout: the host's HTTP client gives up at the deadline itself, and
-    // its error is more telling than "overran".
-    const auto giveUpAt = start + longest();
-    auto outcome = runner.run([plugin = plugin_, gateway = gateway_, control,
-                               input = std::move(input)] { return plugin->run(*control, input); },
-                              giveUpAt);
-    const std::int64_t latency = millisSince(start);
-    switch (outcome) {
-        case jobs::CallRunner::Outcome::Finished:
+    return {[plugin = plugin_, gateway = gateway_, control, input = std::move(input)] {
+                return plugin->run(*control, input);
+            },
+            std::nullopt};
+}
+
+AttemptResult DeliveryAttempt::conclude(const work::CallEnd& end,
+                                        const plugins::RunControl& control,
+                                        std::int64_t latencyMs) const {
+    switch (end.how) {
+        case work::CallRunner::Outcome::Finished:
             break;
-        case jobs::CallRunner::Outcome::Overran:
-            control->cancel();
-            return failed(noAnswerInTime(timeout_, "the webhook plugin did not return"), latency);
-        case jobs::CallRunner::Outcome::Interrupted:
-            control->cancel();
-            return failed("interrupted: lodestoned stopped during this attempt", latency);
+        case work::CallRunner::Outcome::Overran:
+            return failed(noAnswerInTime(timeout_, "the webhook plugin did not return"), latencyMs);
+        case work::CallRunner::Outcome::Interrupted:
+            return failed("interrupted: lodestoned stopped during this attempt", latencyMs);
     }
-    if (auto error = runner.error()) {
+    if (end.error) {
         try {
-            std::rethrow_exception(error);
+            std::rethrow_exception(end.error);
         } catch (const std::exception& e) {
             // The host's client stopped at the deadline: say which setting that was.
-            if (control->cancelled()) return failed(noAnswerInTime(timeout_, e.what()), latency);
-            return failed(e.what(), latency);
+            if (control.cancelled()) return failed(noAnswerInTime(timeout_, e.what()), latencyMs);
+            return failed(e.what(), latencyMs);
         }
     }
-    return readReport(runner.output(), latency);
+    return readReport(end.output, latencyMs);
 }
 
 }  // namespace lodestone::webhooks

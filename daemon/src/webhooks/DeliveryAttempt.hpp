@@ -2,15 +2,17 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "domain/Records.hpp"
 #include "domain/WebhookDeliveries.hpp"
-#include "jobs/CallRunner.hpp"
 #include "plugins/HttpGateway.hpp"
 #include "plugins/PluginInstance.hpp"
+#include "plugins/RunControl.hpp"
+#include "work/WorkKind.hpp"
 
 namespace lodestone::webhooks {
 
@@ -23,30 +25,39 @@ struct AttemptResult {
     std::optional<std::string> error;
 };
 
-// Makes one attempt of a claimed delivery through the webhook plugin: builds and signs the
-// request, runs the plugin on a CallRunner (so a plugin that hangs past the timeout is left
-// behind, not waited for) and reads what it reports.
+// One attempt of a claimed delivery through the webhook plugin, in the engine's two halves:
+// prepare() builds and signs the request and returns the plugin call (run by the engine under
+// its watchdog, so a plugin that hangs past the timeout is left behind, not waited for);
+// conclude() reads how the call ended.
 class DeliveryAttempt {
   public:
     DeliveryAttempt(std::shared_ptr<const plugins::PluginInstance> plugin,
                     std::shared_ptr<const plugins::HttpGateway> gateway,
                     std::chrono::milliseconds timeout);
 
-    // The longest an attempt takes: the timeout, plus a little for a plugin that stops at
-    // the deadline to report why. A claim's lease must outlast it.
+    // The receiver's time to answer: the deadline of the call's RunControl.
+    std::chrono::milliseconds timeout() const { return timeout_; }
+    // How much longer the watchdog waits: a plugin that stops at the deadline gets the room to
+    // report why (the host's HTTP client gives up at the deadline itself, and its error says
+    // more than "did not return").
+    static constexpr std::chrono::milliseconds kReportGrace{500};
+    // The longest an attempt takes; a claim's lease must outlast it.
     std::chrono::milliseconds longest() const { return timeout_ + kReportGrace; }
 
-    // `campaign`: the delivery's campaign as it is now (none: it was deleted).
-    AttemptResult make(const domain::WebhookDelivery& delivery,
-                       const std::optional<domain::Campaign>& campaign,
-                       jobs::CallRunner& runner) const;
+    struct Call {
+        std::function<std::string()> run;    // the plugin call, owning what it touches
+        std::optional<AttemptResult> ended;  // or, with no call, why the attempt failed at once
+    };
+    // `campaign`: the delivery's campaign as it is now (none: it was deleted). `control` is the
+    // call's: its deadline, cancellation and the outbound HTTP it allows.
+    Call prepare(const domain::WebhookDelivery& delivery,
+                 const std::optional<domain::Campaign>& campaign,
+                 const std::shared_ptr<plugins::RunControl>& control) const;
+    // `latencyMs`: since prepare().
+    AttemptResult conclude(const work::CallEnd& end, const plugins::RunControl& control,
+                           std::int64_t latencyMs) const;
 
   private:
-    static constexpr std::chrono::milliseconds kReportGrace{500};
-
-    AttemptResult send(const domain::WebhookDelivery& delivery, const domain::Campaign& campaign,
-                       jobs::CallRunner& runner) const;
-
     std::shared_ptr<const plugins::PluginInstance> plugin_;
     std::shared_ptr<const plugins::HttpGateway> gateway_;
     std::chrono::milliseconds timeout_;

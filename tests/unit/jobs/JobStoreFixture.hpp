@@ -1,52 +1,29 @@
 #pragma once
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <chrono>
-#include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
 #include "domain/Ids.hpp"
 #include "domain/Time.hpp"
-#include "jobs/WorkerIdentity.hpp"
+#include "jobs/JobHandler.hpp"
+#include "jobs/JobTable.hpp"
+#include "leadmagnet/steps/LeadMagnetJobs.hpp"
+#include "outreach/steps/ProspectJobs.hpp"
 #include "unit/storage/StoreFixture.hpp"
+#include "unit/work/WorkTestSupport.hpp"
 
 namespace lodestone::jobs::test {
 
-// Polls `condition` until it holds or `timeout` passes; true if it held. For state another thread
-// changes: the generous timeout only matters when the code under test is broken.
-inline bool eventually(const std::function<bool()>& condition,
-                       std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
-    auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (!condition()) {
-        if (std::chrono::steady_clock::now() >= deadline) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    return true;
-}
-
-// The pid of a child process that has exited and been reaped: no process has it (until the
-// kernel hands it out again, which takes a full cycle of the pid space).
-inline pid_t deadPid() {
-    pid_t child = ::fork();
-    if (child < 0) throw std::runtime_error("fork failed");
-    if (child == 0) ::_exit(0);
-    int status = 0;
-    if (::waitpid(child, &status, 0) != child) throw std::runtime_error("waitpid failed");
-    return child;
-}
-
-// A lease owner of this host naming `pid`, in the format newProcessOwner() uses.
-inline std::string localOwnerWithPid(pid_t pid) {
-    std::string own = newProcessOwner();
-    return own.substr(0, own.find(':')) + ":" + std::to_string(pid) + ":deadbeef";
-}
+using work::test::deadPid;
+using work::test::eventually;
+using work::test::localOwnerWithPid;
 
 // A migrated store holding an organisation with credits and a project, and jobs that hold a
-// charge taken from that organisation, as Generate Lead Magnet leaves them.
+// charge taken from that organisation, as Generate Lead Magnet leaves them. The job kinds are the
+// daemon's own handlers (without plugins: nothing here runs a step), so what a job failing for
+// good does (a refund, a failed prospect) is the real thing.
 class JobStoreFixture : public storage::test::StoreFixture {
   protected:
     static constexpr std::int64_t kInitialCredits = 10;
@@ -54,6 +31,10 @@ class JobStoreFixture : public storage::test::StoreFixture {
 
     void SetUp() override {
         StoreFixture::SetUp();
+        leadMagnets_ = std::make_unique<leadmagnet::LeadMagnetJobs>(*store_, nullptr, nullptr);
+        prospects_ = std::make_unique<outreach::ProspectJobs>(nullptr);
+        handlers_.add(*leadMagnets_);
+        handlers_.add(*prospects_);
         auto t0 = domain::nowMillis();
         org_ = {domain::newId(domain::IdKind::Organisation), "Acme", kInitialCredits, t0, t0};
         project_.id = domain::newId(domain::IdKind::Project);
@@ -127,6 +108,9 @@ class JobStoreFixture : public storage::test::StoreFixture {
 
     domain::Organisation org_;
     domain::Project project_;
+    std::unique_ptr<leadmagnet::LeadMagnetJobs> leadMagnets_;
+    std::unique_ptr<outreach::ProspectJobs> prospects_;
+    JobHandlers handlers_;
 };
 
 }  // namespace lodestone::jobs::test

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "JobStoreFixture.hpp"
-#include "jobs/Outcomes.hpp"
+#include "jobs/JobOutcomes.hpp"
 
 using namespace lodestone;
 using namespace lodestone::jobs;
@@ -12,10 +12,26 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// A step's outcome recorded in a transaction of its own, as the engine records one alone.
 class Outcomes : public jobs::test::JobStoreFixture {
   protected:
     std::optional<std::string> page(const std::string& leadId) {
         return store_->read([&](storage::Repositories& r) { return r.leads().page(leadId); });
+    }
+
+    bool succeed(const std::string& owner, const domain::Job& job, StepName step,
+                 const StepResult& result) {
+        return store_->write([&](storage::Repositories& r) {
+            return recordSuccess(r, owner, job, step, result, domain::nowMillis()).held;
+        });
+    }
+
+    bool fail(const FailedAttempt& attempt, std::optional<domain::Timestamp>& retryAt) {
+        auto recorded = store_->write([&](storage::Repositories& r) {
+            return recordFailure(r, handlers_, policy_, attempt, domain::nowMillis());
+        });
+        retryAt = recorded.retryAt;
+        return recorded.held;
     }
 
     RetryPolicy policy_{10s};
@@ -25,7 +41,7 @@ class Outcomes : public jobs::test::JobStoreFixture {
 
 TEST_F(Outcomes, SuccessStoresTheOutputAndMovesTheJobOn) {
     auto job = claim(addJob(), "w");
-    ASSERT_TRUE(recordSuccess(*store_, "w", job, StepName::Research, {R"({"facts":[]})", {}}));
+    ASSERT_TRUE(succeed("w", job, StepName::Research, {R"({"facts":[]})", {}}));
     auto found = find(job.id);
     EXPECT_EQ(found.status, JobStatus::ContentRunning);
     EXPECT_EQ(found.nextStep, StepName::Content);
@@ -45,8 +61,8 @@ jobs::StepResult withPage(const std::string& output, const std::string& leadId,
 
 TEST_F(Outcomes, FinalizationStoresTheLeadsPage) {
     auto job = claim(addJob(StepName::Finalize), "w");
-    ASSERT_TRUE(recordSuccess(*store_, "w", job, StepName::Finalize,
-                              withPage(R"({"bytes":20})", job.leadId, "<html>guide</html>")));
+    ASSERT_TRUE(succeed("w", job, StepName::Finalize,
+                        withPage(R"({"bytes":20})", job.leadId, "<html>guide</html>")));
     EXPECT_EQ(find(job.id).status, JobStatus::Completed);
     EXPECT_TRUE(find(job.id).finishedAt);
     EXPECT_EQ(page(job.leadId), "<html>guide</html>");
@@ -55,8 +71,8 @@ TEST_F(Outcomes, FinalizationStoresTheLeadsPage) {
 
 TEST_F(Outcomes, SuccessByAnOwnerThatLostTheJobChangesNothing) {
     auto job = claim(addJob(StepName::Finalize), "w");
-    EXPECT_FALSE(recordSuccess(*store_, "someone-else", job, StepName::Finalize,
-                               withPage("{}", job.leadId, "<html>guide</html>")));
+    EXPECT_FALSE(succeed("someone-else", job, StepName::Finalize,
+                         withPage("{}", job.leadId, "<html>guide</html>")));
     auto found = find(job.id);
     EXPECT_EQ(found.status, JobStatus::Finalizing);
     EXPECT_EQ(found.leaseOwner, "w");
@@ -68,8 +84,7 @@ TEST_F(Outcomes, AFailureWithRetriesLeftQueuesTheJobAfterTheBackOff) {
     auto job = claim(addJob(), "w");
     auto before = domain::nowMillis();
     std::optional<domain::Timestamp> retryAt;
-    ASSERT_TRUE(recordFailure(*store_, policy_,
-                              {job.id, "w", StepName::Research, 0, "boom", false, 3}, retryAt));
+    ASSERT_TRUE(fail({job.id, "w", StepName::Research, 0, "boom", false, 3}, retryAt));
     auto after = domain::nowMillis();
     ASSERT_TRUE(retryAt);
     EXPECT_GE(*retryAt, before + 8'000);
@@ -92,8 +107,7 @@ TEST_F(Outcomes, TheBackOffGrowsWithTheRetriesAlreadyUsed) {
     auto job = claim(addJob(StepName::Research, 2), "w");
     auto before = domain::nowMillis();
     std::optional<domain::Timestamp> retryAt;
-    ASSERT_TRUE(recordFailure(*store_, policy_,
-                              {job.id, "w", StepName::Research, 2, "boom", false, 3}, retryAt));
+    ASSERT_TRUE(fail({job.id, "w", StepName::Research, 2, "boom", false, 3}, retryAt));
     ASSERT_TRUE(retryAt);
     EXPECT_GE(*retryAt, before + 32'000);  // 0.8 × 40 s
     EXPECT_EQ(find(job.id).retryCount, 3);
@@ -103,8 +117,7 @@ TEST_F(Outcomes, AFailureWithoutRetriesLeftFailsTheJobAndRefundsItOnce) {
     auto job = claim(addJob(StepName::Research, 3), "w");
     ASSERT_EQ(balance(), kInitialCredits - kCharge);
     std::optional<domain::Timestamp> retryAt = 1;
-    ASSERT_TRUE(recordFailure(*store_, policy_,
-                              {job.id, "w", StepName::Research, 3, "gave up", false, 3}, retryAt));
+    ASSERT_TRUE(fail({job.id, "w", StepName::Research, 3, "gave up", false, 3}, retryAt));
     EXPECT_FALSE(retryAt);
 
     auto found = find(job.id);
@@ -116,8 +129,7 @@ TEST_F(Outcomes, AFailureWithoutRetriesLeftFailsTheJobAndRefundsItOnce) {
     EXPECT_EQ(refunds(job.id), 1);
 
     // A second report of the same failure (a late worker, the reaper) finds no lease to fail.
-    EXPECT_FALSE(recordFailure(*store_, policy_,
-                               {job.id, "w", StepName::Research, 3, "again", false, 3}, retryAt));
+    EXPECT_FALSE(fail({job.id, "w", StepName::Research, 3, "again", false, 3}, retryAt));
     EXPECT_EQ(balance(), kInitialCredits);
     EXPECT_EQ(refunds(job.id), 1);
     EXPECT_EQ(find(job.id).error, "gave up");
@@ -126,9 +138,8 @@ TEST_F(Outcomes, AFailureWithoutRetriesLeftFailsTheJobAndRefundsItOnce) {
 TEST_F(Outcomes, AFailureNoRetryCanFixFailsAtOnceAndIsNotRetryable) {
     auto job = claim(addJob(StepName::Content), "w");
     std::optional<domain::Timestamp> retryAt = 1;
-    ASSERT_TRUE(recordFailure(
-        *store_, policy_,
-        {job.id, "w", StepName::Content, 0, "rejected its input", false, 3, false}, retryAt));
+    ASSERT_TRUE(
+        fail({job.id, "w", StepName::Content, 0, "rejected its input", false, 3, false}, retryAt));
     EXPECT_FALSE(retryAt) << "retries were left, but none can help";
 
     auto found = find(job.id);
@@ -143,8 +154,7 @@ TEST_F(Outcomes, AFailureNoRetryCanFixFailsAtOnceAndIsNotRetryable) {
 TEST_F(Outcomes, AFailureOutOfRetriesStaysRetryable) {
     auto job = claim(addJob(StepName::Research, 3), "w");
     std::optional<domain::Timestamp> retryAt;
-    ASSERT_TRUE(recordFailure(*store_, policy_,
-                              {job.id, "w", StepName::Research, 3, "gave up", false, 3}, retryAt));
+    ASSERT_TRUE(fail({job.id, "w", StepName::Research, 3, "gave up", false, 3}, retryAt));
     EXPECT_EQ(find(job.id).status, JobStatus::Failed);
     EXPECT_TRUE(find(job.id).retryable) << "a later retry may well succeed";
 }
@@ -152,10 +162,8 @@ TEST_F(Outcomes, AFailureOutOfRetriesStaysRetryable) {
 TEST_F(Outcomes, AFailureByAnOwnerThatLostTheJobChangesNothing) {
     auto job = claim(addJob(StepName::Research, 3), "w");
     std::optional<domain::Timestamp> retryAt;
-    EXPECT_FALSE(recordFailure(
-        *store_, policy_, {job.id, "intruder", StepName::Research, 3, "x", false, 3}, retryAt));
-    EXPECT_FALSE(recordFailure(
-        *store_, policy_, {job.id, "intruder", StepName::Research, 0, "x", false, 3}, retryAt));
+    EXPECT_FALSE(fail({job.id, "intruder", StepName::Research, 3, "x", false, 3}, retryAt));
+    EXPECT_FALSE(fail({job.id, "intruder", StepName::Research, 0, "x", false, 3}, retryAt));
     auto found = find(job.id);
     EXPECT_EQ(found.status, JobStatus::ResearchRunning);
     EXPECT_EQ(found.leaseOwner, "w");
@@ -169,12 +177,10 @@ TEST_F(Outcomes, AFailureByAnOwnerThatLostTheJobChangesNothing) {
 TEST_F(Outcomes, AReapersFailureNeedsTheLeaseToHaveExpired) {
     auto job = claim(addJob(), "w", 5min);
     std::optional<domain::Timestamp> retryAt;
-    EXPECT_FALSE(recordFailure(*store_, policy_,
-                               {job.id, "w", StepName::Research, 0, "expired?", true, 3}, retryAt));
+    EXPECT_FALSE(fail({job.id, "w", StepName::Research, 0, "expired?", true, 3}, retryAt));
     EXPECT_EQ(find(job.id).status, JobStatus::ResearchRunning);
 
     auto expired = claim(addJob(), "w", -1s);
-    EXPECT_TRUE(recordFailure(
-        *store_, policy_, {expired.id, "w", StepName::Research, 0, "expired", true, 3}, retryAt));
+    EXPECT_TRUE(fail({expired.id, "w", StepName::Research, 0, "expired", true, 3}, retryAt));
     EXPECT_EQ(find(expired.id).status, JobStatus::Queued);
 }

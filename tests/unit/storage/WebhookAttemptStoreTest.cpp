@@ -2,6 +2,8 @@
 // attempt number, every attempt leaves a row, and operators can queue a redelivery.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "unit/storage/WebhookDeliveryStoreFixture.hpp"
 
 using namespace lodestone;
@@ -133,27 +135,55 @@ TEST_F(WebhookDeliveryOutcomes, ReleaseUncountsTheAttemptAndForgetsIt) {
     EXPECT_EQ(attempts(event.id)[0].startedAt, kT0 + 2);
 }
 
-TEST_F(WebhookDeliveryOutcomes, LeasedListsTheDeliveriesUnderALease) {
+TEST_F(WebhookDeliveryOutcomes, LeasesAreListedByOwnerAndByExpiry) {
     auto a = add(campaign_, kT0);
     auto b = add(other_, kT0 + 1);
     add(campaign_, kT0 + 1'000'000);  // not due, so never leased here
-    auto leasedNow = [&] {
-        return store_->read([](Repositories& r) { return r.webhookDeliveries().leased(); });
+    auto owners = [&] {
+        return store_->read([](Repositories& r) { return r.webhookDeliveries().leaseOwners(); });
     };
-    EXPECT_TRUE(leasedNow().empty());
+    auto heldBy = [&](std::vector<std::string> of) {
+        return store_->read(
+            [&](Repositories& r) { return r.webhookDeliveries().leasesHeldBy(of); });
+    };
+    auto expiredBy = [&](Timestamp now) {
+        return store_->read(
+            [&](Repositories& r) { return r.webhookDeliveries().expiredLeases(now, 10); });
+    };
+    auto leaseIds = [](const std::vector<HeldLease>& leases) {
+        std::vector<std::string> out;
+        for (const auto& lease : leases) out.push_back(lease.id);
+        return out;
+    };
+    EXPECT_TRUE(owners().empty());
 
     ASSERT_EQ(claim("w2", kT0 + 5, 1).size(), 1u);  // a, lease until kT0 + 5 + kLease
     ASSERT_EQ(claim("w1", kT0 + 2, 1).size(), 1u);  // b, lease until kT0 + 2 + kLease
-    auto leased = leasedNow();
-    ASSERT_EQ(ids(leased), (std::vector<std::string>{b.id, a.id})) << "soonest expiry first";
-    EXPECT_EQ(leased[0].leaseOwner, "w1");
-    EXPECT_EQ(leased[0].leaseExpiresAt, kT0 + 2 + kLease);
-    EXPECT_EQ(leased[1].leaseOwner, "w2");
+    auto sorted = owners();
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(sorted, (std::vector<std::string>{"w1", "w2"}));
+    auto held = heldBy({"w1", "w2"});
+    ASSERT_EQ(leaseIds(held), (std::vector<std::string>{b.id, a.id}));
+    EXPECT_EQ(held[0].owner, "w1");
+    EXPECT_EQ(held[0].expiresAt, kT0 + 2 + kLease);
+    EXPECT_EQ(held[1].owner, "w2");
+    EXPECT_EQ(leaseIds(heldBy({"w2"})), std::vector<std::string>{a.id});
+
+    EXPECT_TRUE(expiredBy(kT0 + 2 + kLease - 1).empty());
+    EXPECT_EQ(leaseIds(expiredBy(kT0 + 5 + kLease)), (std::vector<std::string>{b.id, a.id}))
+        << "soonest expiry first";
+
+    // A renewal by its owner moves a lease on; another owner's renewal holds nothing.
+    EXPECT_EQ(store_->write([&](Repositories& r) {
+        return r.webhookDeliveries().renewLeases("w1", {b.id, a.id}, kT0 + 10 * kLease);
+    }),
+              1);
+    EXPECT_EQ(leaseIds(expiredBy(kT0 + 5 + kLease)), std::vector<std::string>{a.id});
 
     ASSERT_TRUE(deliver(b.id, "w1", 1, kT0 + 6));
-    EXPECT_EQ(ids(leasedNow()), std::vector<std::string>{a.id});
+    EXPECT_EQ(leaseIds(heldBy({"w1", "w2"})), std::vector<std::string>{a.id});
     ASSERT_TRUE(release(a.id, "w2", 1));
-    EXPECT_TRUE(leasedNow().empty());
+    EXPECT_TRUE(owners().empty());
 }
 
 TEST_F(WebhookDeliveryOutcomes, RedeliveryQueuesOneManualAttemptOfAFinishedDelivery) {

@@ -164,7 +164,7 @@ TEST_F(WebhookDeliveryStore, ALeasedDeliveryIsNotClaimedAgain) {
     auto event = add(campaign_, kT0);
     ASSERT_EQ(claim("w1", kT0).size(), 1u);
     EXPECT_TRUE(claim("w2", kT0 + 1).empty());
-    // Not even once the lease has expired: taking it back is recovery's job, through leased().
+    // Not even once the lease has expired: taking it back is the rescuer's job.
     EXPECT_TRUE(claim("w2", kT0 + kLease + 1).empty());
     EXPECT_EQ(find(event.id).leaseOwner, "w1");
     EXPECT_EQ(find(event.id).attemptCount, 1);

@@ -85,13 +85,11 @@ int SqliteJobs::renewLeases(const std::string& owner, const std::vector<std::str
     return held;
 }
 
-bool SqliteJobs::reportProgress(const std::string& jobId, const std::string& owner, StepName step,
-                                int percent) {
+bool SqliteJobs::reportProgress(const std::string& jobId, const std::string& owner, int percent) {
     return Query(statements_,
-                 "UPDATE job_steps SET progress = ? WHERE job_id = ? AND name = ? AND "
-                 "status = 'running' AND EXISTS (SELECT 1 FROM jobs WHERE id = ? AND "
-                 "lease_owner = ?)")
-               .bindAll(std::clamp(percent, 0, 100), jobId, name(step), jobId, owner)
+                 "UPDATE job_steps SET progress = ? WHERE job_id = ? AND status = 'running' AND "
+                 "name = (SELECT next_step FROM jobs WHERE id = ? AND lease_owner = ?)")
+               .bindAll(std::clamp(percent, 0, 100), jobId, jobId, owner)
                .execute() == 1;
 }
 

@@ -92,8 +92,7 @@ class SqliteJobs final : public JobRepository {
     std::optional<Timestamp> nextDue(domain::StepName step) override;
     int renewLeases(const std::string& owner, const std::vector<std::string>& jobIds,
                     Timestamp leaseUntil) override;
-    bool reportProgress(const std::string& jobId, const std::string& owner, domain::StepName step,
-                        int percent) override;
+    bool reportProgress(const std::string& jobId, const std::string& owner, int percent) override;
     bool completeStep(const std::string& jobId, const std::string& owner, domain::StepName step,
                       const std::string& outputJson, Timestamp now) override;
     bool failStep(const StepFailure& failure) override;
@@ -168,7 +167,11 @@ class SqliteWebhookDeliveries final : public WebhookDeliveryRepository {
     std::optional<Timestamp> nextDue() override;
     bool finishAttempt(const AttemptOutcome& outcome) override;
     bool release(const std::string& id, const std::string& owner, int number) override;
-    std::vector<domain::WebhookDelivery> leased() override;
+    int renewLeases(const std::string& owner, const std::vector<std::string>& ids,
+                    Timestamp leaseUntil) override;
+    std::vector<HeldLease> expiredLeases(Timestamp now, int limit) override;
+    std::vector<HeldLease> leasesHeldBy(const std::vector<std::string>& owners) override;
+    std::vector<std::string> leaseOwners() override;
     bool redeliver(const std::string& id, Timestamp now) override;
 
   private:

@@ -1,0 +1,124 @@
+#include <Poco/Logger.h>
+
+#include "app/Subsystems.hpp"
+#include "outbound/PolicyGateway.hpp"
+#include "outreach/icp/IcpCriteria.hpp"
+
+namespace lodestone::app {
+namespace {
+
+Poco::Logger& log() {
+    return Poco::Logger::get("lodestone.work");
+}
+
+jobs::PipelineSettings pipelineSettings(const config::Config& config) {
+    const auto& steps = config.pipeline;
+    jobs::PipelineSettings settings;
+    auto step = [](const config::StepConfig& step) {
+        return jobs::StepSettings{step.concurrency, step.timeout};
+    };
+    settings.steps = {{domain::StepName::Research, step(steps.research)},
+                      {domain::StepName::Content, step(steps.content)},
+                      {domain::StepName::Finalize, step(steps.finalize)},
+                      {domain::StepName::Score, step(steps.scoring)}};
+    settings.retryBackoff = config.jobs.retryBackoff;
+    settings.leaseGrace = config.jobs.leaseGrace;
+    settings.pollInterval = config.jobs.pollInterval;
+    return settings;
+}
+
+}  // namespace
+
+WorkSubsystem::~WorkSubsystem() {
+    uninitialize();
+}
+
+void WorkSubsystem::initialize(Poco::Util::Application&) {
+    if (!config_.jobs.run) {
+        log().information("jobs.run is false: this lodestoned serves the API only");
+        return;
+    }
+    const auto& registry = plugins_.registry();
+    auto& store = storage_.store();
+    engine_ = std::make_unique<work::Engine>(
+        store, work::EngineSettings{config_.jobs.shutdownGrace, config_.jobs.reaperInterval});
+
+    // The config loader names a default plugin for research, content and webhooks, and the
+    // plugins were loaded before us.
+    leadMagnets_ = std::make_unique<leadmagnet::LeadMagnetJobs>(store, registry.research(),
+                                                                registry.content());
+    prospects_ = std::make_unique<outreach::ProspectJobs>(registry.research());
+    jobs::JobHandlers handlers;
+    handlers.add(*leadMagnets_);
+    handlers.add(*prospects_);
+    pipeline_ = std::make_unique<jobs::Pipeline>(pipelineSettings(config_), std::move(handlers));
+    pipeline_->addTo(*engine_);
+    warnAboutUnreadableIcps();
+    addWebhookDeliveries();
+    engine_->start();
+}
+
+void WorkSubsystem::addWebhookDeliveries() {
+    const auto& settings = config_.webhooks;
+    auto plugin = plugins_.registry().webhook();
+    if (!plugin) throw std::runtime_error("webhooks: no webhook plugin is configured");
+
+    outbound::OutboundPolicy policy;
+    policy.allowPrivateNetworks = settings.allowPrivateNetworks;
+    policy.userAgent = std::string("Lodestone/") + LODESTONE_VERSION + " (webhooks)";
+    policy.allowHint = "set webhooks.allow_private_networks: true to allow it";
+    auto gateway = std::make_shared<outbound::PolicyGateway>(policy);
+
+    webhooks::DeliveryAttempt attempt(plugin, gateway, settings.timeout);
+    work::PoolSettings pool;
+    pool.concurrency = settings.concurrency;
+    pool.timeout = attempt.timeout();
+    pool.callGrace = webhooks::DeliveryAttempt::kReportGrace;
+    // The lease outlasts the longest attempt by jobs.lease_grace, the room to record its
+    // outcome: a live worker never loses its claim to the rescuer.
+    pool.lease = attempt.longest() + config_.jobs.leaseGrace;
+    pool.pollInterval = config_.jobs.pollInterval;
+    deliveries_ = std::make_unique<webhooks::DeliveryQueue>(
+        std::move(attempt), webhooks::RetrySchedule(settings.retrySchedule));
+    engine_->add(*deliveries_, pool);
+    log().information("delivering webhooks through plugin \"%s\" with %d workers", plugin->name(),
+                      settings.concurrency);
+}
+
+void WorkSubsystem::warnAboutUnreadableIcps() {
+    // Criteria stored before they were checked (or by an older release) fail every scoring of
+    // the campaign's prospects: say so once, at start, with the fix.
+    auto campaigns = storage_.store().read(
+        [](storage::Repositories& repositories) { return repositories.campaigns().list({}); });
+    for (const auto& campaign : campaigns) {
+        if (!campaign.icpJson) continue;
+        try {
+            outreach::IcpCriteria::parse(*campaign.icpJson);
+        } catch (const outreach::IcpError& e) {
+            log().warning(
+                "campaign %s (%s): its ICP criteria do not parse (%s); its prospects fail "
+                "scoring until `lodestonectl campaign update %s --icp FILE` fixes them",
+                campaign.name, campaign.id, std::string(e.what()), campaign.id);
+        }
+    }
+}
+
+void WorkSubsystem::uninitialize() {
+    if (!engine_) return;
+    callsLeftRunning_ = engine_->stop();
+    engine_.reset();
+    deliveries_.reset();
+    pipeline_.reset();
+    prospects_.reset();
+    leadMagnets_.reset();
+}
+
+void WorkSubsystem::jobQueued() {
+    if (engine_ && pipeline_) engine_->wake(pipeline_->table());
+}
+
+void WorkSubsystem::webhookQueued() {
+    if (engine_ && deliveries_) engine_->wake(deliveries_->table());
+}
+
+}  // namespace lodestone::app

@@ -1,0 +1,35 @@
+#include "jobs/JobOutcomes.hpp"
+
+namespace lodestone::jobs {
+
+work::Recorded recordSuccess(storage::Repositories& repositories, const std::string& owner,
+                             const domain::Job& job, domain::StepName step,
+                             const StepResult& result, domain::Timestamp now) {
+    work::Recorded recorded;
+    recorded.held = repositories.jobs().completeStep(job.id, owner, step, result.outputJson, now);
+    if (!recorded.held) return recorded;
+    if (result.alsoStore) result.alsoStore(repositories, now);
+    if (auto next = domain::stepAfter(job.kind, step)) recorded.next = domain::toString(*next);
+    return recorded;
+}
+
+work::Recorded recordFailure(storage::Repositories& repositories, const JobHandlers& handlers,
+                             const RetryPolicy& policy, const FailedAttempt& attempt,
+                             domain::Timestamp now) {
+    work::Recorded recorded;
+    recorded.retryAt = attempt.retryable
+                           ? policy.retryAt(attempt.retryCount, attempt.maxRetries, now)
+                           : std::nullopt;
+    storage::JobRepository::StepFailure failure{
+        attempt.jobId, attempt.owner,    attempt.step,         attempt.error,
+        now,           recorded.retryAt, attempt.leaseExpired, attempt.retryable};
+    recorded.held = repositories.jobs().failStep(failure);
+    if (recorded.held && !recorded.retryAt) {
+        const auto job = repositories.jobs().find(attempt.jobId);
+        handlers.of(job->kind).failedForGood(repositories, *job, now);
+    }
+    if (!recorded.held) recorded.retryAt.reset();
+    return recorded;
+}
+
+}  // namespace lodestone::jobs

@@ -1,0 +1,114 @@
+#include "jobs/StepQueue.hpp"
+
+#include "jobs/JobOutcomes.hpp"
+#include "plugins/PluginError.hpp"
+
+namespace lodestone::jobs {
+namespace {
+
+// A job claimed for a step, with its kind's run of the step and, once it ran, the result.
+struct ClaimedStep final : work::Claim {
+    ClaimedStep(domain::Job claimed, std::string leaseOwner, std::string step,
+                std::shared_ptr<StepRun> prepared)
+        : job(std::move(claimed)), stepName(std::move(step)), run(std::move(prepared)) {
+        itemId = job.id;
+        owner = std::move(leaseOwner);
+    }
+    std::string describe() const override { return "job " + job.id + " (" + stepName + ")"; }
+
+    domain::Job job;
+    std::string stepName;
+    std::shared_ptr<StepRun> run;
+    std::shared_ptr<StepResult> result = std::make_shared<StepResult>();
+};
+
+std::string duration(std::chrono::milliseconds span) {
+    auto count = span.count();
+    return count % 1000 == 0 ? std::to_string(count / 1000) + " s" : std::to_string(count) + " ms";
+}
+
+}  // namespace
+
+StepQueue::StepQueue(domain::StepName step, JobTable& table, const JobHandlers& handlers,
+                     const RetryPolicy& retries, std::chrono::milliseconds timeout)
+    : step_(step),
+      name_(domain::toString(step)),
+      table_(table),
+      handlers_(handlers),
+      retries_(retries),
+      timeout_(timeout) {}
+
+work::Claims StepQueue::claim(storage::Repositories& repositories,
+                              const work::ClaimRequest& request) {
+    work::Claims claimed;
+    for (auto& job : repositories.jobs().claim(step_, request.owner, request.limit, request.now,
+                                               request.leaseUntil)) {
+        auto run = handlers_.of(job.kind).prepare(repositories, job, step_, request.now);
+        claimed.push_back(
+            std::make_unique<ClaimedStep>(std::move(job), request.owner, name_, std::move(run)));
+    }
+    return claimed;
+}
+
+std::optional<work::Timestamp> StepQueue::nextDue(storage::Repositories& repositories) {
+    return repositories.jobs().nextDue(step_);
+}
+
+work::Prepared StepQueue::prepare(work::Claim& claim,
+                                  const std::shared_ptr<plugins::RunControl>& control) {
+    auto& claimed = static_cast<ClaimedStep&>(claim);
+    if (auto shortcut = claimed.run->shortcut()) {
+        *claimed.result = std::move(shortcut->result);
+        return {nullptr, std::move(shortcut->outcome)};
+    }
+    return {[run = claimed.run, result = claimed.result, control] {
+                *result = run->run(*control);
+                return std::string();
+            },
+            {}};
+}
+
+work::Outcome StepQueue::conclude(work::Claim&, const work::CallEnd& end,
+                                  const plugins::RunControl&) {
+    switch (end.how) {
+        case work::CallRunner::Outcome::Finished:
+            break;
+        case work::CallRunner::Outcome::Overran:
+            return work::Outcome::failed("the " + name_ +
+                                         " step did not finish within its timeout of " +
+                                         duration(timeout_));
+        case work::CallRunner::Outcome::Interrupted:
+            return work::Outcome::handedBack();
+    }
+    if (!end.error) return work::Outcome::succeeded();
+    try {
+        std::rethrow_exception(end.error);
+    } catch (const plugins::PluginError& e) {
+        // A plugin that rejects its input will reject the same input next time too.
+        return work::Outcome::failed(e.what(), e.status() != LODESTONE_ERROR_INVALID_INPUT);
+    } catch (const std::exception& e) {
+        return work::Outcome::failed("the " + name_ + " step failed: " + e.what());
+    }
+}
+
+work::Recorded StepQueue::record(storage::Repositories& repositories, const work::Claim& claim,
+                                 const work::Outcome& outcome, work::Timestamp now) {
+    const auto& claimed = static_cast<const ClaimedStep&>(claim);
+    const domain::Job& job = claimed.job;
+    switch (outcome.type) {
+        case work::Outcome::Type::Succeeded:
+            return recordSuccess(repositories, claim.owner, job, step_, *claimed.result, now);
+        case work::Outcome::Type::Failed:
+            return recordFailure(repositories, handlers_, retries_,
+                                 {job.id, claim.owner, step_, job.retryCount, outcome.error, false,
+                                  job.maxRetries, outcome.retryable},
+                                 now);
+        case work::Outcome::Type::HandedBack:
+            break;
+    }
+    work::Recorded recorded;
+    recorded.held = repositories.jobs().releaseLease(job.id, claim.owner, now);
+    return recorded;
+}
+
+}  // namespace lodestone::jobs

@@ -1,0 +1,75 @@
+#include "leadmagnet/steps/LeadMagnetJobs.hpp"
+
+#include "leadmagnet/Generation.hpp"
+#include "leadmagnet/steps/LeadMagnetSteps.hpp"
+
+namespace lodestone::leadmagnet {
+namespace {
+
+// One step of one lead-magnet job: its lead (read when the job was claimed) and its project
+// (from the cache, just before the step runs).
+class LeadMagnetStep final : public jobs::StepRun {
+  public:
+    LeadMagnetStep(domain::StepName step, domain::Job job, std::optional<domain::Lead> lead,
+                   ProjectCache& projects, std::shared_ptr<const plugins::PluginInstance> plugin)
+        : step_(step),
+          job_(std::move(job)),
+          lead_(std::move(lead)),
+          projects_(&projects),
+          plugin_(std::move(plugin)) {}
+
+    std::optional<jobs::Shortcut> shortcut() override {
+        try {
+            project_ = projects_->get(job_.projectId);
+        } catch (const std::exception& e) {
+            // Counted as an attempt: a project that can never be read must end the job, not loop.
+            return jobs::Shortcut{
+                work::Outcome::failed(std::string("cannot read the job's project: ") + e.what()),
+                {}};
+        }
+        if (!lead_ || !project_) {
+            return jobs::Shortcut{
+                work::Outcome::failed("the job's lead or project no longer exists", false), {}};
+        }
+        return std::nullopt;
+    }
+
+    jobs::StepResult run(plugins::RunControl& control) override {
+        if (step_ == domain::StepName::Finalize) return finalize(job_, *lead_, *project_, control);
+        std::string output = plugin_->run(control, pluginInput(step_, job_, *lead_, *project_));
+        if (step_ == domain::StepName::Content) checkContent(output);
+        return {std::move(output), nullptr};
+    }
+
+  private:
+    domain::StepName step_;
+    domain::Job job_;
+    std::optional<domain::Lead> lead_;
+    std::optional<domain::Project> project_;
+    ProjectCache* projects_;  // only before the run: a run may outlive the engine and the cache
+    std::shared_ptr<const plugins::PluginInstance> plugin_;
+};
+
+}  // namespace
+
+LeadMagnetJobs::LeadMagnetJobs(storage::Store& store,
+                               std::shared_ptr<const plugins::PluginInstance> research,
+                               std::shared_ptr<const plugins::PluginInstance> content)
+    : projects_(store), research_(std::move(research)), content_(std::move(content)) {}
+
+std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& repositories,
+                                                       const domain::Job& job,
+                                                       domain::StepName step, domain::Timestamp) {
+    auto plugin = step == domain::StepName::Research  ? research_
+                  : step == domain::StepName::Content ? content_
+                                                      : nullptr;
+    return std::make_shared<LeadMagnetStep>(step, job, repositories.leads().find(job.leadId),
+                                            projects_, std::move(plugin));
+}
+
+void LeadMagnetJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,
+                                   domain::Timestamp now) {
+    refundCharge(repositories, job, now);
+}
+
+}  // namespace lodestone::leadmagnet

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <memory>
+
+#include "jobs/JobHandler.hpp"
+#include "leadmagnet/steps/ProjectCache.hpp"
+#include "plugins/PluginInstance.hpp"
+#include "storage/Store.hpp"
+
+namespace lodestone::leadmagnet {
+
+// Lead-magnet generation on the job pipeline: research and content through the configured
+// plugins, finalization (the page, stored with the lead) in the daemon, and the job's charge
+// given back when it fails for good.
+class LeadMagnetJobs final : public jobs::JobHandler {
+  public:
+    LeadMagnetJobs(storage::Store& store, std::shared_ptr<const plugins::PluginInstance> research,
+                   std::shared_ptr<const plugins::PluginInstance> content);
+
+    domain::JobKind kind() const override { return domain::JobKind::LeadMagnet; }
+    std::shared_ptr<jobs::StepRun> prepare(storage::Repositories& repositories,
+                                           const domain::Job& job, domain::StepName step,
+                                           domain::Timestamp now) override;
+    void failedForGood(storage::Repositories& repositories, const domain::Job& job,
+                       domain::Timestamp now) override;
+
+  private:
+    ProjectCache projects_;
+    std::shared_ptr<const plugins::PluginInstance> research_;
+    std::shared_ptr<const plugins::PluginInstance> content_;
+};
+
+}  // namespace lodestone::leadmagnet

@@ -1,0 +1,68 @@
+#include "leadmagnet/steps/LeadMagnetSteps.hpp"
+
+#include <sstream>
+#include <stdexcept>
+
+#include "domain/JsonValues.hpp"
+#include "pages/PageRenderer.hpp"
+
+namespace lodestone::leadmagnet {
+
+std::string pluginInput(domain::StepName step, const domain::Job& job, const domain::Lead& lead,
+                        const domain::Project& project) {
+    // Key order kept: objects the client sent reach plugins as sent.
+    auto input = domain::orderedObject();
+    input->set("jobId", job.id);
+    input->set("leadId", lead.id);
+    input->set("lead", domain::parseObject(lead.fieldsJson, "the stored lead"));
+    if (step != domain::StepName::Research) {
+        input->set("research",
+                   domain::parseObject(jobs::storedOutput(job, domain::StepName::Research),
+                                       "the stored research output"));
+    }
+    auto projectJson = domain::orderedObject();
+    projectJson->set("id", project.id);
+    projectJson->set("name", project.name);
+    projectJson->set("settings",
+                     domain::parseObject(project.settingsJson, "the project's settings"));
+    input->set("project", projectJson);
+    std::ostringstream text;
+    input->stringify(text);
+    return text.str();
+}
+
+void checkContent(const std::string& output) {
+    auto content = domain::parseObject(output, "the content plugin's output");
+    auto fail = [](const std::string& problem) {
+        throw std::runtime_error("the content plugin returned no usable lead magnet: " + problem);
+    };
+    if (!content->has("title") || !content->get("title").isString()) fail("no text `title`");
+    auto sections = content->getArray("sections");
+    if (!sections) fail("no `sections` list");
+    for (std::size_t i = 0; i < sections->size(); ++i) {
+        auto section = sections->getObject(static_cast<unsigned>(i));
+        if (!section || !section->has("heading") || !section->get("heading").isString() ||
+            !section->has("body") || !section->get("body").isString()) {
+            fail("sections[" + std::to_string(i) + "] is not {heading, body} text");
+        }
+    }
+}
+
+jobs::StepResult finalize(const domain::Job& job, const domain::Lead& lead,
+                          const domain::Project& project, plugins::RunControl& control) {
+    control.reportProgress(10, "rendering the page");
+    auto content = domain::parseObject(jobs::storedOutput(job, domain::StepName::Content),
+                                       "the stored content");
+    std::string html = pages::renderLeadMagnet(*content, lead, project);
+    control.reportProgress(90, "storing the page");
+    Poco::JSON::Object output;
+    output.set("pageBytes", static_cast<Poco::Int64>(html.size()));
+    std::ostringstream text;
+    output.stringify(text);
+    return {text.str(), [leadId = lead.id, page = std::move(html)](
+                            storage::Repositories& repositories, domain::Timestamp) {
+                repositories.leads().setPage(leadId, page);
+            }};
+}
+
+}  // namespace lodestone::leadmagnet

@@ -1,0 +1,24 @@
+#include "leadmagnet/steps/ProjectCache.hpp"
+
+namespace lodestone::leadmagnet {
+
+ProjectCache::ProjectCache(storage::Store& store, std::chrono::milliseconds ttl)
+    : store_(store), ttl_(ttl) {}
+
+std::optional<domain::Project> ProjectCache::get(const std::string& id) {
+    const auto now = domain::nowMillis();
+    {
+        std::lock_guard lock(mutex_);
+        auto it = entries_.find(id);
+        if (it != entries_.end() && now - it->second.fetchedAt < ttl_.count()) {
+            return it->second.project;
+        }
+    }
+    auto project = store_.read(
+        [&](storage::Repositories& repositories) { return repositories.projects().find(id); });
+    std::lock_guard lock(mutex_);
+    entries_[id] = Entry{project, now};
+    return project;
+}
+
+}  // namespace lodestone::leadmagnet

@@ -1,0 +1,73 @@
+#include "outreach/steps/ProspectJobs.hpp"
+
+#include "outreach/steps/ProspectSteps.hpp"
+
+namespace lodestone::outreach {
+namespace {
+
+// One step of one prospect's job, with the prospect and campaign as they were when it was
+// claimed.
+class ProspectStep final : public jobs::StepRun {
+  public:
+    ProspectStep(domain::StepName step, domain::Job job, std::optional<domain::Prospect> prospect,
+                 std::optional<domain::Campaign> campaign,
+                 std::shared_ptr<const plugins::PluginInstance> research)
+        : step_(step),
+          job_(std::move(job)),
+          prospect_(std::move(prospect)),
+          campaign_(std::move(campaign)),
+          research_(std::move(research)) {}
+
+    std::optional<jobs::Shortcut> shortcut() override {
+        if (!prospect_ || !campaign_) {
+            return jobs::Shortcut{
+                work::Outcome::failed("the job's prospect or campaign no longer exists", false),
+                {}};
+        }
+        if (!isInPipeline(prospect_->status)) {
+            // Something moved the prospect on (a meeting was booked): researching or scoring
+            // it now is wasted work, so the step ends at once without running.
+            return jobs::Shortcut{work::Outcome::succeeded(),
+                                  {R"({"skipped":"the prospect is )" +
+                                       std::string(domain::toString(prospect_->status)) + R"("})",
+                                   nullptr}};
+        }
+        return std::nullopt;
+    }
+
+    jobs::StepResult run(plugins::RunControl& control) override {
+        if (step_ == domain::StepName::Score) {
+            return scoreStep(job_, *prospect_, *campaign_, control);
+        }
+        return {research_->run(control, prospectResearchInput(job_, *prospect_, *campaign_)),
+                nullptr};
+    }
+
+  private:
+    domain::StepName step_;
+    domain::Job job_;
+    std::optional<domain::Prospect> prospect_;
+    std::optional<domain::Campaign> campaign_;
+    std::shared_ptr<const plugins::PluginInstance> research_;
+};
+
+}  // namespace
+
+std::shared_ptr<jobs::StepRun> ProspectJobs::prepare(storage::Repositories& repositories,
+                                                     const domain::Job& job, domain::StepName step,
+                                                     domain::Timestamp now) {
+    if (step == domain::StepName::Research) {
+        repositories.prospects().transition(job.prospectId, {domain::ProspectStatus::Queued},
+                                            domain::ProspectStatus::Researching, now);
+    }
+    return std::make_shared<ProspectStep>(step, job, repositories.prospects().find(job.prospectId),
+                                          repositories.campaigns().find(job.campaignId), research_);
+}
+
+void ProspectJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,
+                                 domain::Timestamp now) {
+    repositories.prospects().transition(job.prospectId, kProspectInPipeline,
+                                        domain::ProspectStatus::Failed, now, job.error);
+}
+
+}  // namespace lodestone::outreach

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include "jobs/JobHandler.hpp"
+#include "plugins/PluginInstance.hpp"
+
+namespace lodestone::outreach {
+
+// Every prospect status from which a prospect job may still move it: a failed job fails only a
+// prospect that nothing else (a booked meeting) has moved on.
+inline const std::vector<domain::ProspectStatus> kProspectInPipeline = {
+    domain::ProspectStatus::Queued, domain::ProspectStatus::Researching,
+    domain::ProspectStatus::Scored};
+
+inline bool isInPipeline(domain::ProspectStatus status) {
+    return std::find(kProspectInPipeline.begin(), kProspectInPipeline.end(), status) !=
+           kProspectInPipeline.end();
+}
+
+// A prospect added to a campaign, on the job pipeline: researched through the research plugin,
+// then scored against the campaign's ICP in the daemon. Its status moves with the job, in the
+// job's transactions: researching when research is claimed, scored and then qualified or
+// disqualified with the score, failed when the job fails for good.
+class ProspectJobs final : public jobs::JobHandler {
+  public:
+    explicit ProspectJobs(std::shared_ptr<const plugins::PluginInstance> research)
+        : research_(std::move(research)) {}
+
+    domain::JobKind kind() const override { return domain::JobKind::Prospect; }
+    std::shared_ptr<jobs::StepRun> prepare(storage::Repositories& repositories,
+                                           const domain::Job& job, domain::StepName step,
+                                           domain::Timestamp now) override;
+    void failedForGood(storage::Repositories& repositories, const domain::Job& job,
+                       domain::Timestamp now) override;
+
+  private:
+    std::shared_ptr<const plugins::PluginInstance> research_;
+};
+
+}  // namespace lodestone::outreach

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <string>
+
+#include "domain/Jobs.hpp"
+#include "domain/Prospects.hpp"
+#include "domain/Records.hpp"
+#include "jobs/JobHandler.hpp"
+
+// What each step of a prospect's job does with the prospect and its campaign.
+namespace lodestone::outreach {
+
+// The research plugin's input for a prospect (documented in docs/plugins.md): the lead in the
+// same shape as a lead-magnet lead, so one research plugin serves both, plus the campaign
+// lead's own fields and whether to skip enriching the company.
+std::string prospectResearchInput(const domain::Job& job, const domain::Prospect& prospect,
+                                  const domain::Campaign& campaign);
+
+// A prospect's last step (in the daemon, not a plugin): its ICP score from what the client sent
+// and what research found (the job's stored research output), and the campaign threshold's
+// verdict, stored with the prospect when the step completes.
+jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prospect,
+                           const domain::Campaign& campaign, plugins::RunControl& control);
+
+}  // namespace lodestone::outreach

@@ -1,0 +1,54 @@
+#include <sstream>
+
+#include "domain/JsonValues.hpp"
+#include "outreach/icp/IcpCriteria.hpp"
+#include "outreach/icp/IcpScorer.hpp"
+#include "outreach/icp/ProspectProfile.hpp"
+#include "outreach/steps/ProspectSteps.hpp"
+
+namespace lodestone::outreach {
+namespace {
+
+using domain::ProspectStatus;
+
+// Scored, then qualified or disqualified, in one transaction. A prospect that moved on meanwhile
+// (a meeting booked while it was being researched) keeps its status; its score is still kept.
+void recordVerdict(storage::ProspectRepository& prospects, const std::string& id,
+                   const IcpScore& score, const std::string& scoreJson, domain::Timestamp now) {
+    prospects.setScore(id, score.score, scoreJson, now);
+    const std::string summary =
+        "score " + std::to_string(score.score) + ", threshold " + std::to_string(score.threshold);
+    if (!prospects.transition(id, {ProspectStatus::Queued, ProspectStatus::Researching},
+                              ProspectStatus::Scored, now, summary)) {
+        return;
+    }
+    std::string why = score.excludedBy  ? *score.excludedBy
+                      : score.qualified ? "at or above the campaign's threshold"
+                                        : "below the campaign's threshold";
+    prospects.transition(id, {ProspectStatus::Scored},
+                         score.qualified ? ProspectStatus::Qualified : ProspectStatus::Disqualified,
+                         now, why);
+}
+
+}  // namespace
+
+jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prospect,
+                           const domain::Campaign& campaign, plugins::RunControl& control) {
+    control.reportProgress(10, "reading the campaign's ICP criteria");
+    const auto criteria =
+        campaign.icpJson ? IcpCriteria::parse(*campaign.icpJson) : IcpCriteria::none();
+    const auto lead = domain::parseObject(prospect.inputJson, "the stored prospect");
+    const auto research = domain::parseObject(jobs::storedOutput(job, domain::StepName::Research),
+                                              "the stored research output");
+    control.reportProgress(50, "scoring");
+    auto score = scoreProspect(criteria, profileOf(*lead, research), domain::nowMillis());
+    std::ostringstream text;
+    score.toJson()->stringify(text);
+    std::string output = text.str();
+    return {output, [id = prospect.id, score, output](storage::Repositories& repositories,
+                                                      domain::Timestamp now) {
+                recordVerdict(repositories.prospects(), id, score, output, now);
+            }};
+}
+
+}  // namespace lodestone::outreach

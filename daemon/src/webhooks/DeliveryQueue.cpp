@@ -1,0 +1,173 @@
+#include "webhooks/DeliveryQueue.hpp"
+
+#include <map>
+
+namespace lodestone::webhooks {
+namespace {
+
+const char* const kLostClaim =
+    "interrupted: the lodestoned making this attempt stopped before recording its outcome (it "
+    "may have reached the receiver)";
+
+std::string describe(const std::string& deliveryId, int attempt) {
+    return "delivery " + deliveryId + ", attempt " + std::to_string(attempt);
+}
+
+// A delivery claimed for one attempt, with its campaign as it was at the claim, and then what
+// the attempt came to.
+struct ClaimedDelivery final : work::Claim {
+    std::string describe() const override {
+        return webhooks::describe(delivery.id, delivery.attemptCount);
+    }
+
+    domain::WebhookDelivery delivery;
+    std::optional<domain::Campaign> campaign;
+    std::chrono::steady_clock::time_point started;
+    AttemptResult result;
+};
+
+std::int64_t millisSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 start)
+        .count();
+}
+
+work::Outcome outcomeOf(const AttemptResult& result) {
+    if (result.delivered) return work::Outcome::succeeded();
+    return work::Outcome::failed(result.error.value_or("the attempt failed"));
+}
+
+std::vector<work::Lease> leasesOf(const std::vector<storage::HeldLease>& held) {
+    std::vector<work::Lease> leases;
+    leases.reserve(held.size());
+    for (const auto& lease : held) leases.push_back({lease.id, lease.owner});
+    return leases;
+}
+
+}  // namespace
+
+int DeliveryTable::renew(storage::Repositories& repositories, const std::string& owner,
+                         const std::vector<std::string>& itemIds, work::Timestamp until) {
+    return repositories.webhookDeliveries().renewLeases(owner, itemIds, until);
+}
+
+std::vector<work::Lease> DeliveryTable::expiredLeases(storage::Repositories& repositories,
+                                                      work::Timestamp now, int limit) {
+    return leasesOf(repositories.webhookDeliveries().expiredLeases(now, limit));
+}
+
+std::vector<std::string> DeliveryTable::leaseOwners(storage::Repositories& repositories) {
+    return repositories.webhookDeliveries().leaseOwners();
+}
+
+std::vector<work::Lease> DeliveryTable::leasesHeldBy(storage::Repositories& repositories,
+                                                     const std::vector<std::string>& owners) {
+    return leasesOf(repositories.webhookDeliveries().leasesHeldBy(owners));
+}
+
+work::Rescue DeliveryTable::rescue(storage::Repositories& repositories, const work::Lease& lease,
+                                   work::LostBecause why, work::Timestamp now) {
+    work::Rescue rescue;
+    rescue.subject = "delivery " + lease.itemId;
+    rescue.error = kLostClaim;
+    const auto delivery = repositories.webhookDeliveries().find(lease.itemId);
+    // Changed hands meanwhile, or renewed since it was found expired.
+    if (!delivery || delivery->leaseOwner != lease.owner) return rescue;
+    if (why == work::LostBecause::Expired && delivery->leaseExpiresAt > now) return rescue;
+    rescue.subject = describe(delivery->id, delivery->attemptCount);
+    storage::AttemptOutcome outcome;
+    outcome.deliveryId = delivery->id;
+    outcome.owner = lease.owner;
+    outcome.number = delivery->attemptCount;
+    outcome.finishedAt = now;
+    outcome.error = rescue.error;
+    outcome.retryAt = schedule_.retryAt(delivery->attemptCount, delivery->manual, now);
+    rescue.recorded.held = repositories.webhookDeliveries().finishAttempt(outcome);
+    if (rescue.recorded.held) rescue.recorded.retryAt = outcome.retryAt;
+    return rescue;
+}
+
+DeliveryQueue::DeliveryQueue(DeliveryAttempt attempt, RetrySchedule schedule)
+    : attempt_(std::move(attempt)), schedule_(std::move(schedule)) {}
+
+work::Claims DeliveryQueue::claim(storage::Repositories& repositories,
+                                  const work::ClaimRequest& request) {
+    work::Claims claimed;
+    // Read once per claim: a backlog's deliveries mostly share a few campaigns.
+    std::map<std::string, std::optional<domain::Campaign>> campaigns;
+    for (auto& delivery : repositories.webhookDeliveries().claim(
+             request.owner, request.now, request.leaseUntil, request.limit)) {
+        auto found = campaigns.find(delivery.campaignId);
+        if (found == campaigns.end()) {
+            found = campaigns
+                        .emplace(delivery.campaignId,
+                                 repositories.campaigns().find(delivery.campaignId))
+                        .first;
+        }
+        auto one = std::make_unique<ClaimedDelivery>();
+        one->itemId = delivery.id;
+        one->owner = request.owner;
+        one->campaign = found->second;
+        one->delivery = std::move(delivery);
+        claimed.push_back(std::move(one));
+    }
+    return claimed;
+}
+
+std::optional<work::Timestamp> DeliveryQueue::nextDue(storage::Repositories& repositories) {
+    return repositories.webhookDeliveries().nextDue();
+}
+
+work::Prepared DeliveryQueue::prepare(work::Claim& claim,
+                                      const std::shared_ptr<plugins::RunControl>& control) {
+    auto& claimed = static_cast<ClaimedDelivery&>(claim);
+    claimed.started = std::chrono::steady_clock::now();
+    auto call = attempt_.prepare(claimed.delivery, claimed.campaign, control);
+    if (call.ended) {
+        claimed.result = std::move(*call.ended);
+        return {nullptr, outcomeOf(claimed.result)};
+    }
+    return {std::move(call.run), {}};
+}
+
+work::Outcome DeliveryQueue::conclude(work::Claim& claim, const work::CallEnd& end,
+                                      const plugins::RunControl& control) {
+    auto& claimed = static_cast<ClaimedDelivery&>(claim);
+    claimed.result = attempt_.conclude(end, control, millisSince(claimed.started));
+    return outcomeOf(claimed.result);
+}
+
+work::Recorded DeliveryQueue::record(storage::Repositories& repositories, const work::Claim& claim,
+                                     const work::Outcome& outcome, work::Timestamp now) {
+    const auto& claimed = static_cast<const ClaimedDelivery&>(claim);
+    const auto& delivery = claimed.delivery;
+    work::Recorded recorded;
+    if (outcome.type == work::Outcome::Type::HandedBack) {
+        recorded.held = repositories.webhookDeliveries().release(delivery.id, claim.owner,
+                                                                 delivery.attemptCount);
+        return recorded;
+    }
+    const bool delivered = outcome.type == work::Outcome::Type::Succeeded;
+    storage::AttemptOutcome attempt;
+    attempt.deliveryId = delivery.id;
+    attempt.owner = claim.owner;
+    attempt.number = delivery.attemptCount;
+    attempt.finishedAt = now;
+    attempt.delivered = delivered;
+    attempt.statusCode = claimed.result.statusCode;
+    attempt.latencyMs = claimed.result.latencyMs;
+    if (!delivered) {
+        attempt.error = outcome.error;
+        attempt.retryAt = schedule_.retryAt(attempt.number, delivery.manual, now);
+    }
+    recorded.held = repositories.webhookDeliveries().finishAttempt(attempt);
+    if (!recorded.held) return recorded;
+    recorded.retryAt = attempt.retryAt;
+    if (delivered) {
+        recorded.note = "delivered (HTTP " + std::to_string(claimed.result.statusCode.value_or(0)) +
+                        ", " + std::to_string(claimed.result.latencyMs) + " ms)";
+    }
+    return recorded;
+}
+
+}  // namespace lodestone::webhooks

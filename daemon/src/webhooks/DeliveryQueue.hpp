@@ -1,0 +1,61 @@
+#pragma once
+
+#include <string>
+
+#include "webhooks/DeliveryAttempt.hpp"
+#include "webhooks/RetrySchedule.hpp"
+#include "work/WorkKind.hpp"
+
+namespace lodestone::webhooks {
+
+// The webhook outbox as the engine's lease keeper and rescuer see it. A delivery taken back from
+// a lost worker counts as a failed ("interrupted") attempt, retried on the schedule: it may or
+// may not have reached the receiver.
+class DeliveryTable final : public work::LeaseTable {
+  public:
+    explicit DeliveryTable(const RetrySchedule& schedule) : schedule_(schedule) {}
+
+    const std::string& name() const override { return name_; }
+    int renew(storage::Repositories& repositories, const std::string& owner,
+              const std::vector<std::string>& itemIds, work::Timestamp until) override;
+    std::vector<work::Lease> expiredLeases(storage::Repositories& repositories, work::Timestamp now,
+                                           int limit) override;
+    std::vector<std::string> leaseOwners(storage::Repositories& repositories) override;
+    std::vector<work::Lease> leasesHeldBy(storage::Repositories& repositories,
+                                          const std::vector<std::string>& owners) override;
+    work::Rescue rescue(storage::Repositories& repositories, const work::Lease& lease,
+                        work::LostBecause why, work::Timestamp now) override;
+
+  private:
+    const std::string name_ = "webhook delivery";
+    const RetrySchedule& schedule_;
+};
+
+// Webhook deliveries as a kind of work: each claim is one attempt of one delivery, made through
+// the webhook plugin, its outcome and the next due time recorded with the delivery.
+class DeliveryQueue final : public work::WorkKind {
+  public:
+    DeliveryQueue(DeliveryAttempt attempt, RetrySchedule schedule);
+
+    const std::string& name() const override { return name_; }
+    work::LeaseTable& table() override { return table_; }
+    work::Claims claim(storage::Repositories& repositories,
+                       const work::ClaimRequest& request) override;
+    std::optional<work::Timestamp> nextDue(storage::Repositories& repositories) override;
+    work::Prepared prepare(work::Claim& claim,
+                           const std::shared_ptr<plugins::RunControl>& control) override;
+    work::Outcome conclude(work::Claim& claim, const work::CallEnd& end,
+                           const plugins::RunControl& control) override;
+    work::Recorded record(storage::Repositories& repositories, const work::Claim& claim,
+                          const work::Outcome& outcome, work::Timestamp now) override;
+
+    const DeliveryAttempt& attempt() const { return attempt_; }
+
+  private:
+    const std::string name_ = "webhook_delivery";
+    DeliveryAttempt attempt_;
+    RetrySchedule schedule_;
+    DeliveryTable table_{schedule_};
+};
+
+}  // namespace lodestone::webhooks

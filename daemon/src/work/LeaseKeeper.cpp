@@ -1,0 +1,134 @@
+#include "work/LeaseKeeper.hpp"
+
+#include <Poco/Logger.h>
+
+#include <algorithm>
+
+namespace lodestone::work {
+namespace {
+
+Poco::Logger& log() {
+    return Poco::Logger::get("lodestone.work");
+}
+
+// Renewed well before it could run out, but not on every tick.
+domain::Timestamp renewEvery(std::chrono::milliseconds lease) {
+    return std::clamp<domain::Timestamp>(lease.count() / 3, 100, 10'000);
+}
+
+}  // namespace
+
+LeaseKeeper::LeaseKeeper(storage::Store& store, std::chrono::milliseconds tick)
+    : store_(store), tick_(tick), state_(std::make_shared<State>()) {}
+
+LeaseKeeper::~LeaseKeeper() {
+    stop();
+}
+
+void LeaseKeeper::start() {
+    thread_ = std::thread([this] { loop(); });
+}
+
+void LeaseKeeper::stop() {
+    {
+        std::lock_guard lock(loopMutex_);
+        stopping_ = true;
+        wake_.notify_all();
+    }
+    if (thread_.joinable()) thread_.join();
+}
+
+void LeaseKeeper::track(LeaseTable& table, const std::string& itemId, const std::string& owner,
+                        std::chrono::milliseconds lease) {
+    std::lock_guard lock(state_->mutex);
+    state_->tracked[{&table, itemId}] = Tracked{owner, lease, domain::nowMillis()};
+}
+
+void LeaseKeeper::forget(LeaseTable& table, const std::string& itemId, const std::string& owner) {
+    std::lock_guard lock(state_->mutex);
+    auto it = state_->tracked.find({&table, itemId});
+    if (it != state_->tracked.end() && it->second.owner == owner) state_->tracked.erase(it);
+}
+
+bool LeaseKeeper::holds(LeaseTable& table, const std::string& itemId, const std::string& owner) {
+    std::lock_guard lock(state_->mutex);
+    auto it = state_->tracked.find({&table, itemId});
+    return it != state_->tracked.end() && it->second.owner == owner && !it->second.lost;
+}
+
+std::function<void(int)> LeaseKeeper::progressReporter(LeaseTable& table, const std::string& itemId,
+                                                       const std::string& owner) {
+    return [weak = std::weak_ptr<State>(state_), key = Key{&table, itemId}, owner](int percent) {
+        auto state = weak.lock();
+        if (!state) return;
+        std::lock_guard lock(state->mutex);
+        auto it = state->tracked.find(key);
+        if (it != state->tracked.end() && it->second.owner == owner) it->second.progress = percent;
+    };
+}
+
+void LeaseKeeper::loop() {
+    std::unique_lock lock(loopMutex_);
+    while (!stopping_) {
+        wake_.wait_for(lock, tick_, [&] { return stopping_; });
+        if (stopping_) break;
+        lock.unlock();
+        try {
+            tickOnce();
+        } catch (const std::exception& e) {
+            // The next tick tries again; leases are renewed well before they run out.
+            log().warning("renewing leases failed: %s", std::string(e.what()));
+        }
+        lock.lock();
+    }
+}
+
+void LeaseKeeper::tickOnce() {
+    struct Due {
+        Key key;
+        Tracked tracked;
+        bool renew;
+    };
+    std::vector<Due> due;
+    const auto now = domain::nowMillis();
+    {
+        std::lock_guard lock(state_->mutex);
+        for (const auto& [key, tracked] : state_->tracked) {
+            if (tracked.lost) continue;
+            bool renew = now - tracked.renewedAt >= renewEvery(tracked.lease);
+            if (renew || tracked.progress != tracked.writtenProgress) {
+                due.push_back({key, tracked, renew});
+            }
+        }
+    }
+    if (due.empty()) return;
+    std::vector<bool> held(due.size(), true);
+    store_.write([&](storage::Repositories& repositories) {
+        for (std::size_t i = 0; i < due.size(); ++i) {
+            const auto& [key, tracked, renew] = due[i];
+            auto& [table, id] = key;
+            if (renew) {
+                held[i] = table->renew(repositories, tracked.owner, {id},
+                                       now + tracked.lease.count()) > 0;
+            }
+            if (held[i] && tracked.progress != tracked.writtenProgress) {
+                table->reportProgress(repositories, id, tracked.owner, tracked.progress);
+            }
+        }
+    });
+    std::lock_guard lock(state_->mutex);
+    for (std::size_t i = 0; i < due.size(); ++i) {
+        auto it = state_->tracked.find(due[i].key);
+        // Only the claim this tick dealt with; a newer claim of the item is left alone.
+        if (it == state_->tracked.end() || it->second.owner != due[i].tracked.owner) continue;
+        if (due[i].renew) it->second.renewedAt = now;
+        it->second.writtenProgress = due[i].tracked.progress;
+        if (!held[i]) {
+            it->second.lost = true;
+            log().warning("%s %s: lease lost (it was taken back as expired)",
+                          due[i].key.first->name(), due[i].key.second);
+        }
+    }
+}
+
+}  // namespace lodestone::work

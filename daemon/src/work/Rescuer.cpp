@@ -1,0 +1,96 @@
+#include "work/Rescuer.hpp"
+
+#include <Poco/Logger.h>
+
+#include "work/OutcomeLog.hpp"
+#include "work/WorkerIdentity.hpp"
+
+namespace lodestone::work {
+namespace {
+
+Poco::Logger& log() {
+    return Poco::Logger::get("lodestone.work");
+}
+
+// Leases taken back per table and sweep; the rest wait for the next sweep.
+constexpr int kBatch = 100;
+
+}  // namespace
+
+Rescuer::Rescuer(storage::Store& store, std::vector<LeaseTable*> tables,
+                 std::chrono::milliseconds interval, std::string us,
+                 std::function<void(LeaseTable&)> onRescued)
+    : store_(store),
+      tables_(std::move(tables)),
+      interval_(interval),
+      us_(std::move(us)),
+      onRescued_(std::move(onRescued)) {}
+
+Rescuer::~Rescuer() {
+    stop();
+}
+
+void Rescuer::start() {
+    thread_ = std::thread([this] {
+        std::unique_lock lock(mutex_);
+        while (!stopping_) {
+            lock.unlock();
+            sweep();
+            lock.lock();
+            wake_.wait_for(lock, interval_, [&] { return stopping_; });
+        }
+    });
+}
+
+void Rescuer::stop() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+        wake_.notify_all();
+    }
+    if (thread_.joinable()) thread_.join();
+}
+
+int Rescuer::sweep() {
+    int rescued = 0;
+    for (auto* table : tables_) {
+        try {
+            const int here = sweep(*table);
+            if (here > 0) onRescued_(*table);
+            rescued += here;
+        } catch (const std::exception& e) {
+            log().error("recovering expired %s leases failed: %s", table->name(),
+                        std::string(e.what()));
+        }
+    }
+    return rescued;
+}
+
+int Rescuer::sweep(LeaseTable& table) {
+    const auto now = domain::nowMillis();
+    std::vector<Lease> expired, orphaned;
+    store_.read([&](storage::Repositories& repositories) {
+        expired = table.expiredLeases(repositories, now, kBatch);
+        std::vector<std::string> dead;
+        for (const auto& owner : table.leaseOwners(repositories)) {
+            if (isDeadLocalOwner(owner, us_)) dead.push_back(owner);
+        }
+        if (!dead.empty()) orphaned = table.leasesHeldBy(repositories, dead);
+    });
+    int rescued = 0;
+    auto takeBack = [&](const Lease& lease, LostBecause why) {
+        auto rescue = store_.write([&](storage::Repositories& repositories) {
+            return table.rescue(repositories, lease, why, now);
+        });
+        // A lease both orphaned and expired is taken back once: the second try finds it gone.
+        if (!rescue.recorded.held) return;
+        ++rescued;
+        log().warning("%s: %s; %s", rescue.subject, rescue.error,
+                      whatComesNext(rescue.recorded.retryAt));
+    };
+    for (const auto& lease : orphaned) takeBack(lease, LostBecause::OwnerGone);
+    for (const auto& lease : expired) takeBack(lease, LostBecause::Expired);
+    return rescued;
+}
+
+}  // namespace lodestone::work

@@ -1,0 +1,115 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "storage/Store.hpp"
+#include "work/CallRunner.hpp"
+#include "work/LeaseKeeper.hpp"
+#include "work/WorkKind.hpp"
+
+namespace lodestone::work {
+
+struct PoolSettings {
+    int concurrency = 1;
+    // The call's deadline (its RunControl's), and how much longer the watchdog waits before
+    // leaving the call behind: room for a plugin that stops at its deadline to say why.
+    std::chrono::milliseconds timeout{60'000};
+    std::chrono::milliseconds callGrace{0};
+    // How long a claim holds between renewals; more than timeout + callGrace, so that the
+    // rescuer never takes back an attempt still within its time.
+    std::chrono::milliseconds lease{75'000};
+    // The longest the pool goes without looking for work it was not told about (queued by
+    // another process, or due after a back-off).
+    std::chrono::milliseconds pollInterval{1'000};
+};
+
+// The workers of one kind of work. A dispatcher thread owns the pool's transactions: each one
+// records the outcomes of the attempts that ended since the last (group commit) and claims as
+// many due items as there are idle workers, then hands them over. It sleeps until an attempt
+// ends, until told that work arrived (wake()), until the next item is due, or at most
+// pollInterval. Each worker runs an attempt's call through a CallRunner, so a call overrunning
+// its deadline fails the attempt without holding the worker.
+class WorkerPool {
+  public:
+    // `processOwner`: this process's lease-owner id; each claim extends it to one of its own.
+    // `wakeQueue` wakes another pool (by its kind's name): the queue an item moved on to.
+    WorkerPool(WorkKind& kind, PoolSettings settings, storage::Store& store,
+               std::string processOwner, LeaseKeeper& leases,
+               std::function<void(const std::string& queue)> wakeQueue);
+    ~WorkerPool();
+    WorkerPool(const WorkerPool&) = delete;
+    WorkerPool& operator=(const WorkerPool&) = delete;
+
+    WorkKind& kind() { return kind_; }
+    const PoolSettings& settings() const { return settings_; }
+
+    void start();
+    void wake();
+
+    // Graceful stop, in two halves: stopClaiming() hands back items claimed but not started and
+    // lets running attempts go on; abandonRunning() interrupts those still running (their kind
+    // decides what an interruption means). join() waits for every thread, after the dispatcher
+    // has recorded every outcome.
+    void stopClaiming();
+    bool waitUntilIdle(std::chrono::steady_clock::time_point deadline);
+    void abandonRunning();
+    // Calls abandoned (past their deadline, or at shutdown) that have not returned yet.
+    int abandonedCallsRunning() const { return abandonedCalls_->load(); }
+    void join();
+
+  private:
+    struct Finished {
+        std::unique_ptr<Claim> claim;
+        Outcome outcome;
+    };
+
+    void dispatchLoop();
+    int roomForClaims();
+    // One transaction: the outcomes of `finished`, then up to `room` new claims.
+    Claims commit(std::vector<Finished>& finished, int room, std::optional<Timestamp>& nextDue);
+    // Nothing for an outcome given up on.
+    std::vector<std::optional<Recorded>> recordOneByOne(const std::vector<Finished>& finished);
+    void recorded(const Finished& finished, const std::optional<Recorded>& written);
+
+    void workerLoop();
+    std::unique_ptr<CallRunner> newRunner();
+    Outcome attempt(Claim& claim, CallRunner& runner);
+
+    WorkKind& kind_;
+    PoolSettings settings_;
+    storage::Store& store_;
+    std::string processOwner_;
+    LeaseKeeper& leases_;
+    std::function<void(const std::string&)> wakeQueue_;
+    // Calls given up on that still run on their own threads. Claims pause while there are as
+    // many as workers: a plugin that hangs every call must not cost a thread per item.
+    std::shared_ptr<std::atomic<int>> abandonedCalls_ = std::make_shared<std::atomic<int>>(0);
+    std::uint64_t claims_ = 0;  // the dispatcher's
+
+    std::mutex mutex_;
+    std::condition_variable workAvailable_;   // dispatcher -> workers
+    std::condition_variable dispatcherWake_;  // wake(), an attempt ended, a worker came free, stop
+    std::deque<std::unique_ptr<Claim>> ready_;
+    std::vector<Finished> finished_;
+    std::set<CallRunner*> running_;
+    int idle_ = 0;
+    int liveWorkers_ = 0;
+    bool woken_ = true;
+    bool stopping_ = false;
+    std::atomic<bool> abandoning_ = false;
+    bool warnedAboutHungCalls_ = false;
+    std::thread dispatcher_;
+    std::vector<std::thread> workers_;
+};
+
+}  // namespace lodestone::work
