@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "storage/StorageError.hpp"
 #include "work/OutcomeLog.hpp"
 #include "work/WorkerPool.hpp"
 
@@ -17,6 +18,22 @@ Poco::Logger& log() {
 // How long a write about outcomes waits before trying again, growing to the longest.
 constexpr std::chrono::milliseconds kFirstPause{50};
 constexpr std::chrono::milliseconds kLongestPause{2'000};
+
+// Whether writing again may go through: the database was busy, unreachable or short of
+// something. A refused change (Conflict, NotFound) or a kind's own error would fail again.
+bool mayPass(const std::exception_ptr& error) {
+    try {
+        std::rethrow_exception(error);
+    } catch (const storage::Conflict&) {
+        return false;
+    } catch (const storage::NotFound&) {
+        return false;
+    } catch (const storage::StorageError&) {
+        return true;
+    } catch (...) {
+        return false;
+    }
+}
 
 }  // namespace
 
@@ -61,15 +78,21 @@ std::vector<std::optional<Recorded>> WorkerPool::recordOneByOne(
     const std::vector<Finished>& finished) {
     // A database that is briefly unavailable must not lose a finished attempt: each outcome is
     // tried again until it goes through, its lease is lost, or the lease's length has passed
-    // (the rescuer then takes over). When some go through and others do not, the database is
-    // fine and those others fail for a reason of their own: trying them again cannot help.
+    // (the rescuer then takes over). An outcome that fails for a reason of its own (the change
+    // is refused, or some go through while it does not) is given up on at once: trying it again
+    // cannot help, and would hold up the pool.
     std::vector<std::optional<Recorded>> outcomes(finished.size());
     std::vector<bool> open(finished.size(), true);
     const auto giveUpAt = std::chrono::steady_clock::now() + settings_.lease;
     auto pause = kFirstPause;
     while (true) {
         bool anyWent = false;
-        std::vector<std::pair<std::size_t, std::string>> failures;
+        struct Failure {
+            std::size_t index;
+            std::string error;
+            bool mayPass;
+        };
+        std::vector<Failure> failures;
         for (std::size_t i = 0; i < finished.size(); ++i) {
             if (!open[i]) continue;
             const auto& one = finished[i];
@@ -80,14 +103,15 @@ std::vector<std::optional<Recorded>> WorkerPool::recordOneByOne(
                 open[i] = false;
                 anyWent = true;
             } catch (const std::exception& e) {
-                failures.emplace_back(i, e.what());
+                failures.push_back({i, e.what(), mayPass(std::current_exception())});
             }
         }
         if (failures.empty()) return outcomes;
         const bool late = std::chrono::steady_clock::now() + pause >= giveUpAt;
-        for (const auto& [i, error] : failures) {
+        for (const auto& [i, error, transient] : failures) {
             const auto& claim = *finished[i].claim;
-            if (anyWent || late || !leases_.holds(kind_.table(), claim.itemId, claim.owner)) {
+            if (!transient || anyWent || late ||
+                !leases_.holds(kind_.table(), claim.itemId, claim.owner)) {
                 log().error("%s: recording the outcome failed, giving up: %s", claim.describe(),
                             error);
                 open[i] = false;

@@ -51,6 +51,21 @@ TEST_F(Outcomes, SuccessStoresTheOutputAndMovesTheJobOn) {
     EXPECT_FALSE(page(job.leadId));
 }
 
+TEST_F(Outcomes, SuccessNamesTheQueueTheJobMovedTo) {
+    auto job = claim(addJob(), "w");
+    auto recorded = store_->write([&](storage::Repositories& r) {
+        return recordSuccess(r, "w", job, StepName::Research, {"{}", {}}, domain::nowMillis());
+    });
+    EXPECT_TRUE(recorded.held);
+    EXPECT_EQ(recorded.next, "content_generation");  // whose workers are woken at once
+    auto finalizing = claim(addJob(StepName::Finalize), "w");
+    recorded = store_->write([&](storage::Repositories& r) {
+        return recordSuccess(r, "w", finalizing, StepName::Finalize, {"{}", {}},
+                             domain::nowMillis());
+    });
+    EXPECT_FALSE(recorded.next) << "the last step leads nowhere";
+}
+
 // What finalization hands over: store the page with the lead.
 jobs::StepResult withPage(const std::string& output, const std::string& leadId,
                           const std::string& html) {

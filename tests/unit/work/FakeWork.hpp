@@ -1,0 +1,241 @@
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "storage/Store.hpp"
+#include "work/WorkKind.hpp"
+
+// A kind of work that lives in memory, for the engine's own tests: what each item's call does is
+// scripted, and everything the engine asks of the kind is written down.
+namespace lodestone::work::test {
+
+// A store that numbers its write transactions, so that a test can tell which calls shared one.
+class CountingStore final : public storage::Store {
+  public:
+    explicit CountingStore(storage::Store& inner) : inner_(inner) {}
+    void migrate() override { inner_.migrate(); }
+    int schemaVersion() override { return inner_.schemaVersion(); }
+    int latestSchemaVersion() const override { return inner_.latestSchemaVersion(); }
+    // The write transaction the calling thread is in (0: none).
+    int currentWrite() const { return current_; }
+    int writes() const { return writes_.load(); }
+
+  protected:
+    void withRepositories(bool writing,
+                          const std::function<void(storage::Repositories&)>& work) override {
+        if (!writing) return inner_.read(work);
+        inner_.write([&](storage::Repositories& repositories) {
+            current_ = ++writes_;
+            try {
+                work(repositories);
+            } catch (...) {
+                current_ = 0;
+                throw;
+            }
+            current_ = 0;
+        });
+    }
+
+  private:
+    storage::Store& inner_;
+    std::atomic<int> writes_{0};
+    static thread_local int current_;
+};
+inline thread_local int CountingStore::current_ = 0;
+
+// What an item's call does.
+struct Script {
+    std::string output = "ok";
+    bool throws = false;
+    std::chrono::milliseconds takes{0};
+    bool untilCancelled = false;       // returns once the call is cancelled
+    std::optional<Outcome> decided;    // no call at all
+    bool recordThrows = false;         // its outcome cannot be written
+    std::optional<std::string> next;   // the queue it moves to on success
+    std::optional<Timestamp> retryAt;  // when a failure comes back
+
+    Script& answers(std::string text) { return output = std::move(text), *this; }
+    Script& throwing() { return throws = true, *this; }
+    Script& taking(std::chrono::milliseconds span) { return takes = span, *this; }
+    Script& runningUntilCancelled() { return untilCancelled = true, *this; }
+    Script& decidedAs(Outcome outcome) { return decided = std::move(outcome), *this; }
+    Script& unrecordable() { return recordThrows = true, *this; }
+    Script& movingTo(std::string queue) { return next = std::move(queue), *this; }
+    Script& retriedAt(Timestamp at) { return retryAt = at, *this; }
+};
+
+class FakeTable final : public LeaseTable {
+  public:
+    const std::string& name() const override { return name_; }
+    int renew(storage::Repositories&, const std::string&, const std::vector<std::string>& ids,
+              Timestamp) override {
+        renewals += static_cast<int>(ids.size());
+        return static_cast<int>(ids.size());
+    }
+    std::vector<Lease> expiredLeases(storage::Repositories&, Timestamp, int) override { return {}; }
+    std::vector<std::string> leaseOwners(storage::Repositories&) override { return {}; }
+    std::vector<Lease> leasesHeldBy(storage::Repositories&,
+                                    const std::vector<std::string>&) override {
+        return {};
+    }
+    Rescue rescue(storage::Repositories&, const Lease&, LostBecause, Timestamp) override {
+        return {};
+    }
+
+    std::atomic<int> renewals{0};
+
+  private:
+    const std::string name_ = "fake item";
+};
+
+struct FakeClaim final : Claim {
+    std::string describe() const override { return "item " + itemId; }
+    Script script;
+};
+
+// One thing the engine did with an item.
+struct Event {
+    std::string item;
+    std::string what;  // "claimed", "succeeded", "failed: <error>", "handed back"
+    int write = 0;     // the write transaction it happened in
+};
+
+class FakeKind final : public WorkKind {
+  public:
+    explicit FakeKind(CountingStore& store, std::string name = "fake")
+        : store_(store), name_(std::move(name)) {}
+
+    // Due at once, unless `at` says later.
+    void add(const std::string& id, Script script = {}, Timestamp at = 0) {
+        std::lock_guard lock(mutex_);
+        queue_.push_back({id, std::move(script), at});
+    }
+    std::vector<Event> events() const {
+        std::lock_guard lock(mutex_);
+        return events_;
+    }
+    // The last thing recorded about `id`, or "" when nothing was.
+    std::string outcomeOf(const std::string& id) const {
+        std::lock_guard lock(mutex_);
+        std::string last;
+        for (const auto& event : events_) {
+            if (event.item == id && event.what != "claimed") last = event.what;
+        }
+        return last;
+    }
+    int running() const { return running_.load(); }
+    // How many claims the engine made of this kind, empty ones included.
+    int claims() const { return claims_.load(); }
+
+    const std::string& name() const override { return name_; }
+    LeaseTable& table() override { return table_; }
+    FakeTable& fakeTable() { return table_; }
+
+    Claims claim(storage::Repositories&, const ClaimRequest& request) override {
+        ++claims_;
+        std::lock_guard lock(mutex_);
+        Claims claimed;
+        for (auto it = queue_.begin();
+             it != queue_.end() && static_cast<int>(claimed.size()) < request.limit;) {
+            if (it->at > request.now) {
+                ++it;
+                continue;
+            }
+            auto one = std::make_unique<FakeClaim>();
+            one->itemId = it->id;
+            one->owner = request.owner;
+            one->script = it->script;
+            events_.push_back({it->id, "claimed", store_.currentWrite()});
+            claimed.push_back(std::move(one));
+            it = queue_.erase(it);
+        }
+        return claimed;
+    }
+
+    std::optional<Timestamp> nextDue(storage::Repositories&) override {
+        std::lock_guard lock(mutex_);
+        std::optional<Timestamp> next;
+        for (const auto& item : queue_) next = next ? std::min(*next, item.at) : item.at;
+        return next;
+    }
+
+    Prepared prepare(Claim& claim, const std::shared_ptr<plugins::RunControl>& control) override {
+        const auto& script = static_cast<FakeClaim&>(claim).script;
+        if (script.decided) return {nullptr, *script.decided};
+        return {[script, control, running = &running_] {
+                    ++*running;
+                    auto until = std::chrono::steady_clock::now() + script.takes;
+                    while (std::chrono::steady_clock::now() < until ||
+                           (script.untilCancelled && !control->cancelled())) {
+                        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                    }
+                    --*running;
+                    if (script.throws) throw std::runtime_error("scripted failure");
+                    return script.output;
+                },
+                {}};
+    }
+
+    Outcome conclude(Claim&, const CallEnd& end, const plugins::RunControl&) override {
+        switch (end.how) {
+            case CallRunner::Outcome::Overran:
+                return Outcome::failed("overran");
+            case CallRunner::Outcome::Interrupted:
+                return Outcome::handedBack();
+            case CallRunner::Outcome::Finished:
+                break;
+        }
+        if (end.error) return Outcome::failed("threw");
+        return end.output == "ok" ? Outcome::succeeded() : Outcome::failed(end.output);
+    }
+
+    Recorded record(storage::Repositories&, const Claim& claim, const Outcome& outcome,
+                    Timestamp) override {
+        const auto& script = static_cast<const FakeClaim&>(claim).script;
+        if (script.recordThrows) throw std::runtime_error("cannot write this one");
+        Recorded recorded;
+        recorded.held = true;
+        std::string what = outcome.type == Outcome::Type::Succeeded ? "succeeded"
+                           : outcome.type == Outcome::Type::Failed  ? "failed: " + outcome.error
+                                                                    : "handed back";
+        if (outcome.type == Outcome::Type::Succeeded) recorded.next = script.next;
+        if (outcome.type == Outcome::Type::Failed && script.retryAt) {
+            recorded.retryAt = script.retryAt;
+            Script again = script;
+            again.output = "ok";
+            again.retryAt.reset();
+            add(claim.itemId, again, *script.retryAt);
+        }
+        std::lock_guard lock(mutex_);
+        events_.push_back({claim.itemId, what, store_.currentWrite()});
+        return recorded;
+    }
+
+  private:
+    struct Item {
+        std::string id;
+        Script script;
+        Timestamp at = 0;
+    };
+
+    CountingStore& store_;
+    std::string name_;
+    FakeTable table_;
+    mutable std::mutex mutex_;
+    std::deque<Item> queue_;
+    std::vector<Event> events_;
+    std::atomic<int> running_{0};
+    std::atomic<int> claims_{0};
+};
+
+}  // namespace lodestone::work::test

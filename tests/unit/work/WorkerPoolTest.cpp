@@ -1,0 +1,210 @@
+// The worker pool and the engine around it, on a kind of work that lives in memory: what the
+// engine does is the same whatever the kind.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "unit/storage/StoreFixture.hpp"
+#include "unit/work/FakeWork.hpp"
+#include "unit/work/WorkTestSupport.hpp"
+#include "work/Engine.hpp"
+
+using namespace lodestone;
+using namespace lodestone::work;
+using namespace lodestone::work::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+PoolSettings settings(int concurrency, std::chrono::milliseconds timeout = 5s) {
+    PoolSettings pool;
+    pool.concurrency = concurrency;
+    pool.timeout = timeout;
+    pool.lease = timeout + 5s;
+    pool.pollInterval = 1h;  // polls never come unless a test asks for them
+    return pool;
+}
+
+class WorkerPoolTest : public storage::test::StoreFixture {
+  protected:
+    void SetUp() override {
+        StoreFixture::SetUp();
+        counting_ = std::make_unique<CountingStore>(*store_);
+        kind_ = std::make_unique<FakeKind>(*counting_);
+    }
+    void TearDown() override {
+        if (engine_) engine_->stop();
+    }
+
+    // An engine running the fake kind.
+    Engine& start(PoolSettings pool = settings(4), std::chrono::milliseconds grace = 5s) {
+        engine_ = std::make_unique<Engine>(*counting_, EngineSettings{grace, 1h});
+        engine_->add(*kind_, pool);
+        engine_->start();
+        return *engine_;
+    }
+
+    bool finished(const std::string& id) {
+        return eventually([&] {
+            auto outcome = kind_->outcomeOf(id);
+            return !outcome.empty() && outcome != "handed back";
+        });
+    }
+
+    std::unique_ptr<CountingStore> counting_;
+    std::unique_ptr<FakeKind> kind_;
+    std::unique_ptr<Engine> engine_;
+};
+
+}  // namespace
+
+TEST_F(WorkerPoolTest, RunsEveryDueItemAndRecordsItsOutcomeOnce) {
+    for (int i = 0; i < 20; ++i) kind_->add("i" + std::to_string(i));
+    start();
+    for (int i = 0; i < 20; ++i) ASSERT_TRUE(finished("i" + std::to_string(i))) << i;
+    std::map<std::string, int> recorded;
+    for (const auto& event : kind_->events()) {
+        if (event.what != "claimed") ++recorded[event.item];
+    }
+    EXPECT_EQ(recorded.size(), 20u);
+    for (const auto& [item, times] : recorded) EXPECT_EQ(times, 1) << item;
+    for (int i = 0; i < 20; ++i) EXPECT_EQ(kind_->outcomeOf("i" + std::to_string(i)), "succeeded");
+}
+
+TEST_F(WorkerPoolTest, AnOutcomeIsCommittedTogetherWithTheNextClaim) {
+    // One worker and three items: each item's outcome and the claim of the next share a
+    // transaction, so three items cost four write transactions, not six.
+    for (const char* id : {"a", "b", "c"}) kind_->add(id);
+    start(settings(1));
+    ASSERT_TRUE(finished("c"));
+    std::map<int, std::set<std::string>> byWrite;
+    for (const auto& event : kind_->events()) {
+        ASSERT_GT(event.write, 0) << "everything happens in a write transaction";
+        byWrite[event.write].insert(event.item + " " + event.what);
+    }
+    EXPECT_EQ(byWrite.size(), 4u);
+    int shared = 0;
+    for (const auto& [write, happened] : byWrite) {
+        if (happened == std::set<std::string>{"a succeeded", "b claimed"} ||
+            happened == std::set<std::string>{"b succeeded", "c claimed"}) {
+            ++shared;
+        }
+    }
+    EXPECT_EQ(shared, 2);
+}
+
+TEST_F(WorkerPoolTest, AFailedOrThrowingCallIsAFailedAttempt) {
+    kind_->add("refused", Script().answers("no thanks"));
+    kind_->add("thrower", Script().throwing());
+    kind_->add("gone", Script().decidedAs(Outcome::failed("its subject is gone", false)));
+    start();
+    ASSERT_TRUE(finished("refused") && finished("thrower") && finished("gone"));
+    EXPECT_EQ(kind_->outcomeOf("refused"), "failed: no thanks");
+    EXPECT_EQ(kind_->outcomeOf("thrower"), "failed: threw");
+    EXPECT_EQ(kind_->outcomeOf("gone"), "failed: its subject is gone");
+}
+
+TEST_F(WorkerPoolTest, ACallPastItsDeadlineIsLeftBehindAndTheWorkerCarriesOn) {
+    kind_->add("hangs", Script().taking(3s));
+    auto& engine = start(settings(2, 100ms));
+    ASSERT_TRUE(finished("hangs"));
+    EXPECT_EQ(kind_->outcomeOf("hangs"), "failed: overran");
+    EXPECT_EQ(kind_->running(), 1) << "the call still runs on its own thread";
+    // Its worker took a fresh call thread: the next item runs and ends while the abandoned call
+    // still runs (it holds one of the two places until it returns).
+    kind_->add("next");
+    engine.wake("fake");
+    ASSERT_TRUE(finished("next"));
+    EXPECT_EQ(kind_->outcomeOf("next"), "succeeded");
+    EXPECT_EQ(kind_->running(), 1);
+}
+
+TEST_F(WorkerPoolTest, ClaimingPausesWhileHungCallsHoldEveryPlace) {
+    // One place, held by a call that overran: a thread per attempt would pile up behind a plugin
+    // that hangs, so nothing more is claimed until the call returns.
+    PoolSettings pool = settings(1, 50ms);
+    pool.pollInterval = 50ms;  // a call that returns late wakes nobody: the next look finds it
+    kind_->add("hangs", Script().taking(800ms));
+    auto& engine = start(pool);
+    ASSERT_TRUE(finished("hangs"));
+    kind_->add("next");
+    engine.wake("fake");
+    ASSERT_TRUE(finished("next"));
+    EXPECT_EQ(kind_->running(), 0) << "claimed only after the hung call returned";
+}
+
+TEST_F(WorkerPoolTest, AWakeUpClaimsNewWorkWithoutWaitingForAPoll) {
+    auto& engine = start();                                         // the poll interval is an hour
+    ASSERT_TRUE(eventually([&] { return kind_->claims() >= 1; }));  // its first look found none
+    kind_->add("late");
+    engine.wake("fake");
+    EXPECT_TRUE(finished("late"));
+}
+
+TEST_F(WorkerPoolTest, ARetryIsClaimedWhenItIsDueWithoutAPoll) {
+    kind_->add("flaky", Script().answers("not yet").retriedAt(domain::nowMillis() + 100));
+    start();
+    ASSERT_TRUE(eventually([&] { return kind_->outcomeOf("flaky") == "succeeded"; }));
+    std::vector<std::string> outcomes;
+    for (const auto& event : kind_->events()) {
+        if (event.item == "flaky" && event.what != "claimed") outcomes.push_back(event.what);
+    }
+    EXPECT_EQ(outcomes, (std::vector<std::string>{"failed: not yet", "succeeded"}));
+}
+
+TEST_F(WorkerPoolTest, AnItemThatMovesOnWakesTheQueueItMovedTo) {
+    auto next = std::make_unique<FakeKind>(*counting_, "next-step");
+    kind_->add("first", Script().taking(300ms).movingTo("next-step"));
+    engine_ = std::make_unique<Engine>(*counting_, EngineSettings{5s, 1h});
+    engine_->add(*kind_, settings(1));
+    engine_->add(*next, settings(1));
+    engine_->start();
+    // Queued in the next step's queue after its first look found nothing, with no wake-up of
+    // its own: only the first item's move wakes that queue (its poll interval is an hour).
+    ASSERT_TRUE(eventually([&] { return next->claims() >= 1; }));
+    next->add("follow-up");
+    ASSERT_TRUE(finished("first"));
+    EXPECT_TRUE(eventually([&] { return next->outcomeOf("follow-up") == "succeeded"; }));
+    engine_->stop();  // before the kind it runs goes
+}
+
+TEST_F(WorkerPoolTest, AnOutcomeThatCannotBeWrittenDoesNotHoldUpTheOthers) {
+    // Two finish together; one of their outcomes cannot be written (the kind's own error, not
+    // the database's). The group's transaction fails, each is then tried alone: the good one is
+    // recorded, the bad one given up on at once (its lease then runs out and the rescuer takes
+    // over), and the pool goes on.
+    kind_->add("bad", Script().taking(200ms).unrecordable());
+    kind_->add("good", Script().taking(200ms));
+    auto& engine = start(settings(2));
+    ASSERT_TRUE(finished("good"));
+    EXPECT_EQ(kind_->outcomeOf("bad"), "");
+    kind_->add("after");
+    engine.wake("fake");
+    EXPECT_TRUE(finished("after"));
+}
+
+TEST_F(WorkerPoolTest, AStopLetsRunningCallsFinishWithinTheGrace) {
+    kind_->add("slow", Script().taking(300ms));
+    auto& engine = start(settings(1), 10s);
+    ASSERT_TRUE(eventually([&] { return kind_->running() == 1; }));
+    EXPECT_EQ(engine.stop(), 0);
+    EXPECT_EQ(kind_->outcomeOf("slow"), "succeeded");
+}
+
+TEST_F(WorkerPoolTest, AStopInterruptsCallsStillRunningAfterTheGrace) {
+    kind_->add("endless", Script().runningUntilCancelled());
+    auto& engine = start(settings(1), 100ms);
+    ASSERT_TRUE(eventually([&] { return kind_->running() == 1; }));
+    EXPECT_EQ(engine.stop(), 0) << "a call that stops when cancelled is not left running";
+    EXPECT_EQ(kind_->outcomeOf("endless"), "handed back");
+    EXPECT_EQ(kind_->running(), 0);
+}
+
+TEST_F(WorkerPoolTest, LeasesOfRunningAttemptsAreRenewed) {
+    PoolSettings pool = settings(1);
+    pool.lease = 300ms;  // renewed every 100 ms
+    kind_->add("long", Script().taking(800ms));
+    start(pool);
+    ASSERT_TRUE(finished("long"));
+    EXPECT_GE(kind_->fakeTable().renewals.load(), 2);
+}
