@@ -1,5 +1,6 @@
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Parser.h>
+#include <Poco/String.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "leadmagnet/LeadInput.hpp"
+#include "unit/domain/UrlSamples.hpp"
 
 using namespace lodestone;
 using domain::FieldSpec;
@@ -252,6 +254,39 @@ TEST(LeadInput, AUrlMustBeAnAbsoluteHttpOrHttpsUrl) {
         EXPECT_FALSE(input.valid()) << url;
         EXPECT_THAT(input.invalidFields, ElementsAre("website")) << url;
         EXPECT_THAT(input.missingFields, IsEmpty()) << url;
+    }
+}
+
+// Generate's url fields apply the one URL rule (domain::isHttpUrl) after trimming, as they did
+// before; the samples every URL check is held to get the same verdicts here.
+TEST(LeadInput, AUrlFieldFollowsTheOneUrlRule) {
+    auto withWebsite = [](const std::string& url) {
+        Object::Ptr profile = new Object;
+        profile->set("tier", 1);
+        Object body;
+        body.set("company", "Acme");
+        body.set("email", "ada@example.com");
+        body.set("profile", profile);
+        body.set("website", url);
+        return checkLeadInput(customSchema(), body);
+    };
+    for (const auto& url : test::kHttpUrls) {
+        auto input = withWebsite(url);
+        EXPECT_TRUE(input.valid()) << url;
+        EXPECT_EQ(input.fields->optValue<std::string>("website", ""), url);
+    }
+    for (const auto* refused : {&test::kUrlsWithSpaceOrControl, &test::kNotHttpUrls}) {
+        for (const auto& url : *refused) {
+            auto input = withWebsite(url);
+            EXPECT_THAT(input.invalidFields, ElementsAre("website")) << test::visible(url);
+            EXPECT_FALSE(input.fields->has("website")) << test::visible(url);
+        }
+    }
+    // Every string of a Generate body is trimmed before it is checked (docs/api.md).
+    for (const auto& url : test::kUrlsInWhitespace) {
+        auto input = withWebsite(url);
+        EXPECT_TRUE(input.valid()) << test::visible(url);
+        EXPECT_EQ(input.fields->optValue<std::string>("website", ""), Poco::trim(url));
     }
 }
 
