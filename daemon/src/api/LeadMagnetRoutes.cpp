@@ -172,19 +172,19 @@ ApiResponse retry(ApiServices& services, ApiRequest& request) {
 
 }  // namespace
 
-void addLeadMagnetRoutes(Router& router, ApiServices& services) {
+void addLeadMagnetRoutes(RouteTable& routes, ApiServices& services) {
     auto bind = [&services](ApiResponse (*handler)(ApiServices&, ApiRequest&)) {
         return [&services, handler](ApiRequest& request) { return handler(services, request); };
     };
-    router.add(
+    routes.add(
         {"POST", "/api/projects/{projectId}/generate", RouteGroup::Generate, true, bind(generate)});
-    router.add(
+    routes.add(
         {"GET", "/api/projects/{projectId}/generate", RouteGroup::Status, false, bind(schema)});
-    router.add(
+    routes.add(
         {"GET", "/api/generation/{jobId}/status", RouteGroup::Status, false, bind(statusByJob)});
-    router.add(
+    routes.add(
         {"GET", "/api/leads/{leadId}/job-status", RouteGroup::Status, false, bind(statusByLead)});
-    router.add({"POST", "/api/generation/{jobId}/retry", RouteGroup::Generate, false, bind(retry)});
+    routes.add({"POST", "/api/generation/{jobId}/retry", RouteGroup::Generate, false, bind(retry)});
 }
 
 }  // namespace lodestone::api
