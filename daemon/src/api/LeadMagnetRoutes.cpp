@@ -41,7 +41,7 @@ domain::Job visibleJob(const std::optional<domain::Job>& job, const ApiRequest& 
     return *job;
 }
 
-ApiError invalidInput(const leadmagnet::LeadInput& input) {
+ApiError invalidInput(const leadmagnet::ProjectLeadFields& input) {
     std::string message;
     if (!input.missingFields.empty()) {
         message = "Missing required fields: " + joined(input.missingFields);
@@ -80,7 +80,7 @@ ApiResponse jobResponse(const domain::Job& job, const leadmagnet::StatusViewCont
 
 ApiResponse generate(ApiServices& services, ApiRequest& request) {
     domain::Project project = accessibleProject(services, request);
-    auto input = leadmagnet::checkLeadInput(project.schema, *request.body);
+    auto input = leadmagnet::checkProjectLeadFields(project.schema, *request.body);
     if (!input.valid()) throw invalidInput(input);
     try {
         auto response =

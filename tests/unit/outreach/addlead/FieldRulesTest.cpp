@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 
-#include "outreach/leadinput/FieldRules.hpp"
+#include "outreach/addlead/FieldRules.hpp"
 #include "unit/domain/UrlSamples.hpp"
 
 using namespace lodestone::outreach;

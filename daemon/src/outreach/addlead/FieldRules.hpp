@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "outreach/leadinput/TimeZones.hpp"
+#include "outreach/addlead/TimeZones.hpp"
 
 namespace lodestone::outreach {
 

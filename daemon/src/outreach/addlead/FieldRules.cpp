@@ -1,4 +1,4 @@
-#include "outreach/leadinput/FieldRules.hpp"
+#include "outreach/addlead/FieldRules.hpp"
 
 #include <Poco/Exception.h>
 
