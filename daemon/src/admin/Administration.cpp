@@ -77,8 +77,10 @@ std::string checkedName(const std::string& what, const std::string& name) {
 
 std::string checkedHttpUrl(const std::string& what, const std::string& url) {
     if (domain::isHttpUrl(url)) return domain::withoutTrailingSlash(url);
-    throw InvalidRequest(what + " must be an absolute http:// or https:// URL, got \"" + url +
-                         "\"");
+    throw InvalidRequest(what +
+                         " must be an absolute http:// or https:// URL with a host and no spaces "
+                         "or control characters, got \"" +
+                         url + "\"");
 }
 
 std::string checkedLeadMagnetHost(const std::string& url) {

@@ -59,7 +59,7 @@ ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
 
     ApiRequest request;
     request.method = http.getMethod();
-    request.path = Router::pathOf(http.getURI());
+    request.path = RouteTable::pathOf(http.getURI());
     request.params = match_.params;
     request.target = http.getURI();
     request.key = authenticate(http, services_.keys);

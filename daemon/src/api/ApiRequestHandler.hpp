@@ -3,7 +3,7 @@
 #include <Poco/Net/HTTPRequestHandler.h>
 
 #include "api/ApiServices.hpp"
-#include "api/Router.hpp"
+#include "api/RouteTable.hpp"
 
 namespace lodestone::api {
 
@@ -12,7 +12,7 @@ namespace lodestone::api {
 // response with the rate-limit headers.
 class ApiRequestHandler final : public Poco::Net::HTTPRequestHandler {
   public:
-    ApiRequestHandler(ApiServices& services, Router::Match match)
+    ApiRequestHandler(ApiServices& services, RouteTable::Match match)
         : services_(services), match_(std::move(match)) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& request,
@@ -22,7 +22,7 @@ class ApiRequestHandler final : public Poco::Net::HTTPRequestHandler {
     ApiResponse serve(Poco::Net::HTTPServerRequest& request);
 
     ApiServices& services_;
-    Router::Match match_;
+    RouteTable::Match match_;
     std::vector<std::pair<std::string, std::string>> headers_;  // added to whatever is sent
 };
 

@@ -137,7 +137,7 @@ ApiResponse bookMeeting(ApiServices& services, ApiRequest& request) {
 
 }  // namespace
 
-void addCampaignRoutes(Router& router, ApiServices& services) {
+void addCampaignRoutes(RouteTable& routes, ApiServices& services) {
     // The system's tz database, read per request (zones are files; nothing to cache).
     auto zones = std::make_shared<outreach::TimeZones>();
     if (!zones->exists("Etc/UTC")) {
@@ -146,12 +146,12 @@ void addCampaignRoutes(Router& router, ApiServices& services) {
                 "no time zone database at /usr/share/zoneinfo (Debian package tzdata): every "
                 "contact.timezone of an added lead will be refused");
     }
-    router.add(
+    routes.add(
         {"POST", "/api/campaigns/{campaignId}/leads", RouteGroup::CampaignLeads, true,
          [&services, zones](ApiRequest& request) { return addLead(services, *zones, request); }});
-    router.add({"GET", "/api/campaigns/{campaignId}/leads/{prospectId}", RouteGroup::Status, false,
+    routes.add({"GET", "/api/campaigns/{campaignId}/leads/{prospectId}", RouteGroup::Status, false,
                 [&services](ApiRequest& request) { return showLead(services, request); }});
-    router.add({"POST", "/api/campaigns/{campaignId}/meetings", RouteGroup::CampaignLeads, true,
+    routes.add({"POST", "/api/campaigns/{campaignId}/meetings", RouteGroup::CampaignLeads, true,
                 [&services](ApiRequest& request) { return bookMeeting(services, request); }});
 }
 

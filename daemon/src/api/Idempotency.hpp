@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "api/Router.hpp"
+#include "api/RouteTable.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::api {

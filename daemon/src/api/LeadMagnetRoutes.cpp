@@ -41,7 +41,7 @@ domain::Job visibleJob(const std::optional<domain::Job>& job, const ApiRequest& 
     return *job;
 }
 
-ApiError invalidInput(const leadmagnet::LeadInput& input) {
+ApiError invalidInput(const leadmagnet::ProjectLeadFields& input) {
     std::string message;
     if (!input.missingFields.empty()) {
         message = "Missing required fields: " + joined(input.missingFields);
@@ -80,7 +80,7 @@ ApiResponse jobResponse(const domain::Job& job, const leadmagnet::StatusViewCont
 
 ApiResponse generate(ApiServices& services, ApiRequest& request) {
     domain::Project project = accessibleProject(services, request);
-    auto input = leadmagnet::checkLeadInput(project.schema, *request.body);
+    auto input = leadmagnet::checkProjectLeadFields(project.schema, *request.body);
     if (!input.valid()) throw invalidInput(input);
     try {
         auto response =
@@ -172,19 +172,19 @@ ApiResponse retry(ApiServices& services, ApiRequest& request) {
 
 }  // namespace
 
-void addLeadMagnetRoutes(Router& router, ApiServices& services) {
+void addLeadMagnetRoutes(RouteTable& routes, ApiServices& services) {
     auto bind = [&services](ApiResponse (*handler)(ApiServices&, ApiRequest&)) {
         return [&services, handler](ApiRequest& request) { return handler(services, request); };
     };
-    router.add(
+    routes.add(
         {"POST", "/api/projects/{projectId}/generate", RouteGroup::Generate, true, bind(generate)});
-    router.add(
+    routes.add(
         {"GET", "/api/projects/{projectId}/generate", RouteGroup::Status, false, bind(schema)});
-    router.add(
+    routes.add(
         {"GET", "/api/generation/{jobId}/status", RouteGroup::Status, false, bind(statusByJob)});
-    router.add(
+    routes.add(
         {"GET", "/api/leads/{leadId}/job-status", RouteGroup::Status, false, bind(statusByLead)});
-    router.add({"POST", "/api/generation/{jobId}/retry", RouteGroup::Generate, false, bind(retry)});
+    routes.add({"POST", "/api/generation/{jobId}/retry", RouteGroup::Generate, false, bind(retry)});
 }
 
 }  // namespace lodestone::api

@@ -1,12 +1,12 @@
 #pragma once
 
 #include "api/ApiServices.hpp"
-#include "api/Router.hpp"
+#include "api/RouteTable.hpp"
 
 namespace lodestone::api {
 
 // The lead-magnet half of the API: generate, the project's schema, both status endpoints and
 // retry.
-void addLeadMagnetRoutes(Router& router, ApiServices& services);
+void addLeadMagnetRoutes(RouteTable& routes, ApiServices& services);
 
 }  // namespace lodestone::api

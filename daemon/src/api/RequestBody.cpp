@@ -6,7 +6,7 @@
 
 #include "api/ApiError.hpp"
 #include "api/JsonResponse.hpp"
-#include "leadmagnet/LeadInput.hpp"
+#include "leadmagnet/ProjectLeadFields.hpp"
 
 namespace lodestone::api {
 namespace {

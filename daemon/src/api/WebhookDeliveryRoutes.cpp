@@ -79,10 +79,10 @@ ApiResponse redeliver(ApiServices& services, ApiRequest& request) {
 
 }  // namespace
 
-void addWebhookDeliveryRoutes(Router& router, ApiServices& services) {
-    router.add({"GET", "/api/campaigns/{campaignId}/webhook-deliveries", RouteGroup::Status, false,
+void addWebhookDeliveryRoutes(RouteTable& routes, ApiServices& services) {
+    routes.add({"GET", "/api/campaigns/{campaignId}/webhook-deliveries", RouteGroup::Status, false,
                 [&services](ApiRequest& request) { return listDeliveries(services, request); }});
-    router.add({"POST", "/api/campaigns/{campaignId}/webhook-deliveries/{deliveryId}/redeliver",
+    routes.add({"POST", "/api/campaigns/{campaignId}/webhook-deliveries/{deliveryId}/redeliver",
                 RouteGroup::Status, false,
                 [&services](ApiRequest& request) { return redeliver(services, request); }});
 }

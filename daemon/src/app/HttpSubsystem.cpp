@@ -8,7 +8,7 @@
 
 #include "api/CampaignRoutes.hpp"
 #include "api/LeadMagnetRoutes.hpp"
-#include "api/RequestRouter.hpp"
+#include "api/RequestHandlerFactory.hpp"
 #include "api/WebhookDeliveryRoutes.hpp"
 #include "app/Subsystems.hpp"
 
@@ -47,14 +47,14 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     services_ = std::make_unique<api::ApiServices>(
         api::ApiServices{config_, storage_.store(), *keys_, *limiter_, *stepTimings_,
                          [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); }});
-    routes_ = api::Router();
+    routes_ = api::RouteTable();
     api::addLeadMagnetRoutes(routes_, *services_);
     api::addCampaignRoutes(routes_, *services_);
     api::addWebhookDeliveryRoutes(routes_, *services_);
 
     threads_ = std::make_unique<Poco::ThreadPool>("http", 2, server.threads);
-    server_ = std::make_unique<Poco::Net::HTTPServer>(new api::RequestRouter(*services_, routes_),
-                                                      *threads_, socket, params);
+    server_ = std::make_unique<Poco::Net::HTTPServer>(
+        new api::RequestHandlerFactory(*services_, routes_), *threads_, socket, params);
     server_->start();
     // Tests and operators read the bound port from this line (port 0 picks a free one).
     Poco::Logger::get("lodestone.http")

@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "api/ApiServices.hpp"
-#include "api/Router.hpp"
+#include "api/RouteTable.hpp"
 #include "config/Config.hpp"
 #include "jobs/Pipeline.hpp"
 #include "leadmagnet/steps/LeadMagnetJobs.hpp"
@@ -116,7 +116,7 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
     std::unique_ptr<ratelimit::RateLimiter> limiter_;
     std::unique_ptr<leadmagnet::StepTimings> stepTimings_;
     std::unique_ptr<api::ApiServices> services_;
-    api::Router routes_;
+    api::RouteTable routes_;
     std::unique_ptr<Poco::ThreadPool> threads_;
     std::unique_ptr<Poco::Net::HTTPServer> server_;
 };

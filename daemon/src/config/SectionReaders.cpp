@@ -73,7 +73,10 @@ std::optional<std::string> readHttpUrl(const ConfigNode& node) {
     auto text = node.asString();
     if (!text) return std::nullopt;
     if (domain::isHttpUrl(*text)) return domain::withoutTrailingSlash(*text);
-    node.error("expected an absolute http:// or https:// URL, got \"" + *text + "\"");
+    node.error(
+        "expected an absolute http:// or https:// URL with a host and no spaces or control "
+        "characters, got \"" +
+        *text + "\"");
     return std::nullopt;
 }
 

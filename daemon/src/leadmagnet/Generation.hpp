@@ -5,7 +5,7 @@
 
 #include "domain/Jobs.hpp"
 #include "domain/Records.hpp"
-#include "leadmagnet/LeadInput.hpp"
+#include "leadmagnet/ProjectLeadFields.hpp"
 #include "storage/Repositories.hpp"
 
 namespace lodestone::leadmagnet {
@@ -18,7 +18,7 @@ class NotRetryable : public std::runtime_error {
 
 struct GenerationRequest {
     const domain::Project& project;
-    const LeadInput& input;
+    const ProjectLeadFields& input;
     const std::string& publicUrl;  // server.public_url, for projects without their own host
     int maxRetries = 3;
     domain::Timestamp now = 0;

@@ -5,7 +5,7 @@
 #include "domain/Jobs.hpp"
 #include "domain/Prospects.hpp"
 #include "domain/Records.hpp"
-#include "outreach/leadinput/CampaignLead.hpp"
+#include "outreach/addlead/CampaignLead.hpp"
 #include "storage/Repositories.hpp"
 
 namespace lodestone::outreach {

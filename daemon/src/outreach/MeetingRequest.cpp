@@ -8,7 +8,7 @@
 
 #include "domain/Email.hpp"
 #include "outreach/Meetings.hpp"
-#include "outreach/leadinput/FieldRules.hpp"
+#include "outreach/addlead/FieldRules.hpp"
 
 namespace lodestone::outreach {
 namespace {

@@ -50,6 +50,37 @@ class Administration : public ::testing::Test {
 
 }  // namespace
 
+// Campaign URLs follow the one URL rule (domain::isHttpUrl), whatever lodestonectl was given.
+TEST_F(Administration, CampaignUrlsMayHoldNoSpaceOrControlCharacter) {
+    for (const std::string url : {"https://hooks.acme.test/a b", "https://hooks.acme.test/\r\nX: 1",
+                                  "https://hooks.acme.test/a\tb", "https://hooks.acme .test/"}) {
+        admin::CampaignChanges webhook;
+        webhook.webhookUrl = url;
+        EXPECT_THROW(at(kStart,
+                        [&](admin::Administration& admin) {
+                            return admin.updateCampaign(campaign_.id, webhook);
+                        }),
+                     admin::InvalidRequest)
+            << url;
+        admin::CampaignChanges calendar;
+        calendar.calendarUrl = url;
+        EXPECT_THROW(at(kStart,
+                        [&](admin::Administration& admin) {
+                            return admin.updateCampaign(campaign_.id, calendar);
+                        }),
+                     admin::InvalidRequest)
+            << url;
+    }
+    try {
+        admin::checkedHttpUrl("webhook URL", "https://hooks.acme.test/a b");
+        ADD_FAILURE() << "a URL with a space was accepted";
+    } catch (const admin::InvalidRequest& e) {
+        EXPECT_STREQ(e.what(),
+                     "webhook URL must be an absolute http:// or https:// URL with a host and no "
+                     "spaces or control characters, got \"https://hooks.acme.test/a b\"");
+    }
+}
+
 TEST_F(Administration, RotationKeepsTheOldSecretSigningForADay) {
     EXPECT_FALSE(campaign_.previousWebhookSecret);
     auto rotated = rotateAt(kStart + kHour);

@@ -188,6 +188,20 @@ TEST(ConfigLoader, PublicUrlMustBeHttp) {
                 HasSubstr("server.public_url: expected an absolute http:// or https:// URL"));
 }
 
+// Config URLs follow the one URL rule (domain::isHttpUrl): a quoted space or escaped control
+// character is refused, not parsed around.
+TEST(ConfigLoader, PublicUrlMayHoldNoSpaceOrControlCharacter) {
+    for (const char* url :
+         {R"(https://leads .example.com)", R"(https://leads.example.com/a\tb)",
+          R"(https://leads.example.com/\r\nX: 1)", R"(https://le\x01ads.example)"}) {
+        EXPECT_THAT(errorOf(std::string("storage: { path: x.db }\nserver: { public_url: \"") + url +
+                            "\" }\n"),
+                    HasSubstr("server.public_url: expected an absolute http:// or https:// URL "
+                              "with a host and no spaces or control characters"))
+            << url;
+    }
+}
+
 TEST(ConfigLoader, PipelineMustNameADeclaredPlugin) {
     EXPECT_THAT(errorOf("storage: { path: x.db }\npipeline:\n  research:\n    plugin: nope\n"),
                 HasSubstr("lodestone.yaml:4: pipeline.research.plugin: no plugin named \"nope\""));

@@ -38,7 +38,7 @@ class Generation : public storage::test::StoreFixture {
                         .parse(R"({"email":" ada@example.com ","fullName":"Ada Lovelace",
                                    "customFields":{"plan":"pro"},"unknown":"dropped"})")
                         .extract<Poco::JSON::Object::Ptr>();
-        input_ = leadmagnet::checkLeadInput(project_.schema, *body);
+        input_ = leadmagnet::checkProjectLeadFields(project_.schema, *body);
         ASSERT_TRUE(input_.valid());
     }
 
@@ -91,7 +91,7 @@ class Generation : public storage::test::StoreFixture {
 
     domain::Organisation org_;
     domain::Project project_;
-    leadmagnet::LeadInput input_;
+    leadmagnet::ProjectLeadFields input_;
 };
 
 TEST_F(Generation, StartingChargesTheProjectCostAndStoresALeadAndItsQueuedJob) {

@@ -179,6 +179,17 @@ TEST_F(PageRenderer, ACallToActionLinksOnlyToHttpUrls) {
     }
 }
 
+// A plugin's link follows the one URL rule (domain::isHttpUrl): with a space or a control
+// character in it, the call to action is shown without a link.
+TEST_F(PageRenderer, ACallToActionWithASpaceOrControlCharacterIsNotLinked) {
+    for (const std::string url : {"https://example.com/book now", "https://example.com/\nbook",
+                                  "https://exa\x01mple.com/", "https://example.com/\tbook"}) {
+        auto html = renderCta(url);
+        EXPECT_THAT(html, Not(HasSubstr("href"))) << url;
+        EXPECT_THAT(html, HasSubstr("<aside class=\"cta\">\n<p>Book a call</p>\n</aside>")) << url;
+    }
+}
+
 TEST_F(PageRenderer, AnHttpCallToActionLinksToTheEscapedUrl) {
     auto https = renderCta("https://example.com/book?a=1&b=2");
     EXPECT_THAT(https, HasSubstr("<a href=\"https://example.com/book?a=1&amp;b=2\""));

@@ -1,30 +1,29 @@
 // The checks every plugin library must pass, run against each working plugin in the tree (shipped,
 // test and benchmark plugins; tests/unit/plugins/CMakeLists.txt): complete metadata, a config table
-// the host enforces, and a sample run that returns a JSON object. CMake generates the list of
-// libraries (ConformancePlugins.inc).
+// the host enforces, and a sample run whose output keeps its kind's contract. CMake generates the
+// list of libraries (ConformancePlugins.inc).
 //
-// A new plugin kind needs a sample input in sampleInput(); a plugin whose required keys cannot
-// take the generic sample values gets its own in kSampleConfig.
-#include <Poco/Net/HTTPRequestHandler.h>
-#include <Poco/Net/HTTPRequestHandlerFactory.h>
-#include <Poco/Net/HTTPServer.h>
-#include <Poco/Net/HTTPServerParams.h>
-#include <Poco/Net/HTTPServerRequest.h>
-#include <Poco/Net/HTTPServerResponse.h>
-#include <Poco/Net/ServerSocket.h>
+// Every check tests something for every plugin, or skips saying why (a plugin without config
+// keys has none to refuse). Every kind of the ABI has a sample input: sampleInput() and the output
+// checks switch over the kind without a default, so a kind added to plugin_abi.h does not compile
+// until it has both. A plugin whose required keys cannot take the generic sample values gets its
+// own in kSampleConfig.
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <map>
 #include <regex>
+#include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "config/ConfigLoader.hpp"
 #include "outbound/PolicyGateway.hpp"
 #include "plugins/AbiNames.hpp"
-#include "plugins/ConfigValues.hpp"
 #include "plugins/PluginRegistry.hpp"
 #include "support/TempDir.hpp"
 #include "unit/outbound/LocalServers.hpp"
@@ -42,8 +41,8 @@ const char* const kConfigFile = "/tmp/lodestone-conformance/lodestone.yaml";
 
 const char* const kInstance = "subject";
 
-// What run() gets, by kind. Add a kind's sample when its first plugin lands.
-std::optional<std::string> sampleInput(lodestone_plugin_kind kind) {
+// What run() gets, by kind, as the daemon sends it.
+std::string sampleInput(lodestone_plugin_kind kind) {
     switch (kind) {
         // As the jobs engine sends them: the lead, and for content its research too.
         case LODESTONE_PLUGIN_RESEARCH:
@@ -69,9 +68,23 @@ std::optional<std::string> sampleInput(lodestone_plugin_kind kind) {
                    R"("url":"RECEIVER","headers":{"Content-Type":"application/json",)"
                    R"("webhook-id":"msg_sample","webhook-timestamp":"1795343400",)"
                    R"("webhook-signature":"v1,c2FtcGxl"},"body":"{\"event\":\"meeting_booked\"}"})";
-        default:
-            return std::nullopt;
+        // No mailer ships yet and docs/plugins.md has no mailer contract: this is the message the
+        // ABI's "message in" stands for. Whoever writes the contract makes this sample follow it.
+        case LODESTONE_PLUGIN_MAILER:
+            return R"({"messageId":"msg_sample",)"
+                   R"("from":{"email":"outreach@example.com","name":"Sample"},)"
+                   R"("to":{"email":"ada@example.com","name":"Ada Lovelace"},)"
+                   R"("subject":"Your guide for Analytical Engines",)"
+                   R"("text":"Hello Ada,\n\nyour guide is ready.",)"
+                   R"("html":"<p>Hello Ada,</p><p>your guide is ready.</p>"})";
     }
+    // Only a value outside the enum gets here, and the loader refuses those when it opens a
+    // library.
+    throw std::invalid_argument("no sample input for plugin kind " + std::to_string(rawEnum(kind)));
+}
+
+Poco::JSON::Object::Ptr parseObject(const std::string& json) {
+    return Poco::JSON::Parser().parse(json).extract<Poco::JSON::Object::Ptr>();
 }
 
 // Values for required keys, by plugin name, where the generic ones below would be refused.
@@ -130,9 +143,14 @@ using ConfigLines = std::map<std::string, std::string>;
 
 class PluginConformance : public ::testing::TestWithParam<const char*> {
   protected:
+    // Opening the library is the first check: the loader refuses an unnamed plugin, an unknown
+    // kind, and config keys that are unnamed, declared twice, of an unknown type or with a
+    // default that does not parse (plugins_test shows it does).
     void SetUp() override { library_ = PluginLibrary::open(GetParam()); }
 
     const PluginInfo& info() const { return library_->info(); }
+    // "research-noop": the name alone does not tell the builds of one source apart.
+    std::string plugin() const { return kindName(info().kind).value_or("?") + "-" + info().name; }
 
     // The required keys with sample values: the smallest config the plugin must accept.
     ConfigLines validConfig() const {
@@ -168,7 +186,6 @@ class PluginConformance : public ::testing::TestWithParam<const char*> {
 
 TEST_P(PluginConformance, HasCompleteMetadata) {
     EXPECT_TRUE(std::regex_match(info().name, std::regex("[a-z0-9][a-z0-9_-]*"))) << info().name;
-    EXPECT_TRUE(kindName(info().kind)) << "kind " << info().kind;
     EXPECT_FALSE(info().version.empty()) << "a version";
     EXPECT_FALSE(info().description.empty()) << "a description";
     // lodestone_add_plugin names the file <kind>-<name>.so; operators rely on it.
@@ -177,16 +194,12 @@ TEST_P(PluginConformance, HasCompleteMetadata) {
 }
 
 TEST_P(PluginConformance, DocumentsEveryConfigKey) {
+    if (info().configKeys.empty()) GTEST_SKIP() << plugin() << " declares no config keys";
     for (const auto& key : info().configKeys) {
         SCOPED_TRACE("config key " + key.name);
         EXPECT_TRUE(std::regex_match(key.name, std::regex("[a-z][a-z0-9_]*")))
             << "keys are lower_snake_case like the rest of the file";
         EXPECT_FALSE(key.description.empty()) << "a description";
-        EXPECT_TRUE(configTypeName(key.type)) << "a known type";
-        if (key.defaultValue) {
-            std::string problem;
-            EXPECT_TRUE(parseDefault(key, problem)) << problem;
-        }
     }
 }
 
@@ -199,6 +212,9 @@ TEST_P(PluginConformance, RefusesAnUnknownConfigKey) {
 }
 
 TEST_P(PluginConformance, RefusesAWronglyTypedValueForEveryKey) {
+    if (info().configKeys.empty()) {
+        GTEST_SKIP() << plugin() << " declares no config keys, so no value can be mistyped";
+    }
     for (const auto& key : info().configKeys) {
         SCOPED_TRACE("config key " + key.name);
         ConfigLines lines = validConfig();
@@ -210,23 +226,22 @@ TEST_P(PluginConformance, RefusesAWronglyTypedValueForEveryKey) {
 }
 
 TEST_P(PluginConformance, RefusesAMissingRequiredKey) {
-    for (const auto& key : info().configKeys) {
-        if (!key.required) continue;
-        SCOPED_TRACE("config key " + key.name);
-        ConfigLines lines = validConfig();
-        lines.erase(key.name);
+    ConfigLines required = validConfig();
+    if (required.empty()) {
+        GTEST_SKIP() << plugin() << " has no required config keys, so none can be missing";
+    }
+    for (const auto& [name, value] : required) {
+        SCOPED_TRACE("config key " + name);
+        ConfigLines lines = required;
+        lines.erase(name);
         EXPECT_THAT(loadErrors(lines),
                     ::testing::Contains(HasSubstr(std::string("plugins.") + kInstance + ".config." +
-                                                  key.name + ": required key")));
+                                                  name + ": required key")));
     }
 }
 
 TEST_P(PluginConformance, ConfiguresAndRunsOnASampleInput) {
-    auto input = sampleInput(info().kind);
-    if (!input) {
-        GTEST_SKIP() << "no sample input for " << kindName(info().kind).value_or("?")
-                     << " plugins yet; add one to sampleInput()";
-    }
+    std::string input = sampleInput(info().kind);
     PluginRegistry registry;
     ASSERT_NO_THROW(registry = loadPlugins(configWith(validConfig())));
     auto instance = registry.find(kInstance);
@@ -239,12 +254,54 @@ TEST_P(PluginConformance, ConfiguresAndRunsOnASampleInput) {
     outbound::PolicyGateway gateway(policy);
     if (info().kind == LODESTONE_PLUGIN_WEBHOOK) {
         control.allowHttp(&gateway);
-        auto at = input->find("RECEIVER");
-        input->replace(at, 8, receiver.url("/hooks"));
+        input.replace(input.find("RECEIVER"), 8, receiver.url("/hooks"));
     }
     std::string output;
-    ASSERT_NO_THROW(output = instance->run(control, *input));  // run() checks for a JSON object
-    EXPECT_FALSE(output.empty());
+    ASSERT_NO_THROW(output = instance->run(control, input));  // run() checks for a JSON object
+
+    // What the daemon requires of the kind's output beyond a JSON object (docs/plugins.md).
+    auto result = parseObject(output);
+    switch (info().kind) {
+        // Scoring and content plugins read `person` and `company` when they are there, and do
+        // without them (the echo test plugin returns neither); they must be objects if sent.
+        case LODESTONE_PLUGIN_RESEARCH:
+            for (const char* part : {"person", "company"}) {
+                EXPECT_TRUE(!result->has(part) || !result->getObject(part).isNull())
+                    << part << " is not an object: " << output;
+            }
+            break;
+        // As the jobs engine checks it (StepExecutor.cpp): a page needs a title and sections.
+        case LODESTONE_PLUGIN_CONTENT: {
+            EXPECT_TRUE(result->has("title") && result->get("title").isString()) << output;
+            auto sections = result->getArray("sections");
+            ASSERT_FALSE(sections.isNull()) << "a `sections` list: " << output;
+            for (std::size_t i = 0; i < sections->size(); ++i) {
+                auto section = sections->getObject(static_cast<unsigned>(i));
+                EXPECT_TRUE(section && section->has("heading") &&
+                            section->get("heading").isString() && section->has("body") &&
+                            section->get("body").isString())
+                    << "sections[" << i << "] is {heading, body} text: " << output;
+            }
+            break;
+        }
+        // It delivered, through the host's client, and reports what the receiver answered as the
+        // integer the delivery loop reads.
+        case LODESTONE_PLUGIN_WEBHOOK: {
+            auto seen = receiver.log().requests();
+            ASSERT_EQ(seen.size(), 1u) << "the receiver got the delivery";
+            EXPECT_EQ(seen[0].method, "POST");
+            EXPECT_EQ(seen[0].uri, "/hooks");
+            EXPECT_EQ(seen[0].body, R"({"event":"meeting_booked"})");
+            EXPECT_EQ(seen[0].header("webhook-id"), "msg_sample");
+            ASSERT_TRUE(result->has("statusCode") && result->get("statusCode").isInteger())
+                << output;
+            EXPECT_EQ(result->getValue<int>("statusCode"), 200) << output;
+            break;
+        }
+        case LODESTONE_PLUGIN_MAILER:
+            GTEST_SKIP() << plugin() << " ran and returned a JSON object; mailer output has "
+                         << "no contract in docs/plugins.md yet to check it against";
+    }
 }
 
 std::string testName(const ::testing::TestParamInfo<const char*>& param) {
@@ -256,6 +313,47 @@ std::string testName(const ::testing::TestParamInfo<const char*>& param) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Plugins, PluginConformance, ::testing::ValuesIn(kPluginFiles), testName);
+
+// Every kind the ABI defines (kindName knows every one; its switch has no default either) has a
+// sample input that is a JSON object. A kind no plugin in the tree has is named: its sample has
+// been parsed here but never run.
+TEST(PluginConformanceSamples, EveryKindOfTheAbiHasASampleInputAndAPluginToRunItOn) {
+    std::set<std::string> kindsInTree;
+    for (const char* file : kPluginFiles) {
+        kindsInTree.insert(kindName(PluginLibrary::open(file)->info().kind).value_or("?"));
+    }
+    std::string notRun;
+    for (int kind = 0; kind < 256; ++kind) {
+        auto name = kindName(kind);
+        if (!name) continue;
+        SCOPED_TRACE("kind " + *name);
+        std::string input;
+        ASSERT_NO_THROW(input = sampleInput(static_cast<lodestone_plugin_kind>(kind)));
+        EXPECT_NO_THROW(parseObject(input)) << input;
+        if (!kindsInTree.count(*name)) notRun += (notRun.empty() ? "" : ", ") + *name;
+    }
+    if (!notRun.empty()) {
+        GTEST_SKIP() << "no plugin of kind " << notRun << " in the tree: its sample input is "
+                     << "checked to be a JSON object here, never run";
+    }
+}
+
+// kSampleConfig names plugins and keys by hand: an entry for a plugin or key that is gone would
+// be silently unused.
+TEST(PluginConformanceSamples, EverySampleConfigValueIsForAKeyOfAPluginInTheTree) {
+    std::map<std::string, std::set<std::string>> keysByPlugin;
+    for (const char* file : kPluginFiles) {
+        auto library = PluginLibrary::open(file);
+        auto& keys = keysByPlugin[library->info().name];
+        for (const auto& key : library->info().configKeys) keys.insert(key.name);
+    }
+    for (const auto& [plugin, values] : kSampleConfig) {
+        ASSERT_TRUE(keysByPlugin.count(plugin)) << "no plugin named " << plugin;
+        for (const auto& [key, value] : values) {
+            EXPECT_TRUE(keysByPlugin[plugin].count(key)) << plugin << " has no key " << key;
+        }
+    }
+}
 
 }  // namespace
 }  // namespace lodestone::plugins

@@ -148,7 +148,7 @@ TEST(MeetingRequest, DurationIsWholeMinutesFromOneToADay) {
 }
 
 TEST(MeetingRequest, TextLimitsCountCharactersNotBytes) {
-    // docs/api.md says "up to 500 characters", as the lead input counts them.
+    // docs/api.md says "up to 500 characters", as Add Lead counts them.
     std::string title;
     for (int i = 0; i < 300; ++i) title += "\xC3\xA9";  // é
     EXPECT_EQ(problemsWith("title", '"' + title + '"'), "accepted");

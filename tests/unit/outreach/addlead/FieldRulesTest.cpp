@@ -5,7 +5,8 @@
 #include <limits>
 #include <string>
 
-#include "outreach/leadinput/FieldRules.hpp"
+#include "outreach/addlead/FieldRules.hpp"
+#include "unit/domain/UrlSamples.hpp"
 
 using namespace lodestone::outreach;
 using Poco::Dynamic::Var;
@@ -52,6 +53,21 @@ TEST(FieldRules, UrlsMustBeAbsoluteHttpWithAHost) {
     }
     std::string longUrl = "https://acme.io/" + std::string(kMaxUrl, 'a');
     EXPECT_EQ(url(longUrl).value_or(""), "must be at most 2048 characters");
+}
+
+// Add Lead's URL fields apply the one URL rule (domain::isHttpUrl): the samples every URL check
+// is held to get the same verdicts here.
+TEST(FieldRules, UrlFieldsFollowTheOneUrlRule) {
+    auto url = httpUrl();
+    for (const auto& good : lodestone::test::kHttpUrls) EXPECT_TRUE(accepts(url, good)) << good;
+    for (const auto* refused :
+         {&lodestone::test::kUrlsWithSpaceOrControl, &lodestone::test::kUrlsInWhitespace,
+          &lodestone::test::kNotHttpUrls}) {
+        for (const auto& bad : *refused) {
+            EXPECT_EQ(url(bad).value_or(""), "must be an absolute http(s) URL")
+                << lodestone::test::visible(bad);
+        }
+    }
 }
 
 TEST(FieldRules, HostNamesAreDnsNamesWithADot) {

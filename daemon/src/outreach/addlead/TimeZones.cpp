@@ -1,4 +1,4 @@
-#include "outreach/leadinput/TimeZones.hpp"
+#include "outreach/addlead/TimeZones.hpp"
 
 #include <array>
 #include <fstream>

@@ -1,8 +1,7 @@
-#include "leadmagnet/LeadInput.hpp"
+#include "leadmagnet/ProjectLeadFields.hpp"
 
 #include <Poco/JSON/Parser.h>
 #include <Poco/String.h>
-#include <Poco/URI.h>
 
 #include <sstream>
 
@@ -69,8 +68,9 @@ Verdict checkJson(const Poco::Dynamic::Var& value, Poco::Dynamic::Var& accepted)
 
 }  // namespace
 
-LeadInput checkLeadInput(const domain::ProjectSchema& schema, const Poco::JSON::Object& body) {
-    LeadInput input;
+ProjectLeadFields checkProjectLeadFields(const domain::ProjectSchema& schema,
+                                         const Poco::JSON::Object& body) {
+    ProjectLeadFields input;
     for (const auto& field : schema.fields()) {
         Poco::Dynamic::Var value =
             body.has(field.name) ? body.get(field.name) : Poco::Dynamic::Var();

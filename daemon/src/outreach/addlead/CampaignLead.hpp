@@ -8,11 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "outreach/leadinput/TimeZones.hpp"
+#include "outreach/addlead/TimeZones.hpp"
 
 namespace lodestone::outreach {
 
-// A checked Add Lead body (docs/api.md, "Add Lead").
+// A checked Add Lead body (docs/api.md, "Add Lead"): a campaign prospect, with the fixed fields
+// of the spec. A lead-magnet lead is checked against its project's schema instead
+// (leadmagnet::ProjectLeadFields).
 struct CampaignLead {
     std::string companyName;            // trimmed
     std::string contactName;            // trimmed

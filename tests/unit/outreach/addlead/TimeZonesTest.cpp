@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "outreach/leadinput/TimeZones.hpp"
+#include "outreach/addlead/TimeZones.hpp"
 
 using lodestone::outreach::TimeZones;
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-#include "api/Router.hpp"
+#include "api/RouteTable.hpp"
 
 #include <Poco/URI.h>
 
@@ -48,12 +48,12 @@ bool fits(const std::vector<std::string>& pattern, const std::vector<std::string
 
 }  // namespace
 
-void Router::add(Route route) {
+void RouteTable::add(Route route) {
     auto segments = splitPath(route.pattern);
     routes_.push_back({std::move(route), std::move(segments)});
 }
 
-Router::Match Router::match(const std::string& method, const std::string& path) const {
+RouteTable::Match RouteTable::match(const std::string& method, const std::string& path) const {
     Match match;
     if (path.empty() || path.front() != '/') return match;
     const std::string& wanted = method == "HEAD" ? std::string("GET") : method;
@@ -87,7 +87,7 @@ std::optional<std::string> ApiRequest::queryParameter(const std::string& name) c
     return found;
 }
 
-std::string Router::pathOf(const std::string& requestTarget) {
+std::string RouteTable::pathOf(const std::string& requestTarget) {
     std::string path = requestTarget.substr(0, requestTarget.find('?'));
     if (auto scheme = path.find("://"); scheme != std::string::npos && path.front() != '/') {
         auto slash = path.find('/', scheme + 3);

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "outreach/leadinput/CampaignLead.hpp"
+#include "outreach/addlead/CampaignLead.hpp"
 
 using namespace lodestone::outreach;
 using Poco::JSON::Object;

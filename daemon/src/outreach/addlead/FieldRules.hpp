@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "outreach/leadinput/TimeZones.hpp"
+#include "outreach/addlead/TimeZones.hpp"
 
 namespace lodestone::outreach {
 
@@ -31,7 +31,7 @@ bool isBlank(const std::string& text);
 
 // Any text up to `maxChars` characters.
 TextRule plainText(std::size_t maxChars);
-// An absolute http(s) URL with a host and no whitespace.
+// A URL by the one URL rule (domain::isHttpUrl), up to kMaxUrl characters.
 TextRule httpUrl();
 // A DNS host name ("example.com"): letter/digit/'-' labels, at least two, case-insensitive.
 TextRule hostName();

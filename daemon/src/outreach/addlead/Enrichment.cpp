@@ -1,4 +1,4 @@
-#include "outreach/leadinput/Enrichment.hpp"
+#include "outreach/addlead/Enrichment.hpp"
 
 namespace lodestone::outreach {
 namespace {

@@ -50,8 +50,10 @@ struct Route {
     Handler handler;
 };
 
-// Maps a method and path to a route, with `{name}` segments captured as parameters.
-class Router {
+// The table of /api routes: maps a method and path to a route, with `{name}` segments captured
+// as parameters. Filled once at start-up (add*Routes); RequestHandlerFactory consults it for
+// every /api request.
+class RouteTable {
   public:
     struct Match {
         const Route* route = nullptr;

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "outreach/leadinput/CampaignLead.hpp"
+#include "outreach/addlead/CampaignLead.hpp"
 
 using namespace lodestone::outreach;
 using Poco::JSON::Object;

@@ -1,12 +1,13 @@
-#include "outreach/leadinput/FieldRules.hpp"
+#include "outreach/addlead/FieldRules.hpp"
 
 #include <Poco/Exception.h>
-#include <Poco/URI.h>
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <string_view>
+
+#include "domain/Urls.hpp"
 
 namespace lodestone::outreach {
 namespace {
@@ -37,21 +38,6 @@ bool validHostName(std::string_view host) {
         host.remove_prefix(dot + 1);
     }
     return labels >= 2;
-}
-
-// Poco::URI accepts some text no client would mean as a URL (embedded spaces, control
-// characters), so those are refused before parsing.
-bool validHttpUrl(const std::string& text) {
-    bool clean = std::none_of(text.begin(), text.end(), [](char c) {
-        return isAsciiSpace(c) || static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-    });
-    if (!clean) return false;
-    try {
-        Poco::URI uri(text);
-        return (uri.getScheme() == "http" || uri.getScheme() == "https") && !uri.getHost().empty();
-    } catch (const Poco::Exception&) {
-        return false;
-    }
 }
 
 struct NumberBounds {
@@ -130,7 +116,7 @@ TextRule plainText(std::size_t maxChars) {
 TextRule httpUrl() {
     return [](const std::string& text) -> std::optional<std::string> {
         if (characterCount(text) > kMaxUrl) return tooLongReason(kMaxUrl);
-        if (!validHttpUrl(text)) return "must be an absolute http(s) URL";
+        if (!domain::isHttpUrl(text)) return "must be an absolute http(s) URL";
         return std::nullopt;
     };
 }

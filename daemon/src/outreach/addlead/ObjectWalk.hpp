@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "outreach/leadinput/CampaignLead.hpp"
-#include "outreach/leadinput/FieldRules.hpp"
+#include "outreach/addlead/CampaignLead.hpp"
+#include "outreach/addlead/FieldRules.hpp"
 
 namespace lodestone::outreach {
 

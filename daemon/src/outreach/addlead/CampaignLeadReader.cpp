@@ -2,9 +2,9 @@
 #include <Poco/String.h>
 
 #include "domain/Email.hpp"
-#include "outreach/leadinput/CampaignLead.hpp"
-#include "outreach/leadinput/Enrichment.hpp"
-#include "outreach/leadinput/ObjectWalk.hpp"
+#include "outreach/addlead/CampaignLead.hpp"
+#include "outreach/addlead/Enrichment.hpp"
+#include "outreach/addlead/ObjectWalk.hpp"
 
 namespace lodestone::outreach {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "outreach/leadinput/ObjectWalk.hpp"
-#include "outreach/leadinput/TimeZones.hpp"
+#include "outreach/addlead/ObjectWalk.hpp"
+#include "outreach/addlead/TimeZones.hpp"
 
 namespace lodestone::outreach {
 

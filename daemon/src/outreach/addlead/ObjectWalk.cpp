@@ -1,4 +1,4 @@
-#include "outreach/leadinput/ObjectWalk.hpp"
+#include "outreach/addlead/ObjectWalk.hpp"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/String.h>

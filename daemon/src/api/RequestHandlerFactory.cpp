@@ -1,4 +1,4 @@
-#include "api/RequestRouter.hpp"
+#include "api/RequestHandlerFactory.hpp"
 
 #include <Poco/Logger.h>
 #include <Poco/Net/HTTPRequestHandler.h>
@@ -63,7 +63,7 @@ class MethodNotAllowedHandler final : public Poco::Net::HTTPRequestHandler {
 
 }  // namespace
 
-Poco::Net::HTTPRequestHandler* RequestRouter::leadMagnetPage(
+Poco::Net::HTTPRequestHandler* RequestHandlerFactory::leadMagnetPage(
     const Poco::Net::HTTPServerRequest& request, const std::string& path) const {
     std::optional<std::string> leadId;
     std::optional<std::string> requiredHost;
@@ -83,9 +83,9 @@ Poco::Net::HTTPRequestHandler* RequestRouter::leadMagnetPage(
     return new pages::LeadMagnetPageHandler(services_.store, *leadId, requiredHost);
 }
 
-Poco::Net::HTTPRequestHandler* RequestRouter::createRequestHandler(
+Poco::Net::HTTPRequestHandler* RequestHandlerFactory::createRequestHandler(
     const Poco::Net::HTTPServerRequest& request) {
-    std::string path = Router::pathOf(request.getURI());
+    std::string path = RouteTable::pathOf(request.getURI());
     if (path == "/healthz") {
         if (request.getMethod() == "GET" || request.getMethod() == "HEAD") {
             return new HealthHandler(services_.store);

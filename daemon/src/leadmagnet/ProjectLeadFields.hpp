@@ -18,8 +18,10 @@ inline constexpr std::size_t kMaxJsonField = 32 * 1024;
 // keeps a hostile document from exhausting the parser.
 inline constexpr std::size_t kMaxJsonDepth = 64;
 
-// A Generate Lead Magnet body checked against a project's schema.
-struct LeadInput {
+// The lead of a Generate Lead Magnet request (POST /api/projects/{projectId}/generate): the body's
+// fields checked against the project's schema, which each project defines for itself. A campaign
+// prospect's Add Lead body has fixed fields instead, and is checked in outreach/addlead/.
+struct ProjectLeadFields {
     // Only fields the schema knows, trimmed; json fields as objects.
     Poco::JSON::Object::Ptr fields = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
     std::vector<std::string> missingFields;  // required and absent, null or empty
@@ -30,9 +32,10 @@ struct LeadInput {
 };
 
 // Field by field, in schema order: a string/email/url field must be a JSON string (an email a
-// valid address, a url an absolute http(s) URL); a json field an object or a string holding one.
-// null, "", whitespace and {} count as empty: missing when required, left out when optional.
-// Lengths are in bytes of UTF-8. Unknown fields are dropped.
-LeadInput checkLeadInput(const domain::ProjectSchema& schema, const Poco::JSON::Object& body);
+// valid address, a url one by the URL rule of domain::isHttpUrl); a json field an object or a
+// string holding one. null, "", whitespace and {} count as empty: missing when required, left out
+// when optional. Lengths are in bytes of UTF-8. Unknown fields are dropped.
+ProjectLeadFields checkProjectLeadFields(const domain::ProjectSchema& schema,
+                                         const Poco::JSON::Object& body);
 
 }  // namespace lodestone::leadmagnet

@@ -1,5 +1,6 @@
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Parser.h>
+#include <Poco/String.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -7,14 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "leadmagnet/LeadInput.hpp"
+#include "leadmagnet/ProjectLeadFields.hpp"
+#include "unit/domain/UrlSamples.hpp"
 
 using namespace lodestone;
 using domain::FieldSpec;
 using domain::FieldType;
 using domain::ProjectSchema;
-using leadmagnet::checkLeadInput;
-using leadmagnet::LeadInput;
+using leadmagnet::checkProjectLeadFields;
+using leadmagnet::ProjectLeadFields;
 using Poco::JSON::Object;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
@@ -27,8 +29,9 @@ Object::Ptr body(const std::string& json) {
     return Poco::JSON::Parser().parse(json).extract<Object::Ptr>();
 }
 
-LeadInput check(const std::string& json, const ProjectSchema& schema = ProjectSchema::defaults()) {
-    return checkLeadInput(schema, *body(json));
+ProjectLeadFields check(const std::string& json,
+                        const ProjectSchema& schema = ProjectSchema::defaults()) {
+    return checkProjectLeadFields(schema, *body(json));
 }
 
 // A JSON string literal holding `text` (which must need no escaping).
@@ -54,7 +57,7 @@ ProjectSchema customSchema() {
     });
 }
 
-TEST(LeadInput, AnEmailAloneSatisfiesTheDefaultSchema) {
+TEST(ProjectLeadFields, AnEmailAloneSatisfiesTheDefaultSchema) {
     auto input = check(R"({"email":"ada@example.com"})");
     EXPECT_TRUE(input.valid());
     EXPECT_THAT(input.missingFields, IsEmpty());
@@ -63,7 +66,7 @@ TEST(LeadInput, AnEmailAloneSatisfiesTheDefaultSchema) {
     EXPECT_THAT(keysOf(input.fields), ElementsAre("email"));
 }
 
-TEST(LeadInput, EveryDefaultFieldIsAcceptedAndKept) {
+TEST(ProjectLeadFields, EveryDefaultFieldIsAcceptedAndKept) {
     auto input =
         check(R"({"email":"ada@example.com","fullName":"Ada Lovelace","company":"Analytical",
         "domain":"analytical.example","industry":"Computing","companySize":"1-10",
@@ -76,7 +79,7 @@ TEST(LeadInput, EveryDefaultFieldIsAcceptedAndKept) {
     EXPECT_EQ(input.fields->getValue<std::string>("phone"), "+44 20 7946 0000");
 }
 
-TEST(LeadInput, AnAbsentNullEmptyOrBlankEmailIsMissing) {
+TEST(ProjectLeadFields, AnAbsentNullEmptyOrBlankEmailIsMissing) {
     for (const std::string json :
          {R"({})", R"({"email":null})", R"({"email":""})", R"({"email":"   "})",
           R"({"email":" \t\n "})", R"({"fullName":"Ada"})"}) {
@@ -89,7 +92,7 @@ TEST(LeadInput, AnAbsentNullEmptyOrBlankEmailIsMissing) {
     }
 }
 
-TEST(LeadInput, AMalformedEmailIsInvalidNotMissing) {
+TEST(ProjectLeadFields, AMalformedEmailIsInvalidNotMissing) {
     for (const std::string email :
          {"ada", "ada@", "@example.com", "ada@example", "ada@@example.com",
           "ada lovelace@example.com", "\\\"ada\\\"@example.com"}) {
@@ -101,7 +104,7 @@ TEST(LeadInput, AMalformedEmailIsInvalidNotMissing) {
     }
 }
 
-TEST(LeadInput, StringsAreTrimmed) {
+TEST(ProjectLeadFields, StringsAreTrimmed) {
     auto input = check(R"({"email":"  ada@example.com\t","fullName":"\n Ada Lovelace  ",
                            "company":"  Acme  Corp  "})");
     EXPECT_TRUE(input.valid());
@@ -110,7 +113,7 @@ TEST(LeadInput, StringsAreTrimmed) {
     EXPECT_EQ(input.fields->getValue<std::string>("company"), "Acme  Corp");  // inside kept
 }
 
-TEST(LeadInput, AnOptionalFieldThatIsNullOrEmptyIsLeftOut) {
+TEST(ProjectLeadFields, AnOptionalFieldThatIsNullOrEmptyIsLeftOut) {
     auto input = check(
         R"({"email":"ada@example.com","fullName":null,"company":"","title":"   ","customFields":null})");
     EXPECT_TRUE(input.valid());
@@ -118,7 +121,7 @@ TEST(LeadInput, AnOptionalFieldThatIsNullOrEmptyIsLeftOut) {
     EXPECT_THAT(keysOf(input.fields), ElementsAre("email"));
 }
 
-TEST(LeadInput, NonStringValuesForStringFieldsAreInvalid) {
+TEST(ProjectLeadFields, NonStringValuesForStringFieldsAreInvalid) {
     for (const std::string value : {"42", "0", "4.2", "-1", "true", "false", "{}",
                                     R"({"first":"Ada"})", "[]", R"(["Ada"])"}) {
         auto input = check(R"({"email":"ada@example.com","fullName":)" + value + "}");
@@ -133,7 +136,7 @@ TEST(LeadInput, NonStringValuesForStringFieldsAreInvalid) {
     }
 }
 
-TEST(LeadInput, UnknownFieldsAreDropped) {
+TEST(ProjectLeadFields, UnknownFieldsAreDropped) {
     auto input = check(
         R"({"email":"ada@example.com","favouriteColour":"blue","EMAIL":"x","fullname":"lower",
             "id":"lead_1","nested":{"a":1}})");
@@ -141,7 +144,7 @@ TEST(LeadInput, UnknownFieldsAreDropped) {
     EXPECT_THAT(keysOf(input.fields), ElementsAre("email"));
 }
 
-TEST(LeadInput, CustomFieldsMayBeAnObject) {
+TEST(ProjectLeadFields, CustomFieldsMayBeAnObject) {
     auto input = check(R"({"email":"ada@example.com","customFields":{"plan":"pro","seats":5,
                                                                      "tags":["a","b"]}})");
     EXPECT_TRUE(input.valid());
@@ -153,7 +156,7 @@ TEST(LeadInput, CustomFieldsMayBeAnObject) {
     EXPECT_EQ(custom->getArray("tags")->size(), 2u);
 }
 
-TEST(LeadInput, CustomFieldsMayBeAStringHoldingAnObjectAndAreStoredAsTheObject) {
+TEST(ProjectLeadFields, CustomFieldsMayBeAStringHoldingAnObjectAndAreStoredAsTheObject) {
     auto input =
         check(R"({"email":"ada@example.com","customFields":"  {\"plan\":\"pro\",\"seats\":5}  "})");
     EXPECT_TRUE(input.valid());
@@ -167,7 +170,7 @@ TEST(LeadInput, CustomFieldsMayBeAStringHoldingAnObjectAndAreStoredAsTheObject) 
     EXPECT_NE(out.str().find(R"("customFields":{)"), std::string::npos) << out.str();
 }
 
-TEST(LeadInput, CustomFieldsThatAreNotAnObjectAreInvalid) {
+TEST(ProjectLeadFields, CustomFieldsThatAreNotAnObjectAreInvalid) {
     for (const std::string value :
          {R"("[1,2]")", R"("not json")", R"("{\"unclosed\":1")", R"("42")", R"("\"text\"")",
           R"("null")", R"("true")", "42", "true", "false", "[]", R"([{"a":1}])"}) {
@@ -179,7 +182,7 @@ TEST(LeadInput, CustomFieldsThatAreNotAnObjectAreInvalid) {
     }
 }
 
-TEST(LeadInput, EmptyCustomFieldsAreAbsent) {
+TEST(ProjectLeadFields, EmptyCustomFieldsAreAbsent) {
     for (const std::string value : {R"("")", R"("   ")", "null"}) {
         auto input = check(R"({"email":"ada@example.com","customFields":)" + value + "}");
         EXPECT_TRUE(input.valid()) << value;
@@ -197,7 +200,7 @@ TEST(LeadInput, EmptyCustomFieldsAreAbsent) {
     }
 }
 
-TEST(LeadInput, CustomSchemasCheckEveryRequiredField) {
+TEST(ProjectLeadFields, CustomSchemasCheckEveryRequiredField) {
     auto input = check(R"({"company":"Acme","email":"ada@example.com",
                            "website":"https://acme.example","profile":{"tier":1}})",
                        customSchema());
@@ -207,7 +210,7 @@ TEST(LeadInput, CustomSchemasCheckEveryRequiredField) {
     EXPECT_EQ(input.fields->getValue<std::string>("website"), "https://acme.example");
 }
 
-TEST(LeadInput, MissingAndInvalidAreReportedTogetherInSchemaOrder) {
+TEST(ProjectLeadFields, MissingAndInvalidAreReportedTogetherInSchemaOrder) {
     auto input =
         check(R"({"profile":"nope","website":"ftp://acme.example","notes":7,"homepage":"x"})",
               customSchema());
@@ -228,7 +231,7 @@ TEST(LeadInput, MissingAndInvalidAreReportedTogetherInSchemaOrder) {
                 ElementsAre("company", "email", "website", "notes", "profile", "homepage"));
 }
 
-TEST(LeadInput, AUrlMustBeAnAbsoluteHttpOrHttpsUrl) {
+TEST(ProjectLeadFields, AUrlMustBeAnAbsoluteHttpOrHttpsUrl) {
     for (const std::string url :
          {"http://acme.example", "https://acme.example", "https://acme.example/path?q=1#top",
           "https://www.acme.co.uk:8443/x/y", "http://127.0.0.1:8080/",
@@ -255,7 +258,40 @@ TEST(LeadInput, AUrlMustBeAnAbsoluteHttpOrHttpsUrl) {
     }
 }
 
-TEST(LeadInput, ARequiredUrlThatIsBlankIsMissing) {
+// Generate's url fields apply the one URL rule (domain::isHttpUrl) after trimming, as they did
+// before; the samples every URL check is held to get the same verdicts here.
+TEST(ProjectLeadFields, AUrlFieldFollowsTheOneUrlRule) {
+    auto withWebsite = [](const std::string& url) {
+        Object::Ptr profile = new Object;
+        profile->set("tier", 1);
+        Object body;
+        body.set("company", "Acme");
+        body.set("email", "ada@example.com");
+        body.set("profile", profile);
+        body.set("website", url);
+        return checkProjectLeadFields(customSchema(), body);
+    };
+    for (const auto& url : test::kHttpUrls) {
+        auto input = withWebsite(url);
+        EXPECT_TRUE(input.valid()) << url;
+        EXPECT_EQ(input.fields->optValue<std::string>("website", ""), url);
+    }
+    for (const auto* refused : {&test::kUrlsWithSpaceOrControl, &test::kNotHttpUrls}) {
+        for (const auto& url : *refused) {
+            auto input = withWebsite(url);
+            EXPECT_THAT(input.invalidFields, ElementsAre("website")) << test::visible(url);
+            EXPECT_FALSE(input.fields->has("website")) << test::visible(url);
+        }
+    }
+    // Every string of a Generate body is trimmed before it is checked (docs/api.md).
+    for (const auto& url : test::kUrlsInWhitespace) {
+        auto input = withWebsite(url);
+        EXPECT_TRUE(input.valid()) << test::visible(url);
+        EXPECT_EQ(input.fields->optValue<std::string>("website", ""), Poco::trim(url));
+    }
+}
+
+TEST(ProjectLeadFields, ARequiredUrlThatIsBlankIsMissing) {
     auto input = check(R"({"company":"Acme","email":"ada@example.com","profile":{"tier":1},
                            "website":"  "})",
                        customSchema());
@@ -263,7 +299,7 @@ TEST(LeadInput, ARequiredUrlThatIsBlankIsMissing) {
     EXPECT_THAT(input.invalidFields, IsEmpty());
 }
 
-TEST(LeadInput, AStringFieldMayHoldUpToItsLimit) {
+TEST(ProjectLeadFields, AStringFieldMayHoldUpToItsLimit) {
     const std::string atLimit(leadmagnet::kMaxStringField, 'x');
     auto ok = check(R"({"email":"ada@example.com","fullName":)" + jsonString(atLimit) + "}");
     EXPECT_TRUE(ok.valid());
@@ -280,7 +316,7 @@ TEST(LeadInput, AStringFieldMayHoldUpToItsLimit) {
     EXPECT_FALSE(over.fields->has("fullName"));
 }
 
-TEST(LeadInput, AUrlFieldMayHoldUpToItsLimit) {
+TEST(ProjectLeadFields, AUrlFieldMayHoldUpToItsLimit) {
     const std::string prefix = "https://acme.example/";
     const std::string atLimit = prefix + std::string(leadmagnet::kMaxUrlField - prefix.size(), 'p');
     ASSERT_EQ(atLimit.size(), leadmagnet::kMaxUrlField);
@@ -296,7 +332,7 @@ TEST(LeadInput, AUrlFieldMayHoldUpToItsLimit) {
     EXPECT_THAT(over.invalidFields, ElementsAre("website"));
 }
 
-TEST(LeadInput, AJsonFieldMayHoldUpToItsLimit) {
+TEST(ProjectLeadFields, AJsonFieldMayHoldUpToItsLimit) {
     // {"k":"…"} serialises to 8 characters plus the value.
     const std::string atLimit(leadmagnet::kMaxJsonField - 8, 'v');
     const std::string object = R"({"k":")" + atLimit + R"("})";
@@ -323,8 +359,8 @@ TEST(LeadInput, AJsonFieldMayHoldUpToItsLimit) {
     EXPECT_THAT(overAsString.invalidFields, ElementsAre("customFields"));
 }
 
-TEST(LeadInput, ValidMeansNothingMissingAndNothingInvalid) {
-    LeadInput input;
+TEST(ProjectLeadFields, ValidMeansNothingMissingAndNothingInvalid) {
+    ProjectLeadFields input;
     EXPECT_TRUE(input.valid());
     input.missingFields.push_back("email");
     EXPECT_FALSE(input.valid());

@@ -3,15 +3,16 @@
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 
 #include "api/ApiServices.hpp"
-#include "api/Router.hpp"
+#include "api/RouteTable.hpp"
 
 namespace lodestone::api {
 
-// Picks the handler for each request: /healthz, the /api routes, else a JSON 404. Never returns
-// nullptr (Poco would answer 501).
-class RequestRouter final : public Poco::Net::HTTPRequestHandlerFactory {
+// What Poco's HTTPServer asks for a handler for each request: /healthz, the /api routes (matched
+// in the RouteTable), booking links, lead-magnet pages, else a JSON 404. Never returns nullptr
+// (Poco would answer 501).
+class RequestHandlerFactory final : public Poco::Net::HTTPRequestHandlerFactory {
   public:
-    RequestRouter(ApiServices& services, const Router& routes)
+    RequestHandlerFactory(ApiServices& services, const RouteTable& routes)
         : services_(services), routes_(routes) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(
         const Poco::Net::HTTPServerRequest& request) override;
@@ -22,7 +23,7 @@ class RequestRouter final : public Poco::Net::HTTPRequestHandlerFactory {
                                                   const std::string& path) const;
 
     ApiServices& services_;
-    const Router& routes_;
+    const RouteTable& routes_;
 };
 
 }  // namespace lodestone::api
