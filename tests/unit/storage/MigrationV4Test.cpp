@@ -89,7 +89,7 @@ class MigrationV4 : public ::testing::Test {
     }
 
     lodestone::test::TempDir dir_;
-    config::StorageConfig config_;
+    StoreOptions config_;
 };
 
 }  // namespace

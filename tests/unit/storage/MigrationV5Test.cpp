@@ -47,7 +47,7 @@ class MigrationV5 : public ::testing::Test {
     }
 
     lodestone::test::TempDir dir_;
-    config::StorageConfig config_;
+    StoreOptions config_;
 };
 
 TEST_F(MigrationV5, AnOutboxEventOfVersion4IsPendingAndDueAtItsCreation) {

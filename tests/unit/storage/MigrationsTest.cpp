@@ -53,7 +53,7 @@ TEST_F(Migrations, NewerDatabaseIsRefused) {
 }
 
 TEST_F(Migrations, UnwritableLocationIsAClearError) {
-    config::StorageConfig bad;
+    StoreOptions bad;
     bad.path = "/proc/lodestone/cannot.db";
     EXPECT_THROW(openStore(bad)->migrate(), StorageError);
 }

@@ -37,7 +37,7 @@ class StoreFixture : public ::testing::Test {
     }
 
     lodestone::test::TempDir dir_;
-    config::StorageConfig config_;
+    StoreOptions config_;
     std::unique_ptr<Store> store_;
 };
 
