@@ -5,6 +5,8 @@
 
 #include "Commands.hpp"
 #include "admin/Administration.hpp"
+#include "admin/Provisioner.hpp"
+#include "admin/StoreSettings.hpp"
 #include "config/ConfigLoader.hpp"
 
 namespace lodestone::ctl {
@@ -83,7 +85,8 @@ int execute(const std::vector<std::string>& argv, std::ostream& out) {
         flags.insert(flags.end(), kGlobalFlags.begin(), kGlobalFlags.end());
         Arguments args(line.rest, flags);
         auto cfg = config::loadConfig(configPath(args), config::LoadOptions{});
-        auto store = storage::openStore(cfg.storage);
+        admin::checkProvision(cfg.provision);  // a file lodestoned refuses is refused here too
+        auto store = storage::openStore(admin::storeOptionsFrom(cfg.storage));
         store->migrate();
         print(command.run(args, *store), args.has("json"), out);
         return 0;

@@ -49,6 +49,40 @@ TEST(CheckConfig, PluginProblemsNameTheYamlKeyAndLine) {
     EXPECT_THAT(result.errors, HasSubstr("/nonexistent/research-gone.so"));
 }
 
+// Criteria whose meaning config does not know, judged once the file is loaded: reported as the
+// loader reports its own problems, and before the database is opened to provision anything.
+const char* const kBadIcp = R"(provision:
+  organisations:
+    - name: Acme
+      campaigns:
+        - name: Q3
+          icp:
+            criteria:
+              employees: { min: 500, max: 50 }
+)";
+
+TEST(CheckConfig, BadIcpCriteriaAreListedWithKeyAndLine) {
+    TestConfig config(kBadIcp);
+    auto result = checkConfig(config);
+    EXPECT_EQ(result.status.code, 1);
+    EXPECT_THAT(result.errors,
+                HasSubstr("lodestone.yaml:10: provision.organisations[0].campaigns[0].icp: "
+                          "criteria.employees: min 500 is greater than max 50"));
+    EXPECT_THAT(result.errors, HasSubstr("1 problem in"));
+    EXPECT_THAT(result.output, Not(HasSubstr("config OK")));
+}
+
+TEST(CheckConfig, ServingWithBadIcpCriteriaProvisionsNothing) {
+    TestConfig config(kBadIcp);
+    auto result = runToCompletion(LODESTONED_PATH, {"--config", config.file().string()});
+    EXPECT_EQ(result.status.code, 78);
+    EXPECT_THAT(result.errors, HasSubstr("the configuration is invalid"));
+    EXPECT_THAT(result.errors,
+                HasSubstr("lodestone.yaml:10: provision.organisations[0].campaigns[0].icp: "
+                          "criteria.employees: min 500 is greater than max 50"));
+    EXPECT_FALSE(std::filesystem::exists(config.dir() / "var")) << "no database was opened";
+}
+
 TEST(CheckConfig, ServingWithABadConfigExitsWithExConfig) {
     TestConfig config("", "  threads: lots\n");
     auto result = runToCompletion(LODESTONED_PATH, {"--config", config.file().string()});

@@ -5,6 +5,7 @@
 
 #include "admin/Administration.hpp"
 #include "domain/Secrets.hpp"
+#include "outreach/icp/IcpCriteria.hpp"
 
 namespace lodestone::admin {
 namespace {
@@ -143,6 +144,21 @@ ProvisionReport provision(storage::Store& store, const config::ProvisionConfig& 
         for (const auto& organisation : spec.organisations) provisioning.organisation(organisation);
     });
     return report;
+}
+
+void checkProvision(const config::ProvisionConfig& spec) {
+    config::Diagnostics problems;
+    for (const auto& organisation : spec.organisations) {
+        for (const auto& campaign : organisation.campaigns) {
+            if (!campaign.icpJson) continue;
+            try {
+                outreach::IcpCriteria::parse(*campaign.icpJson);
+            } catch (const outreach::IcpError& e) {
+                problems.error(campaign.icpLocation, e.what());
+            }
+        }
+    }
+    problems.throwIfAny();
 }
 
 }  // namespace lodestone::admin

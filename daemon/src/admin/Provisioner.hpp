@@ -30,4 +30,10 @@ struct ProvisionReport {
 // is created.
 ProvisionReport provision(storage::Store& store, const config::ProvisionConfig& spec);
 
+// Judges what config reads in `provision:` without knowing its meaning: each campaign's ICP
+// criteria, by outreach's rules (docs/icp.md). Throws config::ConfigError listing every problem,
+// each naming the file, line and key path as the config loader does. lodestoned calls it right
+// after loading the config (so also in --check-config), before anything is provisioned.
+void checkProvision(const config::ProvisionConfig& spec);
+
 }  // namespace lodestone::admin

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "admin/Provisioner.hpp"
 #include "app/Logging.hpp"
 #include "app/Subsystems.hpp"
 #include "config/ConfigLoader.hpp"
@@ -121,10 +122,12 @@ void LodestoneApp::handleOption(const std::string& name, const std::string& valu
     }
 }
 
-config::LoadOptions LodestoneApp::loadOptions() const {
+config::Config LodestoneApp::loadConfig() const {
     config::LoadOptions options;
     options.pluginDir = defaultPluginDir();
-    return options;
+    auto config = config::loadConfig(configPath_, options);
+    admin::checkProvision(config.provision);
+    return config;
 }
 
 void LodestoneApp::initialize(Poco::Util::Application& self) {
@@ -132,7 +135,7 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
     // cause; keep it for main() to report in our words and with the right exit code.
     try {
         if (mode_ == Mode::Serve) {
-            config_ = config::loadConfig(configPath_, loadOptions());
+            config_ = loadConfig();
             configureLogging(config_->logging);
             auto* storage = new StorageSubsystem(*config_);
             auto* plugins = new PluginSubsystem(*config_);
@@ -201,7 +204,7 @@ int LodestoneApp::main(const std::vector<std::string>&) {
 
 int LodestoneApp::checkConfig() {
     try {
-        auto config = config::loadConfig(configPath_, loadOptions());
+        auto config = loadConfig();
         plugins::loadPlugins(config);
         std::cout << "config OK: " << configPath_ << '\n';
         return EXIT_OK;
@@ -214,7 +217,7 @@ int LodestoneApp::checkConfig() {
 }
 
 int LodestoneApp::listPlugins() {
-    auto config = config::loadConfig(configPath_, loadOptions());
+    auto config = loadConfig();
     auto registry = plugins::loadPlugins(config);
     if (registry.empty()) std::cout << "no plugins are configured in " << configPath_ << '\n';
     for (const auto& instance : registry) {

@@ -38,7 +38,9 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
   private:
     enum class Mode { Serve, CheckConfig, ListPlugins, Version, Help };
 
-    config::LoadOptions loadOptions() const;
+    // The config file, with what config reads but cannot judge checked too: start-up,
+    // --check-config and --list-plugins refuse the same files.
+    config::Config loadConfig() const;
     static void holdTerminationSignals();
     int reportStartupError();
     int checkConfig();

@@ -1,11 +1,12 @@
 #include <Poco/Logger.h>
 
+#include "admin/StoreSettings.hpp"
 #include "app/Subsystems.hpp"
 
 namespace lodestone::app {
 
 void StorageSubsystem::initialize(Poco::Util::Application&) {
-    store_ = storage::openStore(config_.storage);
+    store_ = storage::openStore(admin::storeOptionsFrom(config_.storage));
     int before = store_->schemaVersion();
     store_->migrate();
     auto& log = Poco::Logger::get("lodestone.storage");

@@ -120,7 +120,11 @@ struct CampaignSpec {
     std::string name;
     std::optional<std::string> webhookUrl;
     std::optional<std::string> calendarUrl;
+    // Read as JSON but not judged here: what criteria mean is outreach's business, and config
+    // must not depend on it. admin::checkProvision judges them once the file is loaded and
+    // reports their problems at icpLocation.
     std::optional<std::string> icpJson;
+    Location icpLocation;  // where icpJson was written: the `icp` or `icp_file` key
     int line = 0;
 };
 

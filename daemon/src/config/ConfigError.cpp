@@ -27,6 +27,11 @@ void Diagnostics::error(const std::string& file, int line, const std::string& pa
     messages_.push_back(std::move(text));
 }
 
+void Diagnostics::error(const Location& where, const std::string& message) {
+    error(where.file, where.line, where.keyPath,
+          where.includedFile ? "in " + *where.includedFile + ": " + message : message);
+}
+
 void Diagnostics::throwIfAny() const {
     if (!messages_.empty()) throw ConfigError(messages_);
 }

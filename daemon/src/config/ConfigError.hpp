@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,12 +18,24 @@ class ConfigError : public std::runtime_error {
     std::vector<std::string> messages_;
 };
 
+// Where a value was written in a configuration file. Kept for checks made after loading by the
+// module that knows what the value means (ICP criteria), so that their problems read like the
+// loader's own.
+struct Location {
+    std::string file;
+    int line = 0;
+    std::string keyPath;                      // e.g. "provision.organisations[0].campaigns[0].icp"
+    std::optional<std::string> includedFile;  // the file a `*_file:` key names, as written there
+};
+
 // Collects problems while a whole file is read, so one run reports all of them (as `nginx -t`
 // does), then throws them together.
 class Diagnostics {
   public:
     void error(const std::string& file, int line, const std::string& path,
                const std::string& message);
+    // "file:line: key.path: [in included-file: ]message", as the loader words its own.
+    void error(const Location& where, const std::string& message);
     bool empty() const { return messages_.empty(); }
     const std::vector<std::string>& messages() const { return messages_; }
     void throwIfAny() const;

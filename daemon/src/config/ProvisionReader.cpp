@@ -1,13 +1,11 @@
 #include "config/ProvisionReader.hpp"
 
-#include <functional>
 #include <regex>
 #include <set>
 
 #include "config/ConfigLoader.hpp"
 #include "config/SectionReaders.hpp"
 #include "config/YamlJson.hpp"
-#include "outreach/icp/IcpCriteria.hpp"
 
 namespace lodestone::config {
 namespace {
@@ -49,25 +47,16 @@ std::optional<domain::ProjectSchema> readSchemaSource(MapReader& reader,
     return std::nullopt;
 }
 
-// A mapping given inline under `key` or in a YAML/JSON file under `key_file`, as JSON text.
-// `check` (if any) validates the mapping's JSON and throws a message that names the problem.
-// `where`: more than the node's own key and line can say (the file the mapping came from).
-bool passes(const std::function<void(const std::string&)>& check, const std::string& json,
-            const ConfigNode& node, const std::string& where) {
-    if (!check) return true;
-    try {
-        check(json);
-        return true;
-    } catch (const std::exception& e) {
-        node.error(where + e.what());
-        return false;
-    }
-}
+// A mapping given inline under `key` or in a YAML/JSON file under `key_file`: its JSON text, and
+// where it was given, for the module that later judges what it says.
+struct MappingSource {
+    std::string json;
+    Location location;
+};
 
-std::optional<std::string> readMappingSource(
-    MapReader& reader, const std::string& key, const std::string& what,
-    const std::filesystem::path& baseDir,
-    const std::function<void(const std::string&)>& check = nullptr) {
+std::optional<MappingSource> readMappingSource(MapReader& reader, const std::string& key,
+                                               const std::string& what,
+                                               const std::filesystem::path& baseDir) {
     auto inlineNode = reader.optional(key);
     auto fileNode = reader.optional(key + "_file");
     if (inlineNode && fileNode) {
@@ -79,17 +68,15 @@ std::optional<std::string> readMappingSource(
             inlineNode->error("expected a mapping of " + what);
             return std::nullopt;
         }
-        auto json = yamlToJsonText(*inlineNode);
-        if (!passes(check, json, *inlineNode, "")) return std::nullopt;
-        return json;
+        return MappingSource{yamlToJsonText(*inlineNode),
+                             {inlineNode->file(), inlineNode->line(), inlineNode->path(), {}}};
     }
     if (!fileNode) return std::nullopt;
     auto path = fileNode->asString();
     if (!path) return std::nullopt;
     try {
-        auto json = loadMappingFile(resolvePath(*path, baseDir), what);
-        if (!passes(check, json, *fileNode, "in " + *path + ": ")) return std::nullopt;
-        return json;
+        return MappingSource{loadMappingFile(resolvePath(*path, baseDir), what),
+                             {fileNode->file(), fileNode->line(), fileNode->path(), *path}};
     } catch (const ConfigError& e) {
         for (const auto& message : e.messages()) fileNode->error(message);
     }
@@ -108,7 +95,9 @@ ProjectSpec readProjectSpec(const ConfigNode& node, std::set<std::string>& names
     if (auto cost = reader.optional("credits_per_generation")) {
         spec.creditsPerGeneration = cost->asInteger(0, 1'000'000);
     }
-    spec.settingsJson = readMappingSource(reader, "settings", "project settings", baseDir);
+    if (auto settings = readMappingSource(reader, "settings", "project settings", baseDir)) {
+        spec.settingsJson = std::move(settings->json);
+    }
     reader.finish();
     return spec;
 }
@@ -121,8 +110,10 @@ CampaignSpec readCampaignSpec(const ConfigNode& node, std::set<std::string>& nam
     spec.name = readName(reader, names);
     if (auto url = reader.optional("webhook_url")) spec.webhookUrl = readHttpUrl(*url);
     if (auto url = reader.optional("calendar_url")) spec.calendarUrl = readHttpUrl(*url);
-    spec.icpJson = readMappingSource(reader, "icp", "ICP criteria", baseDir,
-                                     [](const auto& json) { outreach::IcpCriteria::parse(json); });
+    if (auto icp = readMappingSource(reader, "icp", "ICP criteria", baseDir)) {
+        spec.icpJson = std::move(icp->json);
+        spec.icpLocation = std::move(icp->location);
+    }
     reader.finish();
     return spec;
 }

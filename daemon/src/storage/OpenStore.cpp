@@ -7,17 +7,17 @@
 
 namespace lodestone::storage {
 
-std::unique_ptr<Store> openStore(const config::StorageConfig& config) {
-    if (config.driver != "sqlite") {
-        throw StorageError("unsupported storage driver \"" + config.driver + "\"");
+std::unique_ptr<Store> openStore(const StoreOptions& options) {
+    if (options.driver != "sqlite") {
+        throw StorageError("unsupported storage driver \"" + options.driver + "\"");
     }
     std::error_code error;
-    std::filesystem::create_directories(config.path.parent_path(), error);
+    std::filesystem::create_directories(options.path.parent_path(), error);
     if (error) {
-        throw StorageError("cannot create the folder for " + config.path.string() + ": " +
+        throw StorageError("cannot create the folder for " + options.path.string() + ": " +
                            error.message());
     }
-    return std::make_unique<sqlite::SqliteStore>(config);
+    return std::make_unique<sqlite::SqliteStore>(options);
 }
 
 }  // namespace lodestone::storage

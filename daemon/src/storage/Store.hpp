@@ -5,9 +5,9 @@
 #include <optional>
 #include <type_traits>
 
-#include "config/Config.hpp"
 #include "storage/Repositories.hpp"
 #include "storage/StorageError.hpp"
+#include "storage/StoreOptions.hpp"
 
 namespace lodestone::storage {
 
@@ -52,8 +52,8 @@ class Store {
     }
 };
 
-// Opens the store the config names (creating the SQLite file and its folder if needed). Does
-// not migrate.
-std::unique_ptr<Store> openStore(const config::StorageConfig& config);
+// Opens the store `options` name (creating the SQLite file and its folder if needed). Does not
+// migrate.
+std::unique_ptr<Store> openStore(const StoreOptions& options);
 
 }  // namespace lodestone::storage

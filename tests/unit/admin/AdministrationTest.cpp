@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include "admin/Administration.hpp"
-#include "config/Config.hpp"
 #include "storage/StorageError.hpp"
 #include "storage/Store.hpp"
 #include "support/TempDir.hpp"
@@ -27,9 +26,9 @@ class Administration : public ::testing::Test {
     }
 
     void SetUp() override {
-        config::StorageConfig config;
-        config.path = dir_ / "lodestone.db";
-        store_ = storage::openStore(config);
+        storage::StoreOptions options;
+        options.path = dir_ / "lodestone.db";
+        store_ = storage::openStore(options);
         store_->migrate();
         campaign_ = at(kStart, [](admin::Administration& admin) {
             auto org = admin.createOrganisation("Acme", 0);

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "admin/Provisioner.hpp"
+#include "admin/StoreSettings.hpp"
 #include "auth/ApiKeyCheck.hpp"
 #include "config/ConfigLoader.hpp"
 #include "support/TempDir.hpp"
@@ -29,7 +30,7 @@ class Provisioner : public ::testing::Test {
                                      std::map<std::string, std::string> env = {}) {
         auto config = configFrom(yaml, std::move(env));
         if (!store_) {
-            store_ = storage::openStore(config.storage);
+            store_ = storage::openStore(admin::storeOptionsFrom(config.storage));
             store_->migrate();
         }
         return admin::provision(*store_, config.provision);

@@ -109,8 +109,12 @@ provision:
                           "type \"link\""));
 }
 
-TEST(ProvisionReader, IcpErrorsNameTheKeyTheLineAndThePathInside) {
-    EXPECT_THAT(errorOf(R"(storage: { path: x.db }
+// What the criteria say is judged later (admin::checkProvision); config keeps where they were
+// written, for that check's messages.
+TEST(ProvisionReader, IcpCriteriaAreKeptWithWhereTheyWereWritten) {
+    std::string dir = ::testing::TempDir();
+    std::ofstream(dir + "/q4-icp.yaml") << "threshold: 70\n";
+    Config config = parse(R"(storage: { path: x.db }
 provision:
   organisations:
     - name: Acme
@@ -119,9 +123,21 @@ provision:
           icp:
             criteria:
               employees: { min: 500, max: 50 }
-)"),
-                HasSubstr("lodestone.yaml:7: provision.organisations[0].campaigns[0].icp: "
-                          "criteria.employees: min 500 is greater than max 50"));
+        - name: Q4
+          icp_file: )" + dir +
+                          "/q4-icp.yaml\n");
+    const auto& campaigns = config.provision.organisations.at(0).campaigns;
+    ASSERT_EQ(campaigns.size(), 2u);
+    EXPECT_EQ(campaigns[0].icpJson, R"({"criteria":{"employees":{"min":500,"max":50}}})");
+    EXPECT_EQ(campaigns[0].icpLocation.file, kConfigFile);
+    EXPECT_EQ(campaigns[0].icpLocation.line, 7);
+    EXPECT_EQ(campaigns[0].icpLocation.keyPath, "provision.organisations[0].campaigns[0].icp");
+    EXPECT_FALSE(campaigns[0].icpLocation.includedFile);
+    EXPECT_EQ(campaigns[1].icpJson, R"({"threshold":70})");
+    EXPECT_EQ(campaigns[1].icpLocation.line, 11);
+    EXPECT_EQ(campaigns[1].icpLocation.keyPath, "provision.organisations[0].campaigns[1].icp_file");
+    EXPECT_EQ(campaigns[1].icpLocation.includedFile, dir + "/q4-icp.yaml");
+    std::remove((dir + "/q4-icp.yaml").c_str());
 }
 
 TEST(ProvisionReader, SchemaFileInJsonWithErrorsNamesThatFile) {

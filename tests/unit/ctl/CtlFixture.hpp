@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "Ctl.hpp"
+#include "admin/StoreSettings.hpp"
 #include "config/ConfigLoader.hpp"
 #include "storage/Store.hpp"
 #include "support/TempDir.hpp"
@@ -57,7 +58,7 @@ class CtlFixture : public ::testing::Test {
     // The database the commands work on, for what no command does (or to check their effect).
     std::unique_ptr<storage::Store> openStore() {
         auto config = config::loadConfig(configFile_, {});
-        auto store = storage::openStore(config.storage);
+        auto store = storage::openStore(admin::storeOptionsFrom(config.storage));
         store->migrate();
         return store;
     }

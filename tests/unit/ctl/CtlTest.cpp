@@ -201,3 +201,13 @@ TEST_F(Ctl, MissingConfigIsAnError) {
     EXPECT_EQ(code, 1);
     EXPECT_THAT(err.str(), HasSubstr("/nonexistent.yaml: cannot read file"));
 }
+
+TEST_F(Ctl, AConfigWithBadProvisionedIcpCriteriaIsRefusedAsByTheDaemon) {
+    std::ofstream(configFile_, std::ios::app)
+        << "provision:\n  organisations:\n    - name: Acme\n      campaigns:\n"
+           "        - { name: Q3, icp: { threshold: 150 } }\n";
+    auto refused = run({"org", "list"});
+    EXPECT_EQ(refused.code, 1);
+    EXPECT_THAT(refused.err, HasSubstr("lodestone.yaml:7: provision.organisations[0].campaigns[0]."
+                                       "icp: threshold: expected a whole number from 0 to 100"));
+}

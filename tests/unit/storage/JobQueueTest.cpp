@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "StoreFixture.hpp"
+#include "StoreSuite.hpp"
 #include "domain/Ids.hpp"
 
 using namespace lodestone;
@@ -20,7 +21,7 @@ namespace {
 constexpr domain::Timestamp kT0 = 1'750'000'000'000;
 constexpr domain::Timestamp kLease = 60'000;
 
-class JobQueue : public storage::test::StoreFixture {
+class JobQueue : public storage::test::OnEveryBackend<storage::test::StoreFixture> {
   protected:
     void SetUp() override {
         StoreFixture::SetUp();
@@ -106,11 +107,13 @@ class JobQueue : public storage::test::StoreFixture {
     domain::Project project_;
 };
 
+INSTANTIATE_TEST_SUITE_P(, JobQueue, storage::test::everyBackend(), storage::test::backendName);
+
 }  // namespace
 
 // --- claim ------------------------------------------------------------------------------------
 
-TEST_F(JobQueue, ClaimTakesOnlyDueUnleasedUnfinishedJobsOfThatStep) {
+TEST_P(JobQueue, ClaimTakesOnlyDueUnleasedUnfinishedJobsOfThatStep) {
     auto dueNow = addJob(kT0);  // run_after == now counts as due
     auto dueEarlier = addJob(kT0 - 5);
     addJob(kT0 + 1);                                                 // not yet due
@@ -126,7 +129,7 @@ TEST_F(JobQueue, ClaimTakesOnlyDueUnleasedUnfinishedJobsOfThatStep) {
     EXPECT_EQ(find(leased.id).leaseOwner, "other");  // untouched
 }
 
-TEST_F(JobQueue, ClaimTakesTheOldestDueFirstAndAtMostTheLimit) {
+TEST_P(JobQueue, ClaimTakesTheOldestDueFirstAndAtMostTheLimit) {
     auto third = addJob(kT0 - 1);
     auto first = addJob(kT0 - 3);
     auto second = addJob(kT0 - 2);
@@ -141,13 +144,13 @@ TEST_F(JobQueue, ClaimTakesTheOldestDueFirstAndAtMostTheLimit) {
     EXPECT_TRUE(claim(StepName::Research, "w", 2, kT0).empty());
 }
 
-TEST_F(JobQueue, ClaimWithLimitZeroTakesNothing) {
+TEST_P(JobQueue, ClaimWithLimitZeroTakesNothing) {
     addJob(kT0);
     EXPECT_TRUE(claim(StepName::Research, "w", 0, kT0).empty());
     EXPECT_EQ(count("SELECT COUNT(*) FROM jobs WHERE lease_owner IS NOT NULL"), 0);
 }
 
-TEST_F(JobQueue, ClaimLeasesTheJobAndStartsItsStep) {
+TEST_P(JobQueue, ClaimLeasesTheJobAndStartsItsStep) {
     auto job = addJob(kT0 - 50);
     auto claimed = claim(StepName::Research, "worker-1", 1, kT0);
     ASSERT_EQ(claimed.size(), 1u);
@@ -171,7 +174,7 @@ TEST_F(JobQueue, ClaimLeasesTheJobAndStartsItsStep) {
     }
 }
 
-TEST_F(JobQueue, ClaimingALaterStepReturnsTheOutputsOfFinishedSteps) {
+TEST_P(JobQueue, ClaimingALaterStepReturnsTheOutputsOfFinishedSteps) {
     auto job = addJob(kT0, StepName::Content, JobStatus::ContentRunning);
     sql("INSERT INTO job_steps (job_id, name, status, started_at, completed_at, progress, "
         "output_json) VALUES ('" +
@@ -185,14 +188,14 @@ TEST_F(JobQueue, ClaimingALaterStepReturnsTheOutputsOfFinishedSteps) {
     EXPECT_EQ(claimed[0].step(StepName::Content)->status, StepStatus::Running);
 }
 
-TEST_F(JobQueue, FinalizeClaimSetsTheFinalizingStatus) {
+TEST_P(JobQueue, FinalizeClaimSetsTheFinalizingStatus) {
     addJob(kT0, StepName::Finalize, JobStatus::ContentRunning);
     auto claimed = claim(StepName::Finalize, "w", 1, kT0);
     ASSERT_EQ(claimed.size(), 1u);
     EXPECT_EQ(claimed[0].status, JobStatus::Finalizing);
 }
 
-TEST_F(JobQueue, AClaimedJobIsNotClaimedAgain) {
+TEST_P(JobQueue, AClaimedJobIsNotClaimedAgain) {
     auto job = addJob(kT0);
     claimOne(job, "worker-1", kT0);
     EXPECT_TRUE(claim(StepName::Research, "worker-2", 10, kT0).empty());
@@ -201,7 +204,7 @@ TEST_F(JobQueue, AClaimedJobIsNotClaimedAgain) {
     EXPECT_EQ(find(job.id).leaseOwner, "worker-1");
 }
 
-TEST_F(JobQueue, ReclaimAfterAFailureStartsTheStepAfresh) {
+TEST_P(JobQueue, ReclaimAfterAFailureStartsTheStepAfresh) {
     auto job = addJob(kT0);
     claimOne(job, "worker-1", kT0);
     ASSERT_TRUE(store_->write(
@@ -228,7 +231,7 @@ TEST_F(JobQueue, ReclaimAfterAFailureStartsTheStepAfresh) {
 
 // --- nextDue ----------------------------------------------------------------------------------
 
-TEST_F(JobQueue, NextDueIsTheEarliestClaimableJobOfThatStep) {
+TEST_P(JobQueue, NextDueIsTheEarliestClaimableJobOfThatStep) {
     EXPECT_FALSE(
         store_->read([](Repositories& r) { return r.jobs().nextDue(StepName::Research); }));
     addJob(kT0 + 500);
@@ -249,7 +252,7 @@ TEST_F(JobQueue, NextDueIsTheEarliestClaimableJobOfThatStep) {
 
 // --- completeStep -----------------------------------------------------------------------------
 
-TEST_F(JobQueue, CompletingResearchMovesTheJobOnToContentAtOnce) {
+TEST_P(JobQueue, CompletingResearchMovesTheJobOnToContentAtOnce) {
     auto job = addJob(kT0);
     claimOne(job, "w", kT0);
     ASSERT_TRUE(complete(job.id, "w", StepName::Research, R"({"facts":[]})", kT0 + 100));
@@ -272,7 +275,7 @@ TEST_F(JobQueue, CompletingResearchMovesTheJobOnToContentAtOnce) {
               kT0 + 100);
 }
 
-TEST_F(JobQueue, TheJobWalksThroughEveryStepToCompleted) {
+TEST_P(JobQueue, TheJobWalksThroughEveryStepToCompleted) {
     auto job = addJob(kT0);
     claimOne(job, "w", kT0);
     ASSERT_TRUE(complete(job.id, "w", StepName::Research, R"({"r":1})", kT0 + 1));
@@ -305,7 +308,7 @@ TEST_F(JobQueue, TheJobWalksThroughEveryStepToCompleted) {
     for (auto step : domain::kSteps) EXPECT_TRUE(claim(step, "w", 10, kT0 + 100).empty());
 }
 
-TEST_F(JobQueue, CompletingAStepTheJobIsNotAtChangesNothing) {
+TEST_P(JobQueue, CompletingAStepTheJobIsNotAtChangesNothing) {
     auto job = addJob(kT0);
     claimOne(job, "w", kT0);
     EXPECT_FALSE(complete(job.id, "w", StepName::Content, "{}", kT0 + 1));
@@ -317,7 +320,7 @@ TEST_F(JobQueue, CompletingAStepTheJobIsNotAtChangesNothing) {
 
 // --- the lease guard --------------------------------------------------------------------------
 
-TEST_F(JobQueue, NothingChangesForAnOwnerThatDoesNotHoldTheJob) {
+TEST_P(JobQueue, NothingChangesForAnOwnerThatDoesNotHoldTheJob) {
     auto job = addJob(kT0);
     claimOne(job, "holder", kT0);
     auto before = find(job.id);
@@ -348,7 +351,7 @@ TEST_F(JobQueue, NothingChangesForAnOwnerThatDoesNotHoldTheJob) {
     EXPECT_FALSE(after.steps[0].error);
 }
 
-TEST_F(JobQueue, ALateWorkerCannotTouchAJobThatMovedOn) {
+TEST_P(JobQueue, ALateWorkerCannotTouchAJobThatMovedOn) {
     auto job = addJob(kT0);
     claimOne(job, "first", kT0);
     ASSERT_TRUE(fail({job.id, "first", StepName::Research, "timeout", kT0 + 1, kT0 + 2, false}));
@@ -360,7 +363,7 @@ TEST_F(JobQueue, ALateWorkerCannotTouchAJobThatMovedOn) {
 
 // --- renewLeases / reportProgress -------------------------------------------------------------
 
-TEST_F(JobQueue, RenewExtendsOnlyTheLeasesTheOwnerStillHolds) {
+TEST_P(JobQueue, RenewExtendsOnlyTheLeasesTheOwnerStillHolds) {
     auto mine = addJob(kT0 - 2);
     auto alsoMine = addJob(kT0 - 1);
     claim(StepName::Research, "w", 2, kT0);
@@ -379,7 +382,7 @@ TEST_F(JobQueue, RenewExtendsOnlyTheLeasesTheOwnerStillHolds) {
         0);
 }
 
-TEST_F(JobQueue, ProgressIsWrittenToTheRunningStepAndClamped) {
+TEST_P(JobQueue, ProgressIsWrittenToTheRunningStepAndClamped) {
     auto job = addJob(kT0);
     claimOne(job, "w", kT0);
     auto progress = [&](int percent) {
@@ -401,7 +404,7 @@ TEST_F(JobQueue, ProgressIsWrittenToTheRunningStepAndClamped) {
 
 // --- failStep ---------------------------------------------------------------------------------
 
-TEST_F(JobQueue, AFailureWithARetryQueuesTheJobAgainAfterTheBackOff) {
+TEST_P(JobQueue, AFailureWithARetryQueuesTheJobAgainAfterTheBackOff) {
     auto job = addJob(kT0);
     claimOne(job, "w", kT0);
     ASSERT_TRUE(
@@ -426,7 +429,7 @@ TEST_F(JobQueue, AFailureWithARetryQueuesTheJobAgainAfterTheBackOff) {
     EXPECT_EQ(claim(StepName::Research, "w", 1, kT0 + 5000).size(), 1u);
 }
 
-TEST_F(JobQueue, AFailureWithoutARetryFailsTheJobForGood) {
+TEST_P(JobQueue, AFailureWithoutARetryFailsTheJobForGood) {
     auto job = addJob(kT0);
     claimOne(job, "w", kT0);
     ASSERT_TRUE(
@@ -447,7 +450,7 @@ TEST_F(JobQueue, AFailureWithoutARetryFailsTheJobForGood) {
     EXPECT_TRUE(claim(StepName::Research, "w", 1, kT0 + 10 * kLease).empty());
 }
 
-TEST_F(JobQueue, AFailureOfALaterStepKeepsTheEarlierStepsOutput) {
+TEST_P(JobQueue, AFailureOfALaterStepKeepsTheEarlierStepsOutput) {
     auto job = addJob(kT0);
     claimOne(job, "w", kT0);
     ASSERT_TRUE(complete(job.id, "w", StepName::Research, R"({"r":1})", kT0 + 1));
@@ -464,7 +467,7 @@ TEST_F(JobQueue, AFailureOfALaterStepKeepsTheEarlierStepsOutput) {
     EXPECT_EQ(claim(StepName::Content, "w", 1, kT0 + 4).size(), 1u);
 }
 
-TEST_F(JobQueue, TheReapersFailureNeedsTheLeaseToStillBeExpired) {
+TEST_P(JobQueue, TheReapersFailureNeedsTheLeaseToStillBeExpired) {
     auto job = addJob(kT0);
     claimOne(job, "w", kT0);  // the lease runs until kT0 + kLease
     JobRepository::StepFailure failure{
@@ -484,7 +487,7 @@ TEST_F(JobQueue, TheReapersFailureNeedsTheLeaseToStillBeExpired) {
     EXPECT_FALSE(taken.leaseOwner);
 }
 
-TEST_F(JobQueue, TheReaperCannotFailAJobWhoseLeaseWasRenewedMeanwhile) {
+TEST_P(JobQueue, TheReaperCannotFailAJobWhoseLeaseWasRenewedMeanwhile) {
     auto job = addJob(kT0);
     claimOne(job, "w", kT0);
     store_->write([&](Repositories& r) { r.jobs().renewLeases("w", {job.id}, kT0 + 5 * kLease); });
@@ -495,7 +498,7 @@ TEST_F(JobQueue, TheReaperCannotFailAJobWhoseLeaseWasRenewedMeanwhile) {
 
 // --- releaseLease -----------------------------------------------------------------------------
 
-TEST_F(JobQueue, ReleasingALeaseHandsTheJobBackWithoutCountingAnAttempt) {
+TEST_P(JobQueue, ReleasingALeaseHandsTheJobBackWithoutCountingAnAttempt) {
     auto job = addJob(kT0);
     claimOne(job, "w", kT0);
     ASSERT_TRUE(store_->write(
@@ -519,7 +522,7 @@ TEST_F(JobQueue, ReleasingALeaseHandsTheJobBackWithoutCountingAnAttempt) {
 
 // --- expiredLeases / leasesHeldBy / leaseOwners -----------------------------------------------
 
-TEST_F(JobQueue, ExpiredLeasesAreThoseThatRanOutByNow) {
+TEST_P(JobQueue, ExpiredLeasesAreThoseThatRanOutByNow) {
     auto expiredLater = addJob(kT0 - 2);
     auto expiredFirst = addJob(kT0 - 1);
     auto live = addJob(kT0);
@@ -552,7 +555,7 @@ TEST_F(JobQueue, ExpiredLeasesAreThoseThatRanOutByNow) {
         store_->read([](Repositories& r) { return r.jobs().expiredLeases(kT0 + 9, 10); }).empty());
 }
 
-TEST_F(JobQueue, ExpiredLeasesReportTheStepTheJobIsAt) {
+TEST_P(JobQueue, ExpiredLeasesReportTheStepTheJobIsAt) {
     auto job = addJob(kT0, StepName::Content, JobStatus::ContentRunning);
     claimOne(job, "w", kT0);
     auto leases =
@@ -561,7 +564,7 @@ TEST_F(JobQueue, ExpiredLeasesReportTheStepTheJobIsAt) {
     EXPECT_EQ(leases[0].step, StepName::Content);
 }
 
-TEST_F(JobQueue, LeasesCanBeListedByOwner) {
+TEST_P(JobQueue, LeasesCanBeListedByOwner) {
     EXPECT_TRUE(store_->read([](Repositories& r) { return r.jobs().leaseOwners(); }).empty());
     auto a1 = addJob(kT0 - 3);
     auto a2 = addJob(kT0 - 2);

@@ -1,7 +1,7 @@
-#include <Poco/Data/Session.h>
 #include <gtest/gtest.h>
 
 #include "StoreFixture.hpp"
+#include "StoreSuite.hpp"
 #include "domain/Ids.hpp"
 
 using namespace lodestone;
@@ -14,7 +14,7 @@ namespace {
 
 constexpr domain::Timestamp kT0 = 1'750'000'000'000;
 
-class Jobs : public storage::test::StoreFixture {
+class Jobs : public storage::test::OnEveryBackend<storage::test::StoreFixture> {
   protected:
     void SetUp() override {
         StoreFixture::SetUp();
@@ -61,9 +61,11 @@ class Jobs : public storage::test::StoreFixture {
     domain::ApiKey key_;
 };
 
+INSTANTIATE_TEST_SUITE_P(, Jobs, storage::test::everyBackend(), storage::test::backendName);
+
 }  // namespace
 
-TEST_F(Jobs, LeadAndJobRoundTrip) {
+TEST_P(Jobs, LeadAndJobRoundTrip) {
     auto job = addJob();
     auto found = store_->read([&](Repositories& r) { return r.jobs().find(job.id); });
     ASSERT_TRUE(found);
@@ -79,7 +81,7 @@ TEST_F(Jobs, LeadAndJobRoundTrip) {
     EXPECT_FALSE(store_->read([](Repositories& r) { return r.jobs().find("job_none"); }));
 }
 
-TEST_F(Jobs, StepsComeBackInPipelineOrder) {
+TEST_P(Jobs, StepsComeBackInPipelineOrder) {
     auto job = addJob();
     sql("UPDATE jobs SET status = 'content_running' WHERE id = '" + job.id + "'");
     sql("INSERT INTO job_steps (job_id, name, status, started_at, progress) VALUES ('" + job.id +
@@ -97,14 +99,14 @@ TEST_F(Jobs, StepsComeBackInPipelineOrder) {
     EXPECT_EQ(found->status, JobStatus::ContentRunning);
 }
 
-TEST_F(Jobs, TheDatabaseRefusesUnknownStates) {
+TEST_P(Jobs, TheDatabaseRefusesUnknownStates) {
     auto job = addJob();
     EXPECT_ANY_THROW(sql("UPDATE jobs SET status = 'exploded' WHERE id = '" + job.id + "'"));
     EXPECT_ANY_THROW(sql("INSERT INTO job_steps (job_id, name, status, started_at) VALUES ('" +
                          job.id + "', 'dance', 'running', 1)"));
 }
 
-TEST_F(Jobs, RequeueOnlyAFailedJobAndKeepFinishedSteps) {
+TEST_P(Jobs, RequeueOnlyAFailedJobAndKeepFinishedSteps) {
     auto job = addJob(0);
     EXPECT_FALSE(
         store_->write([&](Repositories& r) { return r.jobs().requeueFailed(job.id, 1, kT0); }));
@@ -127,7 +129,7 @@ TEST_F(Jobs, RequeueOnlyAFailedJobAndKeepFinishedSteps) {
     EXPECT_EQ(found->steps[0].name, StepName::Research);
 }
 
-TEST_F(Jobs, ChargeIsReleasedOnce) {
+TEST_P(Jobs, ChargeIsReleasedOnce) {
     auto job = addJob(3);
     EXPECT_EQ(store_->write([&](Repositories& r) { return r.jobs().releaseCharge(job.id, kT0); }),
               3);
@@ -137,7 +139,7 @@ TEST_F(Jobs, ChargeIsReleasedOnce) {
                  NotFound);
 }
 
-TEST_F(Jobs, TypicalStepDurationIsTheMeanOfRecentRuns) {
+TEST_P(Jobs, TypicalStepDurationIsTheMeanOfRecentRuns) {
     EXPECT_FALSE(store_->read(
         [](Repositories& r) { return r.jobs().typicalStepMillis(StepName::Research, 50); }));
     for (int i = 0; i < 3; ++i) {
@@ -156,7 +158,7 @@ TEST_F(Jobs, TypicalStepDurationIsTheMeanOfRecentRuns) {
               3000);  // only the latest
 }
 
-TEST_F(Jobs, CreditChangesAreLedgered) {
+TEST_P(Jobs, CreditChangesAreLedgered) {
     auto job = addJob();
     store_->write([&](Repositories& r) {
         r.organisations().changeCredits({org_.id, -4, CreditReason::Generation, job.id, kT0});
@@ -167,7 +169,7 @@ TEST_F(Jobs, CreditChangesAreLedgered) {
     EXPECT_EQ(entries, 2);
 }
 
-TEST_F(Jobs, IdempotencyRecordsExpireAndAreUnique) {
+TEST_P(Jobs, IdempotencyRecordsExpireAndAreUnique) {
     IdempotencyRecord record{key_.id, "abc", "hash", 200, R"({"ok":true})", kT0};
     store_->write([&](Repositories& r) { r.idempotency().insert(record); });
     EXPECT_THROW(store_->write([&](Repositories& r) { r.idempotency().insert(record); }), Conflict);

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "ProspectStoreFixture.hpp"
+#include "StoreSuite.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;
@@ -14,7 +15,7 @@ namespace {
 
 constexpr domain::Timestamp kLease = 60'000;
 
-class OutreachStore : public storage::test::ProspectStoreFixture {
+class OutreachStore : public storage::test::OnEveryBackend<storage::test::ProspectStoreFixture> {
   protected:
     void SetUp() override {
         ProspectStoreFixture::SetUp();
@@ -56,9 +57,12 @@ class OutreachStore : public storage::test::ProspectStoreFixture {
     domain::Prospect ann_;
 };
 
+INSTANTIATE_TEST_SUITE_P(, OutreachStore, storage::test::everyBackend(),
+                         storage::test::backendName);
+
 }  // namespace
 
-TEST_F(OutreachStore, MeetingsRoundTripOldestFirst) {
+TEST_P(OutreachStore, MeetingsRoundTripOldestFirst) {
     auto later = meeting(ann_, "cal-2", kT0 + 20);
     auto earlier = meeting(ann_, "cal-1", kT0 + 10);
     insert(later);
@@ -87,7 +91,7 @@ TEST_F(OutreachStore, MeetingsRoundTripOldestFirst) {
     EXPECT_TRUE(meetingsOf(add(campaign_, "bob@initech.com").id).empty());
 }
 
-TEST_F(OutreachStore, ExternalIdIsUniquePerCampaign) {
+TEST_P(OutreachStore, ExternalIdIsUniquePerCampaign) {
     insert(meeting(ann_, "cal-1", kT0));
     EXPECT_THROW(insert(meeting(ann_, "cal-1", kT0 + 1)), Conflict);
     EXPECT_EQ(meetingsOf(ann_.id).size(), 1u);
@@ -102,7 +106,7 @@ TEST_F(OutreachStore, ExternalIdIsUniquePerCampaign) {
     EXPECT_FALSE(meetingsOf(ann_.id)[1].externalId);
 }
 
-TEST_F(OutreachStore, ProspectJobsRoundTripTheirKindAndIds) {
+TEST_P(OutreachStore, ProspectJobsRoundTripTheirKindAndIds) {
     auto job = prospectJob(ann_, 5);
     for (auto found : {findJob(job.id), *store_->read([&](Repositories& r) {
                            return r.jobs().findByProspect(ann_.id);
@@ -127,7 +131,7 @@ TEST_F(OutreachStore, ProspectJobsRoundTripTheirKindAndIds) {
     EXPECT_FALSE(store_->read([](Repositories& r) { return r.jobs().findByLead(""); }));
 }
 
-TEST_F(OutreachStore, AProspectJobIsResearchedThenScoredThenCompleted) {
+TEST_P(OutreachStore, AProspectJobIsResearchedThenScoredThenCompleted) {
     auto job = prospectJob(ann_);
     auto claimed = claim(StepName::Research, "w", kT0 + 1);
     ASSERT_EQ(claimed.size(), 1u);
@@ -163,7 +167,7 @@ TEST_F(OutreachStore, AProspectJobIsResearchedThenScoredThenCompleted) {
         [](Repositories& r) { return r.jobs().typicalStepMillis(StepName::Research, 10); }));
 }
 
-TEST_F(OutreachStore, ResearchClaimsLeadMagnetsBeforeProspects) {
+TEST_P(OutreachStore, ResearchClaimsLeadMagnetsBeforeProspects) {
     // A prospect due long before a lead magnet: the lead magnet still goes first, since someone
     // polls for it, while prospects come in batches.
     auto waiting = prospectJob(add(campaign_, "cy@initech.com"));

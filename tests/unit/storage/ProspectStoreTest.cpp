@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "ProspectStoreFixture.hpp"
+#include "StoreSuite.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;
@@ -9,14 +10,17 @@ using domain::ProspectStatus;
 
 namespace {
 
-class ProspectStore : public storage::test::ProspectStoreFixture {
+class ProspectStore : public storage::test::OnEveryBackend<storage::test::ProspectStoreFixture> {
   protected:
     domain::Prospect find(const std::string& id) { return findProspect(id); }
 };
 
+INSTANTIATE_TEST_SUITE_P(, ProspectStore, storage::test::everyBackend(),
+                         storage::test::backendName);
+
 }  // namespace
 
-TEST_F(ProspectStore, InsertedProspectRoundTrips) {
+TEST_P(ProspectStore, InsertedProspectRoundTrips) {
     auto p = prospect(campaign_, "Ann@Initech.com");
     p.title = "VP Sales";
     p.domain = "initech.com";
@@ -61,7 +65,7 @@ TEST_F(ProspectStore, InsertedProspectRoundTrips) {
         store_->read([](Repositories& r) { return r.prospects().findByBookingToken("nope"); }));
 }
 
-TEST_F(ProspectStore, InsertRecordsTheFirstStatusInTheHistory) {
+TEST_P(ProspectStore, InsertRecordsTheFirstStatusInTheHistory) {
     auto p = add(campaign_, "ann@initech.com");
     auto entries = history(p.id);
     ASSERT_EQ(entries.size(), 1u);
@@ -70,7 +74,7 @@ TEST_F(ProspectStore, InsertRecordsTheFirstStatusInTheHistory) {
     EXPECT_FALSE(entries[0].detail);
 }
 
-TEST_F(ProspectStore, OneProspectPerEmailKeyAndCampaign) {
+TEST_P(ProspectStore, OneProspectPerEmailKeyAndCampaign) {
     auto first = add(campaign_, "ann@initech.com");
     auto again = prospect(campaign_, "ANN@initech.com");  // same key, new id and token
     EXPECT_THROW(store_->write([&](Repositories& r) { r.prospects().insert(again); }), Conflict);
@@ -83,7 +87,7 @@ TEST_F(ProspectStore, OneProspectPerEmailKeyAndCampaign) {
     EXPECT_EQ(find(first.id).campaignId, campaign_.id);
 }
 
-TEST_F(ProspectStore, TransitionIsGuardedByTheStatusItStartsFrom) {
+TEST_P(ProspectStore, TransitionIsGuardedByTheStatusItStartsFrom) {
     auto p = add(campaign_, "ann@initech.com");
     EXPECT_FALSE(transition(p.id, {ProspectStatus::Scored, ProspectStatus::Researching},
                             ProspectStatus::Qualified, kT0 + 5));
@@ -103,7 +107,7 @@ TEST_F(ProspectStore, TransitionIsGuardedByTheStatusItStartsFrom) {
     EXPECT_FALSE(moved.error) << "only a move to failed stores the detail as the error";
 }
 
-TEST_F(ProspectStore, MovingToFailedStoresTheError) {
+TEST_P(ProspectStore, MovingToFailedStoresTheError) {
     auto p = add(campaign_, "ann@initech.com");
     ASSERT_TRUE(transition(p.id, {ProspectStatus::Queued}, ProspectStatus::Failed, kT0 + 3,
                            "research plugin crashed"));
@@ -117,7 +121,7 @@ TEST_F(ProspectStore, MovingToFailedStoresTheError) {
     EXPECT_EQ(entries[1].detail, "research plugin crashed");
 }
 
-TEST_F(ProspectStore, HistoryIsInTheOrderTransitionsHappened) {
+TEST_P(ProspectStore, HistoryIsInTheOrderTransitionsHappened) {
     auto p = add(campaign_, "ann@initech.com");
     ASSERT_TRUE(transition(p.id, {ProspectStatus::Queued}, ProspectStatus::Researching, kT0 + 10));
     ASSERT_TRUE(transition(p.id, {ProspectStatus::Researching}, ProspectStatus::Scored, kT0 + 20,
@@ -141,7 +145,7 @@ TEST_F(ProspectStore, HistoryIsInTheOrderTransitionsHappened) {
     EXPECT_EQ(history(q.id).size(), 1u);
 }
 
-TEST_F(ProspectStore, SetScoreStoresScoreAndBreakdown) {
+TEST_P(ProspectStore, SetScoreStoresScoreAndBreakdown) {
     auto p = add(campaign_, "ann@initech.com");
     store_->write(
         [&](Repositories& r) { r.prospects().setScore(p.id, 72, R"({"score":72})", kT0 + 9); });

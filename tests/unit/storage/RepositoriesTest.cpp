@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "StoreFixture.hpp"
+#include "StoreSuite.hpp"
 #include "domain/Ids.hpp"
 
 using namespace lodestone;
@@ -31,7 +32,7 @@ CreditChange credits(const std::string& orgId, std::int64_t delta) {
 
 }  // namespace
 
-class Repositories_ : public storage::test::StoreFixture {
+class Repositories_ : public storage::test::OnEveryBackend<storage::test::StoreFixture> {
   protected:
     domain::Organisation addOrganisation(const std::string& name, std::int64_t credits = 10) {
         auto org = organisation(name, credits);
@@ -40,7 +41,10 @@ class Repositories_ : public storage::test::StoreFixture {
     }
 };
 
-TEST_F(Repositories_, OrganisationsRoundTrip) {
+INSTANTIATE_TEST_SUITE_P(, Repositories_, storage::test::everyBackend(),
+                         storage::test::backendName);
+
+TEST_P(Repositories_, OrganisationsRoundTrip) {
     auto acme = addOrganisation("Acme", 42);
     auto found = store_->read([&](Repositories& r) { return r.organisations().find(acme.id); });
     ASSERT_TRUE(found);
@@ -55,12 +59,12 @@ TEST_F(Repositories_, OrganisationsRoundTrip) {
     EXPECT_FALSE(store_->read([](Repositories& r) { return r.organisations().find("org_x"); }));
 }
 
-TEST_F(Repositories_, OrganisationNamesAreUnique) {
+TEST_P(Repositories_, OrganisationNamesAreUnique) {
     addOrganisation("Acme");
     EXPECT_THROW(addOrganisation("Acme"), Conflict);
 }
 
-TEST_F(Repositories_, CreditsNeverGoBelowZero) {
+TEST_P(Repositories_, CreditsNeverGoBelowZero) {
     auto acme = addOrganisation("Acme", 5);
     EXPECT_EQ(store_->write([&](Repositories& r) {
         return r.organisations().changeCredits(credits(acme.id, -3));
@@ -78,7 +82,7 @@ TEST_F(Repositories_, CreditsNeverGoBelowZero) {
         store_->read([&](Repositories& r) { return r.organisations().find(acme.id); })->credits, 2);
 }
 
-TEST_F(Repositories_, AWriteThatThrowsLeavesNothingBehind) {
+TEST_P(Repositories_, AWriteThatThrowsLeavesNothingBehind) {
     EXPECT_THROW(store_->write([](Repositories& r) {
         r.organisations().insert(organisation("Half"));
         throw std::runtime_error("boom");
@@ -88,7 +92,7 @@ TEST_F(Repositories_, AWriteThatThrowsLeavesNothingBehind) {
         store_->read([](Repositories& r) { return r.organisations().findByName("Half"); }));
 }
 
-TEST_F(Repositories_, ProjectsRoundTripWithSchemaAndHost) {
+TEST_P(Repositories_, ProjectsRoundTripWithSchemaAndHost) {
     auto acme = addOrganisation("Acme");
     auto p = project(acme.id, "Guides");
     p.schema = domain::ProjectSchema({{"email", domain::FieldType::Email, true, "", ""},
@@ -120,7 +124,7 @@ TEST_F(Repositories_, ProjectsRoundTripWithSchemaAndHost) {
         Conflict);
 }
 
-TEST_F(Repositories_, CampaignsRoundTrip) {
+TEST_P(Repositories_, CampaignsRoundTrip) {
     auto acme = addOrganisation("Acme");
     domain::Campaign c;
     c.id = domain::newId(domain::IdKind::Campaign);
@@ -146,7 +150,7 @@ TEST_F(Repositories_, CampaignsRoundTrip) {
     EXPECT_THROW(store_->write([&](Repositories& r) { r.campaigns().update(*found); }), NotFound);
 }
 
-TEST_F(Repositories_, ApiKeysAreFoundByHashScopedAndRevoked) {
+TEST_P(Repositories_, ApiKeysAreFoundByHashScopedAndRevoked) {
     auto acme = addOrganisation("Acme");
     auto p1 = project(acme.id, "One");
     auto p2 = project(acme.id, "Two");
@@ -193,12 +197,12 @@ TEST_F(Repositories_, ApiKeysAreFoundByHashScopedAndRevoked) {
     EXPECT_THROW(store_->write([&](Repositories& r) { r.apiKeys().insert(key); }), Conflict);
 }
 
-TEST_F(Repositories_, ConcurrentWritersAllLand) {
+TEST_P(Repositories_, ConcurrentWritersAllLand) {
     auto acme = addOrganisation("Acme", 0);
     std::vector<std::thread> threads;
     for (int t = 0; t < 4; ++t) {
         threads.emplace_back([&] {
-            auto store = openStore(config_);  // a second process would look like this
+            auto store = database().open();  // a second process would look like this
             for (int i = 0; i < 25; ++i) {
                 store->write(
                     [&](Repositories& r) { r.organisations().changeCredits(credits(acme.id, 1)); });

@@ -1,43 +1,32 @@
 #pragma once
 
-#include <Poco/Data/SQLite/Connector.h>
-#include <Poco/Data/Session.h>
 #include <gtest/gtest.h>
 
-#include "storage/Store.hpp"
-#include "support/TempDir.hpp"
+#include "unit/storage/StoreBackend.hpp"
+#include "unit/storage/sqlite/SqliteBackend.hpp"
 
 namespace lodestone::storage::test {
 
-// A migrated SQLite store in a temporary directory, plus raw SQL on the same file for what the
-// repositories do not (yet) write, as a later engine or another process would.
+// A migrated store on a fresh database, plus raw SQL on that database for what the repositories
+// do not (yet) write, as a later engine or another process would. The database is SQLite's, the
+// daemon's default, unless the test runs in the storage suite (OnEveryBackend), which runs it on
+// every backend.
 class StoreFixture : public ::testing::Test {
   protected:
     void SetUp() override {
-        config_.path = dir_ / "var" / "lodestone.db";
-        store_ = openStore(config_);
+        database_ = backend().create(dir_);
+        store_ = database_->open();
         store_->migrate();
     }
 
-    void sql(const std::string& statement) {
-        auto session = rawSession();
-        session << statement, Poco::Data::Keywords::now;
-    }
+    virtual StoreBackend backend() const { return sqliteBackend(); }
 
-    std::int64_t count(const std::string& query) {
-        auto session = rawSession();
-        std::int64_t n = 0;
-        session << query, Poco::Data::Keywords::into(n), Poco::Data::Keywords::now;
-        return n;
-    }
-
-    Poco::Data::Session rawSession() {
-        Poco::Data::SQLite::Connector::registerConnector();
-        return Poco::Data::Session("SQLite", config_.path.string());
-    }
+    void sql(const std::string& statement) { database_->execute(statement); }
+    std::int64_t count(const std::string& query) { return database_->count(query); }
+    BackendDatabase& database() { return *database_; }
 
     lodestone::test::TempDir dir_;
-    config::StorageConfig config_;
+    std::unique_ptr<BackendDatabase> database_;
     std::unique_ptr<Store> store_;
 };
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "unit/storage/StoreSuite.hpp"
 #include "unit/storage/WebhookDeliveryStoreFixture.hpp"
 
 using namespace lodestone;
@@ -12,9 +13,13 @@ using domain::DeliveryStatus;
 
 namespace {
 
-class WebhookDeliveryOutcomes : public storage::test::WebhookDeliveryStoreFixture {};
+class WebhookDeliveryOutcomes
+    : public storage::test::OnEveryBackend<storage::test::WebhookDeliveryStoreFixture> {};
 
-TEST_F(WebhookDeliveryOutcomes, ADeliveredAttemptFinishesTheDelivery) {
+INSTANTIATE_TEST_SUITE_P(, WebhookDeliveryOutcomes, storage::test::everyBackend(),
+                         storage::test::backendName);
+
+TEST_P(WebhookDeliveryOutcomes, ADeliveredAttemptFinishesTheDelivery) {
     auto event = add(campaign_, kT0);
     ASSERT_EQ(claim("w1", kT0 + 1).size(), 1u);
     ASSERT_TRUE(deliver(event.id, "w1", 1, kT0 + 6));
@@ -37,7 +42,7 @@ TEST_F(WebhookDeliveryOutcomes, ADeliveredAttemptFinishesTheDelivery) {
     EXPECT_TRUE(claim("w1", kT0 + 100'000).empty());
 }
 
-TEST_F(WebhookDeliveryOutcomes, AFailedAttemptWithARetryStaysPendingUntilTheRetryIsDue) {
+TEST_P(WebhookDeliveryOutcomes, AFailedAttemptWithARetryStaysPendingUntilTheRetryIsDue) {
     auto event = add(campaign_, kT0);
     ASSERT_EQ(claim("w1", kT0).size(), 1u);
     ASSERT_TRUE(fail(event.id, "w1", 1, kT0 + 8, kT0 + 60'008));
@@ -62,7 +67,7 @@ TEST_F(WebhookDeliveryOutcomes, AFailedAttemptWithARetryStaysPendingUntilTheRetr
     EXPECT_EQ(again[0].attemptCount, 2);
 }
 
-TEST_F(WebhookDeliveryOutcomes, AFailedAttemptWithoutARetryFailsTheDelivery) {
+TEST_P(WebhookDeliveryOutcomes, AFailedAttemptWithoutARetryFailsTheDelivery) {
     auto event = add(campaign_, kT0);
     ASSERT_EQ(claim("w1", kT0).size(), 1u);
     // No HTTP response at all: no status code.
@@ -82,7 +87,7 @@ TEST_F(WebhookDeliveryOutcomes, AFailedAttemptWithoutARetryFailsTheDelivery) {
     EXPECT_EQ(nextDue(), std::nullopt);
 }
 
-TEST_F(WebhookDeliveryOutcomes, FinishingIsRefusedToAnotherOwnerOrAnotherAttempt) {
+TEST_P(WebhookDeliveryOutcomes, FinishingIsRefusedToAnotherOwnerOrAnotherAttempt) {
     auto event = add(campaign_, kT0);
     ASSERT_EQ(claim("w1", kT0).size(), 1u);
     auto before = find(event.id);
@@ -110,7 +115,7 @@ TEST_F(WebhookDeliveryOutcomes, FinishingIsRefusedToAnotherOwnerOrAnotherAttempt
     EXPECT_EQ(attempts(event.id).at(0).delivered, false);
 }
 
-TEST_F(WebhookDeliveryOutcomes, ReleaseUncountsTheAttemptAndForgetsIt) {
+TEST_P(WebhookDeliveryOutcomes, ReleaseUncountsTheAttemptAndForgetsIt) {
     auto event = add(campaign_, kT0);
     ASSERT_EQ(claim("w1", kT0 + 1).size(), 1u);
     EXPECT_FALSE(release(event.id, "w2", 1));
@@ -135,7 +140,7 @@ TEST_F(WebhookDeliveryOutcomes, ReleaseUncountsTheAttemptAndForgetsIt) {
     EXPECT_EQ(attempts(event.id)[0].startedAt, kT0 + 2);
 }
 
-TEST_F(WebhookDeliveryOutcomes, LeasesAreListedByOwnerAndByExpiry) {
+TEST_P(WebhookDeliveryOutcomes, LeasesAreListedByOwnerAndByExpiry) {
     auto a = add(campaign_, kT0);
     auto b = add(other_, kT0 + 1);
     add(campaign_, kT0 + 1'000'000);  // not due, so never leased here
@@ -186,7 +191,7 @@ TEST_F(WebhookDeliveryOutcomes, LeasesAreListedByOwnerAndByExpiry) {
     EXPECT_TRUE(owners().empty());
 }
 
-TEST_F(WebhookDeliveryOutcomes, RedeliveryQueuesOneManualAttemptOfAFinishedDelivery) {
+TEST_P(WebhookDeliveryOutcomes, RedeliveryQueuesOneManualAttemptOfAFinishedDelivery) {
     setWebhookUrl(campaign_, "https://a.example/hook");
     auto event = add(campaign_, kT0);
     EXPECT_FALSE(redeliver(event.id, kT0 + 1)) << "pending and due";
@@ -223,7 +228,7 @@ TEST_F(WebhookDeliveryOutcomes, RedeliveryQueuesOneManualAttemptOfAFinishedDeliv
     EXPECT_EQ(find(event.id).nextAttemptAt, kT0 + 600);
 }
 
-TEST_F(WebhookDeliveryOutcomes, CampaignSecretRotationFieldsRoundTrip) {
+TEST_P(WebhookDeliveryOutcomes, CampaignSecretRotationFieldsRoundTrip) {
     auto stored = [&](const std::string& id) {
         return *store_->read([&](Repositories& r) { return r.campaigns().find(id); });
     };

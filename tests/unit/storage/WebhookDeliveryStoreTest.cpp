@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 
+#include "unit/storage/StoreSuite.hpp"
 #include "unit/storage/WebhookDeliveryStoreFixture.hpp"
 
 using namespace lodestone;
@@ -13,9 +14,13 @@ using domain::DeliveryStatus;
 
 namespace {
 
-class WebhookDeliveryStore : public storage::test::WebhookDeliveryStoreFixture {};
+class WebhookDeliveryStore
+    : public storage::test::OnEveryBackend<storage::test::WebhookDeliveryStoreFixture> {};
 
-TEST_F(WebhookDeliveryStore, ANewEventIsPendingAndDueAtItsCreationWithNoAttempts) {
+INSTANTIATE_TEST_SUITE_P(, WebhookDeliveryStore, storage::test::everyBackend(),
+                         storage::test::backendName);
+
+TEST_P(WebhookDeliveryStore, ANewEventIsPendingAndDueAtItsCreationWithNoAttempts) {
     auto event = add(campaign_, kT0 + 7);
     auto delivery = find(event.id);
     EXPECT_EQ(delivery.organisationId, org_.id);
@@ -36,7 +41,7 @@ TEST_F(WebhookDeliveryStore, ANewEventIsPendingAndDueAtItsCreationWithNoAttempts
     EXPECT_FALSE(store_->read([](Repositories& r) { return r.webhookDeliveries().find("whe_x"); }));
 }
 
-TEST_F(WebhookDeliveryStore, ListingHonoursEveryMixOfFiltersNewestFirst) {
+TEST_P(WebhookDeliveryStore, ListingHonoursEveryMixOfFiltersNewestFirst) {
     domain::Organisation globex{domain::newId(domain::IdKind::Organisation), "Globex", 0, kT0, kT0};
     domain::Campaign theirs = campaign("Theirs");
     theirs.organisationId = globex.id;
@@ -96,7 +101,7 @@ TEST_F(WebhookDeliveryStore, ListingHonoursEveryMixOfFiltersNewestFirst) {
     EXPECT_GT(nonEmpty, 40) << "the combinations should mostly select something";
 }
 
-TEST_F(WebhookDeliveryStore, ClaimTakesDueDeliveriesOldestDueFirstUpToTheLimit) {
+TEST_P(WebhookDeliveryStore, ClaimTakesDueDeliveriesOldestDueFirstUpToTheLimit) {
     auto late = add(campaign_, kT0 + 30);
     auto first = add(campaign_, kT0 + 10);
     auto second = add(other_, kT0 + 20);
@@ -119,7 +124,7 @@ TEST_F(WebhookDeliveryStore, ClaimTakesDueDeliveriesOldestDueFirstUpToTheLimit) 
     EXPECT_EQ(ids(claim("w1", kT0 + 100)), std::vector<std::string>{notDue.id});
 }
 
-TEST_F(WebhookDeliveryStore, EachAttemptRecordsTheCampaignsWebhookUrlOfItsMoment) {
+TEST_P(WebhookDeliveryStore, EachAttemptRecordsTheCampaignsWebhookUrlOfItsMoment) {
     setWebhookUrl(campaign_, "https://a.example/hook");
     auto event = add(campaign_, kT0);
     ASSERT_EQ(claim("w1", kT0 + 1).size(), 1u);
@@ -150,7 +155,7 @@ TEST_F(WebhookDeliveryStore, EachAttemptRecordsTheCampaignsWebhookUrlOfItsMoment
     EXPECT_EQ(both[1].startedAt, kT0 + 60'000);
 }
 
-TEST_F(WebhookDeliveryStore, AnAttemptForACampaignWithoutAUrlRecordsNone) {
+TEST_P(WebhookDeliveryStore, AnAttemptForACampaignWithoutAUrlRecordsNone) {
     ASSERT_EQ(other_.webhookUrl, std::nullopt);
     auto event = add(other_, kT0);
     ASSERT_EQ(claim("w1", kT0).size(), 1u);
@@ -160,7 +165,7 @@ TEST_F(WebhookDeliveryStore, AnAttemptForACampaignWithoutAUrlRecordsNone) {
     EXPECT_EQ(count("SELECT COUNT(*) FROM webhook_attempts WHERE url IS NULL"), 1);
 }
 
-TEST_F(WebhookDeliveryStore, ALeasedDeliveryIsNotClaimedAgain) {
+TEST_P(WebhookDeliveryStore, ALeasedDeliveryIsNotClaimedAgain) {
     auto event = add(campaign_, kT0);
     ASSERT_EQ(claim("w1", kT0).size(), 1u);
     EXPECT_TRUE(claim("w2", kT0 + 1).empty());
@@ -171,7 +176,7 @@ TEST_F(WebhookDeliveryStore, ALeasedDeliveryIsNotClaimedAgain) {
     EXPECT_EQ(attempts(event.id).size(), 1u);
 }
 
-TEST_F(WebhookDeliveryStore, NextDueIsTheEarliestUnclaimedPendingDelivery) {
+TEST_P(WebhookDeliveryStore, NextDueIsTheEarliestUnclaimedPendingDelivery) {
     EXPECT_EQ(nextDue(), std::nullopt);
     auto a = add(campaign_, kT0 + 10);
     auto b = add(campaign_, kT0 + 20);

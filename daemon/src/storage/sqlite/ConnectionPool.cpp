@@ -16,7 +16,7 @@ ConnectionPool::Lease::~Lease() {
     pool_.release(std::move(connection_), discard_);
 }
 
-ConnectionPool::ConnectionPool(std::filesystem::path path, config::Duration busyTimeout,
+ConnectionPool::ConnectionPool(std::filesystem::path path, std::chrono::milliseconds busyTimeout,
                                int maxSize, std::string synchronous)
     : path_(std::move(path)),
       busyTimeout_(busyTimeout),

@@ -2,13 +2,13 @@
 
 #include <Poco/Data/Session.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <filesystem>
 #include <memory>
 #include <mutex>
 #include <vector>
 
-#include "config/Duration.hpp"
 #include "storage/sqlite/Prepared.hpp"
 
 namespace lodestone::storage::sqlite {
@@ -24,7 +24,7 @@ struct Connection {
 // keys, busy timeout). Poco's SessionPool has no hook for per-connection set-up, hence this.
 class ConnectionPool {
   public:
-    ConnectionPool(std::filesystem::path path, config::Duration busyTimeout, int maxSize,
+    ConnectionPool(std::filesystem::path path, std::chrono::milliseconds busyTimeout, int maxSize,
                    std::string synchronous);
 
     // A borrowed connection, returned to the pool when the lease ends.
@@ -54,7 +54,7 @@ class ConnectionPool {
     void release(std::unique_ptr<Connection> connection, bool discard);
 
     std::filesystem::path path_;
-    config::Duration busyTimeout_;
+    std::chrono::milliseconds busyTimeout_;
     int maxSize_;
     std::string synchronous_;
     std::mutex mutex_;

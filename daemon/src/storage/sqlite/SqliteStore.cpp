@@ -27,8 +27,8 @@ namespace {
 
 }  // namespace
 
-SqliteStore::SqliteStore(const config::StorageConfig& config)
-    : pool_(config.path, config.busyTimeout, config.poolSize, config.synchronous) {}
+SqliteStore::SqliteStore(const StoreOptions& options)
+    : pool_(options.path, options.busyTimeout, options.poolSize, options.synchronous) {}
 
 void SqliteStore::migrate() {
     auto lease = pool_.acquire();

@@ -11,7 +11,7 @@ namespace lodestone::storage::sqlite {
 // by lodestonectl in another process.
 class SqliteStore final : public Store {
   public:
-    explicit SqliteStore(const config::StorageConfig& config);
+    explicit SqliteStore(const StoreOptions& options);
 
     void migrate() override;
     int schemaVersion() override;

@@ -1,15 +1,31 @@
 #include <gtest/gtest.h>
 
-#include "StoreFixture.hpp"
+#include "unit/storage/sqlite/SqliteBackend.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;
 using Poco::Data::Keywords::now;
 
-class Migrations : public storage::test::StoreFixture {};
+// A migrated store on a SQLite file, and raw SQL on that file.
+class Migrations : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        store_ = database_.open();
+        store_->migrate();
+    }
+
+    const StoreOptions& options() const { return database_.options(); }
+    Poco::Data::Session rawSession() { return database_.session(); }
+    void sql(const std::string& statement) { database_.execute(statement); }
+    std::int64_t count(const std::string& query) { return database_.count(query); }
+
+    lodestone::test::TempDir dir_;
+    storage::test::SqliteDatabase database_{dir_ / "var" / "lodestone.db"};
+    std::unique_ptr<Store> store_;
+};
 
 TEST_F(Migrations, FreshDatabaseGetsEveryMigration) {
-    EXPECT_TRUE(std::filesystem::exists(config_.path));
+    EXPECT_TRUE(std::filesystem::exists(options().path));
     EXPECT_EQ(store_->schemaVersion(), store_->latestSchemaVersion());
     EXPECT_GE(store_->latestSchemaVersion(), 1);
     EXPECT_EQ(count("SELECT COUNT(*) FROM schema_migrations"), store_->latestSchemaVersion());
@@ -22,7 +38,7 @@ TEST_F(Migrations, FreshDatabaseGetsEveryMigration) {
 TEST_F(Migrations, RunningTwiceChangesNothing) {
     auto before = count("SELECT COUNT(*) FROM sqlite_master");
     store_->migrate();
-    openStore(config_)->migrate();
+    openStore(options())->migrate();
     EXPECT_EQ(count("SELECT COUNT(*) FROM sqlite_master"), before);
     EXPECT_EQ(count("SELECT COUNT(*) FROM schema_migrations"), store_->latestSchemaVersion());
 }
@@ -44,16 +60,16 @@ TEST_F(Migrations, NewerDatabaseIsRefused) {
     sql("INSERT INTO schema_migrations (version, description, applied_at) "
         "VALUES (999, 'from the future', 0)");
     try {
-        openStore(config_)->migrate();
+        openStore(options())->migrate();
         FAIL() << "expected SchemaTooNew";
     } catch (const SchemaTooNew& e) {
         EXPECT_NE(std::string(e.what()).find("schema version 999"), std::string::npos) << e.what();
-        EXPECT_NE(std::string(e.what()).find(config_.path.string()), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find(options().path.string()), std::string::npos);
     }
 }
 
 TEST_F(Migrations, UnwritableLocationIsAClearError) {
-    config::StorageConfig bad;
+    StoreOptions bad;
     bad.path = "/proc/lodestone/cannot.db";
     EXPECT_THROW(openStore(bad)->migrate(), StorageError);
 }

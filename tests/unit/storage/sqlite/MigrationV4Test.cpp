@@ -25,8 +25,8 @@ constexpr domain::Timestamp kT0 = 1'750'000'000'000;
 class MigrationV4 : public ::testing::Test {
   protected:
     void SetUp() override {
-        config_.path = dir_ / "lodestone.db";
-        config_.poolSize = 1;  // every store call uses the connection that migrated
+        options_.path = dir_ / "lodestone.db";
+        options_.poolSize = 1;  // every store call uses the connection that migrated
         auto session = rawSession();
         session << "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, "
                    "description TEXT NOT NULL, applied_at BIGINT NOT NULL)",
@@ -61,7 +61,7 @@ class MigrationV4 : public ::testing::Test {
 
     Poco::Data::Session rawSession() {
         Poco::Data::SQLite::Connector::registerConnector();
-        return Poco::Data::Session("SQLite", config_.path.string());
+        return Poco::Data::Session("SQLite", options_.path.string());
     }
 
     std::int64_t count(const std::string& query) {
@@ -89,13 +89,13 @@ class MigrationV4 : public ::testing::Test {
     }
 
     lodestone::test::TempDir dir_;
-    config::StorageConfig config_;
+    StoreOptions options_;
 };
 
 }  // namespace
 
 TEST_F(MigrationV4, JobsAndStepsSurviveAsLeadMagnetJobs) {
-    auto store = openStore(config_);
+    auto store = openStore(options_);
     ASSERT_EQ(store->schemaVersion(), 3);
     store->migrate();
     EXPECT_EQ(store->schemaVersion(), store->latestSchemaVersion());
@@ -140,14 +140,14 @@ TEST_F(MigrationV4, JobsAndStepsSurviveAsLeadMagnetJobs) {
 
 TEST_F(MigrationV4, ForeignKeysAreOnAgainAfterwards) {
     {
-        sqlite::ConnectionPool pool(config_.path, 5s, 1, "full");
+        sqlite::ConnectionPool pool(options_.path, 5s, 1, "full");
         auto lease = pool.acquire();
         ASSERT_EQ(foreignKeys(lease.session()), 1);
-        sqlite::applyMigrations(lease.session(), config_.path.string());
+        sqlite::applyMigrations(lease.session(), options_.path.string());
         EXPECT_EQ(foreignKeys(lease.session()), 1) << "on the connection that migrated";
     }
     // Through a store whose only connection migrates (again: nothing to do) and then writes.
-    auto store = openStore(config_);
+    auto store = openStore(options_);
     store->migrate();
     domain::Project orphan;
     orphan.id = "prj_orphan";
@@ -164,11 +164,11 @@ TEST_F(MigrationV4, ForeignKeysAreOnAgainAfterwards) {
 }
 
 TEST_F(MigrationV4, MigratingTwiceChangesNothing) {
-    openStore(config_)->migrate();
+    openStore(options_)->migrate();
     auto before = schema();
     auto jobs = count("SELECT COUNT(*) FROM jobs");
     auto steps = count("SELECT COUNT(*) FROM job_steps");
-    auto store = openStore(config_);
+    auto store = openStore(options_);
     store->migrate();
     store->migrate();
     EXPECT_EQ(schema(), before);
@@ -183,10 +183,10 @@ TEST_F(MigrationV4, ADanglingReferenceRollsTheMigrationBack) {
     rawSession() << "INSERT INTO job_steps VALUES ('job_gone', 'research_agent', 'running', 1, "
                     "NULL, NULL, 0, NULL, NULL)",
         now;
-    sqlite::ConnectionPool pool(config_.path, 5s, 1, "full");
+    sqlite::ConnectionPool pool(options_.path, 5s, 1, "full");
     auto lease = pool.acquire();
     try {
-        sqlite::applyMigrations(lease.session(), config_.path.string());
+        sqlite::applyMigrations(lease.session(), options_.path.string());
         FAIL() << "expected the foreign key check to refuse the migration";
     } catch (const StorageError& e) {
         EXPECT_NE(std::string(e.what()).find("job_steps"), std::string::npos) << e.what();

@@ -21,10 +21,10 @@ constexpr domain::Timestamp kCreated = 1'750'000'000'123;
 class MigrationV5 : public ::testing::Test {
   protected:
     void SetUp() override {
-        config_.path = dir_ / "lodestone.db";
-        config_.poolSize = 1;  // every store call uses the connection that migrated
+        options_.path = dir_ / "lodestone.db";
+        options_.poolSize = 1;  // every store call uses the connection that migrated
         Poco::Data::SQLite::Connector::registerConnector();
-        Poco::Data::Session session("SQLite", config_.path.string());
+        Poco::Data::Session session("SQLite", options_.path.string());
         session << "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, "
                    "description TEXT NOT NULL, applied_at BIGINT NOT NULL)",
             now;
@@ -47,11 +47,11 @@ class MigrationV5 : public ::testing::Test {
     }
 
     lodestone::test::TempDir dir_;
-    config::StorageConfig config_;
+    StoreOptions options_;
 };
 
 TEST_F(MigrationV5, AnOutboxEventOfVersion4IsPendingAndDueAtItsCreation) {
-    auto store = openStore(config_);
+    auto store = openStore(options_);
     ASSERT_EQ(store->schemaVersion(), 4);
     store->migrate();
     EXPECT_EQ(store->schemaVersion(), 5);
@@ -80,7 +80,7 @@ TEST_F(MigrationV5, AnOutboxEventOfVersion4IsPendingAndDueAtItsCreation) {
 }
 
 TEST_F(MigrationV5, TheMigratedEventIsDeliverableLikeANewOne) {
-    auto store = openStore(config_);
+    auto store = openStore(options_);
     store->migrate();
     EXPECT_EQ(store->read([](Repositories& r) { return r.webhookDeliveries().nextDue(); }),
               kCreated);

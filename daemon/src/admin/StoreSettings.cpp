@@ -1,0 +1,15 @@
+#include "admin/StoreSettings.hpp"
+
+namespace lodestone::admin {
+
+storage::StoreOptions storeOptionsFrom(const config::StorageConfig& config) {
+    storage::StoreOptions options;
+    options.driver = config.driver;
+    options.path = config.path;
+    options.busyTimeout = config.busyTimeout;
+    options.poolSize = config.poolSize;
+    options.synchronous = config.synchronous;
+    return options;
+}
+
+}  // namespace lodestone::admin
