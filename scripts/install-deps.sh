@@ -13,6 +13,7 @@ packages=(
     libgtest-dev libgmock-dev
     sqlite3 curl         # operators' tools; the README's curl line
     tzdata               # the IANA zone names contact.timezone is checked against
+    python3              # scripts/check-layering.py
 )
 
 missing=()

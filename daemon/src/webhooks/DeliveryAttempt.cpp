@@ -91,9 +91,10 @@ DeliveryAttempt::Call DeliveryAttempt::prepare(
                      campaign->id + " --webhook-url URL`)");
     }
     if (!domain::isHttpUrl(*campaign->webhookUrl)) {
-        return fails("the campaign's webhook URL is not an absolute http(s) URL with a host and no "
-                     "spaces or control characters: " +
-                     *campaign->webhookUrl);
+        return fails(
+            "the campaign's webhook URL is not an absolute http(s) URL with a host and no "
+            "spaces or control characters: " +
+            *campaign->webhookUrl);
     }
     std::string input;
     try {
