@@ -24,13 +24,15 @@ class StatusApi : public ::testing::Test {
     void SetUp() override { created_ = generateOk(api_, api_.projectId("Default")); }
 
     void setJob(const std::string& assignments) {
-        api_.sql("UPDATE jobs SET " + assignments + " WHERE id = '" + created_.jobId + "'");
+        api_.backdoor().execute("UPDATE jobs SET " + assignments + " WHERE id = '" +
+                                created_.jobId + "'");
     }
     void addStep(const std::string& name, const std::string& status, const std::string& extra = "",
                  const std::string& values = "") {
         auto started = std::to_string(nowMillis() - 5000);
-        api_.sql("INSERT INTO job_steps (job_id, name, status, started_at" + extra + ") VALUES ('" +
-                 created_.jobId + "', '" + name + "', '" + status + "', " + started + values + ")");
+        api_.backdoor().execute("INSERT INTO job_steps (job_id, name, status, started_at" + extra +
+                                ") VALUES ('" + created_.jobId + "', '" + name + "', '" + status +
+                                "', " + started + values + ")");
     }
     void completeStep(const std::string& name) {
         addStep(name, "completed", ", completed_at", ", " + std::to_string(nowMillis() - 1000));
@@ -398,7 +400,7 @@ TEST_F(StatusApi, RetryRequeuesAFailedJobAndChargesAgain) {
         "status = 'failed', error = 'boom', retry_count = 3, credits_charged = 0, "
         "finished_at = " +
         std::to_string(nowMillis()));
-    api_.sql("UPDATE organisations SET credits = credits + 1 WHERE name = 'Acme'");
+    api_.backdoor().execute("UPDATE organisations SET credits = credits + 1 WHERE name = 'Acme'");
     completeStep("research_agent");
     addStep("content_generation", "failed", ", failed_at, error",
             ", " + std::to_string(nowMillis()) + ", 'boom'");
@@ -434,24 +436,27 @@ TEST(StatusApiStuck, AStepRunningPastItsStuckThresholdIsStuck) {
     ApiDaemon api(std::string(ApiDaemon::kGenerousLimits) +
                   "pipeline:\n  research:\n    stuck_after: 2s\n");
     auto created = generateOk(api, api.projectId("Default"));
-    api.sql("UPDATE jobs SET status = 'research_running', lease_owner = 'w', lease_expires_at = " +
-            std::to_string(nowMillis() + 60000) + " WHERE id = '" + created.jobId + "'");
-    api.sql("INSERT INTO job_steps (job_id, name, status, started_at) VALUES ('" + created.jobId +
-            "', 'research_agent', 'running', " + std::to_string(nowMillis() - 1000) + ")");
+    api.backdoor().execute(
+        "UPDATE jobs SET status = 'research_running', lease_owner = 'w', lease_expires_at = " +
+        std::to_string(nowMillis() + 60000) + " WHERE id = '" + created.jobId + "'");
+    api.backdoor().execute("INSERT INTO job_steps (job_id, name, status, started_at) VALUES ('" +
+                           created.jobId + "', 'research_agent', 'running', " +
+                           std::to_string(nowMillis() - 1000) + ")");
     auto status = [&] {
         return api.get("/api/generation/" + created.jobId + "/status")
             .json->getObject("job")
             ->getValue<bool>("isStuck");
     };
     EXPECT_FALSE(status());
-    api.sql("UPDATE job_steps SET started_at = " + std::to_string(nowMillis() - 3000) +
-            " WHERE job_id = '" + created.jobId + "'");
+    api.backdoor().execute(
+        "UPDATE job_steps SET started_at = " + std::to_string(nowMillis() - 3000) +
+        " WHERE job_id = '" + created.jobId + "'");
     EXPECT_TRUE(status());
 }
 
 TEST_F(StatusApi, RetryWithTooFewCreditsIs402AndChangesNothing) {
     setJob("status = 'failed', error = 'boom', credits_charged = 0, finished_at = 1");
-    api_.sql("UPDATE organisations SET credits = 0 WHERE name = 'Acme'");
+    api_.backdoor().execute("UPDATE organisations SET credits = 0 WHERE name = 'Acme'");
     auto reply = api_.post("/api/generation/" + created_.jobId + "/retry", "");
     EXPECT_EQ(reply.status, 402);
     EXPECT_EQ(reply.text, R"({"error":"Insufficient credits"})");
