@@ -79,7 +79,7 @@ TEST(IdempotencyApi, ConcurrentRepeatsCreateOneJob) {
 
 TEST(IdempotencyApi, ConcurrentRepeatsAreReplayedEvenWhenCreditsRunOut) {
     ApiDaemon api;
-    api.backdoor().execute("UPDATE organisations SET credits = 1 WHERE name = 'Acme'");
+    api.factory().setCredits(api.factory().organisationNamed("Acme").id, 1);
     std::string target = path(api);
     std::vector<std::thread> threads;
     std::vector<ApiReply> replies(10);
