@@ -12,6 +12,7 @@
 #include "EngineSupport.hpp"
 
 using namespace lodestone::test;
+using lodestone::domain::StepName;
 using ::testing::HasSubstr;
 
 namespace {
@@ -193,6 +194,8 @@ TEST(JobRecovery, Kill9DuringFinalizationLosesNoJobAndRerunsNoPluginStep) {
                          std::chrono::system_clock::now().time_since_epoch())
                          .count();
     const std::string claimedAt = std::to_string(now);
+    // Raw SQL: no repository call takes a completed job back, and a job the factory built would
+    // lack what this test keeps from the real run (the steps' outputs, the plugin calls made).
     engine.backdoor().execute(
         "UPDATE jobs SET status = 'finalizing', next_step = 'finalization', lease_owner = '" +
         killedOwner + ":3', lease_expires_at = " + std::to_string(now + 30'500) +
@@ -281,18 +284,14 @@ TEST(JobRecovery, SigtermHandsBackStepsStillRunningAfterTheGrace) {
 TEST(JobRecovery, AnExpiredLeaseOfAnotherWorkerIsTakenBack) {
     EngineDaemon engine(EngineSetup{});
     engine.start();
-    auto [leadId, jobId] = engine.createJob(kAda);
-    engine.waitUntilFinished(jobId);
-    // Rewind it to what a worker on another host leaves when it dies mid-research: running,
-    // leased to that worker, the lease long expired (its pid means nothing here).
-    engine.backdoor().execute(
-        "UPDATE jobs SET status = 'research_running', next_step = 'research_agent', "
-        "lease_owner = 'elsewhere:1:abcdefgh', lease_expires_at = 1, finished_at = NULL "
-        "WHERE id = '" +
-        jobId + "'");
-    engine.backdoor().execute("DELETE FROM job_steps WHERE job_id = '" + jobId + "'");
-    engine.backdoor().execute("INSERT INTO job_steps (job_id, name, status, started_at) VALUES ('" +
-                              jobId + "', 'research_agent', 'running', 1)");
+    // What a worker on another host leaves when it dies mid-research: running, leased to that
+    // worker, the lease long expired (its pid means nothing here).
+    const JobState leftByADeadWorker{
+        .running = StepName::Research, .leaseOwner = "elsewhere:1:abcdefgh", .leaseUntil = 1};
+    auto& factory = engine.factory();
+    auto lead = factory.lead(factory.projectNamed("Engine", "Guides"),
+                             {.email = "ada@analytical-engines.co.uk", .fieldsJson = kAda});
+    const std::string jobId = factory.job(lead, leftByADeadWorker).id;
     auto job = engine.waitUntilFinished(jobId);
     EXPECT_EQ(job->getValue<std::string>("status"), "completed");
     EXPECT_EQ(job->getValue<int>("retryCount"), 1);
@@ -309,7 +308,7 @@ TEST(JobRecovery, AWorkerWhoseLeaseWasTakenBackCannotCompleteTheStep) {
     auto [leadId, jobId] = engine.createJob(kAda);
     ASSERT_TRUE(eventually([&] { return engine.invocations(jobId, "research") == 1; },
                            std::chrono::seconds(30)));
-    engine.backdoor().execute("UPDATE jobs SET lease_expires_at = 1 WHERE id = '" + jobId + "'");
+    engine.factory().expireLease(jobId);
     auto job = engine.waitUntilFinished(jobId);
     EXPECT_EQ(job->getValue<std::string>("status"), "completed");
     EXPECT_EQ(job->getValue<int>("retryCount"), 1);
