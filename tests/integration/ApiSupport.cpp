@@ -53,6 +53,7 @@ ApiDaemon::ApiDaemon(const std::string& sectionsYaml, const std::string& serverY
     config_ = std::make_unique<TestConfig>(std::string(kApiConfig) + sectionsYaml, serverYaml);
     daemon_ = std::make_unique<Daemon>(config_->file());
     daemon_->waitUntilListening();
+    database_ = std::make_unique<DaemonDatabase>(config_->dir() / "var" / "lodestone.db");
 }
 
 ApiReply ApiDaemon::send(const std::string& method, const std::string& path,
@@ -113,10 +114,6 @@ std::string ApiDaemon::campaignId(const std::string& name) {
     return "";
 }
 
-std::string ApiDaemon::text(const std::string& query) {
-    return database().text(query);
-}
-
 std::int64_t ApiDaemon::credits(const std::string& organisation) {
     auto items = ctl({"org", "list"})->getArray("items");
     for (std::size_t i = 0; i < items->size(); ++i) {
@@ -127,18 +124,6 @@ std::int64_t ApiDaemon::credits(const std::string& organisation) {
     }
     ADD_FAILURE() << "no organisation named " << organisation;
     return -1;
-}
-
-void ApiDaemon::sql(const std::string& statement) {
-    database().sql(statement);
-}
-
-std::int64_t ApiDaemon::count(const std::string& query) {
-    return database().count(query);
-}
-
-TestDatabase ApiDaemon::database() const {
-    return TestDatabase(config_->dir() / "var" / "lodestone.db");
 }
 
 Generated generateOk(ApiDaemon& api, const std::string& projectId, const std::string& body) {

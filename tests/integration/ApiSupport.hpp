@@ -7,7 +7,7 @@
 #include <string>
 
 #include "IntegrationSupport.hpp"
-#include "TestDatabase.hpp"
+#include "support/DaemonDatabase.hpp"
 
 namespace lodestone::test {
 
@@ -55,19 +55,19 @@ class ApiDaemon {
     std::int64_t credits(const std::string& organisation);
     Poco::JSON::Object::Ptr ctl(const std::vector<std::string>& args);
 
-    // Straight to the SQLite file, as the job engine will write.
-    void sql(const std::string& statement);
-    std::int64_t count(const std::string& query);
-    std::string text(const std::string& query);  // the first column of the first row
+    // The database, from this process: built on through the daemon's repositories (as the job
+    // engine would write), read raw through the backdoor for what they cannot say.
+    Factory& factory() { return database_->factory(); }
+    storage::Store& store() { return database_->store(); }
+    DatabaseBackdoor backdoor() const { return database_->backdoor(); }
 
     std::uint16_t port() const { return daemon_->port(); }
     const TestConfig& config() const { return *config_; }
 
   private:
-    TestDatabase database() const;
-
     std::unique_ptr<TestConfig> config_;
     std::unique_ptr<Daemon> daemon_;
+    std::unique_ptr<DaemonDatabase> database_;
 };
 
 // The fields of a successful Generate Lead Magnet response.

@@ -56,7 +56,7 @@ TEST_F(CampaignApi, AddLeadAnswers201WithTheSpecsFieldsInOrder) {
     EXPECT_THAT(reply.json->getValue<std::string>("prospectId"), HasSubstr("prospect_"));
     EXPECT_EQ(reply.json->getValue<std::string>("status"), "queued");
     EXPECT_EQ(reply.headers["X-RateLimit-Limit"], "100");  // limits.campaign_leads_per_minute
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM jobs WHERE kind = 'prospect'"), 1);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM jobs WHERE kind = 'prospect'"), 1);
 }
 
 TEST_F(CampaignApi, EverythingSentIsStoredAsGiven) {
@@ -64,7 +64,7 @@ TEST_F(CampaignApi, EverythingSentIsStoredAsGiven) {
         R"({"companyName":"Acme","contactName":"Bo","email":"bo@acme.example","notes":"met at expo",)"
         R"("researchData":{"hook":"saw your talk"},"extraContext":{"angle":["ops"]},)"
         R"("customData":{"crmId":17,"tags":["a"]},"contact":{"timezone":"Europe/Berlin"}})");
-    auto stored = api.text("SELECT input_json FROM prospects WHERE id = '" + id + "'");
+    auto stored = api.backdoor().text("SELECT input_json FROM prospects WHERE id = '" + id + "'");
     auto json = Poco::JSON::Parser().parse(stored).extract<Poco::JSON::Object::Ptr>();
     EXPECT_EQ(json->getValue<std::string>("notes"), "met at expo");
     EXPECT_EQ(json->getObject("researchData")->getValue<std::string>("hook"), "saw your talk");
@@ -104,7 +104,7 @@ TEST_F(CampaignApi, AnotherOrganisationsCampaignIs403) {
     EXPECT_EQ(reply.status, 403);
     ASSERT_TRUE(reply.json);
     EXPECT_THAT(reply.json->getValue<std::string>("error"), HasSubstr("organization"));
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM prospects"), 0);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM prospects"), 0);
 }
 
 TEST_F(CampaignApi, ShowingAProspectNeedsAValidKey) {
@@ -137,8 +137,8 @@ TEST_F(CampaignApi, BookingAMeetingNeedsAValidKey) {
     auto unknown = api.post(meetings, booking, "lsk_not_a_real_key_0000000000000000000000");
     EXPECT_EQ(unknown.status, 401) << unknown.text;
 
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM meetings"), 0);
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM webhook_outbox"), 0);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM meetings"), 0);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM webhook_outbox"), 0);
     EXPECT_EQ(prospect(id)->getValue<std::string>("status"), "queued");
 }
 
@@ -160,9 +160,10 @@ TEST_F(CampaignApi, BookingAMeetingInAnotherOrganisationsCampaignIs403) {
         EXPECT_THAT(reply.json->getValue<std::string>("error"), HasSubstr("organization"));
         EXPECT_FALSE(reply.json->has("meeting"));
     }
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM meetings"), 0);
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM webhook_outbox"), 0);
-    EXPECT_EQ(api.text("SELECT status FROM prospects WHERE id = '" + id + "'"), "queued");
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM meetings"), 0);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM webhook_outbox"), 0);
+    EXPECT_EQ(api.backdoor().text("SELECT status FROM prospects WHERE id = '" + id + "'"),
+              "queued");
 
     // Its own organisation's key books it.
     auto own = api.post(rival + "/meetings",
@@ -195,7 +196,7 @@ TEST_P(CampaignLeadValidation, NamesTheFieldByPath) {
     ASSERT_EQ(reply.status, 400) << body << "\n" << reply.text;
     EXPECT_THAT(names(reply.json->getArray("invalidFields")), ElementsAre(GetParam().path));
     EXPECT_TRUE(reply.json->getObject("fieldErrors")->has(GetParam().path));
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM prospects"), 0);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM prospects"), 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -240,8 +241,8 @@ TEST_F(CampaignApi, ADuplicateEmailIs409WithTheExistingProspect) {
         R"({"companyName":"AE Ltd","contactName":"A. Lovelace","email":"ADA@ENGINES.EXAMPLE"})");
     ASSERT_EQ(otherCase.status, 409) << otherCase.text;
     EXPECT_EQ(otherCase.json->getValue<std::string>("prospectId"), first);
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM prospects"), 1);
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM jobs WHERE kind = 'prospect'"), 1);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM prospects"), 1);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM jobs WHERE kind = 'prospect'"), 1);
 
     // The same address in another campaign is another prospect.
     EXPECT_EQ(api.post(leadsPath("Quiet"), kLead).status, 201);
@@ -287,7 +288,7 @@ TEST_F(CampaignApi, ABookedMeetingMovesTheProspectAndWritesTheSpecPayloadToTheOu
     EXPECT_EQ(booked.json->getValue<std::string>("prospectStatus"), "meeting_booked");
     EXPECT_EQ(prospect(id)->getValue<std::string>("status"), "meeting_booked");
 
-    const std::string payload = api.text("SELECT payload_json FROM webhook_outbox");
+    const std::string payload = api.backdoor().text("SELECT payload_json FROM webhook_outbox");
     EXPECT_EQ(payload, R"({"event":"meeting_booked","campaignId":")" + api.campaignId("Outbound") +
                            R"(","prospect":{"id":")" + id +
                            R"(","companyName":"Analytical Engines","contactName":"Ada Lovelace",)"
@@ -303,8 +304,8 @@ TEST_F(CampaignApi, ABookedMeetingMovesTheProspectAndWritesTheSpecPayloadToTheOu
                                      R"("title":"Intro call","externalId":"cal-1"})");
     ASSERT_EQ(repeat.status, 200) << repeat.text;
     EXPECT_EQ(repeat.json->getObject("meeting")->getValue<std::string>("id"), meetingId);
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM webhook_outbox"), 1);
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM meetings"), 1);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM webhook_outbox"), 1);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM meetings"), 1);
 }
 
 TEST_F(CampaignApi, AKnownExternalIdWithOtherDetailsIs409) {
@@ -319,7 +320,7 @@ TEST_F(CampaignApi, AKnownExternalIdWithOtherDetailsIs409) {
     auto reply = api.post(meetings, moved);
     ASSERT_EQ(reply.status, 409) << reply.text;
     EXPECT_THAT(reply.json->getValue<std::string>("meetingId"), HasSubstr("meeting_"));
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM webhook_outbox"), 1);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM webhook_outbox"), 1);
 }
 
 TEST_F(CampaignApi, AMeetingForAnotherCampaignsProspectIs404) {
@@ -329,7 +330,7 @@ TEST_F(CampaignApi, AMeetingForAnotherCampaignsProspectIs404) {
                  R"({"prospectId":")" + id +
                      R"(","scheduledAt":"2026-12-01T15:00:00Z","duration":30,"title":"x"})");
     EXPECT_EQ(reply.status, 404) << reply.text;
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM webhook_outbox"), 0);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM webhook_outbox"), 0);
 }
 
 TEST_F(CampaignApi, AMeetingNeedsATimeADurationAndATitle) {
@@ -360,8 +361,9 @@ TEST_F(CampaignApi, ABookingLinkOfACampaignWithoutACalendarIs404) {
     auto reply = api.post(leadsPath("Quiet"), kLead);
     ASSERT_EQ(reply.status, 201);
     const auto id = reply.json->getValue<std::string>("prospectId");
-    const std::string token =
-        api.text("SELECT booking_token FROM prospects WHERE id = '" + id + "'");
+    const std::string token = api.store().read([&](storage::Repositories& repositories) {
+        return repositories.prospects().find(id)->bookingToken;
+    });
     EXPECT_EQ(api.send("GET", "/b/" + token, "", {}).status, 404);
 }
 

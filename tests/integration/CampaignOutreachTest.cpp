@@ -131,16 +131,17 @@ TEST_F(CampaignOutreach, ALeadThatFitsQualifiesAndOneThatDoesNotIsDisqualified) 
     ASSERT_EQ(booked.status, 201) << booked.body;
     auto meetingId = parse(booked.body)->getObject("meeting")->getValue<std::string>("id");
     EXPECT_EQ(prospect(engine, fits)->getValue<std::string>("status"), "meeting_booked");
-    EXPECT_EQ(engine.text("SELECT payload_json FROM webhook_outbox WHERE campaign_id = '" +
-                          campaignId + "'"),
-              R"({"event":"meeting_booked","campaignId":")" + campaignId +
-                  R"(","prospect":{"id":")" + fits +
-                  R"(","companyName":"Analytical Engines","contactName":"Ada Lovelace",)"
-                  R"("email":"ada@engines.example","title":"VP Engineering"},)"
-                  R"("meeting":{"id":")" +
-                  meetingId +
-                  R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
-                  R"("title":"Discovery call"}})");
+    EXPECT_EQ(
+        engine.backdoor().text("SELECT payload_json FROM webhook_outbox WHERE campaign_id = '" +
+                               campaignId + "'"),
+        R"({"event":"meeting_booked","campaignId":")" + campaignId + R"(","prospect":{"id":")" +
+            fits +
+            R"(","companyName":"Analytical Engines","contactName":"Ada Lovelace",)"
+            R"("email":"ada@engines.example","title":"VP Engineering"},)"
+            R"("meeting":{"id":")" +
+            meetingId +
+            R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
+            R"("title":"Discovery call"}})");
 }
 
 TEST_F(CampaignOutreach, ResearchThatKeepsFailingFailsTheProspect) {
@@ -161,7 +162,9 @@ TEST_F(CampaignOutreach, AProspectJobIsNoGenerationJob) {
     engine.start();
     auto id = add(engine, kFits);
     settled(engine, id);
-    const std::string jobId = engine.text("SELECT id FROM jobs WHERE prospect_id = '" + id + "'");
+    const std::string jobId = engine.store().read([&](storage::Repositories& repositories) {
+        return repositories.jobs().findByProspect(id)->id;
+    });
     EXPECT_EQ(engine.get("/api/generation/" + jobId + "/status").status, 404);
 }
 
@@ -175,13 +178,15 @@ TEST_F(CampaignOutreach, AMeetingBookedDuringResearchStopsThePipeline) {
     auto booked = bookDiscoveryCall(engine, id);
     ASSERT_EQ(booked.status, 201) << booked.body;
     const std::string job = "SELECT COUNT(*) FROM jobs WHERE prospect_id = '" + id + "'";
-    ASSERT_TRUE(eventually([&] { return engine.count(job + " AND status = 'completed'") == 1; },
-                           std::chrono::seconds(30)));
+    ASSERT_TRUE(
+        eventually([&] { return engine.backdoor().count(job + " AND status = 'completed'") == 1; },
+                   std::chrono::seconds(30)));
     auto after = prospect(engine, id);
     EXPECT_EQ(after->getValue<std::string>("status"), "meeting_booked");
     EXPECT_TRUE(after->isNull("score"));  // scoring was skipped, not run
-    EXPECT_THAT(engine.text("SELECT output_json FROM job_steps WHERE name = 'icp_scoring'"),
-                HasSubstr("skipped"));
+    EXPECT_THAT(
+        engine.backdoor().text("SELECT output_json FROM job_steps WHERE name = 'icp_scoring'"),
+        HasSubstr("skipped"));
 }
 
 TEST_F(CampaignOutreach, AProspectResearchedBeforeARestartIsScoredAfterIt) {

@@ -7,8 +7,6 @@
 #include <csignal>
 #include <fstream>
 
-#include "TestDatabase.hpp"
-
 namespace lodestone::test {
 namespace {
 
@@ -30,7 +28,8 @@ std::string indented(const std::string& lines, const std::string& indent) {
 
 }  // namespace
 
-EngineDaemon::EngineDaemon(EngineSetup setup) : setup_(std::move(setup)) {
+EngineDaemon::EngineDaemon(EngineSetup setup)
+    : setup_(std::move(setup)), database_(databasePath()) {
     stateDir_ = dir_ / "plugin-state";
     std::filesystem::create_directories(stateDir_);
 }
@@ -91,7 +90,7 @@ void EngineDaemon::launch() {
 }
 
 std::string EngineDaemon::projectId() {
-    if (projectId_.empty()) projectId_ = text("SELECT id FROM projects WHERE name = 'Guides'");
+    if (projectId_.empty()) projectId_ = factory().projectNamed("Engine", "Guides").id;
     return projectId_;
 }
 
@@ -156,24 +155,12 @@ int EngineDaemon::invocations(const std::string& jobId, const std::string& kind)
     return count;
 }
 
-std::int64_t EngineDaemon::count(const std::string& query) {
-    return TestDatabase(databasePath()).count(query);
-}
-
-std::string EngineDaemon::text(const std::string& query) {
-    return TestDatabase(databasePath()).text(query);
-}
-
 std::string EngineDaemon::campaignId(const std::string& name) {
-    return text("SELECT id FROM campaigns WHERE name = '" + name + "'");
-}
-
-void EngineDaemon::sql(const std::string& statement) {
-    TestDatabase(databasePath()).sql(statement);
+    return factory().campaignNamed("Engine", name).id;
 }
 
 std::int64_t EngineDaemon::credits() {
-    return count("SELECT credits FROM organisations WHERE name = 'Engine'");
+    return factory().organisationNamed("Engine").credits;
 }
 
 }  // namespace lodestone::test

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "IntegrationSupport.hpp"
+#include "support/DaemonDatabase.hpp"
 
 namespace lodestone::test {
 
@@ -63,12 +64,17 @@ class EngineDaemon {
 
     // How often the scripted plugin of `kind` ("research"/"content") ran for `jobId`.
     int invocations(const std::string& jobId, const std::string& kind) const;
+    // Of the organisation "Engine", its project "Guides" and its campaigns.
     std::int64_t credits();
-    std::int64_t count(const std::string& query);
-    std::string text(const std::string& query);  // the first column of the first row
-    void sql(const std::string& statement);
     std::string projectId();
     std::string campaignId(const std::string& name);
+
+    // The database, from this process: built on through the daemon's repositories, read and
+    // rewound raw through the backdoor for what they cannot say.
+    Factory& factory() { return database_.factory(); }
+    storage::Store& store() { return database_.store(); }
+    DatabaseBackdoor backdoor() const { return database_.backdoor(); }
+
     const std::filesystem::path& stateDir() const { return stateDir_; }
     std::filesystem::path databasePath() const { return dir_ / "var" / "lodestone.db"; }
     std::filesystem::path configPath() const { return dir_ / "lodestone.yaml"; }
@@ -79,6 +85,7 @@ class EngineDaemon {
     EngineSetup setup_;
     TempDir dir_;
     std::filesystem::path stateDir_;
+    DaemonDatabase database_;
     std::unique_ptr<Daemon> daemon_;
     std::string projectId_;
 };

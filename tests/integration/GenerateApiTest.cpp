@@ -41,9 +41,10 @@ TEST(GenerateApi, CreatesALeadAndAQueuedJobAndCharges) {
     EXPECT_EQ(json->getValue<std::string>("status"), "queued");
     EXPECT_FALSE(json->getValue<std::string>("message").empty());
     EXPECT_EQ(api.credits("Acme"), 4);
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM jobs WHERE status = 'queued' AND lead_id = '" +
-                        leadId + "'"),
-              1);
+    EXPECT_EQ(
+        api.backdoor().count("SELECT COUNT(*) FROM jobs WHERE status = 'queued' AND lead_id = '" +
+                             leadId + "'"),
+        1);
     EXPECT_EQ(reply.headers["X-RateLimit-Limit"], "10000");
 }
 
@@ -60,11 +61,12 @@ TEST(GenerateApi, StoresOnlyFieldsTheSchemaKnows) {
     auto created = generateOk(
         api, api.projectId("Default"),
         R"({"email":" ada@example.com ","secret":"x","customFields":"{\"source\":\"webinar\"}"})");
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM leads WHERE id = '" + created.leadId +
-                        "' AND fields_json NOT LIKE '%secret%' AND "
-                        "json_extract(fields_json, '$.customFields.source') = 'webinar' AND "
-                        "json_extract(fields_json, '$.email') = 'ada@example.com'"),
-              1);
+    EXPECT_EQ(
+        api.backdoor().count("SELECT COUNT(*) FROM leads WHERE id = '" + created.leadId +
+                             "' AND fields_json NOT LIKE '%secret%' AND "
+                             "json_extract(fields_json, '$.customFields.source') = 'webinar' AND "
+                             "json_extract(fields_json, '$.email') = 'ada@example.com'"),
+        1);
 }
 
 TEST(GenerateApi, MissingRequiredFieldsAre400WithMissingFields) {
@@ -78,7 +80,7 @@ TEST(GenerateApi, MissingRequiredFieldsAre400WithMissingFields) {
         EXPECT_FALSE(reply.json->has("invalidFields"));
     }
     EXPECT_EQ(api.credits("Acme"), 5);  // nothing charged for a rejected request
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM jobs"), 0);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM jobs"), 0);
 }
 
 TEST(GenerateApi, InvalidValuesAre400WithInvalidFields) {
@@ -178,7 +180,7 @@ TEST(GenerateApi, TooFewCreditsIs402AndChargesNothing) {
     EXPECT_EQ(reply.status, 402);
     EXPECT_EQ(reply.text, R"({"error":"Insufficient credits"})");
     EXPECT_EQ(api.credits("Poor"), 1);
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM leads"), 0);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM leads"), 0);
 }
 
 TEST(GenerateApi, SchemaDescribesTheProjectsFields) {

@@ -25,7 +25,7 @@ TEST(IdempotencyApi, RepeatReturnsTheFirstResponseAndCreatesNothing) {
     EXPECT_EQ(again.status, 200);
     EXPECT_EQ(again.text, first.text);
     EXPECT_EQ(again.headers["Idempotent-Replayed"], "true");
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM jobs"), 1);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM jobs"), 1);
     EXPECT_EQ(api.credits("Acme"), 4);
 
     auto other = api.post(path(api), kBody, kAcmeKey, {{"Idempotency-Key", "order-2"}});
@@ -40,7 +40,7 @@ TEST(IdempotencyApi, SameKeyWithAnotherBodyIs422) {
         api.post(path(api), R"({"email":"bob@example.com"})", kAcmeKey, {{"Idempotency-Key", "k"}});
     EXPECT_EQ(changed.status, 422);
     EXPECT_TRUE(changed.json->has("error"));
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM jobs"), 1);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM jobs"), 1);
 }
 
 TEST(IdempotencyApi, RefusedRequestsAreNotRememberedSoTheyCanBeFixed) {
@@ -73,13 +73,13 @@ TEST(IdempotencyApi, ConcurrentRepeatsCreateOneJob) {
         ASSERT_EQ(reply.status, 200) << reply.text;
         EXPECT_EQ(reply.text, replies[0].text);
     }
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM jobs"), 1);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM jobs"), 1);
     EXPECT_EQ(api.credits("Acme"), 4);
 }
 
 TEST(IdempotencyApi, ConcurrentRepeatsAreReplayedEvenWhenCreditsRunOut) {
     ApiDaemon api;
-    api.sql("UPDATE organisations SET credits = 1 WHERE name = 'Acme'");
+    api.factory().setCredits(api.factory().organisationNamed("Acme").id, 1);
     std::string target = path(api);
     std::vector<std::thread> threads;
     std::vector<ApiReply> replies(10);
@@ -94,7 +94,7 @@ TEST(IdempotencyApi, ConcurrentRepeatsAreReplayedEvenWhenCreditsRunOut) {
         EXPECT_EQ(reply.text, replies[0].text);
     }
     EXPECT_EQ(api.credits("Acme"), 0);
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM jobs"), 1);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM jobs"), 1);
 }
 
 TEST(IdempotencyApi, OverlongKeyIs400) {

@@ -197,11 +197,12 @@ TEST(JobEngine, ASlowContentStepDoesNotDelayAnotherJobsResearch) {
     EngineDaemon engine(setup);
     engine.start();
     auto statusOf = [&](const std::string& jobId) {
-        return engine.text("SELECT status FROM jobs WHERE id = '" + jobId + "'");
+        return engine.backdoor().text("SELECT status FROM jobs WHERE id = '" + jobId + "'");
     };
     auto stepStatus = [&](const std::string& jobId, const std::string& step) {
-        return engine.text("SELECT COALESCE((SELECT status FROM job_steps WHERE job_id = '" +
-                           jobId + "' AND name = '" + step + "'), 'not started')");
+        return engine.backdoor().text(
+            "SELECT COALESCE((SELECT status FROM job_steps WHERE job_id = '" + jobId +
+            "' AND name = '" + step + "'), 'not started')");
     };
 
     auto [leadA, jobA] = engine.createJob(kAda);
@@ -230,5 +231,6 @@ TEST(JobEngine, ASlowContentStepDoesNotDelayAnotherJobsResearch) {
     // A's 30 s content call observes the cancellation after the 100 ms grace.
     EXPECT_EQ(engine.daemon().stop(SIGTERM, std::chrono::seconds(20)).code, 0)
         << engine.daemon().process().errors();
-    EXPECT_EQ(engine.count("SELECT COUNT(*) FROM jobs WHERE lease_owner IS NOT NULL"), 0);
+    EXPECT_EQ(engine.backdoor().count("SELECT COUNT(*) FROM jobs WHERE lease_owner IS NOT NULL"),
+              0);
 }

@@ -1,5 +1,3 @@
-#include <Poco/Data/SQLite/Connector.h>
-#include <Poco/Data/Session.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -14,6 +12,7 @@
 #include "EngineSupport.hpp"
 
 using namespace lodestone::test;
+using lodestone::domain::StepName;
 using ::testing::HasSubstr;
 
 namespace {
@@ -103,7 +102,7 @@ TEST(JobRecovery, Kill9LosesNoJobAndRerunsNoFinishedStep) {
     std::vector<std::string> jobs;
     for (int i = 0; i < jobCount; ++i) jobs.push_back(engine.createJob(kAda).second);
     auto jobsThat = [&](const std::string& condition) {
-        return engine.count("SELECT COUNT(*) FROM jobs WHERE " + condition);
+        return engine.backdoor().count("SELECT COUNT(*) FROM jobs WHERE " + condition);
     };
     // Each state on its own: a finished job, a content step and a research step mid-run (held
     // by a worker, not merely waiting for one), and a job not yet claimed at all.
@@ -143,11 +142,11 @@ TEST(JobRecovery, Kill9LosesNoJobAndRerunsNoFinishedStep) {
     std::map<std::string, int> finishedSteps;
     for (const auto& jobId : jobs) {
         finishedSteps[jobId + " research"] = static_cast<int>(
-            engine.count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
-                         "' AND name = 'research_agent' AND status = 'completed'"));
+            engine.backdoor().count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
+                                    "' AND name = 'research_agent' AND status = 'completed'"));
         finishedSteps[jobId + " content"] = static_cast<int>(
-            engine.count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
-                         "' AND name = 'content_generation' AND status = 'completed'"));
+            engine.backdoor().count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
+                                    "' AND name = 'content_generation' AND status = 'completed'"));
     }
 
     setup.researchConcurrency = 4;
@@ -161,7 +160,7 @@ TEST(JobRecovery, Kill9LosesNoJobAndRerunsNoFinishedStep) {
             }
         }
     }
-    EXPECT_EQ(engine.count("SELECT COUNT(*) FROM jobs"), jobCount);
+    EXPECT_EQ(engine.backdoor().count("SELECT COUNT(*) FROM jobs"), jobCount);
 }
 
 TEST(JobRecovery, Kill9DuringFinalizationLosesNoJobAndRerunsNoPluginStep) {
@@ -195,19 +194,22 @@ TEST(JobRecovery, Kill9DuringFinalizationLosesNoJobAndRerunsNoPluginStep) {
                          std::chrono::system_clock::now().time_since_epoch())
                          .count();
     const std::string claimedAt = std::to_string(now);
-    engine.sql(
+    // Raw SQL: no repository call takes a completed job back, and a job the factory built would
+    // lack what this test keeps from the real run (the steps' outputs, the plugin calls made).
+    engine.backdoor().execute(
         "UPDATE jobs SET status = 'finalizing', next_step = 'finalization', lease_owner = '" +
         killedOwner + ":3', lease_expires_at = " + std::to_string(now + 30'500) +
         ", updated_at = " + claimedAt + ", finished_at = NULL, error = NULL WHERE id = '" + jobId +
         "'");
-    engine.sql("UPDATE job_steps SET status = 'running', started_at = " + claimedAt +
-               ", completed_at = NULL, failed_at = NULL, progress = 0, error = NULL, "
-               "output_json = NULL WHERE job_id = '" +
-               jobId + "' AND name = 'finalization'");
-    engine.sql("UPDATE leads SET page_html = NULL WHERE id = '" + leadId + "'");
-    ASSERT_EQ(engine.count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
-                           "' AND status = 'completed' AND name IN ('research_agent', "
-                           "'content_generation') AND output_json IS NOT NULL"),
+    engine.backdoor().execute(
+        "UPDATE job_steps SET status = 'running', started_at = " + claimedAt +
+        ", completed_at = NULL, failed_at = NULL, progress = 0, error = NULL, "
+        "output_json = NULL WHERE job_id = '" +
+        jobId + "' AND name = 'finalization'");
+    engine.backdoor().execute("UPDATE leads SET page_html = NULL WHERE id = '" + leadId + "'");
+    ASSERT_EQ(engine.backdoor().count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
+                                      "' AND status = 'completed' AND name IN ('research_agent', "
+                                      "'content_generation') AND output_json IS NOT NULL"),
               2);
 
     engine.start();
@@ -240,8 +242,8 @@ TEST(JobRecovery, SigtermLetsRunningStepsFinishWithinTheGrace) {
     // other 3 s cover closing the server and the database on a loaded machine.
     EXPECT_LT(std::chrono::steady_clock::now() - stopping, std::chrono::seconds(10 + 5));
     // The running step was allowed to finish and its result kept.
-    EXPECT_EQ(engine.count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
-                           "' AND name = 'research_agent' AND status = 'completed'"),
+    EXPECT_EQ(engine.backdoor().count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
+                                      "' AND name = 'research_agent' AND status = 'completed'"),
               1);
     engine.start();
     auto job = engine.waitUntilFinished(jobId);
@@ -268,7 +270,7 @@ TEST(JobRecovery, SigtermHandsBackStepsStillRunningAfterTheGrace) {
     // the server and the database on a loaded machine.
     EXPECT_LT(std::chrono::steady_clock::now() - stopping,
               std::chrono::milliseconds(300) + std::chrono::seconds(5));
-    EXPECT_EQ(engine.count("SELECT COUNT(*) FROM jobs WHERE lease_owner IS NULL"), 1);
+    EXPECT_EQ(engine.backdoor().count("SELECT COUNT(*) FROM jobs WHERE lease_owner IS NULL"), 1);
 
     setup.content = "work: 0s";
     engine.start(setup);
@@ -282,18 +284,14 @@ TEST(JobRecovery, SigtermHandsBackStepsStillRunningAfterTheGrace) {
 TEST(JobRecovery, AnExpiredLeaseOfAnotherWorkerIsTakenBack) {
     EngineDaemon engine(EngineSetup{});
     engine.start();
-    auto [leadId, jobId] = engine.createJob(kAda);
-    engine.waitUntilFinished(jobId);
-    // Rewind it to what a worker on another host leaves when it dies mid-research: running,
-    // leased to that worker, the lease long expired (its pid means nothing here).
-    engine.sql(
-        "UPDATE jobs SET status = 'research_running', next_step = 'research_agent', "
-        "lease_owner = 'elsewhere:1:abcdefgh', lease_expires_at = 1, finished_at = NULL "
-        "WHERE id = '" +
-        jobId + "'");
-    engine.sql("DELETE FROM job_steps WHERE job_id = '" + jobId + "'");
-    engine.sql("INSERT INTO job_steps (job_id, name, status, started_at) VALUES ('" + jobId +
-               "', 'research_agent', 'running', 1)");
+    // What a worker on another host leaves when it dies mid-research: running, leased to that
+    // worker, the lease long expired (its pid means nothing here).
+    const JobState leftByADeadWorker{
+        .running = StepName::Research, .leaseOwner = "elsewhere:1:abcdefgh", .leaseUntil = 1};
+    auto& factory = engine.factory();
+    auto lead = factory.lead(factory.projectNamed("Engine", "Guides"),
+                             {.email = "ada@analytical-engines.co.uk", .fieldsJson = kAda});
+    const std::string jobId = factory.job(lead, leftByADeadWorker).id;
     auto job = engine.waitUntilFinished(jobId);
     EXPECT_EQ(job->getValue<std::string>("status"), "completed");
     EXPECT_EQ(job->getValue<int>("retryCount"), 1);
@@ -310,7 +308,7 @@ TEST(JobRecovery, AWorkerWhoseLeaseWasTakenBackCannotCompleteTheStep) {
     auto [leadId, jobId] = engine.createJob(kAda);
     ASSERT_TRUE(eventually([&] { return engine.invocations(jobId, "research") == 1; },
                            std::chrono::seconds(30)));
-    engine.sql("UPDATE jobs SET lease_expires_at = 1 WHERE id = '" + jobId + "'");
+    engine.factory().expireLease(jobId);
     auto job = engine.waitUntilFinished(jobId);
     EXPECT_EQ(job->getValue<std::string>("status"), "completed");
     EXPECT_EQ(job->getValue<int>("retryCount"), 1);
@@ -330,16 +328,13 @@ TEST(JobRecovery, ADatabaseLockedWhenAStepEndsDoesNotLoseTheStep) {
                            std::chrono::seconds(30)));
     {
         // Another process holds the write lock well past the daemon's busy timeout.
-        Poco::Data::SQLite::Connector::registerConnector();
-        Poco::Data::Session blocker("SQLite", engine.databasePath().string());
-        blocker << "BEGIN IMMEDIATE", Poco::Data::Keywords::now;
+        auto blocker = engine.backdoor().holdWriteLock();
         ASSERT_TRUE(eventually(
             [&] {
                 return engine.daemon().process().errors().find("failed, trying again") !=
                        std::string::npos;
             },
             std::chrono::seconds(30)));
-        blocker << "COMMIT", Poco::Data::Keywords::now;
     }
     auto job = engine.waitUntilFinished(jobId);
     EXPECT_EQ(job->getValue<std::string>("status"), "completed");

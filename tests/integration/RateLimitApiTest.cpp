@@ -40,7 +40,8 @@ TEST(RateLimitApi, GenerateIsLimitedPerKeyWithHeadersAnd429) {
     EXPECT_LE(retryAfter, 61);
     EXPECT_EQ(refused.headers["Retry-After"], std::to_string(retryAfter));
     expectHeaders(refused, 3, 0);
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM jobs"), 3);  // the refused one created nothing
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM jobs"),
+              3);  // the refused one created nothing
 
     // Another key has its own allowance; the status group is counted separately.
     EXPECT_EQ(api.post(path, R"({"email":"a@example.com"})", kScopedKey).status, 200);
@@ -92,7 +93,8 @@ TEST(RateLimitApi, CampaignLeadRoutesHaveTheirOwnLimitWithHeadersAnd429) {
     EXPECT_LE(retryAfter, 61);
     EXPECT_EQ(refused.headers["Retry-After"], std::to_string(retryAfter));
     expectHeaders(refused, 2, 0);
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM prospects"), 2);  // the refused one created nothing
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM prospects"),
+              2);  // the refused one created nothing
 
     // Booking a meeting counts against the same group: refused before its body is looked at.
     auto meeting = api.post(campaign + "/meetings",
@@ -104,7 +106,7 @@ TEST(RateLimitApi, CampaignLeadRoutesHaveTheirOwnLimitWithHeadersAnd429) {
     EXPECT_EQ(meeting.headers["Retry-After"],
               std::to_string(meeting.json->getValue<int>("retryAfter")));
     expectHeaders(meeting, 2, 0);
-    EXPECT_EQ(api.count("SELECT COUNT(*) FROM meetings"), 0);
+    EXPECT_EQ(api.backdoor().count("SELECT COUNT(*) FROM meetings"), 0);
 
     // Reading a prospect is in the status group, and another key has its own allowance.
     auto shown = api.get(campaign + "/leads/" + prospectId);

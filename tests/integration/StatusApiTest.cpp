@@ -8,32 +8,22 @@
 #include "ApiSupport.hpp"
 
 using namespace lodestone::test;
+using lodestone::domain::StepName;
 using ::testing::HasSubstr;
 
 namespace {
 
-std::int64_t nowMillis() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-// A job created through the API, then moved by writing its rows as the engine does.
+// A job created through the API, then moved on by the factory the way the engine's workers do.
 class StatusApi : public ::testing::Test {
   protected:
     void SetUp() override { created_ = generateOk(api_, api_.projectId("Default")); }
 
-    void setJob(const std::string& assignments) {
-        api_.sql("UPDATE jobs SET " + assignments + " WHERE id = '" + created_.jobId + "'");
-    }
-    void addStep(const std::string& name, const std::string& status, const std::string& extra = "",
-                 const std::string& values = "") {
-        auto started = std::to_string(nowMillis() - 5000);
-        api_.sql("INSERT INTO job_steps (job_id, name, status, started_at" + extra + ") VALUES ('" +
-                 created_.jobId + "', '" + name + "', '" + status + "', " + started + values + ")");
-    }
-    void completeStep(const std::string& name) {
-        addStep(name, "completed", ", completed_at", ", " + std::to_string(nowMillis() - 1000));
+    void moveJob(const JobState& state) { api_.factory().advance(created_.jobId, state); }
+    // Failed, and its charge released without going back to Acme: the balance shows only what a
+    // retry charges.
+    void failHoldingNoCredits() {
+        moveJob({.failed = StepName::Research, .error = "boom"});
+        api_.factory().releaseCharge(created_.jobId);
     }
 
     Poco::JSON::Object::Ptr job() {
@@ -218,9 +208,7 @@ TEST_F(StatusApi, QueuedInFull) {
 }
 
 TEST_F(StatusApi, ResearchRunning) {
-    setJob("status = 'research_running', lease_owner = 'w1', lease_expires_at = " +
-           std::to_string(nowMillis() + 60000));
-    addStep("research_agent", "running", ", progress", ", 50");
+    moveJob({.running = StepName::Research, .progress = 50});
     auto j = job();
     expectJob(j, {"research_running",
                   "Research agent",
@@ -238,10 +226,7 @@ TEST_F(StatusApi, ResearchRunning) {
 }
 
 TEST_F(StatusApi, ContentRunning) {
-    setJob("status = 'content_running', lease_owner = 'w1', lease_expires_at = " +
-           std::to_string(nowMillis() + 60000));
-    completeStep("research_agent");
-    addStep("content_generation", "running", ", progress", ", 10");
+    moveJob({.completed = {StepName::Research}, .running = StepName::Content, .progress = 10});
     expectJob(job(), {"content_running",
                       "Content generation",
                       40,
@@ -257,11 +242,7 @@ TEST_F(StatusApi, ContentRunning) {
 }
 
 TEST_F(StatusApi, Finalizing) {
-    setJob("status = 'finalizing', lease_owner = 'w1', lease_expires_at = " +
-           std::to_string(nowMillis() + 60000));
-    completeStep("research_agent");
-    completeStep("content_generation");
-    addStep("finalization", "running");
+    moveJob({.completed = {StepName::Research, StepName::Content}, .running = StepName::Finalize});
     expectJob(job(), {"finalizing",
                       "Finalization",
                       90,
@@ -279,10 +260,7 @@ TEST_F(StatusApi, Finalizing) {
 }
 
 TEST_F(StatusApi, Completed) {
-    setJob("status = 'completed', finished_at = " + std::to_string(nowMillis()));
-    completeStep("research_agent");
-    completeStep("content_generation");
-    completeStep("finalization");
+    moveJob({.completed = {StepName::Research, StepName::Content, StepName::Finalize}});
     expectJob(job(), {"completed",
                       "Completed",
                       100,
@@ -300,13 +278,10 @@ TEST_F(StatusApi, Completed) {
 }
 
 TEST_F(StatusApi, FailedInContent) {
-    setJob(
-        "status = 'failed', error = 'content plugin timed out', retry_count = 3, "
-        "finished_at = " +
-        std::to_string(nowMillis()));
-    completeStep("research_agent");
-    addStep("content_generation", "failed", ", failed_at, error",
-            ", " + std::to_string(nowMillis()) + ", 'content plugin timed out'");
+    moveJob({.completed = {StepName::Research},
+             .retries = 3,
+             .failed = StepName::Content,
+             .error = "content plugin timed out"});
     auto j = job();
     expectJob(j, {"failed",
                   "Content generation",
@@ -324,9 +299,7 @@ TEST_F(StatusApi, FailedInContent) {
 }
 
 TEST_F(StatusApi, FailedInResearch) {
-    setJob("status = 'failed', error = 'no data', finished_at = " + std::to_string(nowMillis()));
-    addStep("research_agent", "failed", ", failed_at, error",
-            ", " + std::to_string(nowMillis()) + ", 'no data'");
+    moveJob({.failed = StepName::Research, .error = "no data"});
     expectJob(job(), {"failed",
                       "Research agent",
                       5,
@@ -342,12 +315,9 @@ TEST_F(StatusApi, FailedInResearch) {
 }
 
 TEST_F(StatusApi, FailedInFinalization) {
-    setJob("status = 'failed', error = 'template error', finished_at = " +
-           std::to_string(nowMillis()));
-    completeStep("research_agent");
-    completeStep("content_generation");
-    addStep("finalization", "failed", ", failed_at, error",
-            ", " + std::to_string(nowMillis()) + ", 'template error'");
+    moveJob({.completed = {StepName::Research, StepName::Content},
+             .failed = StepName::Finalize,
+             .error = "template error"});
     expectJob(job(), {"failed",
                       "Finalization",
                       90,
@@ -365,8 +335,7 @@ TEST_F(StatusApi, FailedInFinalization) {
 }
 
 TEST_F(StatusApi, StuckWhenTheLeaseHasExpired) {
-    setJob("status = 'research_running', lease_owner = 'gone', lease_expires_at = 1");
-    addStep("research_agent", "running");
+    moveJob({.running = StepName::Research, .leaseOwner = "gone", .leaseUntil = 1});
     EXPECT_TRUE(job()->getValue<bool>("isStuck"));
 }
 
@@ -394,14 +363,11 @@ TEST_F(StatusApi, RetryRequeuesAFailedJobAndChargesAgain) {
     EXPECT_THAT(notFailed.json->getValue<std::string>("error"), HasSubstr("queued"));
 
     // Failed in content; the engine refunded the charge when it failed.
-    setJob(
-        "status = 'failed', error = 'boom', retry_count = 3, credits_charged = 0, "
-        "finished_at = " +
-        std::to_string(nowMillis()));
-    api_.sql("UPDATE organisations SET credits = credits + 1 WHERE name = 'Acme'");
-    completeStep("research_agent");
-    addStep("content_generation", "failed", ", failed_at, error",
-            ", " + std::to_string(nowMillis()) + ", 'boom'");
+    moveJob({.completed = {StepName::Research},
+             .retries = 3,
+             .failed = StepName::Content,
+             .error = "boom"});
+    api_.factory().refund(created_.jobId);
 
     auto retried = api_.post("/api/generation/" + created_.jobId + "/retry", "");
     ASSERT_EQ(retried.status, 200) << retried.text;
@@ -417,11 +383,13 @@ TEST_F(StatusApi, RetryRequeuesAFailedJobAndChargesAgain) {
 }
 
 TEST_F(StatusApi, AFailureNoRetryCanFixCannotBeRetried) {
-    // What the engine stores when a plugin rejects the job's input.
-    setJob(
-        "status = 'failed', error = 'plugin \"content-template\" rejected its input: bad', "
-        "retryable = 0, credits_charged = 0, finished_at = " +
-        std::to_string(nowMillis()));
+    // What the engine stores when a plugin rejects the job's input; the charge released without
+    // going back to Acme, so the balance shows anything a retry would charge.
+    moveJob({.completed = {StepName::Research},
+             .failed = StepName::Content,
+             .error = "plugin \"content-template\" rejected its input: bad",
+             .retryable = false});
+    api_.factory().releaseCharge(created_.jobId);
     EXPECT_FALSE(job()->getValue<bool>("canRetry"));
     auto reply = api_.post("/api/generation/" + created_.jobId + "/retry", "");
     EXPECT_EQ(reply.status, 409);
@@ -434,24 +402,25 @@ TEST(StatusApiStuck, AStepRunningPastItsStuckThresholdIsStuck) {
     ApiDaemon api(std::string(ApiDaemon::kGenerousLimits) +
                   "pipeline:\n  research:\n    stuck_after: 2s\n");
     auto created = generateOk(api, api.projectId("Default"));
-    api.sql("UPDATE jobs SET status = 'research_running', lease_owner = 'w', lease_expires_at = " +
-            std::to_string(nowMillis() + 60000) + " WHERE id = '" + created.jobId + "'");
-    api.sql("INSERT INTO job_steps (job_id, name, status, started_at) VALUES ('" + created.jobId +
-            "', 'research_agent', 'running', " + std::to_string(nowMillis() - 1000) + ")");
+    api.factory().advance(created.jobId, {.running = StepName::Research, .leaseOwner = "w"});
     auto status = [&] {
         return api.get("/api/generation/" + created.jobId + "/status")
             .json->getObject("job")
             ->getValue<bool>("isStuck");
     };
     EXPECT_FALSE(status());
-    api.sql("UPDATE job_steps SET started_at = " + std::to_string(nowMillis() - 3000) +
-            " WHERE job_id = '" + created.jobId + "'");
+    // Raw: a claim starts a step at the moment it is made, and no repository moves the start
+    // back. Three seconds back stand in for waiting out stuck_after.
+    api.backdoor().execute("UPDATE job_steps SET started_at = " +
+                           std::to_string(lodestone::domain::nowMillis() - 3000) +
+                           " WHERE job_id = '" + created.jobId + "'");
     EXPECT_TRUE(status());
 }
 
 TEST_F(StatusApi, RetryWithTooFewCreditsIs402AndChangesNothing) {
-    setJob("status = 'failed', error = 'boom', credits_charged = 0, finished_at = 1");
-    api_.sql("UPDATE organisations SET credits = 0 WHERE name = 'Acme'");
+    moveJob({.failed = StepName::Research, .error = "boom"});
+    api_.factory().refund(created_.jobId);
+    api_.factory().setCredits(api_.factory().organisationNamed("Acme").id, 0);
     auto reply = api_.post("/api/generation/" + created_.jobId + "/retry", "");
     EXPECT_EQ(reply.status, 402);
     EXPECT_EQ(reply.text, R"({"error":"Insufficient credits"})");
@@ -459,7 +428,7 @@ TEST_F(StatusApi, RetryWithTooFewCreditsIs402AndChangesNothing) {
 }
 
 TEST_F(StatusApi, ConcurrentRetriesRequeueOnceAndChargeOnce) {
-    setJob("status = 'failed', error = 'boom', credits_charged = 0, finished_at = 1");
+    failHoldingNoCredits();
     std::vector<std::thread> threads;
     std::vector<int> statuses(10);
     for (std::size_t i = 0; i < statuses.size(); ++i) {
@@ -474,7 +443,7 @@ TEST_F(StatusApi, ConcurrentRetriesRequeueOnceAndChargeOnce) {
 }
 
 TEST_F(StatusApi, RetryHonoursAnIdempotencyKey) {
-    setJob("status = 'failed', error = 'boom', credits_charged = 0, finished_at = 1");
+    failHoldingNoCredits();
     auto path = "/api/generation/" + created_.jobId + "/retry";
     auto first = api_.post(path, "", kAcmeKey, {{"Idempotency-Key", "retry-1"}});
     ASSERT_EQ(first.status, 200);

@@ -154,7 +154,7 @@ TEST_P(WebhookSsrf, IsRefusedWithAClearError) {
     if (auto at = url.find("PORT"); at != std::string::npos) {
         url.replace(at, 4, std::to_string(receiver.port()));
     }
-    scenario.engine().sql("UPDATE campaigns SET webhook_url = '" + url + "'");
+    scenario.engine().factory().setWebhookUrl(scenario.campaignId(), url);
     auto booking = scenario.book();
     auto delivery = scenario.waitForStatus(booking.webhookId, "failed");
     ASSERT_TRUE(delivery);

@@ -78,8 +78,17 @@ WebhookScenario::Booking bookMeeting(EngineDaemon& engine, const std::string& ca
     EXPECT_EQ(booked.status, 201) << booked.body;
     if (booked.status != 201) return booking;
     booking.meetingId = parseJson(booked.body)->getObject("meeting")->getValue<std::string>("id");
-    booking.webhookId = engine.text("SELECT id FROM webhook_outbox WHERE payload_json LIKE '%" +
-                                    booking.meetingId + "%'");
+    // The booking wrote the outbox event that names the meeting.
+    storage::DeliveryFilter ofTheCampaign;
+    ofTheCampaign.campaignId = campaignId;
+    auto deliveries = engine.store().read([&](storage::Repositories& repositories) {
+        return repositories.webhookDeliveries().list(ofTheCampaign);
+    });
+    for (const auto& delivery : deliveries) {
+        if (delivery.payloadJson.find(booking.meetingId) != std::string::npos) {
+            booking.webhookId = delivery.id;
+        }
+    }
     return booking;
 }
 
@@ -130,7 +139,7 @@ Poco::JSON::Object::Ptr WebhookScenario::waitForFinishedAttempts(const std::stri
 }
 
 std::string WebhookScenario::secret() {
-    return engine_.text("SELECT webhook_secret FROM campaigns WHERE name = 'Hooks'");
+    return engine_.factory().campaignNamed("Engine", "Hooks").webhookSecret;
 }
 
 }  // namespace lodestone::test

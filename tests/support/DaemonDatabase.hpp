@@ -1,0 +1,30 @@
+#pragma once
+
+#include <filesystem>
+#include <memory>
+
+#include "storage/Store.hpp"
+#include "support/DatabaseBackdoor.hpp"
+#include "support/Factory.hpp"
+
+namespace lodestone::test {
+
+// lodestoned's SQLite file as the test process reaches it: through the daemon's own repositories
+// (store(), and the factory() over them), or raw through the backdoor() for what they cannot
+// say. WAL and the busy timeout let the test write while the daemon runs.
+class DaemonDatabase {
+  public:
+    explicit DaemonDatabase(std::filesystem::path file) : file_(std::move(file)) {}
+
+    // Opened on first use and migrated, so a test may build state before the daemon first runs.
+    storage::Store& store();
+    Factory& factory();
+    DatabaseBackdoor backdoor() const { return DatabaseBackdoor(file_); }
+
+  private:
+    std::filesystem::path file_;
+    std::unique_ptr<storage::Store> store_;
+    std::unique_ptr<Factory> factory_;
+};
+
+}  // namespace lodestone::test

@@ -1,0 +1,190 @@
+// Jobs and webhook deliveries: the records workers claim, built through the claims and outcomes
+// the workers record.
+#include <algorithm>
+#include <stdexcept>
+
+#include "domain/Ids.hpp"
+#include "support/Factory.hpp"
+
+namespace lodestone::test {
+namespace {
+
+using domain::StepName;
+using domain::Timestamp;
+using storage::JobRepository;
+using storage::Repositories;
+
+constexpr Timestamp kLeaseMillis = 60'000;
+
+std::string named(StepName step) {
+    return std::string(domain::toString(step));
+}
+
+domain::Job current(JobRepository& jobs, const std::string& jobId) {
+    auto job = jobs.find(jobId);
+    if (!job) throw std::invalid_argument("no job " + jobId);
+    return *job;
+}
+
+// Claims only ever take whatever is due first, so anything else due for the step first would be
+// claimed instead: an error, whose exception rolls the whole transaction back.
+void claim(JobRepository& jobs, const std::string& jobId, StepName step, const std::string& owner,
+           Timestamp now, Timestamp leaseUntil) {
+    auto claimed = jobs.claim(step, owner, 1, now, leaseUntil);
+    if (claimed.size() == 1 && claimed.front().id == jobId) return;
+    throw std::logic_error(claimed.empty() ? "job " + jobId + " is not due for " + named(step)
+                                           : "job " + claimed.front().id + " was due for " +
+                                                 named(step) + " before job " + jobId);
+}
+
+// Who runs `step` of the job: the worker already running it, or else `owner`, claiming it.
+std::string holder(JobRepository& jobs, const std::string& jobId, StepName step,
+                   const std::string& owner, Timestamp now, Timestamp leaseUntil) {
+    const auto job = current(jobs, jobId);
+    if (job.leaseOwner && job.nextStep == step) return *job.leaseOwner;
+    claim(jobs, jobId, step, owner, now, leaseUntil);
+    return owner;
+}
+
+void fail(JobRepository& jobs, const std::string& jobId, StepName step, const std::string& owner,
+          const JobState& state, Timestamp now, std::optional<Timestamp> retryAt) {
+    JobRepository::StepFailure failure;
+    failure.jobId = jobId;
+    failure.owner = owner;
+    failure.step = step;
+    failure.error = state.error;
+    failure.now = now;
+    failure.retryAt = retryAt;
+    failure.retryable = state.retryable;
+    if (!jobs.failStep(failure)) throw std::logic_error("job " + jobId + " did not fail");
+}
+
+domain::Job moveJob(JobRepository& jobs, const std::string& jobId, const JobState& state) {
+    if (state.running && state.failed) {
+        throw std::invalid_argument("a job's step is running or has failed, not both");
+    }
+    // Every step of the way at one moment: a claim needs the job due (run_after <= now).
+    const Timestamp now = std::max(domain::nowMillis(), current(jobs, jobId).runAfter);
+    const Timestamp leaseUntil = now + kLeaseMillis;
+    auto run = [&](StepName step) {
+        return holder(jobs, jobId, step, state.leaseOwner, now, leaseUntil);
+    };
+    for (StepName step : state.completed) {
+        if (!jobs.completeStep(jobId, run(step), step, "{}", now)) {
+            throw std::logic_error("job " + jobId + " did not complete " + named(step));
+        }
+    }
+    const StepName next = current(jobs, jobId).nextStep;
+    for (int attempt = 0; attempt < state.retries; ++attempt) {
+        fail(jobs, jobId, next, run(next), state, now, now);
+    }
+    if (state.running) {
+        claim(jobs, jobId, *state.running, state.leaseOwner, now,
+              state.leaseUntil.value_or(leaseUntil));
+        if (state.progress > 0) jobs.reportProgress(jobId, state.leaseOwner, state.progress);
+    } else if (state.failed) {
+        fail(jobs, jobId, *state.failed, run(*state.failed), state, now, std::nullopt);
+    }
+    return current(jobs, jobId);
+}
+
+}  // namespace
+
+domain::Job Factory::job(const domain::Lead& lead, const JobState& state) {
+    return store_.write([&](Repositories& repositories) {
+        auto project = repositories.projects().find(lead.projectId);
+        if (!project) throw std::invalid_argument("no project " + lead.projectId);
+        const auto now = domain::nowMillis();
+        // As Generate Lead Magnet makes it (leadmagnet::startGeneration).
+        domain::Job job;
+        job.id = domain::newId(domain::IdKind::Job);
+        job.leadId = lead.id;
+        job.organisationId = lead.organisationId;
+        job.projectId = lead.projectId;
+        job.leadMagnetUrl = lead.leadMagnetUrl;
+        job.creditsCharged = project->creditsPerGeneration;
+        job.runAfter = job.createdAt = job.updatedAt = now;
+        if (job.creditsCharged > 0) {
+            repositories.organisations().changeCredits({job.organisationId, -job.creditsCharged,
+                                                        storage::CreditReason::Generation, job.id,
+                                                        now});
+        }
+        repositories.jobs().insert(job);
+        return moveJob(repositories.jobs(), job.id, state);
+    });
+}
+
+domain::Job Factory::job(const domain::Prospect& prospect, const JobState& state) {
+    return store_.write([&](Repositories& repositories) {
+        // As Add Lead makes it (outreach::addProspect).
+        domain::Job job;
+        job.id = domain::newId(domain::IdKind::Job);
+        job.kind = domain::JobKind::Prospect;
+        job.organisationId = prospect.organisationId;
+        job.prospectId = prospect.id;
+        job.campaignId = prospect.campaignId;
+        job.runAfter = job.createdAt = job.updatedAt = domain::nowMillis();
+        repositories.jobs().insert(job);
+        return moveJob(repositories.jobs(), job.id, state);
+    });
+}
+
+domain::Job Factory::advance(const std::string& jobId, const JobState& state) {
+    return store_.write(
+        [&](Repositories& repositories) { return moveJob(repositories.jobs(), jobId, state); });
+}
+
+void Factory::refund(const std::string& jobId) {
+    store_.write([&](Repositories& repositories) {
+        const auto job = current(repositories.jobs(), jobId);
+        const auto now = domain::nowMillis();
+        // As leadmagnet::refundCharge: released once, so it is credited back once.
+        const auto held = repositories.jobs().releaseCharge(jobId, now);
+        if (held > 0) {
+            repositories.organisations().changeCredits(
+                {job.organisationId, held, storage::CreditReason::Refund, jobId, now});
+        }
+    });
+}
+
+void Factory::releaseCharge(const std::string& jobId) {
+    store_.write([&](Repositories& repositories) {
+        repositories.jobs().releaseCharge(jobId, domain::nowMillis());
+    });
+}
+
+void Factory::expireLease(const std::string& jobId) {
+    store_.write([&](Repositories& repositories) {
+        const auto job = current(repositories.jobs(), jobId);
+        if (!job.leaseOwner) throw std::logic_error("job " + jobId + " holds no lease");
+        // Renewed to end long ago: what a lease looks like once its worker stopped renewing it.
+        repositories.jobs().renewLeases(*job.leaseOwner, {jobId}, 1);
+    });
+}
+
+domain::WebhookDelivery Factory::delivery(const domain::Campaign& campaign,
+                                          const DeliverySpec& spec) {
+    domain::OutboxEvent event;
+    event.id = domain::newId(domain::IdKind::WebhookEvent);
+    event.organisationId = campaign.organisationId;
+    event.campaignId = campaign.id;
+    event.event = spec.event;
+    event.payloadJson = spec.payloadJson.empty() ? R"({"event":")" + spec.event +
+                                                       R"(","campaignId":")" + campaign.id + "\"}"
+                                                 : spec.payloadJson;
+    event.createdAt = domain::nowMillis();
+    return store_.write([&](Repositories& repositories) {
+        auto& deliveries = repositories.webhookDeliveries();
+        deliveries.insert(event);
+        if (spec.claimedBy) {
+            const auto leaseUntil = spec.leaseUntil.value_or(event.createdAt + kLeaseMillis);
+            auto claimed = deliveries.claim(*spec.claimedBy, event.createdAt, leaseUntil, 1);
+            if (claimed.size() != 1 || claimed.front().id != event.id) {
+                throw std::logic_error("another delivery was due before " + event.id);
+            }
+        }
+        return *deliveries.find(event.id);
+    });
+}
+
+}  // namespace lodestone::test
