@@ -41,8 +41,8 @@ TEST(OneRescuer, TakesBackAJobStepAndAWebhookAttemptLeftByKill9) {
 
     // Both kinds are leased, by claims of the same process.
     const std::string jobLease =
-        engine.text("SELECT lease_owner FROM jobs WHERE id = '" + jobId + "'");
-    const std::string deliveryLease = engine.text(
+        engine.backdoor().text("SELECT lease_owner FROM jobs WHERE id = '" + jobId + "'");
+    const std::string deliveryLease = engine.backdoor().text(
         "SELECT lease_owner FROM webhook_outbox WHERE id = '" + booking.webhookId + "'");
     ASSERT_FALSE(jobLease.empty());
     ASSERT_FALSE(deliveryLease.empty());

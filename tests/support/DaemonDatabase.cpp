@@ -4,7 +4,7 @@ namespace lodestone::test {
 
 storage::Store& DaemonDatabase::store() {
     if (!store_) {
-        config::StorageConfig config;
+        storage::StoreOptions config;
         config.path = file_;
         config.poolSize = 2;
         store_ = storage::openStore(config);
