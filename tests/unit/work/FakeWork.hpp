@@ -5,6 +5,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -133,7 +134,7 @@ class FakeKind final : public WorkKind {
         }
         return last;
     }
-    int running() const { return running_.load(); }
+    int running() const { return running_->load(); }
     // How many claims the engine made of this kind, empty ones included.
     int claims() const { return claims_.load(); }
 
@@ -172,7 +173,8 @@ class FakeKind final : public WorkKind {
     Prepared prepare(Claim& claim, const std::shared_ptr<plugins::RunControl>& control) override {
         const auto& script = static_cast<FakeClaim&>(claim).script;
         if (script.decided) return {nullptr, *script.decided};
-        return {[script, control, running = &running_] {
+        // The call owns what it touches: one that overran may outlive the kind and the test.
+        return {[script, control, running = running_] {
                     ++*running;
                     auto until = std::chrono::steady_clock::now() + script.takes;
                     while (std::chrono::steady_clock::now() < until ||
@@ -234,7 +236,7 @@ class FakeKind final : public WorkKind {
     mutable std::mutex mutex_;
     std::deque<Item> queue_;
     std::vector<Event> events_;
-    std::atomic<int> running_{0};
+    std::shared_ptr<std::atomic<int>> running_ = std::make_shared<std::atomic<int>>(0);
     std::atomic<int> claims_{0};
 };
 

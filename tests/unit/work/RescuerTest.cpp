@@ -5,6 +5,7 @@
 #include <map>
 
 #include "jobs/JobTable.hpp"
+#include "support/Factory.hpp"
 #include "unit/jobs/JobStoreFixture.hpp"
 #include "webhooks/DeliveryQueue.hpp"
 #include "work/Rescuer.hpp"
@@ -161,32 +162,15 @@ class OneRescuerTest : public RescuerTest {
   protected:
     void SetUp() override {
         RescuerTest::SetUp();
-        auto t0 = domain::nowMillis();
-        campaign_.id = domain::newId(domain::IdKind::Campaign);
-        campaign_.organisationId = org_.id;
-        campaign_.name = "Spring";
-        campaign_.webhookUrl = "https://crm.example/hooks";
-        campaign_.webhookSecret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
-        campaign_.createdAt = campaign_.updatedAt = t0;
-        store_->write([&](storage::Repositories& r) { r.campaigns().insert(campaign_); });
+        factory_ = std::make_unique<lodestone::test::Factory>(*store_);
+        campaign_ = factory_->campaign(org_, {.webhookUrl = "https://crm.example/hooks"});
     }
 
     // A meeting_booked event whose first attempt `owner` claimed, leased for `lease`.
     domain::WebhookDelivery leasedDelivery(const std::string& owner,
                                            std::chrono::milliseconds lease) {
-        auto now = domain::nowMillis();
-        domain::OutboxEvent event{domain::newId(domain::IdKind::WebhookEvent),
-                                  org_.id,
-                                  campaign_.id,
-                                  "meeting_booked",
-                                  R"({"event":"meeting_booked"})",
-                                  now};
-        auto claimed = store_->write([&](storage::Repositories& r) {
-            r.webhookDeliveries().insert(event);
-            return r.webhookDeliveries().claim(owner, now, now + lease.count(), 10);
-        });
-        if (claimed.size() != 1) throw std::runtime_error("expected to claim one delivery");
-        return claimed[0];
+        return factory_->delivery(
+            campaign_, {.claimedBy = owner, .leaseUntil = domain::nowMillis() + lease.count()});
     }
 
     domain::WebhookDelivery findDelivery(const std::string& id) {
@@ -194,6 +178,7 @@ class OneRescuerTest : public RescuerTest {
             [&](storage::Repositories& r) { return r.webhookDeliveries().find(id); });
     }
 
+    std::unique_ptr<lodestone::test::Factory> factory_;
     webhooks::RetrySchedule schedule_{{1min, 5min}};
     webhooks::DeliveryTable deliveries_{schedule_};
     domain::Campaign campaign_;
