@@ -299,7 +299,7 @@ TEST(JobRecovery, AnExpiredLeaseOfAnotherWorkerIsTakenBack) {
 }
 
 TEST(JobRecovery, AWorkerWhoseLeaseWasTakenBackCannotCompleteTheStep) {
-    // The worker's lease expires under it (a clock jump, a stalled host): the reaper gives the
+    // The worker's lease expires under it (a clock jump, a stalled host): the rescuer gives the
     // job to a new claim, and the first worker's late result must be dropped, not stored.
     EngineSetup setup;
     setup.research = "work: 2s";

@@ -158,7 +158,7 @@ void Factory::expireLease(const std::string& jobId) {
         const auto job = current(repositories.jobs(), jobId);
         if (!job.leaseOwner) throw std::logic_error("job " + jobId + " holds no lease");
         // Renewed to end long ago: what a lease looks like once its worker stopped renewing it.
-        repositories.jobs().renewLeases(*job.leaseOwner, {jobId}, 1);
+        repositories.jobLeases().renew(*job.leaseOwner, {jobId}, 1);
     });
 }
 

@@ -223,7 +223,7 @@ JobsConfig readJobs(const ConfigNode& node) {
     reader.read("retry_backoff", jobs.retryBackoff);
     reader.read("shutdown_grace", jobs.shutdownGrace);
     // The intervals pace a loop: zero would make it spin. A lease must outlast the step's
-    // timeout, or the reaper could take back a step that is still within its time.
+    // timeout, or the rescuer could take back a step that is still within its time.
     for (auto [key, target] : {std::pair{"lease_grace", &jobs.leaseGrace},
                                std::pair{"reaper_interval", &jobs.reaperInterval},
                                std::pair{"poll_interval", &jobs.pollInterval}}) {

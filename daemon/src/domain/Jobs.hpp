@@ -14,6 +14,11 @@ namespace lodestone::domain {
 // prospect added to a campaign.
 enum class JobKind { LeadMagnet, Prospect };
 
+// Every kind, in the order a claim takes them when both are due: lead magnets first, since a
+// client polls for each one, while prospects arrive in batches (a CRM import of thousands must
+// not hold up a page someone is waiting for).
+inline constexpr JobKind kJobKindsByClaimOrder[] = {JobKind::LeadMagnet, JobKind::Prospect};
+
 std::string_view toString(JobKind kind);  // "lead_magnet", "prospect"
 std::optional<JobKind> jobKindFromString(std::string_view text);
 

@@ -14,16 +14,12 @@ class JobTable final : public work::LeaseTable {
         : handlers_(handlers), retries_(retries) {}
 
     const std::string& name() const override { return name_; }
-    int renew(storage::Repositories& repositories, const std::string& owner,
-              const std::vector<std::string>& itemIds, work::Timestamp until) override;
+    storage::LeaseRepository& leases(storage::Repositories& repositories) override {
+        return repositories.jobLeases();
+    }
     void reportProgress(storage::Repositories& repositories, const std::string& itemId,
                         const std::string& owner, int percent) override;
-    std::vector<work::Lease> expiredLeases(storage::Repositories& repositories, work::Timestamp now,
-                                           int limit) override;
-    std::vector<std::string> leaseOwners(storage::Repositories& repositories) override;
-    std::vector<work::Lease> leasesHeldBy(storage::Repositories& repositories,
-                                          const std::vector<std::string>& owners) override;
-    work::Rescue rescue(storage::Repositories& repositories, const work::Lease& lease,
+    work::Rescue rescue(storage::Repositories& repositories, const storage::HeldLease& lease,
                         work::LostBecause why, work::Timestamp now) override;
 
   private:

@@ -22,6 +22,19 @@ struct ClaimedStep final : work::Claim {
     std::shared_ptr<StepResult> result = std::make_shared<StepResult>();
 };
 
+// A claimed job whose kind could not read what the step works on.
+class UnreadableStep final : public StepRun {
+  public:
+    explicit UnreadableStep(std::string why) : why_(std::move(why)) {}
+    std::optional<Shortcut> shortcut() override {
+        return Shortcut{work::Outcome::failed("cannot read what the job works on: " + why_), {}};
+    }
+    StepResult run(plugins::RunControl&) override { return {}; }  // never: shortcut() ends it
+
+  private:
+    std::string why_;
+};
+
 std::string duration(std::chrono::milliseconds span) {
     auto count = span.count();
     return count % 1000 == 0 ? std::to_string(count / 1000) + " s" : std::to_string(count) + " ms";
@@ -43,7 +56,14 @@ work::Claims StepQueue::claim(storage::Repositories& repositories,
     work::Claims claimed;
     for (auto& job : repositories.jobs().claim(step_, request.owner, request.limit, request.now,
                                                request.leaseUntil)) {
-        auto run = handlers_.of(job.kind).prepare(repositories, job, step_, request.now);
+        std::shared_ptr<StepRun> run;
+        try {
+            run = handlers_.of(job.kind).prepare(repositories, job, step_, request.now);
+        } catch (const std::exception& e) {
+            // One job whose subject cannot be read must not keep every other job of the step
+            // from being claimed: its attempt fails (and counts), the others go on.
+            run = std::make_shared<UnreadableStep>(e.what());
+        }
         claimed.push_back(
             std::make_unique<ClaimedStep>(std::move(job), request.owner, name_, std::move(run)));
     }
@@ -71,13 +91,13 @@ work::Prepared StepQueue::prepare(work::Claim& claim,
 work::Outcome StepQueue::conclude(work::Claim&, const work::CallEnd& end,
                                   const plugins::RunControl&) {
     switch (end.how) {
-        case work::CallRunner::Outcome::Finished:
+        case work::CallRunner::Ending::Finished:
             break;
-        case work::CallRunner::Outcome::Overran:
+        case work::CallRunner::Ending::Overran:
             return work::Outcome::failed("the " + name_ +
                                          " step did not finish within its timeout of " +
                                          duration(timeout_));
-        case work::CallRunner::Outcome::Interrupted:
+        case work::CallRunner::Ending::Interrupted:
             return work::Outcome::handedBack();
     }
     if (!end.error) return work::Outcome::succeeded();
@@ -88,6 +108,10 @@ work::Outcome StepQueue::conclude(work::Claim&, const work::CallEnd& end,
         return work::Outcome::failed(e.what(), e.status() != LODESTONE_ERROR_INVALID_INPUT);
     } catch (const std::exception& e) {
         return work::Outcome::failed("the " + name_ + " step failed: " + e.what());
+    } catch (...) {
+        return work::Outcome::failed("the " + name_ +
+                                     " step failed with an exception that is not a "
+                                     "std::exception");
     }
 }
 

@@ -89,6 +89,31 @@ class LeadRepository {
     virtual std::optional<std::string> page(const std::string& id) = 0;
 };
 
+// Who holds the lease on a leased item, and until when.
+struct HeldLease {
+    std::string id;
+    std::string owner;
+    Timestamp expiresAt = 0;
+};
+
+// The leases of one table of leased work (jobs, webhook deliveries): every such table keeps
+// them in the same two columns, and the work engine asks every one the same questions.
+class LeaseRepository {
+  public:
+    virtual ~LeaseRepository() = default;
+    // Extends the owner's leases on these items to `until`; returns those it still held.
+    virtual std::vector<std::string> renew(const std::string& owner,
+                                           const std::vector<std::string>& ids,
+                                           Timestamp until) = 0;
+    // Leases that ran out by `now` (the holder died or hung), soonest expiry first; at most
+    // `limit`.
+    virtual std::vector<HeldLease> expired(Timestamp now, int limit) = 0;
+    // The leases these owners hold, soonest expiry first.
+    virtual std::vector<HeldLease> heldBy(const std::vector<std::string>& owners) = 0;
+    // Every owner holding a lease.
+    virtual std::vector<std::string> owners() = 0;
+};
+
 // Generation jobs and their steps. Status changes are guarded by the state they start from, so a
 // late writer cannot overwrite a job that moved on.
 class JobRepository {
@@ -113,18 +138,14 @@ class JobRepository {
     // --- named can move a job it holds, so a worker that finishes late changes nothing.
 
     // Takes up to `limit` jobs that are due for `step` (not leased, not finished, resuming at
-    // that step, run_after <= now), lead-magnet jobs before prospect jobs and oldest due first
-    // within a kind: each gets the step's running status, a
-    // lease for `owner` until `leaseUntil`, and its step row (re)started at `now`. Returned with
-    // their steps (and the outputs of finished ones).
+    // that step, run_after <= now), kind by kind in domain::kJobKindsByClaimOrder and oldest due
+    // first within a kind: each gets the step's running status, a lease for `owner` until
+    // `leaseUntil`, and its step row (re)started at `now`. Returned with their steps (and the
+    // outputs of finished ones).
     virtual std::vector<domain::Job> claim(domain::StepName step, const std::string& owner,
                                            int limit, Timestamp now, Timestamp leaseUntil) = 0;
     // When the next job for `step` is due (nullopt: none is waiting).
     virtual std::optional<Timestamp> nextDue(domain::StepName step) = 0;
-    // Extends the owner's leases on these jobs; returns how many it still held.
-    virtual int renewLeases(const std::string& owner, const std::vector<std::string>& jobIds,
-                            Timestamp leaseUntil) = 0;
-    // Of the step the owner's job is running.
     virtual bool reportProgress(const std::string& jobId, const std::string& owner,
                                 int percent) = 0;
     // Stores the step's output; the job moves on to the next step, due at once, or after the
@@ -139,7 +160,7 @@ class JobRepository {
         std::string error;
         Timestamp now = 0;
         std::optional<Timestamp> retryAt;  // set: back to queued then; else the job has failed
-        bool onlyIfLeaseExpired = false;   // the reaper: only while the lease is still expired
+        bool onlyIfLeaseExpired = false;   // the rescuer: only while the lease is still expired
         bool retryable = true;             // false: failed for good, and a retry is refused
     };
     // Records a failed attempt: the step row failed with the error; the job either queued again
@@ -149,17 +170,6 @@ class JobRepository {
     // due again at once.
     virtual bool releaseLease(const std::string& jobId, const std::string& owner,
                               Timestamp now) = 0;
-    struct Lease {
-        std::string jobId;
-        std::string owner;
-        domain::StepName step = domain::StepName::Research;
-        int retryCount = 0;
-        int maxRetries = 0;
-    };
-    // Leases that ran out by `now` (the holder died or hung), or that these owners hold.
-    virtual std::vector<Lease> expiredLeases(Timestamp now, int limit) = 0;
-    virtual std::vector<Lease> leasesHeldBy(const std::vector<std::string>& owners) = 0;
-    virtual std::vector<std::string> leaseOwners() = 0;
 };
 
 // Prospects: leads added to campaigns, and their history.
@@ -217,13 +227,6 @@ struct AttemptOutcome {
     std::optional<Timestamp> retryAt;
 };
 
-// Who holds the lease on a leased item (a webhook delivery), and until when.
-struct HeldLease {
-    std::string id;
-    std::string owner;
-    Timestamp expiresAt = 0;
-};
-
 // The webhook outbox: events written in the transaction that caused them, then their delivery
 // attempts. Claims follow the job queue's pattern: a claim is a lease, and a lease-holder's
 // writes are guarded by owner and attempt number, so a late worker never overwrites a
@@ -250,14 +253,6 @@ class WebhookDeliveryRepository {
     virtual bool finishAttempt(const AttemptOutcome& outcome) = 0;
     // Hands back a claim whose attempt was never sent (shutdown): uncounts and forgets it.
     virtual bool release(const std::string& id, const std::string& owner, int number) = 0;
-    // Extends the owner's leases on these deliveries; returns how many it still held.
-    virtual int renewLeases(const std::string& owner, const std::vector<std::string>& ids,
-                            Timestamp leaseUntil) = 0;
-    // Leases that ran out by `now`, soonest expiry first (the holder died or hung), or that these
-    // owners hold; and every owner holding one.
-    virtual std::vector<HeldLease> expiredLeases(Timestamp now, int limit) = 0;
-    virtual std::vector<HeldLease> leasesHeldBy(const std::vector<std::string>& owners) = 0;
-    virtual std::vector<std::string> leaseOwners() = 0;
     // Queues one fresh attempt of a delivered or failed delivery, due at `now`, with no retries
     // after it. False when the delivery is pending (or does not exist).
     virtual bool redeliver(const std::string& id, Timestamp now) = 0;
@@ -299,6 +294,9 @@ class Repositories {
     virtual ProspectRepository& prospects() = 0;
     virtual MeetingRepository& meetings() = 0;
     virtual WebhookDeliveryRepository& webhookDeliveries() = 0;
+    // The leases of the jobs table and of the webhook outbox.
+    virtual LeaseRepository& jobLeases() = 0;
+    virtual LeaseRepository& deliveryLeases() = 0;
 };
 
 }  // namespace lodestone::storage

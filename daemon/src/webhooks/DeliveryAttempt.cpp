@@ -114,11 +114,11 @@ AttemptResult DeliveryAttempt::conclude(const work::CallEnd& end,
                                         const plugins::RunControl& control,
                                         std::int64_t latencyMs) const {
     switch (end.how) {
-        case work::CallRunner::Outcome::Finished:
+        case work::CallRunner::Ending::Finished:
             break;
-        case work::CallRunner::Outcome::Overran:
+        case work::CallRunner::Ending::Overran:
             return failed(noAnswerInTime(timeout_, "the webhook plugin did not return"), latencyMs);
-        case work::CallRunner::Outcome::Interrupted:
+        case work::CallRunner::Ending::Interrupted:
             return failed("interrupted: lodestoned stopped during this attempt", latencyMs);
     }
     if (end.error) {
@@ -128,6 +128,11 @@ AttemptResult DeliveryAttempt::conclude(const work::CallEnd& end,
             // The host's client stopped at the deadline: say which setting that was.
             if (control.cancelled()) return failed(noAnswerInTime(timeout_, e.what()), latencyMs);
             return failed(e.what(), latencyMs);
+        } catch (...) {
+            return failed(
+                "the webhook plugin failed with an exception that is not a "
+                "std::exception",
+                latencyMs);
         }
     }
     return readReport(end.output, latencyMs);

@@ -48,8 +48,8 @@ class DeliveryAttempt {
         std::function<std::string()> run;    // the plugin call, owning what it touches
         std::optional<AttemptResult> ended;  // or, with no call, why the attempt failed at once
     };
-    // `campaign`: the delivery's campaign as it is now (none: it was deleted). `control` is the
-    // call's: its deadline, cancellation and the outbound HTTP it allows.
+    // `campaign`: the delivery's campaign as the claim read it (none: it was deleted). `control` is
+    // the call's: its deadline, cancellation and the outbound HTTP it allows.
     Call prepare(const domain::WebhookDelivery& delivery,
                  const std::optional<domain::Campaign>& campaign,
                  const std::shared_ptr<plugins::RunControl>& control) const;

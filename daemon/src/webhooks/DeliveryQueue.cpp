@@ -37,40 +37,15 @@ work::Outcome outcomeOf(const AttemptResult& result) {
     return work::Outcome::failed(result.error.value_or("the attempt failed"));
 }
 
-std::vector<work::Lease> leasesOf(const std::vector<storage::HeldLease>& held) {
-    std::vector<work::Lease> leases;
-    leases.reserve(held.size());
-    for (const auto& lease : held) leases.push_back({lease.id, lease.owner});
-    return leases;
-}
-
 }  // namespace
 
-int DeliveryTable::renew(storage::Repositories& repositories, const std::string& owner,
-                         const std::vector<std::string>& itemIds, work::Timestamp until) {
-    return repositories.webhookDeliveries().renewLeases(owner, itemIds, until);
-}
-
-std::vector<work::Lease> DeliveryTable::expiredLeases(storage::Repositories& repositories,
-                                                      work::Timestamp now, int limit) {
-    return leasesOf(repositories.webhookDeliveries().expiredLeases(now, limit));
-}
-
-std::vector<std::string> DeliveryTable::leaseOwners(storage::Repositories& repositories) {
-    return repositories.webhookDeliveries().leaseOwners();
-}
-
-std::vector<work::Lease> DeliveryTable::leasesHeldBy(storage::Repositories& repositories,
-                                                     const std::vector<std::string>& owners) {
-    return leasesOf(repositories.webhookDeliveries().leasesHeldBy(owners));
-}
-
-work::Rescue DeliveryTable::rescue(storage::Repositories& repositories, const work::Lease& lease,
-                                   work::LostBecause why, work::Timestamp now) {
+work::Rescue DeliveryTable::rescue(storage::Repositories& repositories,
+                                   const storage::HeldLease& lease, work::LostBecause why,
+                                   work::Timestamp now) {
     work::Rescue rescue;
-    rescue.subject = "delivery " + lease.itemId;
+    rescue.subject = "delivery " + lease.id;
     rescue.error = kLostClaim;
-    const auto delivery = repositories.webhookDeliveries().find(lease.itemId);
+    const auto delivery = repositories.webhookDeliveries().find(lease.id);
     // Changed hands meanwhile, or renewed since it was found expired.
     if (!delivery || delivery->leaseOwner != lease.owner) return rescue;
     if (why == work::LostBecause::Expired && delivery->leaseExpiresAt > now) return rescue;

@@ -16,14 +16,10 @@ class DeliveryTable final : public work::LeaseTable {
     explicit DeliveryTable(const RetrySchedule& schedule) : schedule_(schedule) {}
 
     const std::string& name() const override { return name_; }
-    int renew(storage::Repositories& repositories, const std::string& owner,
-              const std::vector<std::string>& itemIds, work::Timestamp until) override;
-    std::vector<work::Lease> expiredLeases(storage::Repositories& repositories, work::Timestamp now,
-                                           int limit) override;
-    std::vector<std::string> leaseOwners(storage::Repositories& repositories) override;
-    std::vector<work::Lease> leasesHeldBy(storage::Repositories& repositories,
-                                          const std::vector<std::string>& owners) override;
-    work::Rescue rescue(storage::Repositories& repositories, const work::Lease& lease,
+    storage::LeaseRepository& leases(storage::Repositories& repositories) override {
+        return repositories.deliveryLeases();
+    }
+    work::Rescue rescue(storage::Repositories& repositories, const storage::HeldLease& lease,
                         work::LostBecause why, work::Timestamp now) override;
 
   private:
@@ -48,8 +44,6 @@ class DeliveryQueue final : public work::WorkKind {
                            const plugins::RunControl& control) override;
     work::Recorded record(storage::Repositories& repositories, const work::Claim& claim,
                           const work::Outcome& outcome, work::Timestamp now) override;
-
-    const DeliveryAttempt& attempt() const { return attempt_; }
 
   private:
     const std::string name_ = "webhook_delivery";

@@ -66,12 +66,12 @@ CallRunner::~CallRunner() {
     }
 }
 
-CallRunner::Outcome CallRunner::run(std::function<std::string()> call,
-                                    std::chrono::steady_clock::time_point deadline) {
+CallRunner::Ending CallRunner::run(std::function<std::string()> call,
+                                   std::chrono::steady_clock::time_point deadline) {
     std::unique_lock lock(shared_->mutex);
     // An interrupt that came before the call still counts (it was meant for whatever ran next):
     // the call does not start at all.
-    if (shared_->interrupted) return Outcome::Interrupted;
+    if (shared_->interrupted) return Ending::Interrupted;
     shared_->call = std::move(call);
     shared_->pending = true;
     shared_->done = false;
@@ -81,12 +81,12 @@ CallRunner::Outcome CallRunner::run(std::function<std::string()> call,
     if (shared_->done) {
         output_ = std::move(shared_->output);
         error_ = shared_->error;
-        return Outcome::Finished;
+        return Ending::Finished;
     }
     abandoned_ = true;
     shared_->abandoned = true;
     if (shared_->abandonedCalls) ++*shared_->abandonedCalls;
-    return finished ? Outcome::Interrupted : Outcome::Overran;
+    return finished ? Ending::Interrupted : Ending::Overran;
 }
 
 void CallRunner::interrupt() {

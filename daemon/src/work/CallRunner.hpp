@@ -26,13 +26,15 @@ class CallRunner {
     CallRunner(const CallRunner&) = delete;
     CallRunner& operator=(const CallRunner&) = delete;
 
-    enum class Outcome {
+    // How a run ended (what it means for the work is the caller's to say).
+    enum class Ending {
         Finished,     // the call returned or threw; see output() / error()
         Overran,      // the deadline passed first; the runner is abandoned
-        Interrupted,  // interrupt() was called first; the call was abandoned, or never started
+        Interrupted,  // interrupt() was called first; the call was abandoned (abandoned() is
+                      // true), or never started (false)
     };
 
-    Outcome run(std::function<std::string()> call, std::chrono::steady_clock::time_point deadline);
+    Ending run(std::function<std::string()> call, std::chrono::steady_clock::time_point deadline);
     const std::string& output() const { return output_; }
     std::exception_ptr error() const { return error_; }
 

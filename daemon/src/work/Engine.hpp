@@ -46,8 +46,6 @@ class Engine {
     void wake(const std::string& kind);
     void wake(const LeaseTable& table);
 
-    const std::string& owner() const { return owner_; }
-
   private:
     int waitForAbandonedCalls() const;
 

@@ -3,6 +3,8 @@
 #include <Poco/Logger.h>
 
 #include <algorithm>
+#include <set>
+#include <tuple>
 
 namespace lodestone::work {
 namespace {
@@ -50,6 +52,13 @@ void LeaseKeeper::forget(LeaseTable& table, const std::string& itemId, const std
     if (it != state_->tracked.end() && it->second.owner == owner) state_->tracked.erase(it);
 }
 
+void LeaseKeeper::finishing(LeaseTable& table, const std::string& itemId,
+                            const std::string& owner) {
+    std::lock_guard lock(state_->mutex);
+    auto it = state_->tracked.find({&table, itemId});
+    if (it != state_->tracked.end() && it->second.owner == owner) it->second.finishing = true;
+}
+
 bool LeaseKeeper::holds(LeaseTable& table, const std::string& itemId, const std::string& owner) {
     std::lock_guard lock(state_->mutex);
     auto it = state_->tracked.find({&table, itemId});
@@ -90,43 +99,51 @@ void LeaseKeeper::tickOnce() {
         bool renew;
     };
     std::vector<Due> due;
+    // The items of one claim share their table, owner and lease: one renewal call for them all.
+    using Group = std::tuple<LeaseTable*, std::string, std::chrono::milliseconds>;
+    std::map<Group, std::vector<std::string>> renewals;
     const auto now = domain::nowMillis();
     {
         std::lock_guard lock(state_->mutex);
         for (const auto& [key, tracked] : state_->tracked) {
             if (tracked.lost) continue;
             bool renew = now - tracked.renewedAt >= renewEvery(tracked.lease);
+            if (renew) renewals[{key.first, tracked.owner, tracked.lease}].push_back(key.second);
             if (renew || tracked.progress != tracked.writtenProgress) {
                 due.push_back({key, tracked, renew});
             }
         }
     }
     if (due.empty()) return;
-    std::vector<bool> held(due.size(), true);
+    std::set<Key> held;
     store_.write([&](storage::Repositories& repositories) {
-        for (std::size_t i = 0; i < due.size(); ++i) {
-            const auto& [key, tracked, renew] = due[i];
-            auto& [table, id] = key;
-            if (renew) {
-                held[i] = table->renew(repositories, tracked.owner, {id},
-                                       now + tracked.lease.count()) > 0;
+        held.clear();
+        for (const auto& [group, ids] : renewals) {
+            const auto& [table, owner, lease] = group;
+            for (auto& id : table->leases(repositories).renew(owner, ids, now + lease.count())) {
+                held.insert({table, std::move(id)});
             }
-            if (held[i] && tracked.progress != tracked.writtenProgress) {
-                table->reportProgress(repositories, id, tracked.owner, tracked.progress);
+        }
+        for (const auto& [key, tracked, renew] : due) {
+            if ((!renew || held.count(key) > 0) && tracked.progress != tracked.writtenProgress) {
+                key.first->reportProgress(repositories, key.second, tracked.owner,
+                                          tracked.progress);
             }
         }
     });
     std::lock_guard lock(state_->mutex);
-    for (std::size_t i = 0; i < due.size(); ++i) {
-        auto it = state_->tracked.find(due[i].key);
+    for (const auto& [key, tracked, renew] : due) {
+        auto it = state_->tracked.find(key);
         // Only the claim this tick dealt with; a newer claim of the item is left alone.
-        if (it == state_->tracked.end() || it->second.owner != due[i].tracked.owner) continue;
-        if (due[i].renew) it->second.renewedAt = now;
-        it->second.writtenProgress = due[i].tracked.progress;
-        if (!held[i]) {
-            it->second.lost = true;
-            log().warning("%s %s: lease lost (it was taken back as expired)",
-                          due[i].key.first->name(), due[i].key.second);
+        if (it == state_->tracked.end() || it->second.owner != tracked.owner) continue;
+        it->second.writtenProgress = tracked.progress;
+        if (!renew) continue;
+        it->second.renewedAt = now;
+        if (held.count(key) > 0) continue;
+        it->second.lost = true;
+        if (!it->second.finishing) {
+            log().warning("%s %s: lease lost (it was taken back as expired)", key.first->name(),
+                          key.second);
         }
     }
 }

@@ -35,6 +35,10 @@ class LeaseKeeper {
     void track(LeaseTable& table, const std::string& itemId, const std::string& owner,
                std::chrono::milliseconds lease);
     void forget(LeaseTable& table, const std::string& itemId, const std::string& owner);
+    // The attempt ended and its outcome is about to be recorded: the lease is still renewed
+    // until forget(), but finding it gone is then no surprise (the outcome's record released
+    // it), so nothing is logged.
+    void finishing(LeaseTable& table, const std::string& itemId, const std::string& owner);
     // False once a renewal found the lease gone (the rescuer gave the item away).
     bool holds(LeaseTable& table, const std::string& itemId, const std::string& owner);
 
@@ -52,6 +56,7 @@ class LeaseKeeper {
         int progress = -1;
         int writtenProgress = -1;
         bool lost = false;
+        bool finishing = false;
     };
     // What progress reporters reach; shared so that they can outlive the keeper.
     struct State {

@@ -4,31 +4,15 @@
 #include <string>
 #include <vector>
 
-#include "domain/Time.hpp"
 #include "storage/Repositories.hpp"
+#include "work/Outcome.hpp"
 
 namespace lodestone::work {
-
-using domain::Timestamp;
-
-// One item's lease: who holds it.
-struct Lease {
-    std::string itemId;
-    std::string owner;
-};
 
 // Why the rescuer takes a lease back.
 enum class LostBecause {
     Expired,    // it ran out: its holder hung, crashed on another host, or lost the database
     OwnerGone,  // its holder was a process of this host that no longer exists
-};
-
-// What writing an attempt's outcome did.
-struct Recorded {
-    bool held = false;                 // false: the claim had been lost; nothing was written
-    std::optional<Timestamp> retryAt;  // a failure: when the item runs again (none: failed)
-    std::optional<std::string> next;   // the queue that now holds the item (a job's next step)
-    std::string note;                  // what is worth logging about a success, if anything
 };
 
 // A lease taken back: what became of its item.
@@ -46,25 +30,17 @@ class LeaseTable {
 
     // What an item is called in logs: "job", "webhook delivery".
     virtual const std::string& name() const = 0;
-
-    // Extends `owner`'s leases on `itemIds` to `until`; returns how many it still held.
-    virtual int renew(storage::Repositories& repositories, const std::string& owner,
-                      const std::vector<std::string>& itemIds, Timestamp until) = 0;
+    // The table's lease columns, on the repositories of the transaction at hand.
+    virtual storage::LeaseRepository& leases(storage::Repositories& repositories) = 0;
     // Stores the progress a running attempt reported; tables that show none ignore it.
     virtual void reportProgress(storage::Repositories&, const std::string& /*itemId*/,
                                 const std::string& /*owner*/, int /*percent*/) {}
-
-    // Leases that ran out by `now`, oldest first; at most `limit`.
-    virtual std::vector<Lease> expiredLeases(storage::Repositories& repositories, Timestamp now,
-                                             int limit) = 0;
-    virtual std::vector<std::string> leaseOwners(storage::Repositories& repositories) = 0;
-    virtual std::vector<Lease> leasesHeldBy(storage::Repositories& repositories,
-                                            const std::vector<std::string>& owners) = 0;
     // Records the lost claim as a failed attempt (it may or may not have done its work), so an
     // item that kills every worker that takes it fails after its retries instead of looping.
-    // Nothing is written (recorded.held false) when the lease changed hands meanwhile.
-    virtual Rescue rescue(storage::Repositories& repositories, const Lease& lease, LostBecause why,
-                          Timestamp now) = 0;
+    // Nothing is written (recorded.held false) when the lease changed hands meanwhile, or was
+    // renewed since it was found expired.
+    virtual Rescue rescue(storage::Repositories& repositories, const storage::HeldLease& lease,
+                          LostBecause why, Timestamp now) = 0;
 };
 
 }  // namespace lodestone::work

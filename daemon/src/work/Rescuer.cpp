@@ -68,25 +68,33 @@ int Rescuer::sweep() {
 
 int Rescuer::sweep(LeaseTable& table) {
     const auto now = domain::nowMillis();
-    std::vector<Lease> expired, orphaned;
+    std::vector<storage::HeldLease> expired, orphaned;
     store_.read([&](storage::Repositories& repositories) {
-        expired = table.expiredLeases(repositories, now, kBatch);
+        auto& leases = table.leases(repositories);
+        expired = leases.expired(now, kBatch);
         std::vector<std::string> dead;
-        for (const auto& owner : table.leaseOwners(repositories)) {
+        for (const auto& owner : leases.owners()) {
             if (isDeadLocalOwner(owner, us_)) dead.push_back(owner);
         }
-        if (!dead.empty()) orphaned = table.leasesHeldBy(repositories, dead);
+        if (!dead.empty()) orphaned = leases.heldBy(dead);
     });
     int rescued = 0;
-    auto takeBack = [&](const Lease& lease, LostBecause why) {
-        auto rescue = store_.write([&](storage::Repositories& repositories) {
-            return table.rescue(repositories, lease, why, now);
-        });
-        // A lease both orphaned and expired is taken back once: the second try finds it gone.
-        if (!rescue.recorded.held) return;
-        ++rescued;
-        log().warning("%s: %s; %s", rescue.subject, rescue.error,
-                      whatComesNext(rescue.recorded.retryAt));
+    auto takeBack = [&](const storage::HeldLease& lease, LostBecause why) {
+        try {
+            auto rescue = store_.write([&](storage::Repositories& repositories) {
+                return table.rescue(repositories, lease, why, now);
+            });
+            // A lease both orphaned and expired is taken back once: the second try finds it
+            // gone.
+            if (!rescue.recorded.held) return;
+            ++rescued;
+            log().warning("%s: %s; %s", rescue.subject, rescue.error,
+                          whatComesNext(rescue.recorded.retryAt));
+        } catch (const std::exception& e) {
+            // One item that cannot be taken back must not keep the others of its table leased.
+            log().error("%s %s: taking back the lease of %s failed: %s", table.name(), lease.id,
+                        lease.owner, std::string(e.what()));
+        }
     };
     for (const auto& lease : orphaned) takeBack(lease, LostBecause::OwnerGone);
     for (const auto& lease : expired) takeBack(lease, LostBecause::Expired);

@@ -10,6 +10,7 @@
 #include "plugins/RunControl.hpp"
 #include "work/CallRunner.hpp"
 #include "work/LeaseTable.hpp"
+#include "work/Outcome.hpp"
 
 namespace lodestone::work {
 
@@ -33,21 +34,6 @@ struct ClaimRequest {
     Timestamp leaseUntil = 0;
 };
 
-// What an attempt came to, in the engine's terms; the details stay in the kind's Claim.
-struct Outcome {
-    enum class Type { Succeeded, Failed, HandedBack };
-    Type type = Type::Succeeded;
-    std::string error;      // Failed: what the item's record shows
-    bool retryable = true;  // Failed: false when no retry can help (the same input, the same end)
-
-    static Outcome succeeded() { return {}; }
-    static Outcome failed(std::string error, bool retryable = true) {
-        return {Type::Failed, std::move(error), retryable};
-    }
-    // Given back uncounted, due again at once: a stop came before the attempt could end.
-    static Outcome handedBack() { return {Type::HandedBack, {}, true}; }
-};
-
 // An attempt as its kind prepared it: a call to run under the watchdog, or, when `call` is
 // empty, an outcome decided without one.
 struct Prepared {
@@ -57,7 +43,7 @@ struct Prepared {
 
 // How the call ended.
 struct CallEnd {
-    CallRunner::Outcome how = CallRunner::Outcome::Finished;
+    CallRunner::Ending how = CallRunner::Ending::Finished;
     std::string output;        // it returned
     std::exception_ptr error;  // it threw
 };

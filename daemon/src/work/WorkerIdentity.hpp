@@ -6,8 +6,9 @@
 namespace lodestone::work {
 
 // This process as a lease holder: "<host>:<pid>:<random>", unique per lodestoned start. Each
-// claim's lease owner extends it ("<host>:<pid>:<random>:<claim>"), so two claims of one job by
-// one process are still told apart. The host and pid let a restarted daemon see that leases of
+// claim (the items a pool claims in one transaction) has a lease owner that extends it
+// ("<host>:<pid>:<random>:<claim number>"), so two claims of one item by one process are still
+// told apart. The host and pid let a restarted daemon see that leases of
 // a dead process on the same host can be taken back at once rather than after they expire.
 std::string newProcessOwner();
 

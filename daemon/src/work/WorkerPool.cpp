@@ -2,6 +2,7 @@
 
 #include <Poco/Logger.h>
 
+#include <stdexcept>
 #include <system_error>
 
 namespace lodestone::work {
@@ -21,7 +22,15 @@ WorkerPool::WorkerPool(WorkKind& kind, PoolSettings settings, storage::Store& st
       store_(store),
       processOwner_(std::move(processOwner)),
       leases_(leases),
-      wakeQueue_(std::move(wakeQueue)) {}
+      wakeQueue_(std::move(wakeQueue)) {
+    if (settings_.lease <= settings_.timeout + settings_.callGrace) {
+        // The rescuer would take back attempts still within their time.
+        throw std::invalid_argument(
+            "the lease of " + kind_.name() + " work (" + std::to_string(settings_.lease.count()) +
+            " ms) must outlast its calls (" +
+            std::to_string((settings_.timeout + settings_.callGrace).count()) + " ms)");
+    }
+}
 
 WorkerPool::~WorkerPool() {
     stopClaiming();
@@ -38,7 +47,8 @@ void WorkerPool::start() {
 void WorkerPool::wake() {
     std::lock_guard lock(mutex_);
     woken_ = true;
-    dispatcherWake_.notify_one();
+    // All: workers waiting for a thread and a stop waiting for idleness share the variable.
+    dispatcherWake_.notify_all();
 }
 
 int WorkerPool::roomForClaims() {
@@ -61,7 +71,7 @@ int WorkerPool::roomForClaims() {
 }
 
 void WorkerPool::dispatchLoop() {
-    auto nextLook = std::chrono::steady_clock::now();
+    auto nextLook = Clock::now();
     std::unique_lock lock(mutex_);
     // Workers free for a new claim. A wake-up waits for one: after a full batch every worker
     // may be busy, and the work still queued must be claimed as soon as one comes free, not at
@@ -73,25 +83,28 @@ void WorkerPool::dispatchLoop() {
         return woken_ && free() > 0;
     };
     while (true) {
-        dispatcherWake_.wait_until(lock, nextLook, due);
+        auto until = nextLook;
+        for (const auto& retry : retrying_) until = std::min(until, retry.retryAt);
+        dispatcherWake_.wait_until(lock, until, due);
         if (stopping_) {
             // Claimed but never started: handed back for the next start (or another process).
             for (auto& claim : ready_)
                 finished_.push_back({std::move(claim), Outcome::handedBack()});
             ready_.clear();
-            if (finished_.empty() && liveWorkers_ == 0) break;
+            if (finished_.empty() && retrying_.empty() && liveWorkers_ == 0) break;
         }
         const int room = stopping_ ? 0 : roomForClaims();
-        auto now = std::chrono::steady_clock::now();
-        if (finished_.empty() && room <= 0) {
+        auto now = Clock::now();
+        std::vector<Finished> finished = dueRetries(now);
+        if (finished.empty() && finished_.empty() && room <= 0) {
             // Every worker is busy, or hung calls hold their places; a hung call that returns
             // does not notify, so look again after the poll interval at the latest. The wake-up
             // is kept for the first worker that comes free.
             nextLook = now + settings_.pollInterval;
             continue;
         }
-        std::vector<Finished> finished;
-        finished.swap(finished_);
+        for (auto& one : finished_) finished.push_back(std::move(one));
+        finished_.clear();
         if (room > 0) woken_ = false;
         lock.unlock();
         std::optional<Timestamp> nextDue;
@@ -99,7 +112,7 @@ void WorkerPool::dispatchLoop() {
         lock.lock();
         for (auto& claim : claimed) ready_.push_back(std::move(claim));
         if (!ready_.empty()) workAvailable_.notify_all();
-        now = std::chrono::steady_clock::now();
+        now = Clock::now();
         nextLook = now + settings_.pollInterval;
         if (room > 0 && static_cast<int>(claimed.size()) == room) {
             nextLook = now;  // there may be more; look again as soon as a worker is free
@@ -143,11 +156,19 @@ void WorkerPool::workerLoop() {
         running_.insert(runner.get());
         lock.unlock();
         Outcome outcome = attempt(*claim, *runner);
-        auto replacement = runner->abandoned() ? newRunner() : nullptr;
+        leases_.finishing(kind_.table(), claim->itemId, claim->owner);
         lock.lock();
+        // The outcome goes to the dispatcher before anything else can hold it up.
         running_.erase(runner.get());
-        if (runner->abandoned()) runner = std::move(replacement);
         finished_.push_back({std::move(claim), std::move(outcome)});
+        dispatcherWake_.notify_all();
+        if (runner->abandoned()) {
+            // Its call still runs; a fresh runner (a thread) takes its place, which may take a
+            // while when the process is out of threads.
+            lock.unlock();
+            runner = newRunner();
+            lock.lock();
+        }
     }
     --liveWorkers_;
     dispatcherWake_.notify_all();
@@ -161,21 +182,31 @@ Outcome WorkerPool::attempt(Claim& claim, CallRunner& runner) {
     try {
         Prepared prepared = kind_.prepare(claim, control);
         if (!prepared.call) return prepared.decided;
-        const auto deadline =
-            std::chrono::steady_clock::now() + settings_.timeout + settings_.callGrace;
+        // A stop came first: nothing was attempted, so nothing counts.
+        if (abandoning_) return Outcome::handedBack();
         CallEnd end;
-        end.how = abandoning_ ? CallRunner::Outcome::Interrupted
-                              : runner.run(std::move(prepared.call), deadline);
-        if (end.how == CallRunner::Outcome::Finished) {
-            end.output = runner.output();
-            end.error = runner.error();
-        } else {
-            control->cancel();  // nobody waits for the call any more
+        end.how = runner.run(std::move(prepared.call),
+                             Clock::now() + settings_.timeout + settings_.callGrace);
+        switch (end.how) {
+            case CallRunner::Ending::Finished:
+                end.output = runner.output();
+                end.error = runner.error();
+                break;
+            case CallRunner::Ending::Interrupted:
+                if (!runner.abandoned()) return Outcome::handedBack();  // it never started
+                [[fallthrough]];
+            case CallRunner::Ending::Overran:
+                control->cancel();  // nobody waits for the call any more
+                break;
         }
         return kind_.conclude(claim, end, *control);
     } catch (const std::exception& e) {
         // A kind's own failure (not its call's) fails the attempt rather than the worker.
         return Outcome::failed(std::string("cannot make the attempt: ") + e.what());
+    } catch (...) {
+        return Outcome::failed(
+            "cannot make the attempt: an exception that is not a "
+            "std::exception");
     }
 }
 

@@ -36,9 +36,9 @@ struct PoolSettings {
 // The workers of one kind of work. A dispatcher thread owns the pool's transactions: each one
 // records the outcomes of the attempts that ended since the last (group commit) and claims as
 // many due items as there are idle workers, then hands them over. It sleeps until an attempt
-// ends, until told that work arrived (wake()), until the next item is due, or at most
-// pollInterval. Each worker runs an attempt's call through a CallRunner, so a call overrunning
-// its deadline fails the attempt without holding the worker.
+// ends, until told that work arrived (wake()), until the next item (or a retried write) is due,
+// or at most pollInterval. Each worker runs an attempt's call through a CallRunner, so a call
+// overrunning its deadline fails the attempt without holding the worker.
 class WorkerPool {
   public:
     // `processOwner`: this process's lease-owner id; each claim extends it to one of its own.
@@ -68,18 +68,29 @@ class WorkerPool {
     void join();
 
   private:
+    using Clock = std::chrono::steady_clock;
     struct Finished {
         std::unique_ptr<Claim> claim;
         Outcome outcome;
+        // Once a write of it failed in a way a later try may pass: when to try again, how long
+        // to wait after that, and when to give up (the lease's length after the first failure).
+        Clock::time_point retryAt{};
+        std::chrono::milliseconds pause{0};
+        Clock::time_point giveUpAt{};
     };
 
     void dispatchLoop();
     int roomForClaims();
-    // One transaction: the outcomes of `finished`, then up to `room` new claims.
+    // One transaction: the outcomes of `finished`, then up to `room` new claims. When it fails,
+    // each outcome is written alone (those that may pass later are kept for a retry) and the
+    // claim is made on its own.
     Claims commit(std::vector<Finished>& finished, int room, std::optional<Timestamp>& nextDue);
-    // Nothing for an outcome given up on.
-    std::vector<std::optional<Recorded>> recordOneByOne(const std::vector<Finished>& finished);
-    void recorded(const Finished& finished, const std::optional<Recorded>& written);
+    Claims claim(storage::Repositories& repositories, int room, Timestamp now,
+                 std::optional<Timestamp>& nextDue);
+    void recordAlone(Finished& finished);
+    void afterRecording(const Finished& finished, const Recorded& recorded);
+    // The retried writes due by `now`, taken out of retrying_ to join the next transaction.
+    std::vector<Finished> dueRetries(Clock::time_point now);
 
     void workerLoop();
     std::unique_ptr<CallRunner> newRunner();
@@ -94,7 +105,8 @@ class WorkerPool {
     // Calls given up on that still run on their own threads. Claims pause while there are as
     // many as workers: a plugin that hangs every call must not cost a thread per item.
     std::shared_ptr<std::atomic<int>> abandonedCalls_ = std::make_shared<std::atomic<int>>(0);
-    std::uint64_t claims_ = 0;  // the dispatcher's
+    std::uint64_t claims_ = 0;        // the dispatcher's
+    std::vector<Finished> retrying_;  // the dispatcher's: outcomes whose write is tried again
 
     std::mutex mutex_;
     std::condition_variable workAvailable_;   // dispatcher -> workers

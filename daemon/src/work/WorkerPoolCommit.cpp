@@ -1,8 +1,9 @@
-// The dispatcher's transactions: outcomes recorded in groups, together with the next claims.
+// The dispatcher's transactions: outcomes recorded in groups, together with the next claim, and
+// the writes that failed tried again without holding up the pool.
 #include <Poco/Logger.h>
 
 #include <algorithm>
-#include <thread>
+#include <iterator>
 
 #include "storage/StorageError.hpp"
 #include "work/OutcomeLog.hpp"
@@ -15,7 +16,7 @@ Poco::Logger& log() {
     return Poco::Logger::get("lodestone.work");
 }
 
-// How long a write about outcomes waits before trying again, growing to the longest.
+// How long a failed write of an outcome waits before its next try, growing to the longest.
 constexpr std::chrono::milliseconds kFirstPause{50};
 constexpr std::chrono::milliseconds kLongestPause{2'000};
 
@@ -35,103 +36,120 @@ bool mayPass(const std::exception_ptr& error) {
     }
 }
 
+std::string messageOf(const std::exception_ptr& error) {
+    try {
+        std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+        return e.what();
+    } catch (...) {
+        return "an exception that is not a std::exception";
+    }
+}
+
 }  // namespace
+
+Claims WorkerPool::claim(storage::Repositories& repositories, int room, Timestamp now,
+                         std::optional<Timestamp>& nextDue) {
+    // A lease owner of this claim's own, so a late word from an earlier claim of the same item
+    // by this process can never pass for this one.
+    const std::string owner = processOwner_ + ":" + std::to_string(++claims_);
+    Claims claimed = kind_.claim(repositories, {owner, room, now, now + settings_.lease.count()});
+    if (static_cast<int>(claimed.size()) < room) nextDue = kind_.nextDue(repositories);
+    return claimed;
+}
 
 Claims WorkerPool::commit(std::vector<Finished>& finished, int room,
                           std::optional<Timestamp>& nextDue) {
     Claims claimed;
-    std::vector<std::optional<Recorded>> outcomes;
-    // A lease owner of this claim's own, so a late word from an earlier claim of the same item
-    // by this process can never pass for this one.
-    const std::string owner = room > 0 ? processOwner_ + ":" + std::to_string(++claims_) : "";
+    std::vector<Recorded> outcomes;
     try {
-        const auto now = domain::nowMillis();
         store_.write([&](storage::Repositories& repositories) {
+            const auto now = domain::nowMillis();  // once the write lock is ours
             outcomes.clear();
-            claimed.clear();
             for (const auto& one : finished) {
                 outcomes.push_back(kind_.record(repositories, *one.claim, one.outcome, now));
             }
-            if (room <= 0) return;
-            claimed = kind_.claim(repositories, {owner, room, now, now + settings_.lease.count()});
-            if (static_cast<int>(claimed.size()) < room) nextDue = kind_.nextDue(repositories);
+            if (room > 0) claimed = claim(repositories, room, now, nextDue);
         });
     } catch (const std::exception& e) {
         claimed.clear();
         nextDue.reset();
-        if (finished.empty()) {
-            log().error("claiming %s work failed: %s", kind_.name(), std::string(e.what()));
-        } else {
-            log().warning("%s: recording %z outcomes failed, trying again one by one: %s",
-                          kind_.name(), finished.size(), std::string(e.what()));
-            outcomes = recordOneByOne(finished);
+        outcomes.clear();  // rolled back
+        if (!finished.empty()) {
+            // One bad outcome, or the claim, must not take the others down with it.
+            log().warning(
+                "%s: recording %z outcomes with the next claim failed (%s); writing "
+                "them one by one",
+                kind_.name(), finished.size(), std::string(e.what()));
+            for (auto& one : finished) recordAlone(one);
+        }
+        if (room <= 0) return claimed;
+        try {
+            claimed = store_.write([&](storage::Repositories& repositories) {
+                return claim(repositories, room, domain::nowMillis(), nextDue);
+            });
+        } catch (const std::exception& again) {
+            log().error("claiming %s work failed: %s", kind_.name(), std::string(again.what()));
         }
     }
-    for (std::size_t i = 0; i < finished.size(); ++i) recorded(finished[i], outcomes[i]);
+    for (std::size_t i = 0; i < outcomes.size(); ++i) afterRecording(finished[i], outcomes[i]);
     for (const auto& claim : claimed) {
         leases_.track(kind_.table(), claim->itemId, claim->owner, settings_.lease);
     }
     return claimed;
 }
 
-std::vector<std::optional<Recorded>> WorkerPool::recordOneByOne(
-    const std::vector<Finished>& finished) {
-    // A database that is briefly unavailable must not lose a finished attempt: each outcome is
-    // tried again until it goes through, its lease is lost, or the lease's length has passed
-    // (the rescuer then takes over). An outcome that fails for a reason of its own (the change
-    // is refused, or some go through while it does not) is given up on at once: trying it again
-    // cannot help, and would hold up the pool.
-    std::vector<std::optional<Recorded>> outcomes(finished.size());
-    std::vector<bool> open(finished.size(), true);
-    const auto giveUpAt = std::chrono::steady_clock::now() + settings_.lease;
-    auto pause = kFirstPause;
-    while (true) {
-        bool anyWent = false;
-        struct Failure {
-            std::size_t index;
-            std::string error;
-            bool mayPass;
-        };
-        std::vector<Failure> failures;
-        for (std::size_t i = 0; i < finished.size(); ++i) {
-            if (!open[i]) continue;
-            const auto& one = finished[i];
-            try {
-                outcomes[i] = store_.write([&](storage::Repositories& repositories) {
-                    return kind_.record(repositories, *one.claim, one.outcome, domain::nowMillis());
-                });
-                open[i] = false;
-                anyWent = true;
-            } catch (const std::exception& e) {
-                failures.push_back({i, e.what(), mayPass(std::current_exception())});
-            }
-        }
-        if (failures.empty()) return outcomes;
-        const bool late = std::chrono::steady_clock::now() + pause >= giveUpAt;
-        for (const auto& [i, error, transient] : failures) {
-            const auto& claim = *finished[i].claim;
-            if (!transient || anyWent || late ||
-                !leases_.holds(kind_.table(), claim.itemId, claim.owner)) {
-                log().error("%s: recording the outcome failed, giving up: %s", claim.describe(),
-                            error);
-                open[i] = false;
-            } else {
-                log().warning("%s: recording the outcome failed, trying again: %s",
-                              claim.describe(), error);
-            }
-        }
-        if (std::find(open.begin(), open.end(), true) == open.end()) return outcomes;
-        std::this_thread::sleep_for(pause);
-        pause = std::min(pause * 2, kLongestPause);
+void WorkerPool::recordAlone(Finished& finished) {
+    // A database that is briefly unavailable must not lose a finished attempt: an outcome that
+    // may be written later is tried again (in a later transaction of the dispatcher's, so the
+    // pool goes on meanwhile) for as long as its lease is held and at most the lease's length;
+    // after that the rescuer takes over. One that fails for a reason of its own (the change is
+    // refused, the kind fails) would fail again: it is given up on at once.
+    const Claim& claim = *finished.claim;
+    std::exception_ptr error;
+    try {
+        auto recorded = store_.write([&](storage::Repositories& repositories) {
+            return kind_.record(repositories, claim, finished.outcome, domain::nowMillis());
+        });
+        afterRecording(finished, recorded);
+        return;
+    } catch (...) {
+        error = std::current_exception();
     }
+    const auto now = Clock::now();
+    if (finished.pause.count() == 0) {
+        finished.giveUpAt = now + settings_.lease;
+        finished.pause = kFirstPause;
+    }
+    if (mayPass(error) && now + finished.pause < finished.giveUpAt &&
+        leases_.holds(kind_.table(), claim.itemId, claim.owner)) {
+        log().warning("%s: recording the outcome failed, trying again: %s", claim.describe(),
+                      messageOf(error));
+        finished.retryAt = now + finished.pause;
+        finished.pause = std::min(finished.pause * 2, kLongestPause);
+        retrying_.push_back(std::move(finished));
+        return;
+    }
+    log().error(
+        "%s: recording the outcome failed, giving up (its lease runs out and the item is "
+        "taken back): %s",
+        claim.describe(), messageOf(error));
+    leases_.forget(kind_.table(), claim.itemId, claim.owner);
 }
 
-void WorkerPool::recorded(const Finished& finished, const std::optional<Recorded>& written) {
+std::vector<WorkerPool::Finished> WorkerPool::dueRetries(Clock::time_point now) {
+    std::vector<Finished> due;
+    auto later = std::partition(retrying_.begin(), retrying_.end(),
+                                [&](const Finished& one) { return one.retryAt > now; });
+    std::move(later, retrying_.end(), std::back_inserter(due));
+    retrying_.erase(later, retrying_.end());
+    return due;
+}
+
+void WorkerPool::afterRecording(const Finished& finished, const Recorded& recorded) {
     const Claim& claim = *finished.claim;
     const Outcome& outcome = finished.outcome;
     leases_.forget(kind_.table(), claim.itemId, claim.owner);
-    if (!written) return;  // given up on, and said so
-    const Recorded& recorded = *written;
     if (!recorded.held) {
         if (outcome.type != Outcome::Type::HandedBack) {
             log().warning("%s: ended but no longer held its lease; outcome dropped",

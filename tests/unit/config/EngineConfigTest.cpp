@@ -54,7 +54,7 @@ TEST(EngineConfig, ReadsJobSettings) {
 
 TEST(EngineConfig, AZeroLeaseGraceIsAnErrorNamingTheKey) {
     // A lease lasts the step's timeout plus the grace: with none it would expire the moment a
-    // step that is still within its timeout finishes, and the reaper could take it back.
+    // step that is still within its timeout finishes, and the rescuer could take it back.
     EXPECT_THAT(errorOf(std::string(kStorage) + "jobs:\n  lease_grace: 0s\n"),
                 HasSubstr("lodestone.yaml:3: jobs.lease_grace: must be more than 0"));
 }

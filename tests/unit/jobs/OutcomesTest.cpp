@@ -143,7 +143,7 @@ TEST_F(Outcomes, AFailureWithoutRetriesLeftFailsTheJobAndRefundsItOnce) {
     EXPECT_EQ(balance(), kInitialCredits);
     EXPECT_EQ(refunds(job.id), 1);
 
-    // A second report of the same failure (a late worker, the reaper) finds no lease to fail.
+    // A second report of the same failure (a late worker, the rescuer) finds no lease to fail.
     EXPECT_FALSE(fail({job.id, "w", StepName::Research, 3, "again", false, 3}, retryAt));
     EXPECT_EQ(balance(), kInitialCredits);
     EXPECT_EQ(refunds(job.id), 1);

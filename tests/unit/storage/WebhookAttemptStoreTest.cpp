@@ -145,15 +145,13 @@ TEST_P(WebhookDeliveryOutcomes, LeasesAreListedByOwnerAndByExpiry) {
     auto b = add(other_, kT0 + 1);
     add(campaign_, kT0 + 1'000'000);  // not due, so never leased here
     auto owners = [&] {
-        return store_->read([](Repositories& r) { return r.webhookDeliveries().leaseOwners(); });
+        return store_->read([](Repositories& r) { return r.deliveryLeases().owners(); });
     };
     auto heldBy = [&](std::vector<std::string> of) {
-        return store_->read(
-            [&](Repositories& r) { return r.webhookDeliveries().leasesHeldBy(of); });
+        return store_->read([&](Repositories& r) { return r.deliveryLeases().heldBy(of); });
     };
     auto expiredBy = [&](Timestamp now) {
-        return store_->read(
-            [&](Repositories& r) { return r.webhookDeliveries().expiredLeases(now, 10); });
+        return store_->read([&](Repositories& r) { return r.deliveryLeases().expired(now, 10); });
     };
     auto leaseIds = [](const std::vector<HeldLease>& leases) {
         std::vector<std::string> out;
@@ -180,9 +178,9 @@ TEST_P(WebhookDeliveryOutcomes, LeasesAreListedByOwnerAndByExpiry) {
 
     // A renewal by its owner moves a lease on; another owner's renewal holds nothing.
     EXPECT_EQ(store_->write([&](Repositories& r) {
-        return r.webhookDeliveries().renewLeases("w1", {b.id, a.id}, kT0 + 10 * kLease);
+        return r.deliveryLeases().renew("w1", {b.id, a.id}, kT0 + 10 * kLease);
     }),
-              1);
+              std::vector<std::string>{b.id});
     EXPECT_EQ(leaseIds(expiredBy(kT0 + 5 + kLease)), std::vector<std::string>{a.id});
 
     ASSERT_TRUE(deliver(b.id, "w1", 1, kT0 + 6));

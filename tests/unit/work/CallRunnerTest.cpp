@@ -53,8 +53,7 @@ Clock::time_point far() {
 
 TEST(CallRunner, ACallThatReturnsFinishesWithItsOutput) {
     CallRunner runner;
-    EXPECT_EQ(runner.run([] { return std::string("hello"); }, far()),
-              CallRunner::Outcome::Finished);
+    EXPECT_EQ(runner.run([] { return std::string("hello"); }, far()), CallRunner::Ending::Finished);
     EXPECT_EQ(runner.output(), "hello");
     EXPECT_FALSE(runner.error());
     EXPECT_FALSE(runner.abandoned());
@@ -77,7 +76,7 @@ TEST(CallRunner, ACallThatThrowsFinishesWithTheError) {
     CallRunner runner;
     EXPECT_EQ(
         runner.run([]() -> std::string { throw std::runtime_error("plugin exploded"); }, far()),
-        CallRunner::Outcome::Finished);
+        CallRunner::Ending::Finished);
     ASSERT_TRUE(runner.error());
     try {
         std::rethrow_exception(runner.error());
@@ -93,12 +92,12 @@ TEST(CallRunner, ARunnerRunsManyCallsInSequence) {
     for (int i = 0; i < 200; ++i) {
         if (i % 10 == 5) {
             ASSERT_EQ(runner.run([]() -> std::string { throw std::logic_error("odd one"); }, far()),
-                      CallRunner::Outcome::Finished);
+                      CallRunner::Ending::Finished);
             EXPECT_TRUE(runner.error()) << i;
             continue;
         }
         ASSERT_EQ(runner.run([i] { return std::to_string(i); }, far()),
-                  CallRunner::Outcome::Finished);
+                  CallRunner::Ending::Finished);
         EXPECT_EQ(runner.output(), std::to_string(i));
         EXPECT_FALSE(runner.error()) << "an earlier call's error must not stick, call " << i;
     }
@@ -109,7 +108,7 @@ TEST(CallRunner, ACallThatOverrunsItsDeadlineIsAbandoned) {
     auto gate = std::make_shared<Gate>();
     auto runner = std::make_unique<CallRunner>();
     EXPECT_EQ(runner->run(Gate::blockingCall(gate), Clock::now() + 50ms),
-              CallRunner::Outcome::Overran);
+              CallRunner::Ending::Overran);
     EXPECT_TRUE(runner->abandoned());
     EXPECT_FALSE(gate->finished);
 
@@ -134,7 +133,7 @@ TEST(CallRunner, AnInterruptFromAnotherThreadStopsTheWait) {
     });
     auto outcome = runner->run(Gate::blockingCall(gate), far());
     interrupter.join();
-    EXPECT_EQ(outcome, CallRunner::Outcome::Interrupted);
+    EXPECT_EQ(outcome, CallRunner::Ending::Interrupted);
     EXPECT_TRUE(runner->abandoned());
     EXPECT_FALSE(gate->finished);
 
@@ -154,7 +153,7 @@ TEST(CallRunner, AnInterruptBeforeTheRunKeepsTheCallFromStarting) {
                       return std::string("ok");
                   },
                   far()),
-              CallRunner::Outcome::Interrupted);
+              CallRunner::Ending::Interrupted);
     EXPECT_FALSE(ran);
     EXPECT_FALSE(runner.abandoned());  // nothing is left running
 }
@@ -165,7 +164,7 @@ TEST(CallRunner, AbandonedCallsAreCountedUntilTheyReturn) {
     {
         CallRunner runner(counter);
         EXPECT_EQ(runner.run(Gate::blockingCall(gate), std::chrono::steady_clock::now() + 20ms),
-                  CallRunner::Outcome::Overran);
+                  CallRunner::Ending::Overran);
         EXPECT_EQ(counter->load(), 1);
     }
     gate->release();
@@ -177,11 +176,11 @@ TEST(CallRunner, AnAbandonedCallsOutputDoesNotLeakIntoAFreshRunner) {
     {
         CallRunner runner;
         ASSERT_EQ(runner.run(Gate::blockingCall(gate, "stale"), Clock::now() + 20ms),
-                  CallRunner::Outcome::Overran);
+                  CallRunner::Ending::Overran);
         EXPECT_EQ(runner.output(), "");
     }
     CallRunner fresh;
-    EXPECT_EQ(fresh.run([] { return std::string("fresh"); }, far()), CallRunner::Outcome::Finished);
+    EXPECT_EQ(fresh.run([] { return std::string("fresh"); }, far()), CallRunner::Ending::Finished);
     gate->release();
     EXPECT_TRUE(eventually([&] { return gate->finished.load(); }));
     EXPECT_EQ(fresh.output(), "fresh");

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "storage/StorageError.hpp"
 #include "storage/Store.hpp"
 #include "work/WorkKind.hpp"
 
@@ -62,6 +63,7 @@ struct Script {
     bool untilCancelled = false;       // returns once the call is cancelled
     std::optional<Outcome> decided;    // no call at all
     bool recordThrows = false;         // its outcome cannot be written
+    int busyWrites = 0;                // the first writes of its outcome find the database busy
     std::optional<std::string> next;   // the queue it moves to on success
     std::optional<Timestamp> retryAt;  // when a failure comes back
 
@@ -71,32 +73,39 @@ struct Script {
     Script& runningUntilCancelled() { return untilCancelled = true, *this; }
     Script& decidedAs(Outcome outcome) { return decided = std::move(outcome), *this; }
     Script& unrecordable() { return recordThrows = true, *this; }
+    Script& busyFor(int writes) { return busyWrites = writes, *this; }
     Script& movingTo(std::string queue) { return next = std::move(queue), *this; }
     Script& retriedAt(Timestamp at) { return retryAt = at, *this; }
+};
+
+// Leases that live in memory: every renewal holds, none ever expires.
+class FakeLeases final : public storage::LeaseRepository {
+  public:
+    std::vector<std::string> renew(const std::string&, const std::vector<std::string>& ids,
+                                   Timestamp) override {
+        renewals += static_cast<int>(ids.size());
+        return ids;
+    }
+    std::vector<storage::HeldLease> expired(Timestamp, int) override { return {}; }
+    std::vector<storage::HeldLease> heldBy(const std::vector<std::string>&) override { return {}; }
+    std::vector<std::string> owners() override { return {}; }
+
+    std::atomic<int> renewals{0};
 };
 
 class FakeTable final : public LeaseTable {
   public:
     const std::string& name() const override { return name_; }
-    int renew(storage::Repositories&, const std::string&, const std::vector<std::string>& ids,
-              Timestamp) override {
-        renewals += static_cast<int>(ids.size());
-        return static_cast<int>(ids.size());
-    }
-    std::vector<Lease> expiredLeases(storage::Repositories&, Timestamp, int) override { return {}; }
-    std::vector<std::string> leaseOwners(storage::Repositories&) override { return {}; }
-    std::vector<Lease> leasesHeldBy(storage::Repositories&,
-                                    const std::vector<std::string>&) override {
+    storage::LeaseRepository& leases(storage::Repositories&) override { return leases_; }
+    Rescue rescue(storage::Repositories&, const storage::HeldLease&, LostBecause,
+                  Timestamp) override {
         return {};
     }
-    Rescue rescue(storage::Repositories&, const Lease&, LostBecause, Timestamp) override {
-        return {};
-    }
-
-    std::atomic<int> renewals{0};
+    int renewals() const { return leases_.renewals.load(); }
 
   private:
     const std::string name_ = "fake item";
+    FakeLeases leases_;
 };
 
 struct FakeClaim final : Claim {
@@ -190,11 +199,11 @@ class FakeKind final : public WorkKind {
 
     Outcome conclude(Claim&, const CallEnd& end, const plugins::RunControl&) override {
         switch (end.how) {
-            case CallRunner::Outcome::Overran:
+            case CallRunner::Ending::Overran:
                 return Outcome::failed("overran");
-            case CallRunner::Outcome::Interrupted:
+            case CallRunner::Ending::Interrupted:
                 return Outcome::handedBack();
-            case CallRunner::Outcome::Finished:
+            case CallRunner::Ending::Finished:
                 break;
         }
         if (end.error) return Outcome::failed("threw");
@@ -205,6 +214,12 @@ class FakeKind final : public WorkKind {
                     Timestamp) override {
         const auto& script = static_cast<const FakeClaim&>(claim).script;
         if (script.recordThrows) throw std::runtime_error("cannot write this one");
+        if (script.busyWrites > 0) {
+            std::lock_guard lock(mutex_);
+            if (busyWrites_[claim.itemId]++ < script.busyWrites) {
+                throw storage::StorageError("database is locked");
+            }
+        }
         Recorded recorded;
         recorded.held = true;
         std::string what = outcome.type == Outcome::Type::Succeeded ? "succeeded"
@@ -236,6 +251,7 @@ class FakeKind final : public WorkKind {
     mutable std::mutex mutex_;
     std::deque<Item> queue_;
     std::vector<Event> events_;
+    std::map<std::string, int> busyWrites_;  // writes of each item's outcome tried so far
     std::shared_ptr<std::atomic<int>> running_ = std::make_shared<std::atomic<int>>(0);
     std::atomic<int> claims_{0};
 };

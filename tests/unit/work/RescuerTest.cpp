@@ -230,3 +230,51 @@ TEST_F(OneRescuerTest, ADeliveryWithoutAttemptsLeftFails) {
     EXPECT_EQ(rescuer.sweep(), 1);
     EXPECT_EQ(findDelivery(delivery.id).status, domain::DeliveryStatus::Failed);
 }
+
+namespace {
+
+// A table of two expired leases, one of which cannot be taken back.
+class TableWithAStuckLease final : public LeaseTable {
+  public:
+    class Leases final : public storage::LeaseRepository {
+      public:
+        std::vector<std::string> renew(const std::string&, const std::vector<std::string>& ids,
+                                       Timestamp) override {
+            return ids;
+        }
+        std::vector<storage::HeldLease> expired(Timestamp, int) override {
+            return {{"stuck", "gone:1:x:1", 1}, {"fine", "gone:1:x:1", 1}};
+        }
+        std::vector<storage::HeldLease> heldBy(const std::vector<std::string>&) override {
+            return {};
+        }
+        std::vector<std::string> owners() override { return {}; }
+    };
+
+    const std::string& name() const override { return name_; }
+    storage::LeaseRepository& leases(storage::Repositories&) override { return leases_; }
+    Rescue rescue(storage::Repositories&, const storage::HeldLease& lease, LostBecause,
+                  Timestamp) override {
+        if (lease.id == "stuck") throw std::runtime_error("cannot read it");
+        rescued.push_back(lease.id);
+        Rescue done;
+        done.recorded.held = true;
+        done.subject = "item " + lease.id;
+        return done;
+    }
+
+    std::vector<std::string> rescued;
+
+  private:
+    const std::string name_ = "item";
+    Leases leases_;
+};
+
+}  // namespace
+
+TEST_F(RescuerTest, ALeaseThatCannotBeTakenBackDoesNotKeepTheOthers) {
+    TableWithAStuckLease table;
+    Rescuer rescuer(*store_, {&table}, 1h, us_, [](LeaseTable&) {});
+    EXPECT_EQ(rescuer.sweep(), 1);
+    EXPECT_EQ(table.rescued, std::vector<std::string>{"fine"});
+}

@@ -183,6 +183,18 @@ TEST_F(WorkerPoolTest, AnOutcomeThatCannotBeWrittenDoesNotHoldUpTheOthers) {
     EXPECT_TRUE(finished("after"));
 }
 
+TEST_F(WorkerPoolTest, AnOutcomeTheDatabaseCannotTakeYetIsWrittenLaterWhileThePoolGoesOn) {
+    // Its first three writes find the database busy: it is tried again in later transactions,
+    // with a growing pause, and meanwhile the pool records and claims other work.
+    kind_->add("busy", Script().busyFor(3));
+    auto& engine = start(settings(2));
+    ASSERT_TRUE(finished("busy"));
+    EXPECT_EQ(kind_->outcomeOf("busy"), "succeeded");
+    kind_->add("meanwhile");
+    engine.wake("fake");
+    EXPECT_TRUE(finished("meanwhile"));
+}
+
 TEST_F(WorkerPoolTest, AStopLetsRunningCallsFinishWithinTheGrace) {
     kind_->add("slow", Script().taking(300ms));
     auto& engine = start(settings(1), 10s);
@@ -201,10 +213,19 @@ TEST_F(WorkerPoolTest, AStopInterruptsCallsStillRunningAfterTheGrace) {
 }
 
 TEST_F(WorkerPoolTest, LeasesOfRunningAttemptsAreRenewed) {
-    PoolSettings pool = settings(1);
-    pool.lease = 300ms;  // renewed every 100 ms
-    kind_->add("long", Script().taking(800ms));
+    PoolSettings pool = settings(1, 1500ms);
+    pool.lease = 1600ms;  // renewed every third of it, at the keeper's next tick (250 ms)
+    kind_->add("long", Script().taking(1200ms));
     start(pool);
     ASSERT_TRUE(finished("long"));
-    EXPECT_GE(kind_->fakeTable().renewals.load(), 2);
+    EXPECT_GE(kind_->fakeTable().renewals(), 1);
+}
+
+TEST_F(WorkerPoolTest, ALeaseThatCannotOutlastItsCallsIsRefused) {
+    PoolSettings pool = settings(1, 5s);
+    pool.callGrace = 500ms;
+    pool.lease = 5500ms;
+    LeaseKeeper leases(*counting_);
+    EXPECT_THROW(WorkerPool(*kind_, pool, *counting_, "owner", leases, [](const std::string&) {}),
+                 std::invalid_argument);
 }

@@ -16,30 +16,20 @@ std::string_view name(StepName step) {
 const std::string kReady =
     "lease_owner IS NULL AND status NOT IN ('completed', 'failed') AND next_step = ?";
 
-JobRepository::Lease toLease(const PreparedRow& row) {
-    auto step = domain::stepNameFromString(row.text("next_step"));
-    if (!step) throw StorageError("unexpected job step in the database: " + row.text("next_step"));
-    return {row.text("id"), row.text("lease_owner"), *step,
-            static_cast<int>(row.integer("retry_count")),
-            static_cast<int>(row.integer("max_retries"))};
-}
-
 }  // namespace
 
 std::vector<domain::Job> SqliteJobs::claim(StepName step, const std::string& owner, int limit,
                                            Timestamp now, Timestamp leaseUntil) {
-    // Lead magnets first: a client polls for each one, while prospects arrive in batches (a CRM
-    // import of thousands must not hold up a page someone is waiting for). Within a kind,
-    // oldest due first.
+    // One kind at a time, in the domain's claim order; within a kind, oldest due first.
     std::vector<std::string> ids;
-    for (const char* kind : {"lead_magnet", "prospect"}) {
+    for (auto kind : domain::kJobKindsByClaimOrder) {
         const int room = limit - static_cast<int>(ids.size());
         if (room <= 0) break;
         static const std::string sql = "SELECT id FROM jobs WHERE " + kReady +
                                        " AND kind = ? AND run_after <= ? "
                                        "ORDER BY run_after, created_at LIMIT ?";
         Query select(statements_, sql);
-        select.bindAll(name(step), kind, now, room);
+        select.bindAll(name(step), domain::toString(kind), now, room);
         select.forEachRow([&](const PreparedRow& row) { ids.push_back(row.text("id")); });
     }
 
@@ -71,18 +61,6 @@ std::optional<Timestamp> SqliteJobs::nextDue(StepName step) {
     select.bind(name(step));
     return select.firstRow([](const PreparedRow& row) { return row.optionalInteger("due"); })
         .value_or(std::nullopt);
-}
-
-int SqliteJobs::renewLeases(const std::string& owner, const std::vector<std::string>& jobIds,
-                            Timestamp leaseUntil) {
-    int held = 0;
-    for (const auto& id : jobIds) {
-        held += Query(statements_,
-                      "UPDATE jobs SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?")
-                    .bindAll(leaseUntil, id, owner)
-                    .execute();
-    }
-    return held;
 }
 
 bool SqliteJobs::reportProgress(const std::string& jobId, const std::string& owner, int percent) {
@@ -165,37 +143,6 @@ bool SqliteJobs::releaseLease(const std::string& jobId, const std::string& owner
                  "updated_at = ? WHERE id = ? AND lease_owner = ?")
                .bindAll(now, now, jobId, owner)
                .execute() == 1;
-}
-
-std::vector<JobRepository::Lease> SqliteJobs::expiredLeases(Timestamp now, int limit) {
-    Query select(statements_,
-                 "SELECT id, lease_owner, next_step, retry_count, max_retries FROM jobs "
-                 "WHERE lease_owner IS NOT NULL AND lease_expires_at <= ? "
-                 "ORDER BY lease_expires_at LIMIT ?");
-    select.bindAll(now, limit);
-    std::vector<Lease> leases;
-    select.forEachRow([&](const PreparedRow& row) { leases.push_back(toLease(row)); });
-    return leases;
-}
-
-std::vector<JobRepository::Lease> SqliteJobs::leasesHeldBy(const std::vector<std::string>& owners) {
-    std::vector<Lease> leases;
-    for (const auto& owner : owners) {
-        Query select(statements_,
-                     "SELECT id, lease_owner, next_step, retry_count, max_retries FROM jobs "
-                     "WHERE lease_owner = ?");
-        select.bind(owner);
-        select.forEachRow([&](const PreparedRow& row) { leases.push_back(toLease(row)); });
-    }
-    return leases;
-}
-
-std::vector<std::string> SqliteJobs::leaseOwners() {
-    Query select(statements_,
-                 "SELECT DISTINCT lease_owner FROM jobs WHERE lease_owner IS NOT NULL");
-    std::vector<std::string> owners;
-    select.forEachRow([&](const PreparedRow& row) { owners.push_back(row.text("lease_owner")); });
-    return owners;
 }
 
 }  // namespace lodestone::storage::sqlite

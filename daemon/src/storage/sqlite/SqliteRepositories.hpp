@@ -90,16 +90,11 @@ class SqliteJobs final : public JobRepository {
     std::vector<domain::Job> claim(domain::StepName step, const std::string& owner, int limit,
                                    Timestamp now, Timestamp leaseUntil) override;
     std::optional<Timestamp> nextDue(domain::StepName step) override;
-    int renewLeases(const std::string& owner, const std::vector<std::string>& jobIds,
-                    Timestamp leaseUntil) override;
     bool reportProgress(const std::string& jobId, const std::string& owner, int percent) override;
     bool completeStep(const std::string& jobId, const std::string& owner, domain::StepName step,
                       const std::string& outputJson, Timestamp now) override;
     bool failStep(const StepFailure& failure) override;
     bool releaseLease(const std::string& jobId, const std::string& owner, Timestamp now) override;
-    std::vector<Lease> expiredLeases(Timestamp now, int limit) override;
-    std::vector<Lease> leasesHeldBy(const std::vector<std::string>& owners) override;
-    std::vector<std::string> leaseOwners() override;
 
   private:
     // `sql` selects a job's columns by one `?`.
@@ -167,15 +162,26 @@ class SqliteWebhookDeliveries final : public WebhookDeliveryRepository {
     std::optional<Timestamp> nextDue() override;
     bool finishAttempt(const AttemptOutcome& outcome) override;
     bool release(const std::string& id, const std::string& owner, int number) override;
-    int renewLeases(const std::string& owner, const std::vector<std::string>& ids,
-                    Timestamp leaseUntil) override;
-    std::vector<HeldLease> expiredLeases(Timestamp now, int limit) override;
-    std::vector<HeldLease> leasesHeldBy(const std::vector<std::string>& owners) override;
-    std::vector<std::string> leaseOwners() override;
     bool redeliver(const std::string& id, Timestamp now) override;
 
   private:
     PreparedStatements& statements_;
+};
+
+// The lease columns (lease_owner, lease_expires_at) of one table of leased work. `table` is one
+// of the daemon's own table names, never input: it is spliced into the SQL.
+class SqliteLeases final : public LeaseRepository {
+  public:
+    SqliteLeases(PreparedStatements& statements, std::string table);
+    std::vector<std::string> renew(const std::string& owner, const std::vector<std::string>& ids,
+                                   Timestamp until) override;
+    std::vector<HeldLease> expired(Timestamp now, int limit) override;
+    std::vector<HeldLease> heldBy(const std::vector<std::string>& owners) override;
+    std::vector<std::string> owners() override;
+
+  private:
+    PreparedStatements& statements_;
+    std::string renew_, expired_, heldBy_, owners_;
 };
 
 class SqliteRepositories final : public Repositories {
@@ -190,7 +196,9 @@ class SqliteRepositories final : public Repositories {
           idempotency_(statements),
           prospects_(statements),
           meetings_(statements),
-          webhookDeliveries_(statements) {}
+          webhookDeliveries_(statements),
+          jobLeases_(statements, "jobs"),
+          deliveryLeases_(statements, "webhook_outbox") {}
     OrganisationRepository& organisations() override { return organisations_; }
     ProjectRepository& projects() override { return projects_; }
     CampaignRepository& campaigns() override { return campaigns_; }
@@ -201,6 +209,8 @@ class SqliteRepositories final : public Repositories {
     ProspectRepository& prospects() override { return prospects_; }
     MeetingRepository& meetings() override { return meetings_; }
     WebhookDeliveryRepository& webhookDeliveries() override { return webhookDeliveries_; }
+    LeaseRepository& jobLeases() override { return jobLeases_; }
+    LeaseRepository& deliveryLeases() override { return deliveryLeases_; }
 
   private:
     SqliteOrganisations organisations_;
@@ -213,6 +223,8 @@ class SqliteRepositories final : public Repositories {
     SqliteProspects prospects_;
     SqliteMeetings meetings_;
     SqliteWebhookDeliveries webhookDeliveries_;
+    SqliteLeases jobLeases_;
+    SqliteLeases deliveryLeases_;
 };
 
 }  // namespace lodestone::storage::sqlite

@@ -52,10 +52,6 @@ domain::WebhookAttempt toAttempt(const PreparedRow& row) {
     return attempt;
 }
 
-HeldLease toHeldLease(const PreparedRow& row) {
-    return {row.text("id"), row.text("lease_owner"), row.integer("lease_expires_at")};
-}
-
 }  // namespace
 
 void SqliteWebhookDeliveries::insert(const domain::OutboxEvent& event) {
@@ -189,52 +185,6 @@ bool SqliteWebhookDeliveries::release(const std::string& id, const std::string& 
         .bindAll(id, number)
         .execute();
     return true;
-}
-
-int SqliteWebhookDeliveries::renewLeases(const std::string& owner,
-                                         const std::vector<std::string>& ids,
-                                         Timestamp leaseUntil) {
-    int held = 0;
-    for (const auto& id : ids) {
-        held += Query(statements_,
-                      "UPDATE webhook_outbox SET lease_expires_at = ? "
-                      "WHERE id = ? AND lease_owner = ?")
-                    .bindAll(leaseUntil, id, owner)
-                    .execute();
-    }
-    return held;
-}
-
-std::vector<HeldLease> SqliteWebhookDeliveries::expiredLeases(Timestamp now, int limit) {
-    Query select(statements_,
-                 "SELECT id, lease_owner, lease_expires_at FROM webhook_outbox "
-                 "WHERE lease_owner IS NOT NULL AND lease_expires_at <= ? "
-                 "ORDER BY lease_expires_at LIMIT ?");
-    select.bindAll(now, limit);
-    std::vector<HeldLease> leases;
-    select.forEachRow([&](const PreparedRow& row) { leases.push_back(toHeldLease(row)); });
-    return leases;
-}
-
-std::vector<HeldLease> SqliteWebhookDeliveries::leasesHeldBy(
-    const std::vector<std::string>& owners) {
-    std::vector<HeldLease> leases;
-    for (const auto& owner : owners) {
-        Query select(statements_,
-                     "SELECT id, lease_owner, lease_expires_at FROM webhook_outbox "
-                     "WHERE lease_owner = ? ORDER BY lease_expires_at");
-        select.bind(owner);
-        select.forEachRow([&](const PreparedRow& row) { leases.push_back(toHeldLease(row)); });
-    }
-    return leases;
-}
-
-std::vector<std::string> SqliteWebhookDeliveries::leaseOwners() {
-    Query select(statements_,
-                 "SELECT DISTINCT lease_owner FROM webhook_outbox WHERE lease_owner IS NOT NULL");
-    std::vector<std::string> owners;
-    select.forEachRow([&](const PreparedRow& row) { owners.push_back(row.text("lease_owner")); });
-    return owners;
 }
 
 bool SqliteWebhookDeliveries::redeliver(const std::string& id, Timestamp now) {

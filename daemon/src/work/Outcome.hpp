@@ -1,0 +1,36 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "domain/Time.hpp"
+
+namespace lodestone::work {
+
+using domain::Timestamp;
+
+// What an attempt came to, in the engine's terms; the details stay in the kind's Claim.
+struct Outcome {
+    enum class Type { Succeeded, Failed, HandedBack };
+    Type type = Type::Succeeded;
+    std::string error;      // Failed: what the item's record shows
+    bool retryable = true;  // Failed: false when no retry can help (the same input, the same end)
+
+    static Outcome succeeded() { return {}; }
+    static Outcome failed(std::string error, bool retryable = true) {
+        return {Type::Failed, std::move(error), retryable};
+    }
+    // Given back uncounted: nothing was attempted (a stop came first), or not now. The kind's
+    // record() says when the item is due again (jobs and deliveries: at once).
+    static Outcome handedBack() { return {Type::HandedBack, {}, true}; }
+};
+
+// What writing an attempt's outcome did.
+struct Recorded {
+    bool held = false;                 // false: the claim had been lost; nothing was written
+    std::optional<Timestamp> retryAt;  // a failure: when the item runs again (none: failed)
+    std::optional<std::string> next;   // the queue that now holds the item (a job's next step)
+    std::string note;                  // what is worth logging about a success, if anything
+};
+
+}  // namespace lodestone::work
