@@ -5,6 +5,7 @@
 
 #include "domain/Ids.hpp"
 #include "support/Factory.hpp"
+#include "support/Records.hpp"
 
 namespace lodestone::test {
 namespace {
@@ -96,14 +97,8 @@ domain::Job Factory::job(const domain::Lead& lead, const JobState& state) {
         if (!project) throw std::invalid_argument("no project " + lead.projectId);
         const auto now = domain::nowMillis();
         // As Generate Lead Magnet makes it (leadmagnet::startGeneration).
-        domain::Job job;
-        job.id = domain::newId(domain::IdKind::Job);
-        job.leadId = lead.id;
-        job.organisationId = lead.organisationId;
-        job.projectId = lead.projectId;
-        job.leadMagnetUrl = lead.leadMagnetUrl;
+        auto job = newJob(lead, now);
         job.creditsCharged = project->creditsPerGeneration;
-        job.runAfter = job.createdAt = job.updatedAt = now;
         if (job.creditsCharged > 0) {
             repositories.organisations().changeCredits({job.organisationId, -job.creditsCharged,
                                                         storage::CreditReason::Generation, job.id,

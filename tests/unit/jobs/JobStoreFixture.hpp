@@ -11,6 +11,7 @@
 #include "jobs/JobTable.hpp"
 #include "leadmagnet/steps/LeadMagnetJobs.hpp"
 #include "outreach/steps/ProspectJobs.hpp"
+#include "support/Records.hpp"
 #include "unit/storage/StoreFixture.hpp"
 #include "unit/work/WorkTestSupport.hpp"
 
@@ -51,20 +52,12 @@ class JobStoreFixture : public storage::test::StoreFixture {
     domain::Job addJob(domain::StepName step = domain::StepName::Research, int retryCount = 0,
                        int maxRetries = 3) {
         auto now = domain::nowMillis();
-        domain::Lead lead{
-            domain::newId(domain::IdKind::Lead), org_.id,           project_.id, "ada@example.com",
-            R"({"email":"ada@example.com"})",    "http://x/m/lead", now};
-        domain::Job job;
-        job.id = domain::newId(domain::IdKind::Job);
-        job.leadId = lead.id;
-        job.organisationId = org_.id;
-        job.projectId = project_.id;
-        job.leadMagnetUrl = lead.leadMagnetUrl;
+        auto lead = lodestone::test::newLead(org_.id, project_.id, now);
+        auto job = lodestone::test::newJob(lead, now);
         job.nextStep = step;
         job.retryCount = retryCount;
         job.maxRetries = maxRetries;
         job.creditsCharged = kCharge;
-        job.runAfter = job.createdAt = job.updatedAt = now;
         store_->write([&](storage::Repositories& r) {
             r.organisations().changeCredits(
                 {org_.id, -kCharge, storage::CreditReason::Generation, job.id, now});

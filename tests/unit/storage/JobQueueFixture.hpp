@@ -10,6 +10,7 @@
 #include "StoreFixture.hpp"
 #include "StoreSuite.hpp"
 #include "domain/Ids.hpp"
+#include "support/Records.hpp"
 
 namespace lodestone::storage::test {
 
@@ -40,19 +41,11 @@ class JobQueue : public OnEveryBackend<StoreFixture> {
     // A lead and its job, due at `runAfter`, resuming at `step` in `status`.
     domain::Job addJob(domain::Timestamp runAfter = kT0, StepName step = StepName::Research,
                        JobStatus status = JobStatus::Queued, domain::Timestamp createdAt = kT0) {
-        domain::Lead lead{
-            domain::newId(domain::IdKind::Lead), org_.id,           project_.id, "ada@example.com",
-            R"({"email":"ada@example.com"})",    "http://x/m/lead", createdAt};
-        domain::Job job;
-        job.id = domain::newId(domain::IdKind::Job);
-        job.leadId = lead.id;
-        job.organisationId = org_.id;
-        job.projectId = project_.id;
-        job.leadMagnetUrl = lead.leadMagnetUrl;
+        auto lead = lodestone::test::newLead(org_.id, project_.id, createdAt);
+        auto job = lodestone::test::newJob(lead, createdAt);
         job.status = status;
         job.nextStep = step;
         job.runAfter = runAfter;
-        job.createdAt = job.updatedAt = createdAt;
         store_->write([&](Repositories& r) {
             r.leads().insert(lead);
             r.jobs().insert(job);

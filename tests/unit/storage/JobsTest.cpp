@@ -3,6 +3,7 @@
 #include "StoreFixture.hpp"
 #include "StoreSuite.hpp"
 #include "domain/Ids.hpp"
+#include "support/Records.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;
@@ -38,17 +39,9 @@ class Jobs : public storage::test::OnEveryBackend<storage::test::StoreFixture> {
 
     // A lead and its queued job, as Generate Lead Magnet creates them.
     domain::Job addJob(std::int64_t charge = 1) {
-        domain::Lead lead{
-            domain::newId(domain::IdKind::Lead), org_.id,           project_.id, "ada@example.com",
-            R"({"email":"ada@example.com"})",    "http://x/m/lead", kT0};
-        domain::Job job;
-        job.id = domain::newId(domain::IdKind::Job);
-        job.leadId = lead.id;
-        job.organisationId = org_.id;
-        job.projectId = project_.id;
-        job.leadMagnetUrl = lead.leadMagnetUrl;
+        auto lead = lodestone::test::newLead(org_.id, project_.id, kT0);
+        auto job = lodestone::test::newJob(lead, kT0);
         job.creditsCharged = charge;
-        job.runAfter = job.createdAt = job.updatedAt = kT0;
         store_->write([&](Repositories& r) {
             r.leads().insert(lead);
             r.jobs().insert(job);

@@ -3,6 +3,7 @@
 
 #include "ProspectStoreFixture.hpp"
 #include "StoreSuite.hpp"
+#include "support/Records.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;
@@ -176,16 +177,8 @@ TEST_P(OutreachStore, ResearchClaimsLeadMagnetsBeforeProspects) {
     project.organisationId = org_.id;
     project.name = "Guides";
     project.createdAt = project.updatedAt = kT0;
-    domain::Lead lead{
-        domain::newId(domain::IdKind::Lead), org_.id,           project.id, "bo@example.com",
-        R"({"email":"bo@example.com"})",     "http://x/m/lead", kT0};
-    domain::Job magnet;
-    magnet.id = domain::newId(domain::IdKind::Job);
-    magnet.leadId = lead.id;
-    magnet.organisationId = org_.id;
-    magnet.projectId = project.id;
-    magnet.leadMagnetUrl = lead.leadMagnetUrl;
-    magnet.runAfter = magnet.createdAt = magnet.updatedAt = kT0 + 50;
+    auto lead = lodestone::test::newLead(org_.id, project.id, kT0, "bo@example.com");
+    auto magnet = lodestone::test::newJob(lead, kT0 + 50);
     store_->write([&](Repositories& r) {
         r.projects().insert(project);
         r.leads().insert(lead);
