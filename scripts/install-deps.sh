@@ -14,6 +14,7 @@ packages=(
     sqlite3 curl         # operators' tools; the README's curl line
     tzdata               # the IANA zone names contact.timezone is checked against
     python3              # scripts/check-layering.py
+    ccache               # compiler cache: rebuilds of an unchanged tree skip the compiler
 )
 
 missing=()

@@ -4,6 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-bash scripts/build.sh release
+bash scripts/build.sh release lodestone_service
 mkdir -p var
 exec build/release/bin/lodestoned --config etc/demo.yaml
