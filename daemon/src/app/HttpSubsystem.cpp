@@ -1,21 +1,35 @@
 #include <Poco/Logger.h>
-#include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Net/SocketAddress.h>
 
 #include <chrono>
-#include <thread>
 
 #include "api/CampaignRoutes.hpp"
 #include "api/LeadMagnetRoutes.hpp"
 #include "api/RequestHandlerFactory.hpp"
 #include "api/WebhookDeliveryRoutes.hpp"
 #include "app/Subsystems.hpp"
+#include "http/FrontServer.hpp"
 
 namespace lodestone::app {
 namespace {
 constexpr auto kDrainTimeout = std::chrono::seconds(10);
-constexpr int kBacklog = 128;
+constexpr int kBacklog = 1024;
+
+http::FrontOptions frontOptions(const config::ServerConfig& server) {
+    http::FrontOptions options;
+    options.parser.maxBodyBytes = static_cast<std::size_t>(server.maxBodyBytes);
+    options.parser.maxHeadBytes = static_cast<std::size_t>(server.maxHeaderBytes);
+    options.headTimeout = server.headTimeout;
+    options.keepAliveTimeout = server.keepAliveTimeout;
+    options.sendTimeout = server.sendTimeout;
+    options.minBodyRate = static_cast<std::size_t>(server.minBodyRate);
+    options.maxConnections = static_cast<std::size_t>(server.maxConnections);
+    options.maxConnectionsPerAddress = static_cast<std::size_t>(server.maxConnectionsPerAddress);
+    options.workers = server.threads;
+    options.maxQueued = static_cast<std::size_t>(server.maxQueued);
+    return options;
+}
 }  // namespace
 
 HttpSubsystem::~HttpSubsystem() {
@@ -35,12 +49,6 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     }
     socket.listen(kBacklog);
 
-    auto* params = new Poco::Net::HTTPServerParams();
-    params->setMaxThreads(server.threads);
-    params->setMaxQueued(server.maxQueued);
-    params->setKeepAlive(true);
-    params->setServerName("lodestoned");
-
     keys_ = std::make_unique<auth::ApiKeyCache>(storage_.store());
     limiter_ = std::make_unique<ratelimit::RateLimiter>();
     stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store());
@@ -52,9 +60,8 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     api::addCampaignRoutes(routes_, *services_);
     api::addWebhookDeliveryRoutes(routes_, *services_);
 
-    threads_ = std::make_unique<Poco::ThreadPool>("http", 2, server.threads);
-    server_ = std::make_unique<Poco::Net::HTTPServer>(
-        new api::RequestHandlerFactory(*services_, routes_), *threads_, socket, params);
+    server_ = std::make_unique<http::FrontServer>(
+        socket, new api::RequestHandlerFactory(*services_, routes_), frontOptions(server));
     server_->start();
     // Tests and operators read the bound port from this line (port 0 picks a free one).
     Poco::Logger::get("lodestone.http")
@@ -63,15 +70,9 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
 
 void HttpSubsystem::uninitialize() {
     if (!server_) return;
-    // Stop accepting, let requests in progress finish, then close idle keep-alive connections.
-    server_->stopAll(false);
-    auto deadline = std::chrono::steady_clock::now() + kDrainTimeout;
-    while (server_->currentConnections() > 0 && std::chrono::steady_clock::now() < deadline) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
+    // Stop accepting, close idle keep-alive connections, let requests in progress finish.
+    server_->stop(kDrainTimeout);
     server_.reset();
-    threads_->joinAll();
-    threads_.reset();
 }
 
 }  // namespace lodestone::app

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <Poco/Net/HTTPServer.h>
 #include <Poco/ThreadPool.h>
 #include <Poco/Util/Subsystem.h>
 
@@ -9,6 +8,7 @@
 #include "api/ApiServices.hpp"
 #include "api/RouteTable.hpp"
 #include "config/Config.hpp"
+#include "http/FrontServer.hpp"
 #include "jobs/Pipeline.hpp"
 #include "leadmagnet/steps/LeadMagnetJobs.hpp"
 #include "outreach/steps/ProspectJobs.hpp"
@@ -117,8 +117,7 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
     std::unique_ptr<leadmagnet::StepTimings> stepTimings_;
     std::unique_ptr<api::ApiServices> services_;
     api::RouteTable routes_;
-    std::unique_ptr<Poco::ThreadPool> threads_;
-    std::unique_ptr<Poco::Net::HTTPServer> server_;
+    std::unique_ptr<http::FrontServer> server_;
 };
 
 }  // namespace lodestone::app

@@ -20,8 +20,15 @@ struct ServerConfig {
     std::uint16_t port = 8080;                        // 0 picks a free port (tests)
     std::string publicUrl = "http://127.0.0.1:8080";  // no trailing slash
     int threads = 32;
-    int maxQueued = 256;
+    int maxQueued = 256;  // complete requests waiting for a worker
     std::int64_t maxBodyBytes = 1'048'576;
+    std::int64_t maxHeaderBytes = 16'384;  // request line and header fields
+    Duration headTimeout = 10s;
+    Duration keepAliveTimeout = 15s;
+    Duration sendTimeout = 30s;
+    std::int64_t minBodyRate = 1024;  // bytes per second, after head_timeout
+    int maxConnections = 4096;
+    int maxConnectionsPerAddress = 256;
 };
 
 struct StorageConfig {

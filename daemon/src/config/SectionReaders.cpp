@@ -101,6 +101,13 @@ ServerConfig readServer(const ConfigNode& node) {
     reader.read("threads", server.threads, 1, kMaxThreads);
     reader.read("max_queued", server.maxQueued, 1, 100'000);
     reader.read("max_body_bytes", server.maxBodyBytes, 1, kMaxBodyBytes);
+    reader.read("max_header_bytes", server.maxHeaderBytes, 1024, 1'048'576);
+    reader.read("head_timeout", server.headTimeout);
+    reader.read("keep_alive_timeout", server.keepAliveTimeout);
+    reader.read("send_timeout", server.sendTimeout);
+    reader.read("min_body_rate", server.minBodyRate, 1, kMaxBodyBytes);
+    reader.read("max_connections", server.maxConnections, 1, 1'000'000);
+    reader.read("max_connections_per_address", server.maxConnectionsPerAddress, 1, 1'000'000);
     reader.finish();
     return server;
 }

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+
+#include "http/RequestParser.hpp"
+
+namespace lodestone::http {
+
+// What a client may cost the service (server: in the config, docs/configuration.md).
+struct FrontOptions {
+    ParserLimits parser;
+    std::chrono::milliseconds headTimeout{10'000};       // first byte to end of the request head
+    std::chrono::milliseconds keepAliveTimeout{15'000};  // idle between two requests
+    std::chrono::milliseconds sendTimeout{30'000};       // for the client to take an answer
+    std::size_t minBodyRate = 1024;  // bytes/s a body must average once headTimeout has passed
+    std::size_t maxConnections = 4096;
+    std::size_t maxConnectionsPerAddress = 256;
+    int workers = 32;
+    std::size_t maxQueued = 256;  // complete requests waiting for a worker
+};
+
+}  // namespace lodestone::http

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace lodestone::http {
+
+// How the body of a request is framed (RFC 9112 section 6.3).
+enum class BodyFraming { None, Length, Chunked };
+
+// A request line and header section, read strictly by RFC 9112 wherever a lenient reading would
+// let two parsers disagree about where a request ends (request smuggling).
+struct RequestHead {
+    std::string method;
+    std::string target;
+    int minorVersion = 1;  // HTTP/1.<minorVersion>; only 0 and 1 are accepted
+    std::vector<std::pair<std::string, std::string>> fields;  // in the order sent
+
+    BodyFraming framing = BodyFraming::None;
+    std::size_t contentLength = 0;  // with BodyFraming::Length
+    bool keepAlive = true;
+    bool expectContinue = false;
+
+    // The value of the one field named `name` (case-insensitive), if present.
+    std::optional<std::string_view> field(std::string_view name) const;
+};
+
+struct HeadLimits {
+    std::size_t maxFields = 100;
+    std::size_t maxTargetBytes = 8192;
+    std::size_t maxMethodBytes = 32;
+};
+
+// Parses `text`, the bytes up to and including the empty line that ends a head, with every line
+// ended by CRLF. Throws HttpError (400, 414, 417, 431, 501 or 505) naming what is wrong.
+RequestHead parseRequestHead(std::string_view text, const HeadLimits& limits);
+
+// True for the bytes of an RFC 9110 token (method and field names).
+bool isTokenChar(unsigned char c);
+
+}  // namespace lodestone::http

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "http/ChunkedBody.hpp"
+#include "http/RequestHead.hpp"
+
+namespace lodestone::http {
+
+struct ParsedRequest {
+    RequestHead head;
+    std::string body;  // de-chunked
+};
+
+struct ParserLimits {
+    HeadLimits head;
+    std::size_t maxHeadBytes = 16 * 1024;
+    std::size_t maxBodyBytes = 1024 * 1024;
+};
+
+// Reads one request after another from a connection's bytes as they arrive. Bytes that cannot
+// start an HTTP request (a TLS handshake on the plain port, say) are refused at the first byte,
+// a bare LF at the line it ends, so a client that is not speaking HTTP is answered at once
+// instead of holding the connection until a timeout.
+class RequestParser {
+  public:
+    enum class Progress {
+        Idle,  // no byte of a request yet
+        ReadingHead,
+        ReadingBody,  // head() is available (answer 100 Continue if it asks)
+        Complete,     // take() the request
+    };
+
+    explicit RequestParser(const ParserLimits& limits) : limits_(limits) {}
+
+    // Consumes bytes of `data` and returns how many. Stops after the end of a request, so the
+    // rest (a pipelined request) is fed again after take(). Throws HttpError.
+    std::size_t feed(std::string_view data);
+
+    Progress progress() const { return progress_; }
+    const RequestHead& head() const { return *head_; }
+    std::size_t bodyBytes() const { return body_.size(); }
+
+    // The complete request; the parser then waits for the next one.
+    ParsedRequest take();
+
+  private:
+    std::size_t feedHead(std::string_view data);
+    void checkHeadByte(char c);
+    void startBody();
+
+    const ParserLimits& limits_;
+    Progress progress_ = Progress::Idle;
+    std::string headText_;
+    bool requestLineSeen_ = false;
+    bool methodEnded_ = false;
+    std::size_t lineStart_ = 0;  // offset in headText_ of the current line
+    std::optional<RequestHead> head_;
+    std::string body_;
+    std::optional<ChunkedBody> chunked_;
+};
+
+}  // namespace lodestone::http
