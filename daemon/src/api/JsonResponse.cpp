@@ -14,7 +14,6 @@ void sendJson(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerRespon
     std::ostringstream text;
     body.stringify(text);
     const std::string payload = text.str();
-    if (hasBody(request) && !request.stream().eof()) response.setKeepAlive(false);
     response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(status));
     response.setContentType("application/json; charset=utf-8");
     response.setContentLength64(static_cast<Poco::Int64>(payload.size()));

@@ -19,10 +19,6 @@ void sendPage(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerRespon
     response.set("Referrer-Policy", "no-referrer");
     response.set("Cache-Control", page.cacheable ? "private, max-age=300" : "no-store");
     response.setContentLength64(static_cast<Poco::Int64>(page.html.size()));
-    // A page request carries no body; one that does is not kept alive to be misread.
-    if (request.getChunkedTransferEncoding() || request.getContentLength64() > 0) {
-        response.setKeepAlive(false);
-    }
     if (request.getMethod() == Poco::Net::HTTPRequest::HTTP_HEAD) {
         response.send();
         return;

@@ -1,0 +1,69 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "http/BufferedExchange.hpp"
+#include "http/ErrorAnswer.hpp"
+
+using lodestone::http::BufferedRequest;
+using lodestone::http::BufferedResponse;
+using lodestone::http::errorAnswer;
+using lodestone::http::ParsedRequest;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+namespace {
+
+ParsedRequest chunkedPost() {
+    ParsedRequest request;
+    request.head.method = "POST";
+    request.head.target = "/api/x";
+    request.head.fields = {{"Host", "h"}, {"Transfer-Encoding", "chunked"}, {"X-Id", "7"}};
+    request.head.framing = lodestone::http::BodyFraming::Chunked;
+    request.body = "{\"a\":1}";
+    return request;
+}
+
+}  // namespace
+
+TEST(BufferedExchange, HandlersSeeADechunkedBodyOfKnownLength) {
+    BufferedResponse response;
+    Poco::Net::HTTPServerParams::Ptr params = new Poco::Net::HTTPServerParams();
+    BufferedRequest request(chunkedPost(), response, Poco::Net::SocketAddress("127.0.0.1", 5),
+                            Poco::Net::SocketAddress("127.0.0.1", 6), *params);
+    EXPECT_FALSE(request.getChunkedTransferEncoding());
+    EXPECT_EQ(request.getContentLength64(), 7);
+    EXPECT_EQ(request.get("X-Id"), "7");
+    std::string body((std::istreambuf_iterator<char>(request.stream())),
+                     std::istreambuf_iterator<char>());
+    EXPECT_EQ(body, "{\"a\":1}");
+}
+
+TEST(BufferedExchange, AnswersAreFramedByLengthWhateverTheHandlerSet) {
+    BufferedResponse response;
+    response.setChunkedTransferEncoding(true);
+    response.setContentType("text/plain");
+    response.send() << "hello";
+    std::string bytes = response.serialize(false);
+    EXPECT_THAT(bytes, StartsWith("HTTP/1.1 200 OK\r\n"));
+    EXPECT_THAT(bytes, HasSubstr("Content-Length: 5\r\n"));
+    EXPECT_THAT(bytes, Not(HasSubstr("chunked")));
+    EXPECT_THAT(bytes, HasSubstr("\r\n\r\nhello"));
+}
+
+TEST(BufferedExchange, AHeadAnswerKeepsItsLengthButHasNoBody) {
+    BufferedResponse response;
+    response.setContentLength(42);
+    response.send();
+    std::string bytes = response.serialize(true);
+    EXPECT_THAT(bytes, HasSubstr("Content-Length: 42\r\n"));
+    EXPECT_EQ(bytes.substr(bytes.size() - 4), "\r\n\r\n");
+}
+
+TEST(BufferedExchange, ErrorAnswersHaveAJsonBodyAndClose) {
+    std::string bytes = errorAnswer(431, "The request head is larger than 16384 bytes");
+    EXPECT_THAT(bytes, StartsWith("HTTP/1.1 431 "));
+    EXPECT_THAT(bytes, HasSubstr("Content-Type: application/json; charset=utf-8\r\n"));
+    EXPECT_THAT(bytes, HasSubstr("Connection: close\r\n"));
+    EXPECT_THAT(bytes, HasSubstr("{\"error\":\"The request head is larger than 16384 bytes\"}"));
+}

@@ -1,0 +1,122 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "http/HttpError.hpp"
+#include "http/RequestParser.hpp"
+
+using lodestone::http::HttpError;
+using lodestone::http::ParsedRequest;
+using lodestone::http::ParserLimits;
+using lodestone::http::RequestParser;
+using Progress = lodestone::http::RequestParser::Progress;
+using ::testing::HasSubstr;
+
+namespace {
+
+// Every request in `wire`, fed `step` bytes at a time; throws what the parser throws.
+std::vector<ParsedRequest> readAll(const std::string& wire, std::size_t step,
+                                   const ParserLimits& limits) {
+    RequestParser parser(limits);
+    std::vector<ParsedRequest> requests;
+    std::string pending;
+    for (std::size_t at = 0; at < wire.size(); at += step) {
+        pending += wire.substr(at, step);
+        for (;;) {
+            std::size_t used = parser.feed(pending);
+            pending.erase(0, used);
+            if (parser.progress() != Progress::Complete) break;
+            requests.push_back(parser.take());
+            if (pending.empty()) break;
+        }
+    }
+    return requests;
+}
+
+int refusal(const std::string& wire, const ParserLimits& limits = {}) {
+    try {
+        readAll(wire, 1, limits);
+        return 0;
+    } catch (const HttpError& e) {
+        return e.status();
+    }
+}
+
+}  // namespace
+
+TEST(RequestParser, ReadsPipelinedRequestsWhicheverWayTheBytesArrive) {
+    const std::string wire =
+        "POST /a HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nhello"
+        "POST /b HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"
+        "GET /c HTTP/1.1\r\nHost: h\r\n\r\n";
+    for (std::size_t step : {1u, 3u, 17u, 4096u}) {
+        ParserLimits limits;
+        auto requests = readAll(wire, step, limits);
+        ASSERT_EQ(requests.size(), 3u) << step;
+        EXPECT_EQ(requests[0].head.target, "/a");
+        EXPECT_EQ(requests[0].body, "hello");
+        EXPECT_EQ(requests[1].body, "abc");
+        EXPECT_EQ(requests[2].head.target, "/c");
+        EXPECT_TRUE(requests[2].body.empty());
+    }
+}
+
+TEST(RequestParser, ATlsHandshakeIsRefusedAtItsFirstByte) {
+    ParserLimits limits;
+    RequestParser parser(limits);
+    const std::string clientHello("\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03", 11);
+    try {
+        parser.feed(clientHello.substr(0, 1));
+        FAIL() << "accepted a TLS record";
+    } catch (const HttpError& e) {
+        EXPECT_EQ(e.status(), 400);
+        EXPECT_THAT(e.what(), HasSubstr("TLS"));
+    }
+}
+
+TEST(RequestParser, ABareLineFeedIsRefusedWhereItIs) {
+    ParserLimits limits;
+    RequestParser parser(limits);
+    parser.feed("GET / HTTP/1.1");
+    EXPECT_THROW(parser.feed("\n"), HttpError);
+    EXPECT_EQ(refusal("GET / HTTP/1.1\r\nHost: h\n\r\n"), 400);
+    EXPECT_EQ(refusal("GET / HTTP/1.1\rHost: h\r\n\r\n"), 400);
+}
+
+TEST(RequestParser, HeadsPastTheLimitAre431AndLongRequestLines414) {
+    ParserLimits limits;
+    limits.maxHeadBytes = 1024;
+    EXPECT_EQ(refusal("GET / HTTP/1.1\r\nHost: h\r\nX-Big: " + std::string(2000, 'a') + "\r\n\r\n",
+                      limits),
+              431);
+    EXPECT_EQ(refusal("GET /" + std::string(2000, 'a') + " HTTP/1.1\r\n\r\n", limits), 414);
+}
+
+TEST(RequestParser, ABodyPastTheLimitIsRefusedRightAfterTheHead) {
+    ParserLimits limits;
+    limits.maxBodyBytes = 10;
+    RequestParser parser(limits);
+    EXPECT_THROW(parser.feed("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 11\r\n\r\n"),
+                 HttpError);
+}
+
+TEST(RequestParser, ReportsItsProgressSoTheFrontCanTimeIt) {
+    ParserLimits limits;
+    RequestParser parser(limits);
+    EXPECT_EQ(parser.progress(), Progress::Idle);
+    parser.feed("POST / HTTP/1.1\r\nHost");
+    EXPECT_EQ(parser.progress(), Progress::ReadingHead);
+    parser.feed(": h\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\nab");
+    EXPECT_EQ(parser.progress(), Progress::ReadingBody);
+    EXPECT_TRUE(parser.head().expectContinue);
+    EXPECT_EQ(parser.bodyBytes(), 2u);
+    parser.feed("cd");
+    EXPECT_EQ(parser.progress(), Progress::Complete);
+    EXPECT_EQ(parser.take().body, "abcd");
+    EXPECT_EQ(parser.progress(), Progress::Idle);
+}
+
+TEST(RequestParser, AnOverlongMethodIsRefusedBeforeItsEnd) {
+    ParserLimits limits;
+    RequestParser parser(limits);
+    EXPECT_THROW(parser.feed(std::string(100, 'A')), HttpError);
+}
