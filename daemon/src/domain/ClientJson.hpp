@@ -18,16 +18,15 @@ inline constexpr std::size_t kMaxJsonDepth = 64;
 // compares every new key with each earlier one, so one object costs the square of its key count:
 // 60,000 keys in a 1 MiB body took 11 s of CPU. With these bounds the worst body at the size limit
 // is read in milliseconds (docs/benchmarks.md), and no lead comes near them.
-inline constexpr std::size_t kMaxObjectKeys = 1000;  // keys in one object
-inline constexpr std::size_t kMaxJsonKeys = 10000;   // keys in the whole document
+inline constexpr std::size_t kMaxObjectKeys = 500;  // keys in one object
+inline constexpr std::size_t kMaxJsonKeys = 5000;   // keys in the whole document
 // Every value is an allocation or two, so a body of many small values ([[],[],...]) costs far
 // more to build than its bytes suggest; array items are bounded like keys.
 inline constexpr std::size_t kMaxJsonArrayItems = 10000;  // array items in the whole document
 
 // Why client JSON was refused. what() is one sentence for the client that names the rule or the
 // limit broken and where (a field path such as `fullName` or `company.technologies[2]`, or the
-// document itself), quoting
-// client text only in part and only as well-formed UTF-8.
+// document itself), quoting client text only in part and only as well-formed UTF-8.
 class ClientJsonError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;

@@ -54,19 +54,20 @@ TEST(JsonBodyKeys, AnObjectMayHaveTheLimitOfKeysButNotOneMore) {
     EXPECT_EQ(api::parseJsonBody(objectOfKeys(domain::kMaxObjectKeys))->size(),
               domain::kMaxObjectKeys);
     EXPECT_EQ(refusal(objectOfKeys(domain::kMaxObjectKeys + 1)),
-              "Too many keys in the request body: one object may have at most 1000");
+              "Too many keys in the request body: one object may have at most 500");
     EXPECT_EQ(refusal("{\"email\":\"a@example.com\",\"customFields\":" +
                       objectOfKeys(domain::kMaxObjectKeys + 1) + "}"),
-              "Too many keys in customFields: one object may have at most 1000");
+              "Too many keys in customFields: one object may have at most 500");
 }
 
 TEST(JsonBodyKeys, TheWholeBodyHasAKeyBudget) {
     // Objects each within the per-object limit, together over the body's.
     std::string many = "{\"items\":[";
     const std::size_t objects = domain::kMaxJsonKeys / domain::kMaxObjectKeys + 1;
-    for (std::size_t i = 0; i < objects; ++i) many += (i ? "," : "") + objectOfKeys(999);
+    for (std::size_t i = 0; i < objects; ++i)
+        many += (i ? "," : "") + objectOfKeys(domain::kMaxObjectKeys);
     many += "]}";
-    EXPECT_EQ(refusal(many), "Too many keys in the request body: at most 10000 in all");
+    EXPECT_EQ(refusal(many), "Too many keys in the request body: at most 5000 in all");
 }
 
 TEST(JsonBodyKeys, ArrayItemsHaveABudgetToo) {
@@ -85,7 +86,7 @@ TEST(JsonBodyKeys, SixtyThousandKeysAtTheSizeLimitAreRefusedAtTheLimit) {
         body += (i ? ",\"" : "\"") + std::string("key_") + std::to_string(100000 + i) + "\":1";
     }
     body += "}";
-    EXPECT_THAT(refusal(body), HasSubstr("at most 1000"));
+    EXPECT_THAT(refusal(body), HasSubstr("one object may have at most 500"));
 }
 
 TEST(JsonBodyKeys, KeysKeepTheOrderSent) {
