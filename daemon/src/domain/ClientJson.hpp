@@ -16,8 +16,8 @@ inline constexpr std::size_t kMaxJsonDepth = 64;
 
 // A Poco JSON object that keeps its keys in the order sent (as leads are stored and read back)
 // compares every new key with each earlier one, so one object costs the square of its key count:
-// 60,000 keys in a 1 MiB body took 11 s of CPU. With these bounds the worst body at the size limit
-// is read in milliseconds (docs/benchmarks.md), and no lead comes near them.
+// 60,000 keys in a body took 18 s of CPU. With these bounds the worst body at the size limit is
+// read in about 13 ms (docs/benchmarks.md), and no lead comes near them.
 inline constexpr std::size_t kMaxObjectKeys = 500;  // keys in one object
 inline constexpr std::size_t kMaxJsonKeys = 5000;   // keys in the whole document
 // Every value is an allocation or two, so a body of many small values ([[],[],...]) costs far
