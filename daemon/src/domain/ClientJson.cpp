@@ -4,6 +4,7 @@
 #include <Poco/JSON/Parser.h>
 
 #include <cstdio>
+#include <optional>
 #include <unordered_set>
 #include <vector>
 
@@ -29,6 +30,18 @@ std::string codePoint(char c) {
     std::snprintf(name, sizeof(name), "U+%04X",
                   static_cast<unsigned>(static_cast<unsigned char>(c)));
     return name;
+}
+
+// The first character of `text` the control-character rule refuses, if any.
+std::optional<char> firstForbiddenControl(const std::string& text) {
+    for (char c : text) {
+        if (isForbiddenControl(c)) return c;
+    }
+    return std::nullopt;
+}
+
+ClientJsonError controlCharacter(char c, const std::string& place) {
+    return ClientJsonError("Control character " + codePoint(c) + " in " + place + ": " + kTextRule);
 }
 
 // Poco's parser hands a key over as a C string, so a key holding an escaped NUL arrives cut short
@@ -68,7 +81,9 @@ class StrictHandler final : public Poco::JSON::ParseHandler {
 
     void key(const std::string& name) override {
         Frame& object = frames_.back();
-        checkText(name, "a key of " + where(path(frames_.size() - 1)));
+        if (auto c = firstForbiddenControl(name)) {
+            throw controlCharacter(*c, "a key of " + where(path(frames_.size() - 1)));
+        }
         if (object.keys.size() >= kMaxObjectKeys) {
             throw ClientJsonError("Too many keys in " + where(path(frames_.size() - 1)) +
                                   ": one object may have at most " +
@@ -88,7 +103,9 @@ class StrictHandler final : public Poco::JSON::ParseHandler {
 
     void value(const std::string& text) override {
         item();
-        checkText(text, where(path(frames_.size())));
+        if (auto c = firstForbiddenControl(text)) {
+            throw controlCharacter(*c, where(path(frames_.size())));
+        }
         ParseHandler::value(text);
     }
     void value(int v) override {
@@ -145,15 +162,6 @@ class StrictHandler final : public Poco::JSON::ParseHandler {
         if (++items_ > kMaxJsonArrayItems) {
             throw ClientJsonError("Too many array items in " + document_ + ": at most " +
                                   std::to_string(kMaxJsonArrayItems) + " in all");
-        }
-    }
-
-    void checkText(const std::string& text, const std::string& place) const {
-        for (char c : text) {
-            if (isForbiddenControl(c)) {
-                throw ClientJsonError("Control character " + codePoint(c) + " in " + place + ": " +
-                                      kTextRule);
-            }
         }
     }
 
