@@ -7,7 +7,8 @@ else connected, then while --idle clients each hold a connection with half a req
 (what a slow or malicious client does). Prints one line per run: requests/s, p50 and p99.
 Only 127.0.0.1 is ever contacted. Needs wrk (Debian package `wrk`).
 
-    python3 bench/http_front.py --lodestoned build/release/bin/lodestoned [--idle 500]
+    python3 bench/http_front.py --lodestoned build/release/bin/lodestoned [--idle 500] \
+        [--server 'max_connections_per_address: 2000']
 """
 import argparse
 import json
@@ -25,7 +26,7 @@ KEY = "lsk_bench_status_000000000000000000000000"
 CONFIG = """server:
   listen: "127.0.0.1:0"
   threads: {threads}
-storage:
+{server_extra}storage:
   path: var/bench.db
   synchronous: normal
 limits:
@@ -44,9 +45,10 @@ provision:
 """
 
 
-def start_daemon(binary, workdir, threads):
+def start_daemon(binary, workdir, threads, server_extra):
+    extra = "".join(f"  {line}\n" for line in server_extra)
     with open(os.path.join(workdir, "lodestone.yaml"), "w") as config:
-        config.write(CONFIG.format(threads=threads, key=KEY))
+        config.write(CONFIG.format(threads=threads, key=KEY, server_extra=extra))
     os.makedirs(os.path.join(workdir, "var"), exist_ok=True)
     log = open(os.path.join(workdir, "daemon.log"), "w+")
     daemon = subprocess.Popen([binary, "--config", os.path.join(workdir, "lodestone.yaml")],
@@ -115,12 +117,16 @@ def main():
     parser.add_argument("--idle", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--threads", type=int, default=32, help="server.threads")
+    parser.add_argument("--server", action="append", default=[], metavar="KEY: VALUE",
+                        help="another server: setting, e.g. 'max_connections_per_address: 2000' "
+                             "(every client here is 127.0.0.1)")
     args = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("wrk is missing: apt-get install wrk")
 
     workdir = tempfile.mkdtemp(prefix="lodestone-http-bench.")
-    daemon, port = start_daemon(os.path.abspath(args.lodestoned), workdir, args.threads)
+    daemon, port = start_daemon(os.path.abspath(args.lodestoned), workdir, args.threads,
+                                args.server)
     try:
         job = create_job(port, project_id(os.path.abspath(args.lodestoned), workdir))
         for round_number in range(1, args.rounds + 1):

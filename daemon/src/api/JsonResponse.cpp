@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "domain/Utf8Text.hpp"
+
 namespace lodestone::api {
 
 bool hasBody(const Poco::Net::HTTPServerRequest& request) {
@@ -9,11 +11,17 @@ bool hasBody(const Poco::Net::HTTPServerRequest& request) {
            (request.hasContentLength() && request.getContentLength64() != 0);
 }
 
-void sendJson(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
-              int status, const Poco::JSON::Object& body) {
+std::string jsonText(const Poco::JSON::Object& body) {
     std::ostringstream text;
     body.stringify(text);
-    const std::string payload = text.str();
+    // Poco writes a string's bytes as they are: one that is not UTF-8 (an error quoting a
+    // client's stray byte) would make the whole answer invalid JSON text for strict clients.
+    return domain::escapeInvalidUtf8InJson(text.str());
+}
+
+void sendJson(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+              int status, const Poco::JSON::Object& body) {
+    const std::string payload = jsonText(body);
     response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(status));
     response.setContentType("application/json; charset=utf-8");
     response.setContentLength64(static_cast<Poco::Int64>(payload.size()));

@@ -19,6 +19,10 @@ namespace lodestone::api {
 void sendJson(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
               int status, const Poco::JSON::Object& body);
 
+// `body` as the text sendJson sends: always well-formed UTF-8, whatever bytes a message quotes
+// (each byte that is not UTF-8 becomes the text `\xHH`).
+std::string jsonText(const Poco::JSON::Object& body);
+
 // {"error": message} with the given status.
 void sendError(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
                int status, const std::string& message);

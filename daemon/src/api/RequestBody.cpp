@@ -1,17 +1,18 @@
 #include "api/RequestBody.hpp"
 
-#include <Poco/JSON/Parser.h>
 #include <Poco/Net/MediaType.h>
 #include <Poco/String.h>
 
 #include "api/ApiError.hpp"
 #include "api/JsonResponse.hpp"
-#include "leadmagnet/ProjectLeadFields.hpp"
+#include "domain/ClientJson.hpp"
+#include "domain/Utf8Text.hpp"
 
 namespace lodestone::api {
 namespace {
 
 constexpr std::size_t kChunk = 16 * 1024;
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 
 void requireJsonContentType(const Poco::Net::HTTPServerRequest& request) {
     if (!request.has("Content-Type")) {
@@ -55,14 +56,25 @@ Poco::JSON::Object::Ptr readJsonBody(Poco::Net::HTTPServerRequest& request, std:
         if (static_cast<std::int64_t>(raw.size()) > maxBytes) throw tooLarge(maxBytes);
     }
 
+    return parseJsonBody(raw);
+}
+
+Poco::JSON::Object::Ptr parseJsonBody(std::string_view raw) {
+    // Some Windows tools write one; it says nothing a UTF-8 body does not already say.
+    const std::size_t skipped = raw.starts_with(kByteOrderMark) ? kByteOrderMark.size() : 0;
+    raw.remove_prefix(skipped);
+    // Checked before parsing so the answer can say where, whether the byte is in a string or not.
+    if (std::size_t bad = domain::firstInvalidUtf8(raw); bad != domain::kNoInvalidUtf8) {
+        throw ApiError(400, "The request body is not valid UTF-8: the byte at offset " +
+                                std::to_string(skipped + bad) + " is " +
+                                domain::escapeInvalidUtf8(raw.substr(bad, 1)) +
+                                "; send JSON as UTF-8");
+    }
     Poco::Dynamic::Var parsed;
     try {
-        // Keys in the order sent: what is stored as given reads back the same way.
-        Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
-        parser.setDepth(leadmagnet::kMaxJsonDepth);
-        parsed = parser.parse(raw);
-    } catch (const Poco::Exception& e) {
-        throw ApiError(400, "Request body is not valid JSON: " + e.message());
+        parsed = domain::parseClientJson(std::string(raw), "the request body");
+    } catch (const domain::ClientJsonError& e) {
+        throw ApiError(400, e.what());
     }
     if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
         throw ApiError(400, "Request body must be a JSON object");

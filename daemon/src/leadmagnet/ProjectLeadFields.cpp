@@ -1,10 +1,10 @@
 #include "leadmagnet/ProjectLeadFields.hpp"
 
-#include <Poco/JSON/Parser.h>
 #include <Poco/String.h>
 
 #include <sstream>
 
+#include "domain/ClientJson.hpp"
 #include "domain/Email.hpp"
 #include "domain/Urls.hpp"
 
@@ -49,12 +49,12 @@ Verdict checkJson(const Poco::Dynamic::Var& value, Poco::Dynamic::Var& accepted)
         std::string text = Poco::trim(value.extract<std::string>());
         if (text.empty()) return Verdict::Absent;
         try {
-            Poco::JSON::Parser parser;
-            parser.setDepth(kMaxJsonDepth);
-            auto parsed = parser.parse(text);
+            // JSON inside the body follows the body's rules: key order kept, no duplicate keys,
+            // no control characters, the same bounds.
+            auto parsed = domain::parseClientJson(text, "the JSON text of a field");
             if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) return Verdict::Invalid;
             object = parsed.extract<Poco::JSON::Object::Ptr>();
-        } catch (const Poco::Exception&) {
+        } catch (const domain::ClientJsonError&) {
             return Verdict::Invalid;
         }
     } else {

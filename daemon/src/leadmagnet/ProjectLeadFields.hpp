@@ -14,9 +14,6 @@ namespace lodestone::leadmagnet {
 inline constexpr std::size_t kMaxStringField = 2000;
 inline constexpr std::size_t kMaxUrlField = 2048;
 inline constexpr std::size_t kMaxJsonField = 32 * 1024;
-// How deep client JSON may nest, bodies and json fields alike; no lead needs more, and the bound
-// keeps a hostile document from exhausting the parser.
-inline constexpr std::size_t kMaxJsonDepth = 64;
 
 // The lead of a Generate Lead Magnet request (POST /api/projects/{projectId}/generate): the body's
 // fields checked against the project's schema, which each project defines for itself. A campaign
@@ -33,8 +30,9 @@ struct ProjectLeadFields {
 
 // Field by field, in schema order: a string/email/url field must be a JSON string (an email a
 // valid address, a url one by the URL rule of domain::isHttpUrl); a json field an object or a
-// string holding one. null, "", whitespace and {} count as empty: missing when required, left out
-// when optional. Lengths are in bytes of UTF-8. Unknown fields are dropped.
+// string holding one, read by the rules of the body itself (domain::parseClientJson). null, "",
+// whitespace and {} count as empty: missing when required, left out when optional. Lengths are in
+// bytes of UTF-8. Unknown fields are dropped.
 ProjectLeadFields checkProjectLeadFields(const domain::ProjectSchema& schema,
                                          const Poco::JSON::Object& body);
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "domain/ClientJson.hpp"
 #include "leadmagnet/ProjectLeadFields.hpp"
 #include "unit/domain/UrlSamples.hpp"
 
@@ -168,6 +169,25 @@ TEST(ProjectLeadFields, CustomFieldsMayBeAStringHoldingAnObjectAndAreStoredAsThe
     std::ostringstream out;
     input.fields->stringify(out);
     EXPECT_NE(out.str().find(R"("customFields":{)"), std::string::npos) << out.str();
+}
+
+TEST(ProjectLeadFields, CustomFieldsAsAStringFollowTheBodysRules) {
+    // Keys in the order sent, as for an object.
+    auto input = check(R"({"email":"ada@example.com","customFields":"{\"z\":1,\"a\":2}"})");
+    ASSERT_TRUE(input.valid());
+    EXPECT_EQ(keysOf(input.fields->getObject("customFields")),
+              (std::vector<std::string>{"z", "a"}));
+    // A duplicate key, a control character, a key beyond the limit: each makes it invalid.
+    std::string manyKeys = "{";
+    for (std::size_t i = 0; i <= domain::kMaxObjectKeys; ++i) {
+        manyKeys += (i ? ",\\\"k" : "\\\"k") + std::to_string(i) + "\\\":0";
+    }
+    manyKeys += "}";
+    for (const std::string& value : std::vector<std::string>{
+             R"("{\"a\":1,\"a\":2}")", R"("{\"a\":\"x\\u0000\"}")", "\"" + manyKeys + "\""}) {
+        auto refused = check(R"({"email":"ada@example.com","customFields":)" + value + "}");
+        EXPECT_THAT(refused.invalidFields, ElementsAre("customFields")) << value.substr(0, 80);
+    }
 }
 
 TEST(ProjectLeadFields, CustomFieldsThatAreNotAnObjectAreInvalid) {

@@ -1,0 +1,103 @@
+#include "domain/Utf8Text.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+
+namespace lodestone::domain {
+namespace {
+
+constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
+
+// The length of the sequence a byte starts and the range its second byte must fall in (Unicode
+// table 3-7); length 1 for ASCII, 0 for a byte that cannot start a sequence.
+struct Lead {
+    std::size_t length;
+    std::uint8_t secondLow;
+    std::uint8_t secondHigh;
+};
+
+Lead leadOf(std::uint8_t lead) {
+    if (lead < 0x80) return {1, 0, 0};
+    if (lead >= 0xC2 && lead <= 0xDF) return {2, 0x80, 0xBF};
+    if (lead == 0xE0) return {3, 0xA0, 0xBF};  // no overlong forms
+    if (lead == 0xED) return {3, 0x80, 0x9F};  // no surrogates
+    if (lead >= 0xE1 && lead <= 0xEF) return {3, 0x80, 0xBF};
+    if (lead == 0xF0) return {4, 0x90, 0xBF};  // no overlong forms
+    if (lead >= 0xF1 && lead <= 0xF3) return {4, 0x80, 0xBF};
+    if (lead == 0xF4) return {4, 0x80, 0x8F};  // nothing past U+10FFFF
+    return {0, 0, 0};
+}
+
+// The length of the well-formed sequence at `at`, or 0 when the byte there starts none.
+std::size_t sequenceAt(std::string_view text, std::size_t at) {
+    const Lead lead = leadOf(static_cast<std::uint8_t>(text[at]));
+    if (lead.length == 0 || at + lead.length > text.size()) return 0;
+    for (std::size_t i = 1; i < lead.length; ++i) {
+        const auto next = static_cast<std::uint8_t>(text[at + i]);
+        const std::uint8_t low = i == 1 ? lead.secondLow : 0x80;
+        const std::uint8_t high = i == 1 ? lead.secondHigh : 0xBF;
+        if (next < low || next > high) return 0;
+    }
+    return lead.length;
+}
+
+std::string escapeInvalid(std::string_view text, std::string_view backslash) {
+    std::string out;
+    out.reserve(text.size());
+    std::size_t at = 0;
+    while (at < text.size()) {
+        if (std::size_t length = sequenceAt(text, at); length > 0) {
+            out.append(text.substr(at, length));
+            at += length;
+            continue;
+        }
+        char hex[3];
+        std::snprintf(hex, sizeof(hex), "%02X",
+                      static_cast<unsigned>(static_cast<std::uint8_t>(text[at])));
+        out.append(backslash).append("x").append(hex, 2);
+        ++at;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::size_t firstInvalidUtf8(std::string_view text) {
+    std::size_t at = 0;
+    while (at < text.size()) {
+        // Runs of ASCII, most of any JSON body, eight bytes at a time: every request body up to
+        // the size limit passes through here.
+        while (at + sizeof(std::uint64_t) <= text.size()) {
+            std::uint64_t word;
+            std::memcpy(&word, text.data() + at, sizeof(word));
+            if ((word & kHighBits) != 0) break;
+            at += sizeof(word);
+        }
+        if (at == text.size()) break;
+        const std::size_t length = sequenceAt(text, at);
+        if (length == 0) return at;
+        at += length;
+    }
+    return kNoInvalidUtf8;
+}
+
+std::string escapeInvalidUtf8(std::string_view text) {
+    return escapeInvalid(text, "\\");
+}
+
+std::string escapeInvalidUtf8InJson(std::string_view json) {
+    // Nothing to do for almost every response: one pass to find out, none to copy.
+    if (firstInvalidUtf8(json) == kNoInvalidUtf8) return std::string(json);
+    return escapeInvalid(json, "\\\\");
+}
+
+std::string shortenedUtf8(std::string_view text, std::size_t maxBytes) {
+    if (text.size() <= maxBytes) return std::string(text);
+    std::size_t end = maxBytes;
+    // Back off continuation bytes so the cut falls between characters.
+    while (end > 0 && (static_cast<std::uint8_t>(text[end]) & 0xC0) == 0x80) --end;
+    return std::string(text.substr(0, end)) + "\u2026";
+}
+
+}  // namespace lodestone::domain

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+// Text that came from a client, made safe to quote: JSON text must be UTF-8, and a response that
+// quotes a client's stray byte verbatim would not be.
+namespace lodestone::domain {
+
+inline constexpr std::size_t kNoInvalidUtf8 = std::string_view::npos;
+
+// The offset of the first byte of `text` that is not part of well-formed UTF-8 (RFC 3629: no
+// overlong forms, no surrogates, nothing past U+10FFFF, no truncated sequence), or kNoInvalidUtf8.
+std::size_t firstInvalidUtf8(std::string_view text);
+
+// `text` with every byte that is not part of well-formed UTF-8 written as the four characters
+// `\xHH` (upper-case hex), so a message quoting client bytes is valid UTF-8 and still says which
+// bytes they were.
+std::string escapeInvalidUtf8(std::string_view text);
+
+// The same for JSON text, where a backslash inside a string must itself be escaped: a bad byte
+// becomes `\\xHH`, which a JSON reader decodes to the text `\xHH`. Only for JSON whose bytes
+// outside strings are ASCII, as every JSON writer's are: the escape is only valid inside a string.
+std::string escapeInvalidUtf8InJson(std::string_view json);
+
+// `text` (well-formed UTF-8) cut to at most `maxBytes` bytes at a character boundary, with "…"
+// added when something was cut: client text quoted in a message is quoted in part.
+std::string shortenedUtf8(std::string_view text, std::size_t maxBytes);
+
+}  // namespace lodestone::domain
