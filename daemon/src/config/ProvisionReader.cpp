@@ -108,7 +108,10 @@ CampaignSpec readCampaignSpec(const ConfigNode& node, std::set<std::string>& nam
     spec.line = node.line();
     MapReader reader(node);
     spec.name = readName(reader, names);
-    if (auto url = reader.optional("webhook_url")) spec.webhookUrl = readHttpUrl(*url);
+    if (auto url = reader.optional("webhook_url")) {
+        spec.webhookUrl = readHttpUrl(*url);
+        spec.webhookUrlLocation = {url->file(), url->line(), url->path(), {}};
+    }
     if (auto url = reader.optional("calendar_url")) spec.calendarUrl = readHttpUrl(*url);
     if (auto icp = readMappingSource(reader, "icp", "ICP criteria", baseDir)) {
         spec.icpJson = std::move(icp->json);

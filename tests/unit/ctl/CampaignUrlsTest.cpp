@@ -77,3 +77,43 @@ TEST_F(CtlCampaignUrls, ACalendarUrlWithCrLfOrCredentialsIsRefused) {
 }
 
 }  // namespace
+
+namespace {
+
+class CtlWebhookWarning : public lodestone::test::CtlFixture {};
+
+// Stored, since the setting may be turned on later, but the operator hears that deliveries will
+// not reach it; on stderr, so --json output stays one JSON object.
+TEST_F(CtlWebhookWarning, AWebhookUrlOnLoopbackWarnsWhilePrivateNetworksAreOff) {
+    auto org = newOrg();
+    auto created = run({"campaign", "create", "--org", org, "--name", "Q3", "--webhook-url",
+                        "http://127.0.0.1:18160/h"});
+    ASSERT_EQ(created.code, 0) << created.err;
+    EXPECT_EQ(created.json()->getValue<std::string>("webhookUrl"), "http://127.0.0.1:18160/h");
+    EXPECT_EQ(created.err,
+              "lodestonectl: warning: the webhook URL's host 127.0.0.1 is a loopback address: "
+              "deliveries to it are refused while webhooks.allow_private_networks is off; set it "
+              "to true in the lodestoned config if the receiver is meant to be there\n");
+
+    auto id = created.json()->getValue<std::string>("id");
+    auto updated = run({"campaign", "update", id, "--webhook-url", "http://10.0.0.7/h"});
+    ASSERT_EQ(updated.code, 0) << updated.err;
+    EXPECT_THAT(updated.err, HasSubstr("10.0.0.7 is a private network address"));
+
+    // Other changes say nothing about the URL already stored.
+    auto renamed = run({"campaign", "update", id, "--name", "Q4"});
+    EXPECT_EQ(renamed.err, "");
+    auto publicHook = run({"campaign", "update", id, "--webhook-url", "https://hooks.acme.test/h"});
+    EXPECT_EQ(publicHook.err, "");
+}
+
+TEST_F(CtlWebhookWarning, NoWarningWhenTheConfigAllowsPrivateNetworks) {
+    std::ofstream(configFile_) << "storage:\n  path: var/lodestone.db\n"
+                               << "webhooks:\n  allow_private_networks: true\n";
+    auto created = run({"campaign", "create", "--org", newOrg(), "--name", "Q3", "--webhook-url",
+                        "http://127.0.0.1:18160/h"});
+    EXPECT_EQ(created.code, 0);
+    EXPECT_EQ(created.err, "");
+}
+
+}  // namespace
