@@ -202,7 +202,8 @@ std::optional<domain::FieldSpec> readFieldSpec(const ConfigNode& node) {
             if (auto parsed = domain::fieldTypeFromString(*value)) {
                 field.type = *parsed;
             } else {
-                type->error("unknown type \"" + *value + "\" (use string, email, url or json)");
+                type->error("unknown type \"" + *value +
+                            "\" (use string, email, url, domain or json)");
                 valid = false;
             }
         }
