@@ -195,5 +195,31 @@ TEST_F(InputValidationApi, MeetingsRefuseAnEmailWithATrailingLineBreak) {
                 HasSubstr("email contains whitespace or a control character"));
 }
 
+TEST_F(InputValidationApi, AnIdempotencyKeyWithAControlCharacterIs400) {
+    const std::string path = "/api/projects/" + api().projectId("Free") + "/generate";
+    const std::string rule =
+        "Idempotency-Key must be visible ASCII characters (0x21-0x7E): no space, control "
+        "character or non-ASCII byte; a UUID is a good key";
+    auto send = [&](const std::string& key) {
+        return api().post(path, R"({"email":"key@example.com"})", kAcmeKey,
+                          {{"Idempotency-Key", key}});
+    };
+    // A control character may already be refused by the HTTP layer, which reads header fields;
+    // either way it is a JSON 400 that names the header.
+    auto control = send("order\x01-1");
+    ASSERT_EQ(control.status, 400) << control.text;
+    ASSERT_TRUE(control.json) << control.text;
+    EXPECT_THAT(control.json->getValue<std::string>("error"), HasSubstr("Idempotency-Key"));
+    for (const std::string key : {"order 1", "order\t1", "order-\xC3\xA9"}) {
+        auto reply = send(key);
+        ASSERT_EQ(reply.status, 400) << reply.text;
+        ASSERT_TRUE(reply.json) << reply.text;
+        EXPECT_EQ(reply.json->getValue<std::string>("error"), rule);
+    }
+    EXPECT_EQ(api().backdoor().count("SELECT COUNT(*) FROM leads WHERE email = 'key@example.com'"),
+              0);
+    EXPECT_EQ(api().backdoor().count("SELECT COUNT(*) FROM idempotency_keys"), 0);
+}
+
 }  // namespace
 }  // namespace lodestone::test
