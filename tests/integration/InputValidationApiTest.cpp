@@ -221,5 +221,24 @@ TEST_F(InputValidationApi, AnIdempotencyKeyWithAControlCharacterIs400) {
     EXPECT_EQ(api().backdoor().count("SELECT COUNT(*) FROM idempotency_keys"), 0);
 }
 
+TEST_F(InputValidationApi, ARepeatedQueryParameterIs400NamingIt) {
+    const std::string path = "/api/campaigns/" + api().campaignId("Quiet") + "/webhook-deliveries";
+    auto reply = api().get(path + "?status=pending&status=failed");
+    ASSERT_EQ(reply.status, 400) << reply.text;
+    EXPECT_EQ(reply.json->getValue<std::string>("error"),
+              "Query parameter status is given more than once; give it once");
+    EXPECT_THAT(names(reply.json->getArray("invalidFields")), ElementsAre("status"));
+
+    auto limits = api().get(path + "?limit=5&status=failed&limit=500");
+    ASSERT_EQ(limits.status, 400) << limits.text;
+    EXPECT_THAT(names(limits.json->getArray("invalidFields")), ElementsAre("limit"));
+
+    auto badEscape = api().get(path + "?status=%zz");
+    ASSERT_EQ(badEscape.status, 400) << badEscape.text;
+    EXPECT_THAT(badEscape.json->getValue<std::string>("error"), HasSubstr("query string"));
+
+    EXPECT_EQ(api().get(path + "?status=failed&limit=5").status, 200);
+}
+
 }  // namespace
 }  // namespace lodestone::test
