@@ -5,7 +5,7 @@
 namespace lodestone::ctl {
 namespace {
 
-Result create(const Arguments& args, storage::Store& store) {
+Result create(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(0, "");
     auto now = domain::nowMillis();
     admin::ApiKeyDraft draft{args.required("org"), args.required("name"), args.values("project"),
@@ -29,7 +29,7 @@ Result create(const Arguments& args, storage::Store& store) {
     return result;
 }
 
-Result list(const Arguments& args, storage::Store& store) {
+Result list(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(0, "");
     auto now = domain::nowMillis();
     auto keys = store.read(
@@ -38,7 +38,7 @@ Result list(const Arguments& args, storage::Store& store) {
                       {"id", "organisationId", "name", "prefix", "status", "expiresAt"});
 }
 
-Result revoke(const Arguments& args, storage::Store& store) {
+Result revoke(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(1, "KEY_ID");
     const std::string& id = args.positionals()[0];
     bool changed = store.write([&](storage::Repositories& repos) {

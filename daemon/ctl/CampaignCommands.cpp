@@ -1,9 +1,19 @@
 #include "Commands.hpp"
 #include "admin/Administration.hpp"
+#include "admin/WebhookAddress.hpp"
 #include "config/ProvisionReader.hpp"
 
 namespace lodestone::ctl {
 namespace {
+
+// The URL was stored; where it points may still keep deliveries from reaching it.
+std::vector<std::string> webhookWarnings(const std::optional<std::string>& webhookUrl,
+                                         const config::Config& config) {
+    if (!webhookUrl) return {};
+    auto warning = admin::webhookAddressWarning(*webhookUrl, config.webhooks.allowPrivateNetworks);
+    if (!warning) return {};
+    return {*warning};
+}
 
 std::optional<std::string> icpFrom(const Arguments& args) {
     auto file = args.value("icp");
@@ -11,7 +21,7 @@ std::optional<std::string> icpFrom(const Arguments& args) {
     return config::loadMappingFile(*file, "ICP criteria");
 }
 
-Result create(const Arguments& args, storage::Store& store) {
+Result create(const Arguments& args, storage::Store& store, const config::Config& config) {
     args.expectPositionals(0, "");
     admin::CampaignDraft draft{args.required("org"), args.required("name"),
                                args.value("webhook-url"), args.value("calendar-url"),
@@ -23,10 +33,12 @@ Result create(const Arguments& args, storage::Store& store) {
     return {toJson(campaign, true, now),
             "Created campaign " + campaign.name +
                 ". Receivers verify webhooks with the webhookSecret below.",
-            {}};
+            {},
+            {},
+            webhookWarnings(draft.webhookUrl, config)};
 }
 
-Result update(const Arguments& args, storage::Store& store) {
+Result update(const Arguments& args, storage::Store& store, const config::Config& config) {
     args.expectPositionals(1, "CAMPAIGN_ID");
     admin::CampaignChanges changes{args.value("name"), args.value("webhook-url"),
                                    args.value("calendar-url"), icpFrom(args)};
@@ -34,10 +46,14 @@ Result update(const Arguments& args, storage::Store& store) {
     auto campaign = store.write([&](storage::Repositories& repos) {
         return admin::Administration(repos, now).updateCampaign(args.positionals()[0], changes);
     });
-    return {toJson(campaign, true, now), "Updated campaign " + campaign.name + ".", {}};
+    return {toJson(campaign, true, now),
+            "Updated campaign " + campaign.name + ".",
+            {},
+            {},
+            webhookWarnings(changes.webhookUrl, config)};
 }
 
-Result list(const Arguments& args, storage::Store& store) {
+Result list(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(0, "");
     auto now = domain::nowMillis();
     auto campaigns = store.read(
@@ -47,7 +63,7 @@ Result list(const Arguments& args, storage::Store& store) {
                       {"id", "organisationId", "name", "webhookUrl"});
 }
 
-Result show(const Arguments& args, storage::Store& store) {
+Result show(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(1, "CAMPAIGN_ID");
     auto now = domain::nowMillis();
     auto campaign = store.read([&](storage::Repositories& repos) {
@@ -56,7 +72,7 @@ Result show(const Arguments& args, storage::Store& store) {
     return {toJson(campaign, true, now), "", {}};
 }
 
-Result rotateSecret(const Arguments& args, storage::Store& store) {
+Result rotateSecret(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(1, "CAMPAIGN_ID");
     auto now = domain::nowMillis();
     bool droppedOne = false;

@@ -6,6 +6,7 @@
 
 #include "CommandLine.hpp"
 #include "Output.hpp"
+#include "config/Config.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::ctl {
@@ -16,7 +17,9 @@ struct Command {
     std::string verb;
     std::string synopsis;  // for usage: "org create NAME [--credits N]"
     std::vector<FlagSpec> flags;
-    std::function<Result(const Arguments&, storage::Store&)> run;
+    // With the loaded config, for what a command checks against it (a webhook URL against
+    // webhooks.allow_private_networks).
+    std::function<Result(const Arguments&, storage::Store&, const config::Config&)> run;
 };
 
 std::vector<Command> organisationCommands();

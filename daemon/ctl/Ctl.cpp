@@ -69,7 +69,7 @@ CommandLine splitCommandWords(const std::vector<std::string>& argv) {
     return line;
 }
 
-int execute(const std::vector<std::string>& argv, std::ostream& out) {
+int execute(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
     CommandLine line = splitCommandWords(argv);
     bool help = std::find(line.rest.begin(), line.rest.end(), "--help") != line.rest.end();
     if (help || line.words.empty() || line.words[0] == "help") {
@@ -88,7 +88,11 @@ int execute(const std::vector<std::string>& argv, std::ostream& out) {
         admin::checkProvision(cfg.provision);  // a file lodestoned refuses is refused here too
         auto store = storage::openStore(admin::storeOptionsFrom(cfg.storage));
         store->migrate();
-        print(command.run(args, *store), args.has("json"), out);
+        const Result result = command.run(args, *store, cfg);
+        print(result, args.has("json"), out);
+        // On stderr, so --json output stays one JSON object; the command did succeed.
+        for (const auto& warning : result.warnings)
+            err << "lodestonectl: warning: " << warning << '\n';
         return 0;
     }
     throw UsageError("unknown command \"" + line.words[0] + " " + line.words[1] + "\"");
@@ -98,7 +102,7 @@ int execute(const std::vector<std::string>& argv, std::ostream& out) {
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     try {
-        return execute(args, out);
+        return execute(args, out, err);
     } catch (const UsageError& e) {
         err << "lodestonectl: " << e.what() << "\n(run `lodestonectl --help` for usage)\n";
         return 2;

@@ -4,7 +4,7 @@
 namespace lodestone::ctl {
 namespace {
 
-Result create(const Arguments& args, storage::Store& store) {
+Result create(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(1, "organisation NAME");
     auto credits = args.integer("credits").value_or(0);
     auto organisation = store.write([&](storage::Repositories& repos) {
@@ -14,7 +14,7 @@ Result create(const Arguments& args, storage::Store& store) {
     return {toJson(organisation), "Created organisation " + organisation.name + ".", {}};
 }
 
-Result list(const Arguments& args, storage::Store& store) {
+Result list(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(0, "");
     auto organisations =
         store.read([](storage::Repositories& repos) { return repos.organisations().list(); });
@@ -22,7 +22,7 @@ Result list(const Arguments& args, storage::Store& store) {
                       {"id", "name", "credits", "createdAt"});
 }
 
-Result credits(const Arguments& args, storage::Store& store) {
+Result credits(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(1, "ORG_ID");
     const std::string& id = args.positionals()[0];
     auto delta = args.integer("add");

@@ -20,6 +20,8 @@ struct Result {
     // Human output a command lays out itself, for records the table and the `name  value` lines
     // cannot show well (nested attempts, a payload); replaces both.
     std::string text = {};
+    // Things the operator should know although the command succeeded, printed on stderr.
+    std::vector<std::string> warnings = {};
 };
 
 void print(const Result& result, bool asJson, std::ostream& out);

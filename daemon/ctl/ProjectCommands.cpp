@@ -17,7 +17,7 @@ std::optional<std::string> settingsFrom(const Arguments& args) {
     return config::loadMappingFile(*file, "project settings");
 }
 
-Result create(const Arguments& args, storage::Store& store) {
+Result create(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(0, "");
     admin::ProjectDraft draft{args.required("org"),
                               args.required("name"),
@@ -31,7 +31,7 @@ Result create(const Arguments& args, storage::Store& store) {
     return {toJson(project, true), "Created project " + project.name + ".", {}};
 }
 
-Result update(const Arguments& args, storage::Store& store) {
+Result update(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(1, "PROJECT_ID");
     admin::ProjectChanges changes{args.value("name"), schemaFrom(args),
                                   args.value("lead-magnet-host"),
@@ -43,7 +43,7 @@ Result update(const Arguments& args, storage::Store& store) {
     return {toJson(project, true), "Updated project " + project.name + ".", {}};
 }
 
-Result list(const Arguments& args, storage::Store& store) {
+Result list(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(0, "");
     auto projects = store.read(
         [&](storage::Repositories& repos) { return repos.projects().list(args.value("org")); });
@@ -51,7 +51,7 @@ Result list(const Arguments& args, storage::Store& store) {
                       {"id", "organisationId", "name", "creditsPerGeneration", "leadMagnetHost"});
 }
 
-Result show(const Arguments& args, storage::Store& store) {
+Result show(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(1, "PROJECT_ID");
     auto project = store.read([&](storage::Repositories& repos) {
         return admin::Administration(repos, domain::nowMillis()).project(args.positionals()[0]);

@@ -151,7 +151,7 @@ storage::DeliveryFilter filterFrom(const Arguments& args) {
     return filter;
 }
 
-Result list(const Arguments& args, storage::Store& store) {
+Result list(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(0, "");
     auto filter = filterFrom(args);
     auto records = store.read(
@@ -161,7 +161,7 @@ Result list(const Arguments& args, storage::Store& store) {
     return result;
 }
 
-Result show(const Arguments& args, storage::Store& store) {
+Result show(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(1, "DELIVERY_ID");
     const std::string& id = args.positionals()[0];
     auto record =
@@ -173,7 +173,7 @@ Result show(const Arguments& args, storage::Store& store) {
     return result;
 }
 
-Result redeliver(const Arguments& args, storage::Store& store) {
+Result redeliver(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(1, "DELIVERY_ID");
     const std::string& id = args.positionals()[0];
     auto record = store.write([&](storage::Repositories& repos) {

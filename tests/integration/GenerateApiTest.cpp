@@ -60,7 +60,7 @@ TEST(GenerateApi, StoresOnlyFieldsTheSchemaKnows) {
     ApiDaemon api;
     auto created = generateOk(
         api, api.projectId("Default"),
-        R"({"email":" ada@example.com ","secret":"x","customFields":"{\"source\":\"webinar\"}"})");
+        R"({"email":"ada@example.com","secret":"x","customFields":"{\"source\":\"webinar\"}"})");
     EXPECT_EQ(
         api.backdoor().count("SELECT COUNT(*) FROM leads WHERE id = '" + created.leadId +
                              "' AND fields_json NOT LIKE '%secret%' AND "

@@ -58,3 +58,68 @@ TEST(Provisioning, DemoPrintsAKeyOnceAndReusesEverything) {
     EXPECT_THAT(orgs.output, HasSubstr("\"name\":\"Demo Organisation\""));
     EXPECT_THAT(orgs.output, HasSubstr("\"credits\":1000"));
 }
+
+// Provisioned URLs follow the one URL rule: lodestoned refuses to start, naming the file, the
+// line and the key, with the URL's line break shown rather than obeyed, and stores nothing.
+TEST(Provisioning, UrlsBreakingTheUrlRuleStopTheStartNamingFileLineAndKey) {
+    TestConfig config(R"(provision:
+  organisations:
+    - name: Acme
+      campaigns:
+        - name: Injected
+          webhook_url: "http://127.0.0.1:18160/h\r\nX-Injected: 1"
+        - name: Credentials
+          calendar_url: "https://user:pw@cal.acme.test/book"
+        - name: Spaced
+          webhook_url: "https://hooks acme.test/h"
+)");
+    auto result = runToCompletion(LODESTONED_PATH, {"--config", config.file().string()});
+    EXPECT_EQ(result.status.code, 78);
+    EXPECT_THAT(result.errors,
+                HasSubstr("lodestone.yaml:10: provision.organisations[0].campaigns[0].webhook_url: "
+                          "expected an absolute http:// or https:// URL"));
+    EXPECT_THAT(result.errors, HasSubstr(R"(got "http://127.0.0.1:18160/h\r\nX-Injected: 1", )"
+                                         "which contains whitespace or a control character"));
+    EXPECT_THAT(result.errors, Not(HasSubstr("\nX-Injected")));
+    EXPECT_THAT(
+        result.errors,
+        HasSubstr("lodestone.yaml:12: provision.organisations[0].campaigns[1].calendar_url"));
+    EXPECT_THAT(result.errors, HasSubstr("which has a user name or password"));
+    EXPECT_THAT(
+        result.errors,
+        HasSubstr("lodestone.yaml:14: provision.organisations[0].campaigns[2].webhook_url"));
+    EXPECT_FALSE(std::filesystem::exists(config.dir() / "var")) << "no database was opened";
+}
+
+// A webhook URL on this machine is stored (the setting may be turned on later), but the log says
+// deliveries will not reach it; --check-config says so too.
+TEST(Provisioning, AWebhookUrlOnLoopbackIsAWarningWhilePrivateNetworksAreOff) {
+    const std::string provision = R"(provision:
+  organisations:
+    - name: Acme
+      campaigns:
+        - name: Local
+          webhook_url: http://127.0.0.1:18160/h
+)";
+    const std::string warning =
+        "lodestone.yaml:10: provision.organisations[0].campaigns[0].webhook_url: the webhook "
+        "URL's host 127.0.0.1 is a loopback address: deliveries to it are refused while "
+        "webhooks.allow_private_networks is off";
+    TestConfig config(provision);
+    auto checked =
+        runToCompletion(LODESTONED_PATH, {"--config", config.file().string(), "--check-config"});
+    EXPECT_EQ(checked.status.code, 0) << checked.errors;
+    EXPECT_THAT(checked.errors, HasSubstr("warning: " + std::string(config.file()) + ":10:"));
+    EXPECT_THAT(checked.errors, HasSubstr(warning));
+
+    Daemon daemon(config.file());
+    ASSERT_NE(daemon.waitUntilListening(), 0);
+    EXPECT_THAT(daemon.process().errors(), HasSubstr(warning));
+    EXPECT_EQ(daemon.stop(SIGTERM).code, 0);
+
+    TestConfig allowed(provision + "webhooks:\n  allow_private_networks: true\n");
+    auto quiet =
+        runToCompletion(LODESTONED_PATH, {"--config", allowed.file().string(), "--check-config"});
+    EXPECT_EQ(quiet.status.code, 0) << quiet.errors;
+    EXPECT_THAT(quiet.errors, Not(HasSubstr("warning")));
+}

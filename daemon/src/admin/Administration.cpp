@@ -4,6 +4,7 @@
 #include <Poco/URI.h>
 
 #include "domain/Ids.hpp"
+#include "domain/InputText.hpp"
 #include "domain/Secrets.hpp"
 #include "domain/Urls.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
@@ -76,19 +77,19 @@ std::string checkedName(const std::string& what, const std::string& name) {
 }
 
 std::string checkedHttpUrl(const std::string& what, const std::string& url) {
-    if (domain::isHttpUrl(url)) return domain::withoutTrailingSlash(url);
-    throw InvalidRequest(what +
-                         " must be an absolute http:// or https:// URL with a host and no spaces "
-                         "or control characters, got \"" +
-                         url + "\"");
+    auto problem = domain::httpUrlProblem(url);
+    if (!problem) return domain::withoutTrailingSlash(url);
+    throw InvalidRequest(what + " must be " + domain::kHttpUrlRule + ", got \"" +
+                         domain::visibleText(url) + "\", which " + *problem);
 }
 
 std::string checkedLeadMagnetHost(const std::string& url) {
     if (domain::isHttpOrigin(url)) return domain::withoutTrailingSlash(url);
     throw InvalidRequest(
-        "lead-magnet host must be an http:// or https:// origin with no path, "
-        "such as https://go.example.com, got \"" +
-        url + "\"");
+        "lead-magnet host must be an http:// or https:// origin with no path, such as "
+        "https://go.example.com, got \"" +
+        domain::visibleText(url) + "\", which " +
+        domain::httpUrlProblem(url).value_or("has a path, a query or a fragment"));
 }
 
 Administration::Administration(storage::Repositories& repositories, domain::Timestamp now)

@@ -108,8 +108,9 @@ class Administration {
 
 // Checks an operator-supplied name; throws InvalidRequest naming `what`.
 std::string checkedName(const std::string& what, const std::string& name);
-// Checks a URL by the one URL rule (domain::isHttpUrl) and drops a trailing slash; throws
-// InvalidRequest.
+// Checks a URL by the one URL rule (domain/Urls.hpp) and drops a trailing slash; throws
+// InvalidRequest naming `what`, the rule, the URL (control characters shown as escapes) and
+// what is wrong with it.
 std::string checkedHttpUrl(const std::string& what, const std::string& url);
 // Checks a lead-magnet host: an http(s) origin without a path (leads are served at its root).
 std::string checkedLeadMagnetHost(const std::string& url);

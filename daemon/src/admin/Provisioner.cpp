@@ -4,6 +4,7 @@
 #include <map>
 
 #include "admin/Administration.hpp"
+#include "admin/WebhookAddress.hpp"
 #include "domain/Secrets.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
 
@@ -159,6 +160,20 @@ void checkProvision(const config::ProvisionConfig& spec) {
         }
     }
     problems.throwIfAny();
+}
+
+std::vector<std::string> provisionWarnings(const config::Config& config) {
+    std::vector<std::string> warnings;
+    for (const auto& organisation : config.provision.organisations) {
+        for (const auto& campaign : organisation.campaigns) {
+            if (!campaign.webhookUrl) continue;
+            if (auto warning = webhookAddressWarning(*campaign.webhookUrl,
+                                                     config.webhooks.allowPrivateNetworks)) {
+                warnings.push_back(config::located(campaign.webhookUrlLocation, *warning));
+            }
+        }
+    }
+    return warnings;
 }
 
 }  // namespace lodestone::admin

@@ -36,4 +36,10 @@ ProvisionReport provision(storage::Store& store, const config::ProvisionConfig& 
 // after loading the config (so also in --check-config), before anything is provisioned.
 void checkProvision(const config::ProvisionConfig& spec);
 
+// What `provision:` declares that is valid but likely not what the operator means: a campaign's
+// webhook_url whose host deliveries will refuse (webhookAddressWarning, under the config's
+// webhooks.allow_private_networks). One line each, naming file, line and key as errors do.
+// lodestoned logs them when it provisions and --check-config prints them.
+std::vector<std::string> provisionWarnings(const config::Config& config);
+
 }  // namespace lodestone::admin

@@ -3,6 +3,7 @@
 #include <Poco/JSON/ParseHandler.h>
 #include <Poco/JSON/Parser.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "api/ApiError.hpp"
@@ -16,6 +17,15 @@ IdempotencyScope::IdempotencyScope(const domain::ApiKey& apiKey, const std::stri
     : apiKeyId_(apiKey.id), key_(idempotencyKey), now_(now) {
     if (key_.empty() || key_.size() > kMaxKeyLength) {
         throw ApiError(400, "Idempotency-Key must be 1 to 255 characters");
+    }
+    // A key is stored, compared and may be logged: a control character, a space or a byte that
+    // another client would encode differently is never part of one (UUIDs and tokens are
+    // visible ASCII), so such a key is refused rather than guessed at.
+    if (!std::all_of(key_.begin(), key_.end(),
+                     [](unsigned char c) { return c >= 0x21 && c <= 0x7E; })) {
+        throw ApiError(400,
+                       "Idempotency-Key must be visible ASCII characters (0x21-0x7E): no space, "
+                       "control character or non-ASCII byte; a UUID is a good key");
     }
     // The same key means the same request only if method, path and body are byte for byte equal.
     requestHash_ = domain::sha256Hex(method + " " + path + "\n" + body);

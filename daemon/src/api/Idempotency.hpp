@@ -27,7 +27,8 @@ class IdempotencyScope {
     static constexpr std::int64_t kLifetimeMillis = 24LL * 60 * 60 * 1000;
     static constexpr std::size_t kMaxKeyLength = 255;
 
-    // 400 (ApiError) for an empty or over-long key.
+    // 400 (ApiError) for an empty or over-long key, or one with a character outside visible
+    // ASCII (0x21-0x7E).
     IdempotencyScope(const domain::ApiKey& apiKey, const std::string& idempotencyKey,
                      const std::string& method, const std::string& path, const std::string& body,
                      domain::Timestamp now);

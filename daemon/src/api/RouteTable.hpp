@@ -30,8 +30,10 @@ struct ApiRequest {
     bool replayed = false;                    // the response is one stored under that key
 
     const std::string& param(const std::string& name) const { return params.at(name); }
-    // A query string parameter, decoded; a name given twice gives its last value. Parsed when
-    // asked, since few routes take any.
+    // A query string parameter, decoded; nothing when absent. Every route that reads query
+    // parameters reads them here, so each rule holds for all of them: a name given twice is a
+    // 400 naming it (with invalidFields), a malformed %-escape a 400 too (ApiError). Parsed
+    // when asked, since few routes take any; parameters no route asks for are ignored.
     std::optional<std::string> queryParameter(const std::string& name) const;
 };
 

@@ -206,6 +206,9 @@ int LodestoneApp::checkConfig() {
     try {
         auto config = loadConfig();
         plugins::loadPlugins(config);
+        for (const auto& warning : admin::provisionWarnings(config)) {
+            std::cerr << "warning: " << warning << '\n';
+        }
         std::cout << "config OK: " << configPath_ << '\n';
         return EXIT_OK;
     } catch (const config::ConfigError& e) {

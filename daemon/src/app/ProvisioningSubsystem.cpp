@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "admin/Provisioner.hpp"
 #include "app/Banner.hpp"
 #include "app/Subsystems.hpp"
 
@@ -11,6 +12,7 @@ void ProvisioningSubsystem::initialize(Poco::Util::Application&) {
     if (config_.provision.organisations.empty()) return;
     auto report = admin::provision(storage_.store(), config_.provision);
     auto& log = Poco::Logger::get("lodestone.provision");
+    for (const auto& warning : admin::provisionWarnings(config_)) log.warning(warning);
     for (const auto& change : report.changes) log.information(change);
     if (report.changes.empty()) log.information("provisioned organisations are up to date");
     printNewKeys(std::cout, report, config_.server.publicUrl);

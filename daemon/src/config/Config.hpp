@@ -126,6 +126,7 @@ struct ProjectSpec {
 struct CampaignSpec {
     std::string name;
     std::optional<std::string> webhookUrl;
+    Location webhookUrlLocation;  // for the warning admin::provisionWarnings may give about it
     std::optional<std::string> calendarUrl;
     // Read as JSON but not judged here: what criteria mean is outreach's business, and config
     // must not depend on it. admin::checkProvision judges them once the file is loaded and

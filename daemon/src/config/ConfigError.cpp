@@ -17,19 +17,22 @@ std::string joinLines(const std::vector<std::string>& messages) {
 ConfigError::ConfigError(std::vector<std::string> messages)
     : std::runtime_error(joinLines(messages)), messages_(std::move(messages)) {}
 
+std::string located(const Location& where, const std::string& message) {
+    std::string text = where.file;
+    if (where.line > 0) text += ":" + std::to_string(where.line);
+    text += ": ";
+    if (!where.keyPath.empty()) text += where.keyPath + ": ";
+    if (where.includedFile) text += "in " + *where.includedFile + ": ";
+    return text + message;
+}
+
 void Diagnostics::error(const std::string& file, int line, const std::string& path,
                         const std::string& message) {
-    std::string text = file;
-    if (line > 0) text += ":" + std::to_string(line);
-    text += ": ";
-    if (!path.empty()) text += path + ": ";
-    text += message;
-    messages_.push_back(std::move(text));
+    messages_.push_back(located({file, line, path, {}}, message));
 }
 
 void Diagnostics::error(const Location& where, const std::string& message) {
-    error(where.file, where.line, where.keyPath,
-          where.includedFile ? "in " + *where.includedFile + ": " + message : message);
+    messages_.push_back(located(where, message));
 }
 
 void Diagnostics::throwIfAny() const {

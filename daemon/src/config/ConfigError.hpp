@@ -28,6 +28,10 @@ struct Location {
     std::optional<std::string> includedFile;  // the file a `*_file:` key names, as written there
 };
 
+// "file:line: key.path: [in included-file: ]message": how a problem, or a warning, about a value
+// of the file reads.
+std::string located(const Location& where, const std::string& message);
+
 // Collects problems while a whole file is read, so one run reports all of them (as `nginx -t`
 // does), then throws them together.
 class Diagnostics {

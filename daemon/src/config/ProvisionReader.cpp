@@ -108,7 +108,10 @@ CampaignSpec readCampaignSpec(const ConfigNode& node, std::set<std::string>& nam
     spec.line = node.line();
     MapReader reader(node);
     spec.name = readName(reader, names);
-    if (auto url = reader.optional("webhook_url")) spec.webhookUrl = readHttpUrl(*url);
+    if (auto url = reader.optional("webhook_url")) {
+        spec.webhookUrl = readHttpUrl(*url);
+        spec.webhookUrlLocation = {url->file(), url->line(), url->path(), {}};
+    }
     if (auto url = reader.optional("calendar_url")) spec.calendarUrl = readHttpUrl(*url);
     if (auto icp = readMappingSource(reader, "icp", "ICP criteria", baseDir)) {
         spec.icpJson = std::move(icp->json);
@@ -199,7 +202,8 @@ std::optional<domain::FieldSpec> readFieldSpec(const ConfigNode& node) {
             if (auto parsed = domain::fieldTypeFromString(*value)) {
                 field.type = *parsed;
             } else {
-                type->error("unknown type \"" + *value + "\" (use string, email, url or json)");
+                type->error("unknown type \"" + *value +
+                            "\" (use string, email, url, domain or json)");
                 valid = false;
             }
         }

@@ -4,6 +4,7 @@
 
 #include <regex>
 
+#include "domain/InputText.hpp"
 #include "domain/Urls.hpp"
 
 namespace lodestone::config {
@@ -72,11 +73,10 @@ std::filesystem::path resolvePluginLibrary(const std::string& library,
 std::optional<std::string> readHttpUrl(const ConfigNode& node) {
     auto text = node.asString();
     if (!text) return std::nullopt;
-    if (domain::isHttpUrl(*text)) return domain::withoutTrailingSlash(*text);
-    node.error(
-        "expected an absolute http:// or https:// URL with a host and no spaces or control "
-        "characters, got \"" +
-        *text + "\"");
+    auto problem = domain::httpUrlProblem(*text);
+    if (!problem) return domain::withoutTrailingSlash(*text);
+    node.error(std::string("expected ") + domain::kHttpUrlRule + ", got \"" +
+               domain::visibleText(*text) + "\", which " + *problem);
     return std::nullopt;
 }
 
@@ -87,7 +87,8 @@ std::optional<std::string> readHttpOrigin(const ConfigNode& node) {
     node.error(
         "expected an http:// or https:// origin with no path, such as "
         "https://go.example.com, got \"" +
-        *text + "\"");
+        domain::visibleText(*text) + "\", which " +
+        domain::httpUrlProblem(*text).value_or("has a path, a query or a fragment"));
     return std::nullopt;
 }
 

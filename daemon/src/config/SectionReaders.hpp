@@ -36,8 +36,9 @@ std::filesystem::path resolvePluginLibrary(const std::string& library,
 // Resolves a path written in the file against the file's folder.
 std::filesystem::path resolvePath(const std::string& path, const std::filesystem::path& baseDir);
 
-// A URL by the one URL rule (domain::isHttpUrl), without a trailing slash; records an error and
-// returns nullopt if not.
+// A URL by the one URL rule (domain/Urls.hpp), without a trailing slash; records an error
+// naming the rule, the URL (control characters shown as escapes) and what is wrong with it, and
+// returns nullopt, if not.
 std::optional<std::string> readHttpUrl(const ConfigNode& node);
 // An http(s) origin (no path, query or fragment), without a trailing slash.
 std::optional<std::string> readHttpOrigin(const ConfigNode& node);

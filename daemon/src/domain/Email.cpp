@@ -1,70 +1,63 @@
 #include "domain/Email.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <lodestone/free_mail.hpp>
+
+#include "domain/HostNames.hpp"
+#include "domain/InputText.hpp"
 
 namespace lodestone::domain {
 namespace {
 
-constexpr std::size_t kMaxAddress = 254;
-constexpr std::size_t kMaxLocal = 64;
-constexpr std::size_t kMaxLabel = 63;
-
 bool isAtext(char c) {
     static constexpr std::string_view kSpecials = "!#$%&'*+/=?^_`{|}~-";
-    return std::isalnum(static_cast<unsigned char>(c)) ||
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
            kSpecials.find(c) != std::string_view::npos;
 }
 
-bool validLocalPart(std::string_view local) {
-    if (local.empty() || local.size() > kMaxLocal) return false;
-    if (local.front() == '.' || local.back() == '.') return false;
-    if (local.find("..") != std::string_view::npos) return false;
-    return std::all_of(local.begin(), local.end(), [](char c) { return c == '.' || isAtext(c); });
-}
-
-bool validLabel(std::string_view label) {
-    if (label.empty() || label.size() > kMaxLabel) return false;
-    if (label.front() == '-' || label.back() == '-') return false;
-    return std::all_of(label.begin(), label.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '-';
-    });
-}
-
-bool validDomain(std::string_view domain) {
-    int labels = 0;
-    std::string_view label;
-    while (true) {
-        auto dot = domain.find('.');
-        label = domain.substr(0, dot);
-        if (!validLabel(label)) return false;
-        ++labels;
-        if (dot == std::string_view::npos) break;
-        domain.remove_prefix(dot + 1);
+std::optional<std::string> localPartProblem(std::string_view local) {
+    if (local.empty()) return "has nothing before the @";
+    if (local.size() > kMaxEmailLocalPart) {
+        return "has a local part (before the @) longer than " + std::to_string(kMaxEmailLocalPart) +
+               " characters";
     }
-    // A top-level domain is never all digits; this also refuses bare IPv4 addresses.
-    bool namedTld = std::any_of(label.begin(), label.end(),
-                                [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
-    return labels >= 2 && namedTld;
+    if (!std::all_of(local.begin(), local.end(), [](char c) { return c == '.' || isAtext(c); })) {
+        return "has a character before the @ other than letters, digits and "
+               "!#$%&'*+/=?^_`{|}~.-";
+    }
+    if (local.front() == '.' || local.back() == '.' || local.find("..") != std::string_view::npos) {
+        return "has a dot at either end of its local part, or two dots in a row";
+    }
+    return std::nullopt;
 }
 
 }  // namespace
 
+std::optional<std::string> emailProblem(std::string_view address) {
+    if (auto flaw = characterFlaw(address); flaw != CharacterFlaw::None) return describe(flaw);
+    if (address.size() > kMaxEmailLength) {
+        return "is longer than " + std::to_string(kMaxEmailLength) + " characters";
+    }
+    const auto at = address.find('@');
+    if (at == std::string_view::npos) return "has no @";
+    if (address.find('@', at + 1) != std::string_view::npos) return "has more than one @";
+    if (auto problem = localPartProblem(address.substr(0, at))) return problem;
+    const auto domain = address.substr(at + 1);
+    if (domain.size() > kMaxEmailDomain) {
+        return "has a domain longer than " + std::to_string(kMaxEmailDomain) + " characters";
+    }
+    if (auto problem = hostNameProblem(domain)) return "has a domain that " + *problem;
+    return std::nullopt;
+}
+
 bool isValidEmail(std::string_view address) {
-    if (address.size() > kMaxAddress) return false;
-    auto at = address.rfind('@');
-    if (at == std::string_view::npos) return false;
-    return validLocalPart(address.substr(0, at)) && validDomain(address.substr(at + 1));
+    return !emailProblem(address);
 }
 
 std::string emailDomain(std::string_view address) {
     auto at = address.rfind('@');
     if (at == std::string_view::npos) return "";
-    std::string domain(address.substr(at + 1));
-    std::transform(domain.begin(), domain.end(), domain.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return domain;
+    return lowercaseHostName(address.substr(at + 1));
 }
 
 std::optional<std::string> companyDomainOf(std::string_view address) {

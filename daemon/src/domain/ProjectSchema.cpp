@@ -17,6 +17,8 @@ std::string_view toString(FieldType type) {
             return "email";
         case FieldType::Url:
             return "url";
+        case FieldType::Domain:
+            return "domain";
         case FieldType::Json:
             return "json";
     }
@@ -27,6 +29,7 @@ std::optional<FieldType> fieldTypeFromString(std::string_view text) {
     if (text == "string") return FieldType::String;
     if (text == "email") return FieldType::Email;
     if (text == "url") return FieldType::Url;
+    if (text == "domain") return FieldType::Domain;
     if (text == "json") return FieldType::Json;
     return std::nullopt;
 }
@@ -58,7 +61,7 @@ ProjectSchema ProjectSchema::defaults() {
         {"email", FieldType::Email, true, "Email", "Lead's email address"},
         {"fullName", FieldType::String, false, "Full name", "Prospect's full name"},
         {"company", FieldType::String, false, "Company", "Company name"},
-        {"domain", FieldType::String, false, "Domain", "Company domain"},
+        {"domain", FieldType::Domain, false, "Domain", "Company domain"},
         {"industry", FieldType::String, false, "Industry", "Industry or sector"},
         {"companySize", FieldType::String, false, "Company size", "Size band of the company"},
         {"title", FieldType::String, false, "Job title", "Job title"},

@@ -8,8 +8,9 @@
 
 namespace lodestone::domain {
 
-// How a submitted value is checked.
-enum class FieldType { String, Email, Url, Json };
+// How a submitted value is checked: text; an address by the email rule (Email.hpp); a URL by
+// the URL rule (Urls.hpp); a company domain by the host-name rule (HostNames.hpp); a JSON object.
+enum class FieldType { String, Email, Url, Domain, Json };
 
 std::string_view toString(FieldType type);
 std::optional<FieldType> fieldTypeFromString(std::string_view text);

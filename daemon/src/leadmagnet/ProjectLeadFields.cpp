@@ -6,6 +6,7 @@
 
 #include "domain/ClientJson.hpp"
 #include "domain/Email.hpp"
+#include "domain/HostNames.hpp"
 #include "domain/Urls.hpp"
 
 namespace lodestone::leadmagnet {
@@ -21,20 +22,32 @@ std::size_t serialisedSize(const Poco::JSON::Object::Ptr& object) {
     return out.str().size();
 }
 
+// Text is trimmed; an email address, a URL and a domain must each be one token and are checked
+// as sent, so that "ada@acme.io\n" is refused rather than quietly made into something nobody
+// sent. Blank text is absent either way.
 Verdict checkText(FieldType type, const Poco::Dynamic::Var& value, Poco::Dynamic::Var& accepted) {
     if (!value.isString()) return Verdict::Invalid;
-    std::string text = Poco::trim(value.extract<std::string>());
+    const std::string& given = value.extract<std::string>();
+    std::string text = Poco::trim(given);
     if (text.empty()) return Verdict::Absent;
     switch (type) {
         case FieldType::Email:
-            if (!domain::isValidEmail(text)) return Verdict::Invalid;
-            break;
+            if (!domain::isValidEmail(given)) return Verdict::Invalid;
+            accepted = given;
+            return Verdict::Accepted;
         case FieldType::Url:
-            if (text.size() > kMaxUrlField || !domain::isHttpUrl(text)) return Verdict::Invalid;
+            if (given.size() > kMaxUrlField || !domain::isHttpUrl(given)) return Verdict::Invalid;
+            accepted = given;
+            return Verdict::Accepted;
+        case FieldType::Domain:
+            if (!domain::isHostName(given)) return Verdict::Invalid;
+            accepted = domain::lowercaseHostName(given);
+            return Verdict::Accepted;
+        case FieldType::String:
+        case FieldType::Json:
             break;
-        default:
-            if (text.size() > kMaxStringField) return Verdict::Invalid;
     }
+    if (text.size() > kMaxStringField) return Verdict::Invalid;
     accepted = text;
     return Verdict::Accepted;
 }

@@ -1,5 +1,7 @@
 #include "outbound/AddressPolicy.hpp"
 
+#include <Poco/String.h>
+
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -145,6 +147,14 @@ AddressClass classify(const Poco::Net::IPAddress& address) {
         return classifyV4(v4(bytes[0], bytes[1], bytes[2], bytes[3]));
     }
     return classifyV6(bytesOf(address));
+}
+
+std::optional<AddressClass> classifyLiteralHost(const std::string& host) {
+    const std::string name = Poco::toLower(host);
+    if (name == "localhost" || name.ends_with(".localhost")) return AddressClass::Loopback;
+    Poco::Net::IPAddress address;
+    if (Poco::Net::IPAddress::tryParse(host, address)) return classify(address);
+    return std::nullopt;
 }
 
 std::string describe(AddressClass addressClass) {

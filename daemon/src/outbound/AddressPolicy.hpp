@@ -3,6 +3,7 @@
 #include <Poco/Net/IPAddress.h>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 namespace lodestone::outbound {
@@ -25,6 +26,12 @@ enum class AddressClass {
 // Addresses with an IPv4 address embedded (::ffff:a.b.c.d, ::a.b.c.d, 64:ff9b::a.b.c.d,
 // 2002:AABB:CCDD::) are classified by that IPv4 address, since that is where packets end up.
 AddressClass classify(const Poco::Net::IPAddress& address);
+
+// The class of a URL's host when it is known without a DNS lookup: an IP literal ("127.0.0.1",
+// "::1", without brackets), or "localhost" and names under .localhost, which RFC 6761 reserves
+// for this machine. Nothing for any other name: only resolving it tells, and a request resolves
+// it when it is made. For warning about a URL when it is configured.
+std::optional<AddressClass> classifyLiteralHost(const std::string& host);
 
 // For messages: "a loopback address", "a cloud metadata address", ...
 std::string describe(AddressClass addressClass);

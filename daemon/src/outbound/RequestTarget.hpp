@@ -17,9 +17,10 @@ struct RequestTarget {
     std::string pathAndQuery;  // the request target, byte for byte as the URL has it
 };
 
-// Throws OutboundError (InvalidRequest) for a URL that is not http(s), has no host, carries a
-// user name or password, or contains whitespace or control characters. Messages never repeat
-// the path or query, which may hold a secret token.
+// Throws OutboundError (InvalidRequest) for a URL that breaks the one URL rule of
+// domain/Urls.hpp (not http(s), no host, a user name or password, whitespace or a control
+// character, a bad port), in its words. Messages never repeat the path or query, which may hold
+// a secret token.
 RequestTarget targetOf(const std::string& url);
 
 // Throws OutboundError (InvalidRequest) for a method that is not an HTTP token, a header that

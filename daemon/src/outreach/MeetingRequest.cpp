@@ -35,22 +35,26 @@ std::optional<std::string> utcTimestamp(const std::string& text) {
                                            "%Y-%m-%dT%H:%M:%SZ");
 }
 
+// A text field, trimmed unless `trim` is false: an email address is checked as sent, so that
+// "ann@acme.io\n" is refused rather than quietly made into an address nobody sent. Blank text
+// counts as absent either way.
 std::optional<std::string> text(const Poco::JSON::Object& body, const std::string& name,
-                                std::vector<std::string>& invalid) {
+                                std::vector<std::string>& invalid, bool trim = true) {
     if (!body.has(name) || body.get(name).isEmpty()) return std::nullopt;
     const auto& value = body.get(name);
     if (!value.isString()) {
         invalid.push_back(name);
         return std::nullopt;
     }
-    std::string trimmed = Poco::trim(value.extract<std::string>());
+    const std::string& given = value.extract<std::string>();
+    std::string trimmed = Poco::trim(given);
     // In characters, as the lead body counts them, not UTF-8 bytes.
     if (characterCount(trimmed) > kMaxText) {
         invalid.push_back(name);
         return std::nullopt;
     }
     if (trimmed.empty()) return std::nullopt;
-    return trimmed;
+    return trim ? trimmed : given;
 }
 
 std::optional<int> minutes(const Poco::JSON::Object& body, std::vector<std::string>& invalid) {
@@ -83,8 +87,10 @@ MeetingRequest readMeetingRequest(const Poco::JSON::Object& body) {
     std::vector<std::string> missing, invalid;
     MeetingRequest request;
     request.prospectId = text(body, "prospectId", invalid);
-    if (auto email = text(body, "email", invalid)) {
-        if (domain::isValidEmail(*email)) {
+    std::optional<std::string> emailProblem;
+    if (auto email = text(body, "email", invalid, false)) {
+        emailProblem = domain::emailProblem(*email);
+        if (!emailProblem) {
             request.emailKey = Poco::toLower(*email);
         } else {
             invalid.push_back("email");
@@ -127,6 +133,7 @@ MeetingRequest readMeetingRequest(const Poco::JSON::Object& body) {
                        " (scheduledAt is an ISO 8601 UTC time such as 2026-12-01T15:00:00Z; "
                        "duration whole minutes from 1 to 1440; prospectId or email names the "
                        "prospect)";
+            if (emailProblem) message += "; email " + *emailProblem;
         }
         if (message.back() == ';') message.pop_back();
         throw InvalidMeeting(message, missing, invalid);

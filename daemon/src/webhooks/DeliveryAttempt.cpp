@@ -90,11 +90,12 @@ DeliveryAttempt::Call DeliveryAttempt::prepare(
                      " has no webhook URL (set one with `lodestonectl campaign update " +
                      campaign->id + " --webhook-url URL`)");
     }
-    if (!domain::isHttpUrl(*campaign->webhookUrl)) {
-        return fails(
-            "the campaign's webhook URL is not an absolute http(s) URL with a host and no "
-            "spaces or control characters: " +
-            *campaign->webhookUrl);
+    // A URL stored before the rule was what it is now (user info was allowed once) meets it here.
+    // The reason is shown, not the URL: its path may hold a token, and the error is stored.
+    if (auto problem = domain::httpUrlProblem(*campaign->webhookUrl)) {
+        return fails("the campaign's webhook URL " + *problem + "; it must be " +
+                     domain::kHttpUrlRule + " (set another with `lodestonectl campaign update " +
+                     campaign->id + " --webhook-url URL`)");
     }
     std::string input;
     try {

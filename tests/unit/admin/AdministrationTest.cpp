@@ -1,5 +1,6 @@
 // Administration's operations where the clock matters, run at chosen times against a real
 // SQLite file.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "admin/Administration.hpp"
@@ -71,13 +72,41 @@ TEST_F(Administration, CampaignUrlsMayHoldNoSpaceOrControlCharacter) {
             << url;
     }
     try {
-        admin::checkedHttpUrl("webhook URL", "https://hooks.acme.test/a b");
-        ADD_FAILURE() << "a URL with a space was accepted";
+        admin::checkedHttpUrl("webhook URL", "http://127.0.0.1:18160/h\r\nX-Injected: 1");
+        ADD_FAILURE() << "a URL with CR LF was accepted";
     } catch (const admin::InvalidRequest& e) {
+        // The rule, the URL with its line break shown rather than obeyed, and what is wrong.
         EXPECT_STREQ(e.what(),
-                     "webhook URL must be an absolute http:// or https:// URL with a host and no "
-                     "spaces or control characters, got \"https://hooks.acme.test/a b\"");
+                     "webhook URL must be an absolute http:// or https:// URL with a host, "
+                     "without a user name or password, and without whitespace or control "
+                     "characters (percent-encode them, e.g. %20), got "
+                     "\"http://127.0.0.1:18160/h\\r\\nX-Injected: 1\", which contains "
+                     "whitespace or a control character");
     }
+}
+
+// The same rule, with its own reason, for each way a URL can break it.
+TEST_F(Administration, CampaignUrlsSayWhatIsWrongWithThem) {
+    auto refusal = [&](const std::string& url) -> std::string {
+        try {
+            admin::CampaignChanges calendar;
+            calendar.calendarUrl = url;
+            at(kStart, [&](admin::Administration& admin) {
+                return admin.updateCampaign(campaign_.id, calendar);
+            });
+        } catch (const admin::InvalidRequest& e) {
+            return e.what();
+        }
+        ADD_FAILURE() << "accepted " << url;
+        return "";
+    };
+    EXPECT_THAT(refusal("https://ann:pw@cal.acme.test/x"),
+                ::testing::EndsWith("which has a user name or password"));
+    EXPECT_THAT(refusal("https://cal acme.test/x"),
+                ::testing::EndsWith("which contains whitespace or a control character"));
+    EXPECT_THAT(refusal("ftp://cal.acme.test/x"),
+                ::testing::EndsWith("which uses ftp:, not http:// or https://"));
+    EXPECT_THAT(refusal("https://cal.acme.test/x\t"), ::testing::HasSubstr("calendar URL must be"));
 }
 
 TEST_F(Administration, RotationKeepsTheOldSecretSigningForADay) {

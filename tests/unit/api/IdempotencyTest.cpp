@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+
 #include "api/ApiError.hpp"
 #include "api/Idempotency.hpp"
 #include "domain/Ids.hpp"
@@ -88,4 +90,27 @@ TEST_F(Idempotency, KeysAreOneTo255Characters) {
     EXPECT_THROW(IdempotencyScope(key_, std::string(256, 'k'), "POST", "/", "", kT0),
                  api::ApiError);
     EXPECT_NO_THROW(IdempotencyScope(key_, std::string(255, 'k'), "POST", "/", "", kT0));
+}
+
+TEST_F(Idempotency, KeysAreVisibleAsciiOnly) {
+    for (const std::string& bad : std::initializer_list<std::string>{
+             "order\x01"
+             "1",
+             "order 1", "order\t1", "order\x7f", "ordre-\xC3\xA9", "order-1\r\nX-Injected: 1",
+             std::string("order\0"
+                         "1",
+                         7)}) {
+        try {
+            IdempotencyScope(key_, bad, "POST", "/", "", kT0);
+            ADD_FAILURE() << "accepted a key with a byte outside 0x21-0x7E";
+        } catch (const api::ApiError& e) {
+            EXPECT_EQ(e.status(), 400);
+            EXPECT_STREQ(e.what(),
+                         "Idempotency-Key must be visible ASCII characters (0x21-0x7E): no space, "
+                         "control character or non-ASCII byte; a UUID is a good key");
+        }
+    }
+    EXPECT_NO_THROW(IdempotencyScope(key_, "!~0a-Z_.:/+=@{}", "POST", "/", "", kT0));
+    EXPECT_NO_THROW(
+        IdempotencyScope(key_, "3f2c9a0e-8b1d-4c55-9f0e-2a7d6c1b9e44", "POST", "/", "", kT0));
 }

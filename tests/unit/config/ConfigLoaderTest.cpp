@@ -188,7 +188,7 @@ TEST(ConfigLoader, PublicUrlMustBeHttp) {
                 HasSubstr("server.public_url: expected an absolute http:// or https:// URL"));
 }
 
-// Config URLs follow the one URL rule (domain::isHttpUrl): a quoted space or escaped control
+// Config URLs follow the one URL rule (domain/Urls.hpp): a quoted space or escaped control
 // character is refused, not parsed around.
 TEST(ConfigLoader, PublicUrlMayHoldNoSpaceOrControlCharacter) {
     for (const char* url :
@@ -197,7 +197,8 @@ TEST(ConfigLoader, PublicUrlMayHoldNoSpaceOrControlCharacter) {
         EXPECT_THAT(errorOf(std::string("storage: { path: x.db }\nserver: { public_url: \"") + url +
                             "\" }\n"),
                     HasSubstr("server.public_url: expected an absolute http:// or https:// URL "
-                              "with a host and no spaces or control characters"))
+                              "with a host, without a user name or password, and without "
+                              "whitespace or control characters"))
             << url;
     }
 }

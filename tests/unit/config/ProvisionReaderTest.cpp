@@ -157,3 +157,47 @@ TEST(ProvisionReader, SchemaFileInJsonWithErrorsNamesThatFile) {
     EXPECT_TRUE(schema.find("email")->required);
     std::remove(path.c_str());
 }
+
+// A provisioned campaign's URLs follow the one URL rule: each refusal names the file, the line,
+// the key and what is wrong, with a line break in the URL shown rather than obeyed.
+TEST(ProvisionReader, CampaignUrlsBreakingTheUrlRuleNameFileLineAndKey) {
+    auto messages = errorsOf(R"(storage: { path: x.db }
+provision:
+  organisations:
+    - name: Acme
+      campaigns:
+        - name: Injected
+          webhook_url: "http://127.0.0.1:18160/h\r\nX-Injected: 1"
+        - name: Spaced
+          webhook_url: "https://hooks.acme .test/h"
+        - name: Tabbed
+          webhook_url: "https://hooks.acme.test/h\tx"
+        - name: Ftp
+          webhook_url: ftp://hooks.acme.test/h
+        - name: Credentials
+          calendar_url: "https://ann:pw@cal.acme.test/sales"
+        - name: Split
+          calendar_url: "https://cal.acme.test/sales\r\nX-Injected: 1"
+)");
+    ASSERT_EQ(messages.size(), 6u) << ::testing::PrintToString(messages);
+    const std::string file = std::string(kConfigFile) + ":";
+    EXPECT_THAT(messages[0],
+                HasSubstr(file + "7: provision.organisations[0].campaigns[0].webhook_url: "
+                                 "expected an absolute http:// or https:// URL"));
+    EXPECT_THAT(messages[0], HasSubstr(R"(got "http://127.0.0.1:18160/h\r\nX-Injected: 1", )"
+                                       "which contains whitespace or a control character"));
+    EXPECT_EQ(messages[0].find('\n'), std::string::npos) << "the line break is shown, not obeyed";
+    EXPECT_THAT(messages[1], HasSubstr(file + "9: provision.organisations[0].campaigns[1]."
+                                              "webhook_url: expected"));
+    EXPECT_THAT(messages[1], HasSubstr("which contains whitespace or a control character"));
+    EXPECT_THAT(messages[2], HasSubstr(file + "11: provision.organisations[0].campaigns[2]."
+                                              "webhook_url: expected"));
+    EXPECT_THAT(messages[3], HasSubstr(file + "13: provision.organisations[0].campaigns[3]."
+                                              "webhook_url: expected"));
+    EXPECT_THAT(messages[3], HasSubstr("which uses ftp:, not http:// or https://"));
+    EXPECT_THAT(messages[4], HasSubstr(file + "15: provision.organisations[0].campaigns[4]."
+                                              "calendar_url: expected"));
+    EXPECT_THAT(messages[4], HasSubstr("which has a user name or password"));
+    EXPECT_THAT(messages[5], HasSubstr(file + "17: provision.organisations[0].campaigns[5]."
+                                              "calendar_url: expected"));
+}

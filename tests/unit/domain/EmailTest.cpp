@@ -164,3 +164,26 @@ TEST(Email, NumericTopLevelDomainsAndBareIpAddressesAreRefused) {
     EXPECT_FALSE(lodestone::domain::isValidEmail("user@example.123"));
     EXPECT_TRUE(lodestone::domain::isValidEmail("user@123.example"));
 }
+
+// The reason a refused address gets, which every door shows after the field's name.
+TEST(EmailProblem, SaysWhatIsWrong) {
+    using lodestone::domain::emailProblem;
+    EXPECT_EQ(emailProblem("ada@acme.example"), std::nullopt);
+    EXPECT_EQ(emailProblem("ada@acme.example\n"), "contains whitespace or a control character");
+    EXPECT_EQ(emailProblem("ada @acme.example"), "contains whitespace or a control character");
+    EXPECT_EQ(emailProblem(" ada@acme.example"), "contains whitespace or a control character");
+    EXPECT_EQ(emailProblem("ada@acme.example\xC2\xA0"),
+              "contains whitespace or a control character");  // a no-break space
+    EXPECT_EQ(emailProblem("ada@acme.\xFF"), "is not UTF-8 text");
+    EXPECT_EQ(emailProblem("ada.acme.example"), "has no @");
+    EXPECT_EQ(emailProblem("ada@b@acme.example"), "has more than one @");
+    EXPECT_EQ(emailProblem("@acme.example"), "has nothing before the @");
+    EXPECT_EQ(emailProblem(std::string(65, 'a') + "@acme.example"),
+              "has a local part (before the @) longer than 64 characters");
+    EXPECT_EQ(emailProblem("ada@127.0.0.1"), "has a domain that is an IP address, not a host name");
+    EXPECT_EQ(emailProblem("ada@localhost"),
+              "has a domain that is a single label; a host name has at least two, such as "
+              "example.com");
+    EXPECT_EQ(emailProblem(std::string(64, 'a') + "@" + std::string(190, 'b') + ".example"),
+              "is longer than 254 characters");
+}

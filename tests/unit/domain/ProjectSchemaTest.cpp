@@ -15,6 +15,14 @@ TEST(ProjectSchema, DefaultAcceptsTheSpecFieldsWithOnlyEmailRequired) {
                                                "companySize", "title", "phone", "customFields"}));
     EXPECT_EQ(schema.find("customFields")->type, FieldType::Json);
     EXPECT_EQ(schema.find("email")->type, FieldType::Email);
+    EXPECT_EQ(schema.find("domain")->type, FieldType::Domain);  // the host-name rule
+}
+
+TEST(ProjectSchema, DomainIsAFieldTypeByName) {
+    EXPECT_EQ(fieldTypeFromString("domain"), FieldType::Domain);
+    EXPECT_EQ(toString(FieldType::Domain), "domain");
+    auto copy = ProjectSchema::fromJson(ProjectSchema::defaults().toJson());
+    EXPECT_EQ(copy.find("domain")->type, FieldType::Domain);
 }
 
 TEST(ProjectSchema, AddsEmailWhenLeftOut) {

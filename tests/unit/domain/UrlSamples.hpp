@@ -17,12 +17,21 @@ inline const std::vector<std::string> kHttpUrls = {
     "http://[::1]:8080/x",
     "https://acme.io/search?q=a%20b%09c",         // spaces and tabs percent-encoded
     "https://www.linkedin.com/in/j\xC3\xBCrgen",  // a letter outside ASCII, as UTF-8
-    "https://ann@acme.io/",                       // user info, as before
-    "https://ann:secret@acme.io/",
+    "https://acme.io/@ann",                       // an '@' after the authority is no user info
 };
 
-// Whitespace or a control character inside otherwise good URLs: refused everywhere. Inside,
-// because Generate trims its strings before checking them (kUrlsInWhitespace).
+// User info, with or without a password, or empty: refused everywhere. A password does not
+// belong in a stored URL, and "https://acme.io@evil.example" reads as acme.io but goes to
+// evil.example.
+inline const std::vector<std::string> kUrlsWithUserInfo = {
+    "https://ann@acme.io/",
+    "https://ann:secret@acme.io/",
+    "http://user:pw@127.0.0.1:18160/h",
+    "https://acme.io@evil.example/",
+    "https://@acme.io/",
+};
+
+// Whitespace or a control character inside otherwise good URLs: refused everywhere.
 inline const std::vector<std::string> kUrlsWithSpaceOrControl = {
     // spaces
     "https://acme .io",
@@ -36,6 +45,7 @@ inline const std::vector<std::string> kUrlsWithSpaceOrControl = {
     "https://acme.io/a\nb",
     "https://acme.io/a\rb",
     "https://acme.io/\r\nX-Injected: 1",
+    "http://127.0.0.1:18160/h\r\nX-Injected: 1",
     // other C0 controls, and DEL: Poco::URI drops some of them without a word
     std::string("https://acme.io/a\0b", 19),
     "https://ac\x01me.io",
@@ -59,8 +69,8 @@ inline const std::vector<std::string> kUrlsWithSpaceOrControl = {
     "b",
 };
 
-// Good URLs with whitespace around them: refused by the rule itself, which trims nothing. The
-// Generate route trims every string first (docs/api.md) and so accepts them.
+// Good URLs with whitespace around them: refused too, since no door trims a URL before the rule
+// sees it.
 inline const std::vector<std::string> kUrlsInWhitespace = {
     " https://acme.io",   "https://acme.io ",     "\thttps://acme.io",
     "https://acme.io/\n", "https://acme.io/\r\n",
@@ -78,11 +88,13 @@ inline const std::vector<std::string> kNotHttpUrls = {
     "https//acme.io",
     "http://[::1",
     "ftp://acme.io",
+    "ftp://user:pw@acme.io/file",
     "file:///etc/passwd",
     "javascript:alert(1)",
     "mailto:ann@acme.io",
     "data:text/html,hi",
     "https://acme.io/\xFF",  // not UTF-8
+    "http://acme.io:0/",     // no port 0
 };
 
 // Shows a sample in a failure message with its control characters visible.

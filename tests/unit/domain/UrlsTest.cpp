@@ -5,6 +5,8 @@
 #include "domain/Urls.hpp"
 #include "unit/domain/UrlSamples.hpp"
 
+using lodestone::domain::hostOf;
+using lodestone::domain::httpUrlProblem;
 using lodestone::domain::isHttpOrigin;
 using lodestone::domain::isHttpUrl;
 using lodestone::domain::withoutTrailingSlash;
@@ -30,19 +32,47 @@ TEST(Urls, WhitespaceAroundAUrlIsNotTrimmedButRefused) {
 
 TEST(Urls, RelativeHostlessAndOtherSchemesAreRefused) {
     EXPECT_FALSE(isHttpUrl(""));
+    EXPECT_FALSE(isHttpUrl("https://acme.io:0/"));
     for (const auto& url : lodestone::test::kNotHttpUrls) {
         EXPECT_FALSE(isHttpUrl(url)) << visible(url);
     }
 }
 
-// User info is allowed, as before the rules were merged; the host is what follows the last '@'.
-TEST(Urls, UserInfoIsAllowedInAUrlButNotInAnOrigin) {
-    EXPECT_TRUE(isHttpUrl("https://ann@acme.io/"));
-    EXPECT_TRUE(isHttpUrl("https://ann:secret@acme.io/x"));
-    EXPECT_TRUE(isHttpUrl("https://acme.io@evil.example/"));
-    EXPECT_FALSE(isHttpUrl("https://ann@"));
+TEST(Urls, UserInfoIsRefusedWithOrWithoutAPassword) {
+    for (const auto& url : lodestone::test::kUrlsWithUserInfo) {
+        EXPECT_EQ(httpUrlProblem(url), "has a user name or password") << url;
+    }
+    EXPECT_EQ(httpUrlProblem("https://ann@"), "has a user name or password");
     EXPECT_FALSE(isHttpUrl("https://ann smith@acme.io/"));
     EXPECT_FALSE(isHttpOrigin("https://ann@go.acme.io"));
+}
+
+// The reason each door shows after the URL's name; it never repeats the URL itself.
+TEST(Urls, TheProblemSaysWhatIsWrongWithoutRepeatingTheUrl) {
+    EXPECT_EQ(httpUrlProblem("https://acme.io/hook"), std::nullopt);
+    EXPECT_EQ(httpUrlProblem("http://127.0.0.1:18160/h\r\nX-Injected: 1"),
+              "contains whitespace or a control character");
+    EXPECT_EQ(httpUrlProblem("http://acme .io/h"), "contains whitespace or a control character");
+    EXPECT_EQ(httpUrlProblem("http://acme.io/\th"), "contains whitespace or a control character");
+    EXPECT_EQ(httpUrlProblem("https://acme.io/\xFF"), "is not UTF-8 text");
+    EXPECT_EQ(httpUrlProblem(""), "is empty");
+    EXPECT_EQ(httpUrlProblem("acme.io/hook"),
+              "has no scheme; it must start with http:// or https://");
+    EXPECT_EQ(httpUrlProblem("ftp://acme.io/hook"), "uses ftp:, not http:// or https://");
+    EXPECT_EQ(httpUrlProblem("https:///hook"), "has no host");
+    for (const char* url : {"https://acme.io:0/hook", "https://[::1]:0/hook",
+                            "https://acme.io:99999/hook", "https://acme.io:x/hook"}) {
+        EXPECT_EQ(httpUrlProblem(url), "has a port that is not a number from 1 to 65535") << url;
+    }
+    EXPECT_EQ(httpUrlProblem("https://acme.io:/hook"), std::nullopt);  // an empty port: the default
+    EXPECT_EQ(httpUrlProblem("https://acme.io/%zzs3cr3t"),
+              "is not a valid URL (a malformed host or %-escape)");
+}
+
+TEST(Urls, HostOfGivesTheHostWithoutBrackets) {
+    EXPECT_EQ(hostOf("https://hooks.acme.io:8443/x"), "hooks.acme.io");
+    EXPECT_EQ(hostOf("http://[::1]:8080/x"), "::1");
+    EXPECT_EQ(hostOf("http://127.0.0.1/x"), "127.0.0.1");
 }
 
 TEST(Urls, AnOriginIsAUrlWithNothingAfterTheAuthority) {

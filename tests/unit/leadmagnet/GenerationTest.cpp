@@ -35,7 +35,7 @@ class Generation : public storage::test::StoreFixture {
             r.projects().insert(project_);
         });
         auto body = Poco::JSON::Parser()
-                        .parse(R"({"email":" ada@example.com ","fullName":"Ada Lovelace",
+                        .parse(R"({"email":"ada@example.com","fullName":"Ada Lovelace",
                                    "customFields":{"plan":"pro"},"unknown":"dropped"})")
                         .extract<Poco::JSON::Object::Ptr>();
         input_ = leadmagnet::checkProjectLeadFields(project_.schema, *body);

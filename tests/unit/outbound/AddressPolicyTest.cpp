@@ -86,6 +86,18 @@ INSTANTIATE_TEST_SUITE_P(EmbeddedIPv4, Classify,
                                            Case{"2002:c0a8:101::1", AddressClass::Private},
                                            Case{"2002:808:808::1", AddressClass::Public}));
 
+TEST(ClassifyLiteralHost, KnowsIpLiteralsAndLocalhostWithoutALookup) {
+    EXPECT_EQ(classifyLiteralHost("127.0.0.1"), AddressClass::Loopback);
+    EXPECT_EQ(classifyLiteralHost("::1"), AddressClass::Loopback);
+    EXPECT_EQ(classifyLiteralHost("10.1.2.3"), AddressClass::Private);
+    EXPECT_EQ(classifyLiteralHost("169.254.169.254"), AddressClass::CloudMetadata);
+    EXPECT_EQ(classifyLiteralHost("8.8.8.8"), AddressClass::Public);
+    EXPECT_EQ(classifyLiteralHost("LocalHost"), AddressClass::Loopback);
+    EXPECT_EQ(classifyLiteralHost("hooks.localhost"), AddressClass::Loopback);
+    EXPECT_EQ(classifyLiteralHost("hooks.acme.test"), std::nullopt);
+    EXPECT_EQ(classifyLiteralHost("localhost.acme.test"), std::nullopt);
+}
+
 TEST(Describe, ReadsAsPartOfASentence) {
     EXPECT_EQ(describe(AddressClass::Loopback), "a loopback address");
     EXPECT_EQ(describe(AddressClass::CloudMetadata), "a cloud metadata address");

@@ -65,9 +65,9 @@ TEST(TargetOf, SendsThePathExactlyAsWritten) {
 }
 
 TEST(TargetOf, RefusesOtherSchemes) {
-    EXPECT_THAT(refusal("ftp://example.com/file"), HasSubstr("only http and https"));
-    EXPECT_THAT(refusal("file:///etc/passwd"), HasSubstr("only http and https"));
-    EXPECT_THAT(refusal("example.com/path"), HasSubstr("scheme"));
+    EXPECT_EQ(refusal("ftp://example.com/file"), "the URL uses ftp:, not http:// or https://");
+    EXPECT_THAT(refusal("file:///etc/passwd"), HasSubstr("not http:// or https://"));
+    EXPECT_THAT(refusal("example.com/path"), HasSubstr("no scheme"));
 }
 
 TEST(TargetOf, RefusesUserInfo) {
@@ -81,12 +81,19 @@ TEST(TargetOf, RefusesUrlsWithoutHostOrWithBadCharacters) {
     EXPECT_THAT(refusal("http://example.com/a b"), HasSubstr("whitespace"));
     EXPECT_THAT(refusal("http://example.com/a\r\nX-Injected: 1"), HasSubstr("control"));
     EXPECT_THAT(refusal("http://example.com:0/"), HasSubstr("port"));
-    EXPECT_THAT(refusal("http://example.com:99999/"), HasSubstr("not valid"));
+    EXPECT_THAT(refusal("http://example.com:99999/"), HasSubstr("port"));
+    EXPECT_THAT(refusal("http://example.com/%zz"), HasSubstr("not a valid URL"));
+    EXPECT_THAT(refusal("http://ex\xC2\xA0"
+                        "ample.com/"),
+                HasSubstr("whitespace"));
+    EXPECT_THAT(refusal("http://example.com/\xFF"), HasSubstr("not UTF-8"));
 }
 
 TEST(TargetOf, NeverRepeatsThePathOrQueryInAMessage) {
     EXPECT_THAT(refusal("ftp://example.com/hook?token=s3cr3t"), Not(HasSubstr("s3cr3t")));
     EXPECT_THAT(refusal("http://u:s3cr3t@example.com/"), Not(HasSubstr("s3cr3t")));
+    EXPECT_THAT(refusal("http://example.com/%zzs3cr3t"), Not(HasSubstr("s3cr3t")));
+    EXPECT_THAT(refusal("http://example.com/s3cr3t\r\n"), Not(HasSubstr("s3cr3t")));
 }
 
 TEST(CheckMethodAndHeaders, AcceptsOrdinaryRequests) {

@@ -261,4 +261,20 @@ TEST_F(DeliveryAttemptThroughThePlugin, NoUrlOrNoCampaignFailsBeforeThePluginRun
     EXPECT_TRUE(gateway->requests().empty());
 }
 
+// A URL stored when the rule allowed it (user info once was) is refused before the plugin runs,
+// saying why without repeating the URL, whose path may hold a token.
+TEST_F(DeliveryAttemptThroughThePlugin, AStoredUrlBreakingTheUrlRuleFailsSayingWhy) {
+    auto gateway = ScriptedGateway::answering(200, "");
+    auto withCredentials = campaign();
+    withCredentials.webhookUrl = "https://user:s3cr3t@crm.example/hooks/t0k3n";
+    auto result = attempt(gateway, withCredentials);
+    EXPECT_FALSE(result.delivered);
+    ASSERT_TRUE(result.error);
+    EXPECT_THAT(*result.error, HasSubstr("the campaign's webhook URL has a user name or password"));
+    EXPECT_THAT(*result.error, HasSubstr("--webhook-url URL"));
+    EXPECT_THAT(*result.error, Not(HasSubstr("s3cr3t")));
+    EXPECT_THAT(*result.error, Not(HasSubstr("t0k3n")));
+    EXPECT_TRUE(gateway->requests().empty());
+}
+
 }  // namespace

@@ -2,6 +2,7 @@
 #include <Poco/String.h>
 
 #include "domain/Email.hpp"
+#include "domain/HostNames.hpp"
 #include "outreach/addlead/CampaignLead.hpp"
 #include "outreach/addlead/Enrichment.hpp"
 #include "outreach/addlead/ObjectWalk.hpp"
@@ -9,22 +10,12 @@
 namespace lodestone::outreach {
 namespace {
 
-std::optional<std::string> validEmail(const std::string& text) {
-    if (!domain::isValidEmail(text)) return kMustBeEmail;
-    return std::nullopt;
-}
-
-// A given domain is normalised (trimmed, lowercased) before the check, so " Acme.COM " is as
-// good as "acme.com".
+// A given domain is checked as sent (" acme.io" and "acme.io\n" are refused like any other
+// character outside the rule, never trimmed) and stored lowercased.
 std::optional<std::string> readDomain(ObjectWalk& lead) {
-    auto normalised = [](const std::string& text) { return Poco::toLower(Poco::trim(text)); };
-    auto given = lead.text("domain", [&](const std::string& text) {
-        auto value = normalised(text);
-        return characterCount(value) > kMaxHostName ? tooLongReason(kMaxHostName)
-                                                    : hostName()(value);
-    });
+    auto given = lead.text("domain", hostName());
     if (!given) return std::nullopt;
-    std::string domain = normalised(*given);
+    std::string domain = domain::lowercaseHostName(*given);
     lead.keep("domain", domain);
     return domain;
 }
@@ -47,7 +38,8 @@ CampaignLead readCampaignLead(const Poco::JSON::Object& body, const TimeZones& z
 
     auto companyName = walk.required("companyName", plainText(kMaxShortText));
     auto contactName = walk.required("contactName", plainText(kMaxShortText));
-    auto email = walk.required("email", validEmail);
+    // Checked as sent: trimming would turn "ann@acme.io\n" into an address nobody sent.
+    auto email = walk.required("email", emailAddress(), ObjectWalk::Whitespace::Keep);
 
     auto givenDomain = readDomain(walk);
     lead.title = walk.text("title", plainText(kMaxShortText));

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "domain/Email.hpp"
+#include "domain/HostNames.hpp"
 #include "domain/Urls.hpp"
 
 namespace lodestone::outreach {
@@ -14,30 +16,6 @@ namespace {
 
 bool isAsciiSpace(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-bool isAsciiAlnum(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
-bool validLabel(std::string_view label) {
-    if (label.empty() || label.size() > 63) return false;
-    if (label.front() == '-' || label.back() == '-') return false;
-    return std::all_of(label.begin(), label.end(),
-                       [](char c) { return isAsciiAlnum(c) || c == '-'; });
-}
-
-bool validHostName(std::string_view host) {
-    if (host.empty() || host.size() > kMaxHostName) return false;
-    int labels = 0;
-    while (true) {
-        auto dot = host.find('.');
-        if (!validLabel(host.substr(0, dot))) return false;
-        ++labels;
-        if (dot == std::string_view::npos) break;
-        host.remove_prefix(dot + 1);
-    }
-    return labels >= 2;
 }
 
 struct NumberBounds {
@@ -116,14 +94,23 @@ TextRule plainText(std::size_t maxChars) {
 TextRule httpUrl() {
     return [](const std::string& text) -> std::optional<std::string> {
         if (characterCount(text) > kMaxUrl) return tooLongReason(kMaxUrl);
-        if (!domain::isHttpUrl(text)) return "must be an absolute http(s) URL";
+        if (auto problem = domain::httpUrlProblem(text)) return kMustBeUrl + ": it " + *problem;
         return std::nullopt;
     };
 }
 
 TextRule hostName() {
     return [](const std::string& text) -> std::optional<std::string> {
-        if (!validHostName(text)) return "must be a host name such as example.com";
+        if (auto problem = domain::hostNameProblem(text)) {
+            return kMustBeHostName + ": it " + *problem;
+        }
+        return std::nullopt;
+    };
+}
+
+TextRule emailAddress() {
+    return [](const std::string& text) -> std::optional<std::string> {
+        if (auto problem = domain::emailProblem(text)) return kMustBeEmail + ": it " + *problem;
         return std::nullopt;
     };
 }

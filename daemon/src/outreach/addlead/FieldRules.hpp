@@ -16,7 +16,6 @@ namespace lodestone::outreach {
 inline constexpr std::size_t kMaxShortText = 500;    // names, titles, phone, labels
 inline constexpr std::size_t kMaxLongText = 10'000;  // notes, bio, description
 inline constexpr std::size_t kMaxUrl = 2048;         // what browsers and proxies reliably pass
-inline constexpr std::size_t kMaxHostName = 253;     // the DNS limit
 inline constexpr std::size_t kMaxArrayItems = 200;   // technologies, news, departments
 inline constexpr std::size_t kMaxFreeformBytes = 64 * 1024;  // each freeform object, as JSON
 inline constexpr int kEarliestFoundedYear = 1600;
@@ -31,10 +30,15 @@ bool isBlank(const std::string& text);
 
 // Any text up to `maxChars` characters.
 TextRule plainText(std::size_t maxChars);
-// A URL by the one URL rule (domain::isHttpUrl), up to kMaxUrl characters.
+// The one rule of each kind of value (domain/), with its reason after the field's own ("must be
+// a host name such as example.com: it is an IP address, not a host name"):
+// a URL by the URL rule (domain/Urls.hpp), up to kMaxUrl characters;
 TextRule httpUrl();
-// A DNS host name ("example.com"): letter/digit/'-' labels, at least two, case-insensitive.
+// a host name by the host-name rule (domain/HostNames.hpp: never an IP address, a port or a
+// path; 253 characters at most), either case;
 TextRule hostName();
+// an email address by the email rule (domain/Email.hpp).
+TextRule emailAddress();
 // "YYYY-MM" with a month from 01 to 12.
 TextRule yearMonth();
 // A name `zones` knows ("Europe/Berlin"). `zones` must outlive the rule.
@@ -50,6 +54,8 @@ ValueRule boolean();
 inline const std::string kMustBeString = "must be a string";
 inline const std::string kMustBeObject = "must be an object";
 inline const std::string kMustBeEmail = "must be a valid email address";
+inline const std::string kMustBeHostName = "must be a host name such as example.com";
+inline const std::string kMustBeUrl = "must be an absolute http(s) URL";
 
 std::string tooLongReason(std::size_t maxChars);
 

@@ -69,7 +69,8 @@ std::optional<Poco::Dynamic::Var> ObjectWalk::present(const std::string& key) co
     return std::optional<Poco::Dynamic::Var>(std::in_place, value);
 }
 
-std::optional<std::string> ObjectWalk::required(const std::string& key, const TextRule& rule) {
+std::optional<std::string> ObjectWalk::required(const std::string& key, const TextRule& rule,
+                                                Whitespace whitespace) {
     auto value = present(key);
     if (!value) {
         problems_.missing(pathOf(key));
@@ -79,17 +80,18 @@ std::optional<std::string> ObjectWalk::required(const std::string& key, const Te
         problems_.invalid(pathOf(key), kMustBeString);
         return std::nullopt;
     }
-    std::string trimmed = Poco::trim(value->extract<std::string>());
-    if (trimmed.empty()) {
+    const std::string& given = value->extract<std::string>();
+    if (isBlank(given)) {
         problems_.missing(pathOf(key));
         return std::nullopt;
     }
-    if (auto why = rule(trimmed)) {
+    std::string text = whitespace == Whitespace::Trim ? Poco::trim(given) : given;
+    if (auto why = rule(text)) {
         problems_.invalid(pathOf(key), *why);
         return std::nullopt;
     }
-    keep(key, trimmed);
-    return trimmed;
+    keep(key, text);
+    return text;
 }
 
 std::optional<std::string> ObjectWalk::text(const std::string& key, const TextRule& rule) {

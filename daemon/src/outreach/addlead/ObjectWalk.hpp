@@ -45,9 +45,13 @@ class ObjectWalk {
     std::string pathOf(const std::string& key) const;
     LeadProblems& problems() const { return problems_; }
 
-    // A required text field, trimmed and kept; nothing (recorded as missing or invalid) when
-    // it is absent, blank, not a string or fails `rule`.
-    std::optional<std::string> required(const std::string& key, const TextRule& rule);
+    // Whether a required text field is trimmed before `rule` sees it: names are, a value that
+    // must be one token (an email address) is not, so that whitespace in it is refused.
+    enum class Whitespace { Trim, Keep };
+    // A required text field, kept (trimmed or as given); nothing (recorded as missing or
+    // invalid) when it is absent, blank, not a string or fails `rule`.
+    std::optional<std::string> required(const std::string& key, const TextRule& rule,
+                                        Whitespace whitespace = Whitespace::Trim);
     // An optional text field, kept as given when it passes `rule`.
     std::optional<std::string> text(const std::string& key, const TextRule& rule);
     // An optional number or boolean field, kept as given when it passes `rule`.

@@ -147,7 +147,9 @@ TEST_F(CampaignLeadTest, EveryProblemIsReportedAtOnce) {
         ElementsAre(
             Pair("company.foundedYear", "must be a whole number from 1600 to 2026"),
             Pair("company.technologies[1]", "must be a string"),
-            Pair("company.website", "must be an absolute http(s) URL"),
+            Pair("company.website",
+                 "must be an absolute http(s) URL: it has no scheme; it must start with http:// "
+                 "or https://"),
             Pair("contact.timezone", "must be an IANA time zone name such as Europe/Berlin"),
             Pair("contactName", "must be a string"), Pair("customData", "must be an object")));
 }
@@ -156,9 +158,12 @@ TEST_F(CampaignLeadTest, TheMessageListsEverythingOnOneLine) {
     auto e = errorFor(R"({"contactName":"Ann","company":{"website":"acme.io"}})");
     EXPECT_STREQ(e.what(),
                  "Invalid lead: missing companyName, email; invalid company.website (must be an "
-                 "absolute http(s) URL)");
+                 "absolute http(s) URL: it has no scheme; it must start with http:// or "
+                 "https://)");
     auto invalidOnly = errorFor(R"({"companyName":"A","contactName":"B","email":"b@"})");
-    EXPECT_STREQ(invalidOnly.what(), "Invalid lead: invalid email (must be a valid email address)");
+    EXPECT_STREQ(invalidOnly.what(),
+                 "Invalid lead: invalid email (must be a valid email address: it has a domain "
+                 "that is empty)");
 }
 
 TEST_F(CampaignLeadTest, NullCountsAsAbsentEverywhere) {
@@ -239,14 +244,59 @@ TEST_F(CampaignLeadTest, NoDomainIsDerivedFromFreeMail) {
 
 TEST_F(CampaignLeadTest, AGivenDomainIsLowercasedAndWinsOverTheEmail) {
     auto result = read(R"({"companyName":"Acme","contactName":"Ann","email":"ann@gmail.com",
-        "domain":" Acme-Robotics.IO "})");
+        "domain":"Acme-Robotics.IO"})");
     EXPECT_EQ(result.domain, "acme-robotics.io");
     EXPECT_EQ(result.stored->getValue<std::string>("domain"), "acme-robotics.io");
 }
 
+// A domain is a host name by the one host-name rule (domain/HostNames.hpp), checked as sent.
+TEST_F(CampaignLeadTest, AGivenDomainThatIsNotAHostNameIsInvalidWithTheReason) {
+    for (const auto& [domain, why] : std::vector<std::pair<std::string, std::string>>{
+             {"127.0.0.1", "it is an IP address, not a host name"},
+             {"[::1]", "it is an IP address, not a host name"},
+             {"::1", "it is an IP address, not a host name"},
+             {"acme.io:8080", "it has a port; give the host name alone, such as example.com"},
+             {"acme.io\n", "it contains whitespace or a control character"},
+             {" acme.io ", "it contains whitespace or a control character"},
+             {"https://acme.io",
+              "it has a scheme or a path; give the host name alone, such as "
+              "example.com"},
+         }) {
+        auto body = parse("{" + kRequired + "}");
+        body->set("domain", domain);  // set, not written into JSON: "\n" stays a line break
+        try {
+            readCampaignLead(*body, TimeZones(root_), kYear);
+            ADD_FAILURE() << "accepted the domain " << domain;
+        } catch (const CampaignLeadError& e) {
+            EXPECT_THAT(e.invalidFields(), ElementsAre("domain"));
+            EXPECT_THAT(
+                e.reasons(),
+                ElementsAre(Pair("domain", "must be a host name such as example.com: " + why)));
+        }
+    }
+}
+
+// An address is checked as sent: whitespace around it is refused, not trimmed away.
+TEST_F(CampaignLeadTest, AnEmailWithWhitespaceOrControlCharactersIsInvalid) {
+    for (const std::string email : {"ann@acme.io\n", " ann@acme.io", "ann@acme.io ", "ann @acme.io",
+                                    "ann@acme.io\r\nBcc: x@evil.example", "ann@acme.io\t"}) {
+        auto body = parse(R"({"companyName":"Acme","contactName":"Ann"})");
+        body->set("email", email);
+        try {
+            readCampaignLead(*body, TimeZones(root_), kYear);
+            ADD_FAILURE() << "accepted the email " << email;
+        } catch (const CampaignLeadError& e) {
+            EXPECT_THAT(e.invalidFields(), ElementsAre("email"));
+            EXPECT_THAT(e.reasons(), ElementsAre(Pair("email",
+                                                      "must be a valid email address: it contains "
+                                                      "whitespace or a control character")));
+        }
+    }
+}
+
 TEST_F(CampaignLeadTest, RequiredTextIsTrimmedAndTheEmailKeyLowercased) {
     auto result = read(R"({"companyName":"  Acme  Corp ","contactName":"\tAnn Lee\n",
-        "email":" Ann.Lee@ACME.io ","title":"  CTO  "})");
+        "email":"Ann.Lee@ACME.io","title":"  CTO  "})");
     EXPECT_EQ(result.companyName, "Acme  Corp");
     EXPECT_EQ(result.contactName, "Ann Lee");
     EXPECT_EQ(result.email, "Ann.Lee@ACME.io");

@@ -121,6 +121,24 @@ TEST(MeetingRequest, EachInvalidFieldIsNamed) {
     }
 }
 
+// The prospect's address is checked as sent, by the one email rule: a line break after it is
+// refused rather than trimmed away, and the message says what is wrong.
+TEST(MeetingRequest, AnEmailWithWhitespaceOrAControlCharacterIsInvalid) {
+    for (const char* email : {R"("ann@initech.com\n")", R"(" ann@initech.com")",
+                              R"("ann@initech.com\r\nBcc: x@evil.example")"}) {
+        EXPECT_EQ(problems(std::string(R"({"email":)") + email + "," + kRest + "}"),
+                  "missing:|invalid:email,")
+            << email;
+    }
+    try {
+        read(R"({"email":"ann@initech.com\n",)" + kRest + "}");
+        FAIL() << "expected InvalidMeeting";
+    } catch (const InvalidMeeting& e) {
+        EXPECT_THAT(std::string(e.what()),
+                    ::testing::EndsWith("; email contains whitespace or a control character"));
+    }
+}
+
 TEST(MeetingRequest, ScheduledAtIsAUtcTimeStoredWithSeconds) {
     EXPECT_EQ(scheduledAt("2026-12-01T15:00Z"), "2026-12-01T15:00:00Z");
     EXPECT_EQ(scheduledAt("2026-12-01T15:00:07Z"), "2026-12-01T15:00:07Z");
