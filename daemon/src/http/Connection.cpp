@@ -38,11 +38,6 @@ void Connection::close() {
     state_ = State::Closed;
 }
 
-bool Connection::idle() const {
-    return state_ == State::Reading && parser_.progress() == RequestParser::Progress::Idle &&
-           inputUsed_ == input_.size();
-}
-
 void Connection::onReadable(Clock::time_point now) {
     if (state_ != State::Reading && state_ != State::Lingering) return;
     char buffer[kReadChunk];

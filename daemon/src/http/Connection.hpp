@@ -35,7 +35,6 @@ class Connection {
     int fd() const { return fd_; }
     const Poco::Net::SocketAddress& client() const { return client_; }
     State state() const { return state_; }
-    bool idle() const;  // waiting for the first byte of a request
     bool wantsRead() const { return state_ == State::Reading || state_ == State::Lingering; }
     bool wantsWrite() const { return state_ == State::Writing; }
 

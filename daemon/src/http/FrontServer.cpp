@@ -77,7 +77,6 @@ void FrontServer::stop(std::chrono::milliseconds grace) {
     if (thread_.joinable()) thread_.join();
     if (workers_) workers_->stop();
     connections_.clear();
-    connectionCount_ = 0;
 }
 
 void FrontServer::loop() {
@@ -161,7 +160,6 @@ void FrontServer::acceptAll(Clock::time_point now) {
         entry.reading = true;
         entry.address = address;
         ++perAddress_[address];
-        ++connectionCount_;
         events_.watch(fd, id, true, false);
     }
 }
@@ -280,7 +278,6 @@ void FrontServer::remove(std::uint64_t id) {
     if (entry.connection->fd() >= 0) events_.forget(entry.connection->fd());
     if (--perAddress_[entry.address] == 0) perAddress_.erase(entry.address);
     connections_.erase(found);
-    --connectionCount_;
 }
 
 }  // namespace lodestone::http

@@ -40,8 +40,6 @@ class FrontServer {
     // `grace`, then closes the rest.
     void stop(std::chrono::milliseconds grace);
 
-    std::size_t connectionCount() const { return connectionCount_.load(); }
-
   private:
     static constexpr std::uint64_t kListenerKey = 1;
 
@@ -92,7 +90,6 @@ class FrontServer {
     std::atomic<bool> draining_{false};
     std::atomic<bool> stopping_{false};
     std::atomic<bool> drained_{false};
-    std::atomic<std::size_t> connectionCount_{0};
     std::atomic<std::size_t> busyCount_{0};
     std::thread thread_;
 };
