@@ -10,6 +10,7 @@
 
 using namespace lodestone::test;
 using ::testing::HasSubstr;
+using namespace std::string_literals;
 
 namespace {
 
@@ -57,8 +58,7 @@ std::vector<Case> smugglingCases() {
         {"space_before_colon", "GET /healthz HTTP/1.1\r\nHost : 127.0.0.1\r\n\r\n", 400},
         {"no_host", "GET /healthz HTTP/1.1\r\n\r\n", 400},
         {"two_hosts", "GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400},
-        {"nul_in_field", std::string("GET /healthz HTTP/1.1\r\nHost: a\r\nX-A: a\0b\r\n\r\n", 46),
-         400},
+        {"nul_in_field", "GET /healthz HTTP/1.1\r\nHost: a\r\nX-A: a\0b\r\n\r\n"s, 400},
         {"expect_other", post("Expect: 200-ok\r\nContent-Length: 5\r\n", "hello"), 417},
         {"long_method", std::string(40, 'G') + " /healthz HTTP/1.1\r\nHost: a\r\n\r\n", 501},
         {"long_target", "GET /" + std::string(9000, 'a') + " HTTP/1.1\r\nHost: a\r\n\r\n", 414},

@@ -10,6 +10,7 @@ using lodestone::http::HttpError;
 using lodestone::http::parseRequestHead;
 using lodestone::http::RequestHead;
 using ::testing::HasSubstr;
+using namespace std::string_literals;
 
 namespace {
 
@@ -117,9 +118,7 @@ TEST(RequestHead, TargetsArePathsWithoutRawSpecialBytes) {
 TEST(RequestHead, FieldsAreStrict) {
     EXPECT_EQ(refusal(get("X-A : 1\r\n")), 400);               // space before the colon
     EXPECT_EQ(refusal(get("X-A: 1\r\n continued\r\n")), 400);  // obs-fold
-    EXPECT_EQ(refusal(get("X-A: a\x00"
-                          "b\r\n")),
-              400);
+    EXPECT_EQ(refusal(get("X-A: a\0b\r\n"s)), 400);
     EXPECT_EQ(refusal(get("X-A: a\x7F\r\n")), 400);
     EXPECT_EQ(refusal(get("no colon\r\n")), 400);
     EXPECT_EQ(refusal(get(": empty name\r\n")), 400);
