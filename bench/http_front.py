@@ -100,6 +100,8 @@ def run_wrk(port, job, seconds, connections):
         ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-H",
          "Authorization: Bearer " + KEY, f"http://127.0.0.1:{port}/api/generation/{job}/status"],
         check=True, capture_output=True, text=True).stdout
+    if not re.search(r"50%\s+[\d.]+", out):
+        sys.exit("wrk measured nothing:\n" + out)
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     p50 = to_ms(re.search(r"50%\s+(\S+)", out).group(1))
     p99 = to_ms(re.search(r"99%\s+(\S+)", out).group(1))
