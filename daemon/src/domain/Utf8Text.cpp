@@ -29,17 +29,31 @@ Lead leadOf(std::uint8_t lead) {
     return {0, 0, 0};
 }
 
+// How far the bytes at `at` follow a well-formed sequence: `needed` is the length the byte there
+// starts (0 when it can start none), `good` how many bytes from it fit that sequence.
+struct Scan {
+    std::size_t needed;
+    std::size_t good;
+};
+
+Scan scanAt(std::string_view text, std::size_t at) {
+    const Lead lead = leadOf(static_cast<std::uint8_t>(text[at]));
+    if (lead.length == 0) return {0, 0};
+    std::size_t good = 1;
+    while (good < lead.length && at + good < text.size()) {
+        const auto next = static_cast<std::uint8_t>(text[at + good]);
+        const std::uint8_t low = good == 1 ? lead.secondLow : 0x80;
+        const std::uint8_t high = good == 1 ? lead.secondHigh : 0xBF;
+        if (next < low || next > high) break;
+        ++good;
+    }
+    return {lead.length, good};
+}
+
 // The length of the well-formed sequence at `at`, or 0 when the byte there starts none.
 std::size_t sequenceAt(std::string_view text, std::size_t at) {
-    const Lead lead = leadOf(static_cast<std::uint8_t>(text[at]));
-    if (lead.length == 0 || at + lead.length > text.size()) return 0;
-    for (std::size_t i = 1; i < lead.length; ++i) {
-        const auto next = static_cast<std::uint8_t>(text[at + i]);
-        const std::uint8_t low = i == 1 ? lead.secondLow : 0x80;
-        const std::uint8_t high = i == 1 ? lead.secondHigh : 0xBF;
-        if (next < low || next > high) return 0;
-    }
-    return lead.length;
+    const Scan scan = scanAt(text, at);
+    return scan.needed > 0 && scan.good == scan.needed ? scan.needed : 0;
 }
 
 std::string escapeInvalid(std::string_view text, std::string_view backslash) {
@@ -90,6 +104,23 @@ std::string escapeInvalidUtf8InJson(std::string_view json) {
     // Nothing to do for almost every response: one pass to find out, none to copy.
     if (firstInvalidUtf8(json) == kNoInvalidUtf8) return std::string(json);
     return escapeInvalid(json, "\\\\");
+}
+
+std::string replaceInvalidUtf8(std::string_view text) {
+    static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+    std::string valid;
+    valid.reserve(text.size());
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const Scan scan = scanAt(text, at);
+        if (scan.needed > 0 && scan.good == scan.needed) {
+            valid.append(text.substr(at, scan.good));
+        } else {
+            valid += kReplacement;
+        }
+        at += scan.needed == 0 ? 1 : scan.good;
+    }
+    return valid;
 }
 
 std::string shortenedUtf8(std::string_view text, std::size_t maxBytes) {

@@ -23,6 +23,12 @@ std::string escapeInvalidUtf8(std::string_view text);
 // outside strings are ASCII, as every JSON writer's are: the escape is only valid inside a string.
 std::string escapeInvalidUtf8InJson(std::string_view json);
 
+// `text` as well-formed UTF-8: each maximal ill-formed subsequence (a stray continuation byte, a
+// truncated sequence, an overlong form, a surrogate, a code point past U+10FFFF) becomes one
+// U+FFFD, as the Unicode standard recommends. For text a remote server sent that must go on as
+// JSON.
+std::string replaceInvalidUtf8(std::string_view text);
+
 // `text` (well-formed UTF-8) cut to at most `maxBytes` bytes at a character boundary, with "…"
 // added when something was cut: client text quoted in a message is quoted in part.
 std::string shortenedUtf8(std::string_view text, std::size_t maxBytes);

@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string_view>
 
-#include "outbound/Utf8.hpp"
+#include "domain/Utf8Text.hpp"
 #include "plugins/RunControl.hpp"
 
 namespace lodestone::outbound {
@@ -102,12 +102,12 @@ OutboundRequest parseRequestJson(const std::string& json) {
 std::string responseJson(const OutboundResponse& response) {
     Poco::JSON::Object::Ptr headers = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
     for (const auto& [name, value] : joinRepeated(response.headers)) {
-        headers->set(toValidUtf8(name), toValidUtf8(value));
+        headers->set(domain::replaceInvalidUtf8(name), domain::replaceInvalidUtf8(value));
     }
     Poco::JSON::Object result(Poco::JSON_PRESERVE_KEY_ORDER);
     result.set("status", response.status);
     result.set("headers", headers);
-    result.set("body", toValidUtf8(response.body));
+    result.set("body", domain::replaceInvalidUtf8(response.body));
     result.set("truncated", response.truncated);
     result.set("latencyMs", static_cast<Poco::Int64>(response.latencyMs));
     result.set("remoteAddress", response.remoteAddress);

@@ -41,3 +41,34 @@ TEST(Utf8Text, ShortensAtACharacterBoundary) {
                             4),
               "ab\xC3\xA9\u2026");
 }
+
+namespace {
+const std::string kFffd = "\xEF\xBF\xBD";
+}  // namespace
+
+TEST(ReplaceInvalidUtf8, KeepsWellFormedText) {
+    EXPECT_EQ(replaceInvalidUtf8("plain ascii\n\t"), "plain ascii\n\t");
+    EXPECT_EQ(replaceInvalidUtf8("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80"),
+              "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80");
+    EXPECT_EQ(replaceInvalidUtf8(std::string("nul\0inside", 10)), std::string("nul\0inside", 10));
+    EXPECT_EQ(replaceInvalidUtf8("\xF4\x8F\xBF\xBF"), "\xF4\x8F\xBF\xBF");  // U+10FFFF
+}
+
+TEST(ReplaceInvalidUtf8, ReplacesStrayAndImpossibleBytes) {
+    EXPECT_EQ(replaceInvalidUtf8("a\x80z"), "a" + kFffd + "z");
+    EXPECT_EQ(replaceInvalidUtf8("\xFF\xFE"), kFffd + kFffd);
+    EXPECT_EQ(replaceInvalidUtf8("\xC0\xAF"), kFffd + kFffd);  // overlong '/'
+}
+
+TEST(ReplaceInvalidUtf8, ReplacesEachTruncatedSequenceOnce) {
+    EXPECT_EQ(replaceInvalidUtf8("\xF0\x9F\x98"
+                                 "A"),
+              kFffd + "A");
+    EXPECT_EQ(replaceInvalidUtf8("end \xE2\x82"), "end " + kFffd);
+}
+
+TEST(ReplaceInvalidUtf8, RefusesOverlongsSurrogatesAndCodePointsPastTheLast) {
+    EXPECT_EQ(replaceInvalidUtf8("\xE0\x80\x80"), kFffd + kFffd + kFffd);
+    EXPECT_EQ(replaceInvalidUtf8("\xED\xA0\x80"), kFffd + kFffd + kFffd);  // U+D800
+    EXPECT_EQ(replaceInvalidUtf8("\xF4\x90\x80\x80"), kFffd + kFffd + kFffd + kFffd);
+}
