@@ -126,6 +126,15 @@ std::int64_t ApiDaemon::credits(const std::string& organisation) {
     return -1;
 }
 
+std::vector<std::string> names(const Poco::JSON::Array::Ptr& array) {
+    std::vector<std::string> out;
+    if (!array) return out;
+    for (std::size_t i = 0; i < array->size(); ++i) {
+        out.push_back(array->getElement<std::string>(static_cast<unsigned>(i)));
+    }
+    return out;
+}
+
 Generated generateOk(ApiDaemon& api, const std::string& projectId, const std::string& body) {
     auto reply = api.post("/api/projects/" + projectId + "/generate", body);
     EXPECT_EQ(reply.status, 200) << reply.text;

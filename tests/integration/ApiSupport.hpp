@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "IntegrationSupport.hpp"
 #include "support/DaemonDatabase.hpp"
@@ -69,6 +70,9 @@ class ApiDaemon {
     std::unique_ptr<Daemon> daemon_;
     std::unique_ptr<DaemonDatabase> database_;
 };
+
+// The strings of a JSON array (field names in an error body, say); empty for a null array.
+std::vector<std::string> names(const Poco::JSON::Array::Ptr& array);
 
 // The fields of a successful Generate Lead Magnet response.
 struct Generated {

@@ -16,15 +16,6 @@ using ::testing::HasSubstr;
 const std::string kLead =
     R"({"companyName":"Analytical Engines","contactName":"Ada Lovelace","email":"Ada@Engines.example","title":"VP Engineering"})";
 
-std::vector<std::string> names(const Poco::JSON::Array::Ptr& array) {
-    std::vector<std::string> out;
-    if (!array) return out;
-    for (std::size_t i = 0; i < array->size(); ++i) {
-        out.push_back(array->getElement<std::string>(static_cast<unsigned>(i)));
-    }
-    return out;
-}
-
 std::vector<std::string> keys(const Poco::JSON::Object::Ptr& object) {
     return object->getNames();  // in the order sent (the parser keeps it)
 }

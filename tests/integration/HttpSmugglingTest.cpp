@@ -26,6 +26,13 @@ std::string post(const std::string& fields, const std::string& body) {
     return "POST /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n" + fields + "\r\n" + body;
 }
 
+// The head of an authenticated Generate request on the Default project; `framing` ends it.
+std::string generateHead(ApiDaemon& api, const std::string& framing) {
+    return "POST /api/projects/" + api.projectId("Default") +
+           "/generate HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer " + kAcmeKey +
+           "\r\nContent-Type: application/json\r\n" + framing + "\r\n";
+}
+
 std::vector<Case> smugglingCases() {
     const std::string chunk = "5\r\nhello\r\n0\r\n\r\n";
     return {
@@ -133,10 +140,7 @@ TEST(HttpFraming, AChunkedBodyReachesTheHandlerDechunked) {
     ApiDaemon api;
     RawClient client(api.port());
     const std::string body = R"({"email":"ada@example.com"})";
-    std::string request =
-        "POST /api/projects/" + api.projectId("Default") +
-        "/generate HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer " + kAcmeKey +
-        "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
+    std::string request = generateHead(api, "Transfer-Encoding: chunked\r\n");
     request += "a\r\n" + body.substr(0, 10) + "\r\n";
     char size[8];
     std::snprintf(size, sizeof(size), "%zx", body.size() - 10);
@@ -150,10 +154,7 @@ TEST(HttpFraming, AChunkedBodyReachesTheHandlerDechunked) {
 TEST(HttpFraming, Expect100ContinueGetsItsInterimAnswerBeforeTheBodyIsSent) {
     ApiDaemon api;
     RawClient client(api.port());
-    client.send(
-        "POST /api/projects/" + api.projectId("Default") +
-        "/generate HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer " + kAcmeKey +
-        "\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 27\r\n\r\n");
+    client.send(generateHead(api, "Expect: 100-continue\r\nContent-Length: 27\r\n"));
     auto interim = client.nextAnswer();
     ASSERT_TRUE(interim);
     EXPECT_EQ(interim->status, 100);

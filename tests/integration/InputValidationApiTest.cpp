@@ -18,15 +18,6 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-std::vector<std::string> names(const Poco::JSON::Array::Ptr& array) {
-    std::vector<std::string> out;
-    if (!array) return out;
-    for (std::size_t i = 0; i < array->size(); ++i) {
-        out.push_back(array->getElement<std::string>(static_cast<unsigned>(i)));
-    }
-    return out;
-}
-
 // One daemon for the suite: every case refuses before anything is stored, or stores under its
 // own address.
 class InputValidationApi : public ::testing::Test {
