@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Lodestone builds and tests with. Packages already present are
-# skipped; apt-get runs only when something is missing. Needs root (or sudo).
+# skipped; apt-get runs only when something is missing. Needs root (or sudo). Arguments name
+# further packages a script needs beyond these (scripts/fuzz.sh: clang and libFuzzer).
 set -euo pipefail
 
 packages=(
@@ -16,6 +17,8 @@ packages=(
     python3              # scripts/check-layering.py
     ccache               # compiler cache: rebuilds of an unchanged tree skip the compiler
 )
+
+packages+=("$@")
 
 missing=()
 for package in "${packages[@]}"; do
