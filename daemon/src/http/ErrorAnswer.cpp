@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "domain/Utf8Text.hpp"
 #include "http/BufferedExchange.hpp"
 
 namespace lodestone::http {
@@ -19,7 +20,9 @@ std::string errorAnswer(int status, const std::string& message, bool keepAlive) 
     response.setContentType("application/json; charset=utf-8");
     response.setKeepAlive(keepAlive);
     if (status == 503) response.set("Retry-After", "1");
-    response.send() << json.str();
+    // Messages quote what the client sent (a header name, a transfer coding), which may hold bytes
+    // that are not UTF-8; the answer must stay valid JSON text all the same.
+    response.send() << domain::escapeInvalidUtf8InJson(json.str());
     return response.serialize(false);
 }
 

@@ -67,3 +67,9 @@ TEST(BufferedExchange, ErrorAnswersHaveAJsonBodyAndClose) {
     EXPECT_THAT(bytes, HasSubstr("Connection: close\r\n"));
     EXPECT_THAT(bytes, HasSubstr("{\"error\":\"The request head is larger than 16384 bytes\"}"));
 }
+
+TEST(BufferedExchange, ErrorAnswersQuoteBytesThatAreNotUtf8AsText) {
+    std::string bytes = errorAnswer(501, "Transfer-Encoding \"gz\xFFip\" is not supported");
+    EXPECT_THAT(bytes, HasSubstr(R"(gz\\xFFip)"));
+    EXPECT_EQ(bytes.find('\xFF'), std::string::npos);
+}
