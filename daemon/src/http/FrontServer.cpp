@@ -139,6 +139,7 @@ void FrontServer::acceptAll(Clock::time_point now) {
                 // level-triggered loop would spin on it.
                 logger().error("cannot accept a connection: out of file descriptors");
                 events_.change(listener_.impl()->sockfd(), kListenerKey, false, false);
+                acceptPaused_ = true;
             }
             return;
         }
@@ -237,7 +238,10 @@ void FrontServer::deliverAnswers(Clock::time_point now) {
 }
 
 void FrontServer::sweep(Clock::time_point now) {
-    if (listening_) events_.change(listener_.impl()->sockfd(), kListenerKey, true, false);
+    if (listening_ && acceptPaused_) {
+        events_.change(listener_.impl()->sockfd(), kListenerKey, true, false);
+        acceptPaused_ = false;
+    }
     std::vector<std::uint64_t> ids;
     ids.reserve(connections_.size());
     for (const auto& [id, entry] : connections_) ids.push_back(id);

@@ -83,6 +83,7 @@ class FrontServer {
     Clock::time_point lastSweep_;
     Clock::time_point lastRefusalLog_;
     bool listening_ = true;
+    bool acceptPaused_ = false;  // out of descriptors: the listener is not watched until a sweep
 
     std::mutex answersMutex_;
     std::vector<Answer> answers_;
