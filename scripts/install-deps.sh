@@ -14,6 +14,10 @@ packages=(
     libgtest-dev libgmock-dev
     sqlite3 curl         # operators' tools; the README's curl line
     tzdata               # the IANA zone names contact.timezone is checked against
+    libhowardhinnant-date-dev  # date/tz: sending windows in IANA zones (libstdc++ 12 has no tzdb)
+    python3-aiosmtpd     # the SMTP server the mailer's tests send to
+    dovecot-pop3d        # the POP3 server the mailbox tests read replies and bounces from
+    openssl              # test certificates for STARTTLS and implicit TLS
     python3              # scripts/check-layering.py
     ccache               # compiler cache: rebuilds of an unchanged tree skip the compiler
 )
