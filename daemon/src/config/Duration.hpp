@@ -1,19 +1,13 @@
 #pragma once
 
-#include <chrono>
-#include <optional>
-#include <string>
-#include <string_view>
+#include "domain/Durations.hpp"
 
 namespace lodestone::config {
 
-using Duration = std::chrono::milliseconds;
-
-// "500ms", "5s", "1m", "2h", "90d": a non-negative integer and one unit. Returns nullopt for
-// anything else (the caller reports where it was written).
-std::optional<Duration> parseDuration(std::string_view text);
-
-// The shortest exact spelling parseDuration accepts back ("90s" stays "90s", 60000ms is "1m").
-std::string formatDuration(Duration duration);
+// The configuration's durations are the domain's (domain/Durations.hpp), parsed by its one
+// parser: the names stay here because every config section is written in them.
+using Duration = domain::Duration;
+using domain::formatDuration;
+using domain::parseDuration;
 
 }  // namespace lodestone::config

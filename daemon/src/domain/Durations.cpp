@@ -1,11 +1,11 @@
-#include "config/Duration.hpp"
+#include "domain/Durations.hpp"
 
 #include <array>
 #include <charconv>
 #include <limits>
 #include <utility>
 
-namespace lodestone::config {
+namespace lodestone::domain {
 namespace {
 
 // Longest unit first so formatDuration picks the largest exact one; "ms" is matched before "m".
@@ -45,4 +45,4 @@ std::string formatDuration(Duration duration) {
     return std::to_string(millis) + "ms";
 }
 
-}  // namespace lodestone::config
+}  // namespace lodestone::domain
