@@ -3,6 +3,8 @@
 #include <Poco/JSON/Object.h>
 
 #include <chrono>
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -10,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "domain/Prospects.hpp"
 #include "domain/Time.hpp"
 
 namespace lodestone::outreach {
@@ -17,11 +20,15 @@ namespace lodestone::outreach {
 using domain::Timestamp;
 
 // A sequence document that cannot be used: "<path>: <problem>" ("steps[1].subject: unknown
-// template variable {{frstName}} (known: ...)"). Callers add the file and line.
+// template variable {{frstName}} (known: ...)"). Callers add the file and line. A problem with
+// the document as a whole (not JSON, not a mapping) has an empty path and reads
+// "sequence document: <problem>".
 class SequenceError : public std::runtime_error {
   public:
     SequenceError(std::string path, const std::string& problem)
-        : std::runtime_error(path + ": " + problem), path_(std::move(path)) {}
+        : std::runtime_error((path.empty() ? std::string("sequence document") : path) + ": " +
+                             problem),
+          path_(std::move(path)) {}
     const std::string& path() const { return path_; }
 
   private:
@@ -37,21 +44,31 @@ struct Sender {
 // known). Days are 0 = Monday .. 6 = Sunday; minutes since local midnight, start < end, end may be
 // 24 * 60.
 struct SendingWindow {
-    std::set<int> days;
+    std::set<int> days{0, 1, 2, 3, 4, 5, 6};
     int startMinute = 0;
     int endMinute = 24 * 60;
     std::string timezone = "UTC";
 };
+
+// A step's templates parsed once (Sequence.cpp); immutable, so copies of a Sequence on several
+// threads share them.
+struct CompiledStep;
 
 struct SequenceStep {
     std::chrono::milliseconds delay{0};  // after qualification (step 0), then after the previous
     std::string subject;                 // Mustache templates
     std::string text;
     std::optional<std::string> html;
+    // Set by Sequence::parse from the three templates above (change them and reset this). A step
+    // built by hand has none, and renderStep checks and parses its templates on each call.
+    std::shared_ptr<const CompiledStep> compiled;
 };
 
 // A campaign's email sequence (docs/outreach.md has the document's format).
 struct Sequence {
+    static constexpr int kMaxSteps = 50;
+    static constexpr int kMaxDailyCap = 1'000'000;
+
     Sender from;
     std::optional<std::string> replyTo;
     SendingWindow window;
@@ -65,7 +82,8 @@ struct Sequence {
     static Sequence parse(const std::string& json);
 };
 
-// An IANA time zone from the system's tz database.
+// An IANA time zone from the system's tz database (Debian's tzdata, read by date/tz; nothing is
+// downloaded). Cheap to copy and safe to share between threads.
 class TimeZone {
   public:
     // Throws std::invalid_argument naming the zone when the database has no such zone.
@@ -83,14 +101,22 @@ class TimeZone {
     struct Rules;
     explicit TimeZone(std::shared_ptr<const Rules> rules);
     std::shared_ptr<const Rules> rules_;
+
+    friend struct ZoneAccess;  // the window arithmetic of TimeZone.cpp
 };
 
 // The earliest instant >= `at` inside `window` in `zone` (the window's days and hours read as
-// local time of `zone`; DST gaps and repeats handled).
+// local time of `zone`). A window bound that falls in a DST gap moves forward to the first
+// instant after the gap; one that falls in a repeated hour is its earlier instant. Throws
+// std::invalid_argument for a window with no days or bad minutes (one not from Sequence::parse).
 Timestamp nextInWindow(const SendingWindow& window, const TimeZone& zone, Timestamp at);
 
-// The local calendar day of `zone` holding `at`: [start, end) in UTC milliseconds.
+// The local calendar day of `zone` holding `at`: [start, end) in UTC milliseconds (23 or 25 hours
+// long on a DST change).
 std::pair<Timestamp, Timestamp> localDay(const TimeZone& zone, Timestamp at);
+
+// The window for logs and documentation: "Mon-Fri 09:00-17:30 Europe/London".
+std::string describe(const SendingWindow& window);
 
 struct RenderedEmail {
     std::string subject;
@@ -100,7 +126,17 @@ struct RenderedEmail {
 
 // Renders one step with `variables` (firstName, contactName, companyName, title, email, domain,
 // bookingUrl, unsubscribeUrl, score, researchData{}, customData{}, research{}): HTML-escaped in
-// `html`, not in subject and text; the subject on one line.
+// `html`, not in subject and text; the subject on one line. Missing values render empty.
+// Thread-safe. Throws SequenceError ("steps.subject: ...") only for a hand-built step whose
+// templates Sequence::parse would have refused.
 RenderedEmail renderStep(const SequenceStep& step, const Poco::JSON::Object& variables);
+
+// The variables renderStep reads, for one prospect: its fixed fields and the researchData and
+// customData objects of its stored Add Lead body (domain::Prospect::inputJson), `research` (the
+// research plugin's output, when there is one), the prospect's score, and its two links.
+// firstName is the first word of contactName after a salutation ("Dr. Grace Hopper" -> "Grace").
+Poco::JSON::Object::Ptr sequenceVariables(const domain::Prospect& prospect,
+                                          const std::optional<Poco::JSON::Object::Ptr>& research,
+                                          std::string bookingUrl, std::string unsubscribeUrl);
 
 }  // namespace lodestone::outreach
