@@ -114,6 +114,9 @@ TEST(CheckConfig, ShippedConfigsExamplesAreValid) {
         if (auto at = line.find("${ACME_CRM_KEY}"); at != std::string::npos) {
             line.replace(at, 15, "lsk_example_pinned_key_0000000000000000");
         }
+        if (auto at = line.find("${LODESTONE_SMTP_PASSWORD}"); at != std::string::npos) {
+            line.replace(at, 26, "example-smtp-password");
+        }
         yaml += line + "\n";
     }
     ASSERT_THAT(yaml, HasSubstr("organisations:"));

@@ -6,8 +6,8 @@
 // Every check tests something for every plugin, or skips saying why (a plugin without config
 // keys has none to refuse). Every kind of the ABI has a sample input: sampleInput() and the output
 // checks switch over the kind without a default, so a kind added to plugin_abi.h does not compile
-// until it has both. A plugin whose required keys cannot take the generic sample values gets its
-// own in kSampleConfig.
+// until it has both (the samples: ConformanceSamples.hpp). A plugin whose required keys cannot
+// take the generic sample values, or whose sample run needs more, gets its own in kSampleConfig.
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 #include <gmock/gmock.h>
@@ -15,16 +15,19 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "ConformanceSamples.hpp"
 #include "config/ConfigLoader.hpp"
 #include "outbound/PolicyGateway.hpp"
 #include "plugins/AbiNames.hpp"
 #include "plugins/PluginRegistry.hpp"
+#include "support/SmtpSink.hpp"
 #include "support/TempDir.hpp"
 #include "unit/outbound/LocalServers.hpp"
 
@@ -41,56 +44,9 @@ const char* const kConfigFile = "/tmp/lodestone-conformance/lodestone.yaml";
 
 const char* const kInstance = "subject";
 
-// What run() gets, by kind, as the daemon sends it.
-std::string sampleInput(lodestone_plugin_kind kind) {
-    switch (kind) {
-        // As the jobs engine sends them: the lead, and for content its research too.
-        case LODESTONE_PLUGIN_RESEARCH:
-            return R"({"jobId":"job_sample","leadId":"lead_sample",)"
-                   R"("lead":{"email":"ada@example.com","fullName":"Ada Lovelace",)"
-                   R"("company":"Analytical Engines","title":"CTO"},)"
-                   R"("project":{"id":"proj_sample","name":"Sample","settings":{}}})";
-        case LODESTONE_PLUGIN_CONTENT:
-            return R"({"jobId":"job_sample","leadId":"lead_sample",)"
-                   R"("lead":{"email":"ada@example.com","fullName":"Ada Lovelace",)"
-                   R"("company":"Analytical Engines","title":"CTO"},)"
-                   R"("research":{"person":{"fullName":"Ada Lovelace","firstName":"Ada",)"
-                   R"("lastName":"Lovelace","email":"ada@example.com","title":"CTO",)"
-                   R"("seniority":"executive","department":"engineering"},)"
-                   R"("company":{"name":"Analytical Engines","domain":"example.com",)"
-                   R"("industry":"Software","sizeBand":"11-50","sizeCategory":"small"},)"
-                   R"("custom":{},"facts":["Ada Lovelace works at Analytical Engines as CTO"],)"
-                   R"("sources":["submitted form","job title"]},)"
-                   R"("project":{"id":"proj_sample","name":"Sample","settings":{}}})";
-        // As the delivery loop sends it; RECEIVER is replaced by a local receiver's URL.
-        case LODESTONE_PLUGIN_WEBHOOK:
-            return R"({"deliveryId":"msg_sample","event":"meeting_booked","attempt":1,)"
-                   R"("url":"RECEIVER","headers":{"Content-Type":"application/json",)"
-                   R"("webhook-id":"msg_sample","webhook-timestamp":"1795343400",)"
-                   R"("webhook-signature":"v1,c2FtcGxl"},"body":"{\"event\":\"meeting_booked\"}"})";
-        // No mailer ships yet and docs/plugins.md has no mailer contract: this is the message the
-        // ABI's "message in" stands for. Whoever writes the contract makes this sample follow it.
-        case LODESTONE_PLUGIN_MAILER:
-            return R"({"messageId":"msg_sample",)"
-                   R"("from":{"email":"outreach@example.com","name":"Sample"},)"
-                   R"("to":{"email":"ada@example.com","name":"Ada Lovelace"},)"
-                   R"("subject":"Your guide for Analytical Engines",)"
-                   R"("text":"Hello Ada,\n\nyour guide is ready.",)"
-                   R"("html":"<p>Hello Ada,</p><p>your guide is ready.</p>"})";
-    }
-    // Only a value outside the enum gets here, and the loader refuses those when it opens a
-    // library.
-    throw std::invalid_argument("no sample input for plugin kind " + std::to_string(rawEnum(kind)));
-}
-
 Poco::JSON::Object::Ptr parseObject(const std::string& json) {
     return Poco::JSON::Parser().parse(json).extract<Poco::JSON::Object::Ptr>();
 }
-
-// Values for required keys, by plugin name, where the generic ones below would be refused.
-const std::map<std::string, std::map<std::string, std::string>> kSampleConfig = {
-    {"echo", {{"greeting", "hello"}}},
-};
 
 // The scripted test plugin keeps attempt counts in a folder it must be able to write; removed
 // when the test program exits.
@@ -157,6 +113,19 @@ class PluginConformance : public ::testing::TestWithParam<const char*> {
         ConfigLines lines;
         for (const auto& key : info().configKeys) {
             if (key.required) lines[key.name] = sampleValue(info().name, key);
+        }
+        return lines;
+    }
+
+    // The sample run's config: the required keys and every value kSampleConfig gives the
+    // plugin, a mailer's pointed at the suite's SMTP server on `smtpPort`.
+    ConfigLines runConfig(std::uint16_t smtpPort) const {
+        ConfigLines lines = validConfig();
+        if (auto it = kSampleConfig.find(info().name); it != kSampleConfig.end()) {
+            for (const auto& [key, value] : it->second) lines[key] = value;
+        }
+        for (auto& [key, value] : lines) {
+            if (value == kSmtpSinkPort) value = std::to_string(smtpPort);
         }
         return lines;
     }
@@ -242,8 +211,11 @@ TEST_P(PluginConformance, RefusesAMissingRequiredKey) {
 
 TEST_P(PluginConformance, ConfiguresAndRunsOnASampleInput) {
     std::string input = sampleInput(info().kind);
+    // A mailer sends for real, over SMTP, to a local server.
+    std::optional<test::SmtpSink> smtp;
+    if (info().kind == LODESTONE_PLUGIN_MAILER) smtp.emplace();
     PluginRegistry registry;
-    ASSERT_NO_THROW(registry = loadPlugins(configWith(validConfig())));
+    ASSERT_NO_THROW(registry = loadPlugins(configWith(runConfig(smtp ? smtp->port() : 0))));
     auto instance = registry.find(kInstance);
     ASSERT_NE(instance, nullptr);
     RunControl control(RunControl::deadlineIn(std::chrono::seconds(30)));
@@ -298,9 +270,24 @@ TEST_P(PluginConformance, ConfiguresAndRunsOnASampleInput) {
             EXPECT_EQ(result->getValue<int>("statusCode"), 200) << output;
             break;
         }
-        case LODESTONE_PLUGIN_MAILER:
-            GTEST_SKIP() << plugin() << " ran and returned a JSON object; mailer output has "
-                         << "no contract in docs/plugins.md yet to check it against";
+        // It sent the message to its one recipient, and reports the server's acceptance as the
+        // daemon reads it (docs/plugins.md, "Mailer plugins").
+        case LODESTONE_PLUGIN_MAILER: {
+            ASSERT_TRUE(smtp->waitForMessages(1)) << "the SMTP server got the message";
+            auto seen = smtp->messages();
+            ASSERT_EQ(seen.size(), 1u);
+            EXPECT_EQ(seen[0].mailFrom, "outreach@example.com");
+            EXPECT_EQ(seen[0].rcptTos, std::vector<std::string>{"ada@example.com"});
+            EXPECT_EQ(seen[0].header("Message-ID"), "<es_sample@example.com>");
+            EXPECT_EQ(seen[0].header("Subject"), "Your guide for Analytical Engines");
+            ASSERT_TRUE(result->has("accepted") && result->get("accepted").isBoolean()) << output;
+            EXPECT_TRUE(result->getValue<bool>("accepted")) << output;
+            ASSERT_TRUE(result->has("code") && result->get("code").isInteger()) << output;
+            EXPECT_EQ(result->getValue<int>("code") / 100, 2) << output;
+            EXPECT_TRUE(result->has("reply") && result->get("reply").isString()) << output;
+            EXPECT_EQ(result->optValue<std::string>("messageId", ""), "<es_sample@example.com>");
+            break;
+        }
     }
 }
 
