@@ -14,7 +14,7 @@ work::Recorded recordSuccess(storage::Repositories& repositories, const std::str
 }
 
 work::Recorded recordFailure(storage::Repositories& repositories, const JobHandlers& handlers,
-                             const RetryPolicy& policy, const FailedAttempt& attempt,
+                             const work::RetryPolicy& policy, const FailedAttempt& attempt,
                              domain::Timestamp now) {
     work::Recorded recorded;
     recorded.retryAt = attempt.retryable

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "jobs/JobHandler.hpp"
-#include "jobs/RetryPolicy.hpp"
+#include "work/RetryPolicy.hpp"
 #include "work/LeaseTable.hpp"
 
 namespace lodestone::jobs {
@@ -34,7 +34,7 @@ struct FailedAttempt {
 // Queued again after the back-off while retries remain and the failure is retryable (retryAt
 // set); otherwise failed, and its kind's handler says what that means for what it worked on.
 work::Recorded recordFailure(storage::Repositories& repositories, const JobHandlers& handlers,
-                             const RetryPolicy& policy, const FailedAttempt& attempt,
+                             const work::RetryPolicy& policy, const FailedAttempt& attempt,
                              domain::Timestamp now);
 
 }  // namespace lodestone::jobs

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "jobs/JobHandler.hpp"
-#include "jobs/RetryPolicy.hpp"
+#include "work/RetryPolicy.hpp"
 #include "work/LeaseTable.hpp"
 
 namespace lodestone::jobs {
@@ -10,7 +10,7 @@ namespace lodestone::jobs {
 // worker counts as a failed attempt of the step it was at, with the job's own retries.
 class JobTable final : public work::LeaseTable {
   public:
-    JobTable(const JobHandlers& handlers, const RetryPolicy& retries)
+    JobTable(const JobHandlers& handlers, const work::RetryPolicy& retries)
         : handlers_(handlers), retries_(retries) {}
 
     const std::string& name() const override { return name_; }
@@ -25,7 +25,7 @@ class JobTable final : public work::LeaseTable {
   private:
     const std::string name_ = "job";
     const JobHandlers& handlers_;
-    const RetryPolicy& retries_;
+    const work::RetryPolicy& retries_;
 };
 
 }  // namespace lodestone::jobs

@@ -7,7 +7,7 @@
 
 #include "jobs/JobHandler.hpp"
 #include "jobs/JobTable.hpp"
-#include "jobs/RetryPolicy.hpp"
+#include "work/RetryPolicy.hpp"
 #include "jobs/StepQueue.hpp"
 #include "work/Engine.hpp"
 
@@ -42,7 +42,7 @@ class Pipeline {
   private:
     PipelineSettings settings_;
     JobHandlers handlers_;
-    RetryPolicy retries_;
+    work::RetryPolicy retries_;
     JobTable table_;
     std::vector<std::unique_ptr<StepQueue>> queues_;
 };

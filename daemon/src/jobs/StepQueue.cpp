@@ -43,7 +43,7 @@ std::string duration(std::chrono::milliseconds span) {
 }  // namespace
 
 StepQueue::StepQueue(domain::StepName step, JobTable& table, const JobHandlers& handlers,
-                     const RetryPolicy& retries, std::chrono::milliseconds timeout)
+                     const work::RetryPolicy& retries, std::chrono::milliseconds timeout)
     : step_(step),
       name_(domain::toString(step)),
       table_(table),

@@ -4,7 +4,7 @@
 
 #include "jobs/JobHandler.hpp"
 #include "jobs/JobTable.hpp"
-#include "jobs/RetryPolicy.hpp"
+#include "work/RetryPolicy.hpp"
 #include "work/WorkKind.hpp"
 
 namespace lodestone::jobs {
@@ -15,7 +15,7 @@ namespace lodestone::jobs {
 class StepQueue final : public work::WorkKind {
   public:
     StepQueue(domain::StepName step, JobTable& table, const JobHandlers& handlers,
-              const RetryPolicy& retries, std::chrono::milliseconds timeout);
+              const work::RetryPolicy& retries, std::chrono::milliseconds timeout);
 
     const std::string& name() const override { return name_; }
     work::LeaseTable& table() override { return table_; }
@@ -34,7 +34,7 @@ class StepQueue final : public work::WorkKind {
     std::string name_;
     JobTable& table_;
     const JobHandlers& handlers_;
-    const RetryPolicy& retries_;
+    const work::RetryPolicy& retries_;
     std::chrono::milliseconds timeout_;
 };
 

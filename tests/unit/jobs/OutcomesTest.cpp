@@ -34,7 +34,7 @@ class Outcomes : public jobs::test::JobStoreFixture {
         return recorded.held;
     }
 
-    RetryPolicy policy_{10s};
+    work::RetryPolicy policy_{10s};
 };
 
 }  // namespace

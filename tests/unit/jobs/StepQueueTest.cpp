@@ -55,7 +55,7 @@ class StepQueueTest : public jobs::test::JobStoreFixture {
         return {work::CallRunner::Ending::Finished, "", std::move(error)};
     }
 
-    RetryPolicy retries_{10s};
+    work::RetryPolicy retries_{10s};
     JobTable table_{handlers_, retries_};
 };
 

@@ -30,7 +30,7 @@ class LeaseKeeperTest : public jobs::test::JobStoreFixture {
     }
 
     const std::string owner_ = newProcessOwner() + ":1";
-    jobs::RetryPolicy retries_{std::chrono::seconds(10)};
+    work::RetryPolicy retries_{std::chrono::seconds(10)};
     jobs::JobTable table_{handlers_, retries_};
 };
 

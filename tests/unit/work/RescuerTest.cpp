@@ -34,7 +34,7 @@ class RescuerTest : public jobs::test::JobStoreFixture {
         return rescuer.sweep();
     }
 
-    jobs::RetryPolicy policy_{10s};
+    work::RetryPolicy policy_{10s};
     jobs::JobTable table_{handlers_, policy_};
     const std::string us_ = newProcessOwner();  // the rescuer's own process
 };

@@ -83,7 +83,7 @@ class ProspectSteps : public storage::test::ProspectStoreFixture {
     }
 
     // The failure of an attempt at a claimed job, as the engine records it.
-    bool fail(const FailedAttempt& attempt, const RetryPolicy& policy,
+    bool fail(const FailedAttempt& attempt, const work::RetryPolicy& policy,
               std::optional<domain::Timestamp>& retryAt) {
         auto recorded = store_->write([&](storage::Repositories& r) {
             return recordFailure(r, handlers_, policy, attempt, domain::nowMillis());
@@ -300,7 +300,7 @@ TEST_F(ProspectSteps, AProspectJobThatFailsForGoodFailsItsProspect) {
     store_->write([&](storage::Repositories& r) {
         r.jobs().claim(StepName::Research, "w", 10, now, now + 60'000);
     });
-    RetryPolicy policy{10s};
+    work::RetryPolicy policy{10s};
     std::optional<domain::Timestamp> retryAt;
     ASSERT_TRUE(fail({job.id, "w", StepName::Research, 0, "timeout", false, 1}, policy, retryAt));
     ASSERT_TRUE(retryAt);
@@ -334,7 +334,7 @@ TEST_F(ProspectSteps, AFailedJobLeavesABookedProspectBooked) {
     });
     std::optional<domain::Timestamp> retryAt;
     ASSERT_TRUE(
-        fail({job.id, "w", StepName::Research, 0, "boom", false, 0}, RetryPolicy{10s}, retryAt));
+        fail({job.id, "w", StepName::Research, 0, "boom", false, 0}, work::RetryPolicy{10s}, retryAt));
     EXPECT_EQ(findProspect(p.id).status, ProspectStatus::MeetingBooked);
     EXPECT_FALSE(findProspect(p.id).error);
 }

@@ -1,10 +1,10 @@
-#include "jobs/RetryPolicy.hpp"
+#include "work/RetryPolicy.hpp"
 
 #include <algorithm>
 
 #include "domain/Random.hpp"
 
-namespace lodestone::jobs {
+namespace lodestone::work {
 namespace {
 constexpr std::chrono::milliseconds kLongestDelay = std::chrono::hours(1);
 }  // namespace
@@ -24,4 +24,4 @@ std::optional<domain::Timestamp> RetryPolicy::retryAt(int retryCount, int maxRet
            static_cast<domain::Timestamp>(static_cast<double>(delay(retryCount).count()) * jitter);
 }
 
-}  // namespace lodestone::jobs
+}  // namespace lodestone::work

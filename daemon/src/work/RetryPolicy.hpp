@@ -5,12 +5,12 @@
 
 #include "domain/Time.hpp"
 
-namespace lodestone::jobs {
+namespace lodestone::work {
 
-// When a failed attempt is tried again: exponential back-off from `base` (base, 2×base, 4×base,
+// When a failed attempt of any kind of work is tried again: exponential back-off from `base` (base, 2×base, 4×base,
 // …, at most an hour), each delay scaled by a random factor in [0.8, 1.2) so jobs that failed
 // together do not all return together. No retry once `retryCount` has reached the job's own
-// `maxRetries` (stored with it when it was created, as the status endpoints report it).
+// `maxRetries` (a job stores its own when it is created, as the status endpoints report it).
 class RetryPolicy {
   public:
     explicit RetryPolicy(std::chrono::milliseconds base) : base_(base) {}
@@ -25,4 +25,4 @@ class RetryPolicy {
     std::chrono::milliseconds base_;
 };
 
-}  // namespace lodestone::jobs
+}  // namespace lodestone::work

@@ -3,9 +3,9 @@
 #include <climits>
 #include <set>
 
-#include "jobs/RetryPolicy.hpp"
+#include "work/RetryPolicy.hpp"
 
-using lodestone::jobs::RetryPolicy;
+using lodestone::work::RetryPolicy;
 using namespace std::chrono_literals;
 
 namespace {
