@@ -22,7 +22,6 @@ using namespace std::chrono_literals;
 namespace fs = std::filesystem;
 
 const fs::path kDovecot = "/usr/sbin/dovecot";
-const fs::path kOpenssl = "/usr/bin/openssl";
 
 // A port on 127.0.0.1 nothing listens on now. Another process may take it before dovecot binds
 // it; start() then fails and the constructor tries other ports.
@@ -120,7 +119,8 @@ Dovecot::Dovecot(Tls tls) : tls_(tls == Tls::On) {
     }
     // passwd-file with the {PLAIN} scheme: the test knows the password, dovecot checks it.
     writeFile(dir_ / "passwd", user_ + ":{PLAIN}" + password_ + "\n");
-    if (tls_) makeCertificates();
+    if (tls_)
+        certificates_ = std::make_unique<TestCertificates>(std::vector<std::string>{"localhost"});
     for (int attempt = 0; attempt < 5; ++attempt) {
         port_ = freeLoopbackPort();
         tlsPort_ = tls_ ? freeLoopbackPort() : 0;
@@ -132,52 +132,6 @@ Dovecot::Dovecot(Tls tls) : tls_(tls == Tls::On) {
 
 Dovecot::~Dovecot() {
     stop();
-}
-
-void Dovecot::makeCertificates() {
-    const fs::path tls = dir_ / "tls";
-    fs::create_directories(tls);
-    // A CA and a server certificate it signs, for "localhost" only. Each Dovecot its own CA
-    // name: a trust store finds an issuer by its name.
-    static std::atomic<int> made{0};
-    const std::string caName =
-        "Lodestone test CA " + std::to_string(::getpid()) + "-" + std::to_string(++made);
-    writeFile(tls / "openssl.cnf",
-              "[req]\n"
-              "distinguished_name = name\n"
-              "prompt = no\n"
-              "[name]\n"
-              "CN = unused\n"
-              "[ca]\n"
-              "basicConstraints = critical, CA:TRUE\n"
-              "keyUsage = critical, keyCertSign, cRLSign\n"
-              "subjectKeyIdentifier = hash\n"
-              "[server]\n"
-              "basicConstraints = critical, CA:FALSE\n"
-              "keyUsage = critical, digitalSignature, keyEncipherment\n"
-              "extendedKeyUsage = serverAuth\n"
-              "subjectAltName = DNS:localhost\n"
-              "subjectKeyIdentifier = hash\n"
-              "authorityKeyIdentifier = keyid\n");
-    const std::string config = (tls / "openssl.cnf").string();
-    const std::string dir = tls.string() + "/";
-    const std::vector<std::vector<std::string>> steps = {
-        {"req", "-x509", "-config", config, "-extensions", "ca", "-newkey", "ec", "-pkeyopt",
-         "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", dir + "ca.key", "-out",
-         dir + "ca.crt", "-days", "2", "-subj", "/CN=" + caName},
-        {"req", "-new", "-config", config, "-newkey", "ec", "-pkeyopt",
-         "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", dir + "server.key", "-out",
-         dir + "server.csr", "-subj", "/CN=localhost"},
-        {"x509", "-req", "-in", dir + "server.csr", "-CA", dir + "ca.crt", "-CAkey", dir + "ca.key",
-         "-set_serial", std::to_string(::getpid()), "-days", "2", "-extfile", config, "-extensions",
-         "server", "-out", dir + "server.crt"},
-    };
-    for (const auto& arguments : steps) {
-        Completed run = runToCompletion(kOpenssl, arguments, 30s);
-        if (run.status.code != 0) {
-            throw std::runtime_error("openssl " + arguments[0] + " failed: " + run.errors);
-        }
-    }
 }
 
 void Dovecot::writeConfig() const {
@@ -215,8 +169,8 @@ void Dovecot::writeConfig() const {
            << "pop3_uidl_format = %g\n";
     if (tls_) {
         config << "ssl = yes\n"
-               << "ssl_cert = <" << dir << "/tls/server.crt\n"
-               << "ssl_key = <" << dir << "/tls/server.key\n"
+               << "ssl_cert = <" << certificates_->certificate().string() << "\n"
+               << "ssl_key = <" << certificates_->key().string() << "\n"
                << "ssl_min_protocol = TLSv1.2\n";
     } else {
         config << "ssl = no\n";

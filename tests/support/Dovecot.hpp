@@ -8,6 +8,7 @@
 
 #include "support/Process.hpp"
 #include "support/TempDir.hpp"
+#include "support/TestCertificates.hpp"
 
 namespace lodestone::test {
 
@@ -41,7 +42,7 @@ class Dovecot {
     const std::string& password() const { return password_; }
     // The PEM certificate of the CA that signed the server's certificate, which names
     // "localhost" only (so connecting by IP address fails the name check).
-    std::filesystem::path caFile() const { return dir_ / "tls" / "ca.crt"; }
+    std::filesystem::path caFile() const { return certificates_ ? certificates_->ca() : ""; }
 
     // Puts a message in the user's Maildir as a delivery agent does (written in tmp/, renamed
     // into new/) and returns its file name, which is its POP3 UIDL.
@@ -52,13 +53,13 @@ class Dovecot {
     std::string log() const;           // dovecot's log so far
 
   private:
-    void makeCertificates();
     void writeConfig() const;
     bool start();  // false when a port was taken meanwhile (the caller picks others)
     void stop();
 
     TempDir dir_;
     bool tls_;
+    std::unique_ptr<TestCertificates> certificates_;  // with Tls::On
     std::string user_ = "prospects";
     std::string password_ = "pop3-test-password";
     std::uint16_t port_ = 0;

@@ -1,7 +1,9 @@
 #include "support/TestCertificates.hpp"
 
 #include <Poco/Net/IPAddress.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <fstream>
 #include <stdexcept>
 
@@ -30,11 +32,16 @@ TestCertificates::TestCertificates(std::vector<std::string> names)
     const std::vector<std::string> newKey = {"-newkey", "ec", "-pkeyopt",
                                              "ec_paramgen_curve:prime256v1", "-nodes"};
 
+    // Each CA a name of its own: a trust store finds an issuer by its name, so two test CAs of
+    // one name would stand in for each other.
+    static std::atomic<int> made{0};
+    const std::string caName =
+        "Lodestone test CA " + std::to_string(::getpid()) + "-" + std::to_string(++made);
     std::vector<std::string> ca = {"req", "-x509"};
     ca.insert(ca.end(), newKey.begin(), newKey.end());
     ca.insert(ca.end(), {"-keyout", caKey, "-out", ca_.string(), "-days", "1", "-subj",
-                         "/CN=Lodestone test CA", "-addext", "basicConstraints=critical,CA:TRUE",
-                         "-addext", "keyUsage=critical,keyCertSign,cRLSign"});
+                         "/CN=" + caName, "-addext", "basicConstraints=critical,CA:TRUE", "-addext",
+                         "keyUsage=critical,keyCertSign,cRLSign"});
     openssl(ca);
 
     std::vector<std::string> csr = {"req"};
