@@ -109,6 +109,7 @@ TEST(CheckConfig, ShippedConfigsExamplesAreValid) {
     while (std::getline(shipped, line)) {
         if (line == "plugins: {}") line = "plugins:";
         if (line == "provision: {}") line = "provision:";
+        if (line == "mailbox: ~") line = "mailbox:";
         if (line.starts_with("#  ")) line = line.substr(1);  // an example line, not prose
         if (line.starts_with("  path: /var/lib/")) line = "  path: var/lodestone.db";
         if (auto at = line.find("${ACME_CRM_KEY}"); at != std::string::npos) {
@@ -116,6 +117,9 @@ TEST(CheckConfig, ShippedConfigsExamplesAreValid) {
         }
         if (auto at = line.find("${LODESTONE_SMTP_PASSWORD}"); at != std::string::npos) {
             line.replace(at, 26, "example-smtp-password");
+        }
+        if (auto at = line.find("${LODESTONE_MAILBOX_PASSWORD}"); at != std::string::npos) {
+            line.replace(at, 29, "example-mailbox-password");
         }
         yaml += line + "\n";
     }
@@ -125,6 +129,10 @@ TEST(CheckConfig, ShippedConfigsExamplesAreValid) {
     std::filesystem::create_directories(dir / "icp");
     std::ofstream(dir / "icp" / "q3.yaml")
         << "threshold: 60\ncriteria:\n  industries: { include: [Software] }\n";
+    std::filesystem::create_directories(dir / "sequences");
+    std::ofstream(dir / "sequences" / "q3.yaml")
+        << "from: { address: ada@acme.example }\nsteps:\n  - subject: Hello {{firstName}}\n"
+           "    text: \"Book: {{bookingUrl}}\"\n";
     auto result = runToCompletion(
         LODESTONED_PATH, {"--config", (dir / "lodestone.yaml").string(), "--check-config"});
     EXPECT_EQ(result.status.code, 0) << yaml << "\n" << result.errors;
