@@ -21,11 +21,17 @@ std::optional<std::string> icpFrom(const Arguments& args) {
     return config::loadMappingFile(*file, "ICP criteria");
 }
 
+std::optional<std::string> sequenceFrom(const Arguments& args) {
+    auto file = args.value("sequence");
+    if (!file) return std::nullopt;
+    return admin::checkedSequenceFile(config::loadMappingDocument(*file, "an email sequence"));
+}
+
 Result create(const Arguments& args, storage::Store& store, const config::Config& config) {
     args.expectPositionals(0, "");
-    admin::CampaignDraft draft{args.required("org"), args.required("name"),
-                               args.value("webhook-url"), args.value("calendar-url"),
-                               icpFrom(args)};
+    admin::CampaignDraft draft{
+        args.required("org"),       args.required("name"), args.value("webhook-url"),
+        args.value("calendar-url"), icpFrom(args),         sequenceFrom(args)};
     auto now = domain::nowMillis();
     auto campaign = store.write([&](storage::Repositories& repos) {
         return admin::Administration(repos, now).createCampaign(draft);
@@ -41,7 +47,7 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
 Result update(const Arguments& args, storage::Store& store, const config::Config& config) {
     args.expectPositionals(1, "CAMPAIGN_ID");
     admin::CampaignChanges changes{args.value("name"), args.value("webhook-url"),
-                                   args.value("calendar-url"), icpFrom(args)};
+                                   args.value("calendar-url"), icpFrom(args), sequenceFrom(args)};
     auto now = domain::nowMillis();
     auto campaign = store.write([&](storage::Repositories& repos) {
         return admin::Administration(repos, now).updateCampaign(args.positionals()[0], changes);
@@ -101,16 +107,18 @@ Result rotateSecret(const Arguments& args, storage::Store& store, const config::
 }  // namespace
 
 std::vector<Command> campaignCommands() {
-    std::vector<FlagSpec> settings{{"webhook-url"}, {"icp"}, {"calendar-url"}, {"name"}};
+    std::vector<FlagSpec> settings{
+        {"webhook-url"}, {"icp"}, {"sequence"}, {"calendar-url"}, {"name"}};
     std::vector<FlagSpec> createFlags = settings;
     createFlags.push_back({"org"});
     return {
         {"campaign", "create",
          "campaign create --org ORG_ID --name NAME [--webhook-url URL] [--icp FILE] "
-         "[--calendar-url URL]",
+         "[--sequence FILE] [--calendar-url URL]",
          createFlags, create},
         {"campaign", "update",
-         "campaign update ID [--name NAME] [--webhook-url URL] [--icp FILE] [--calendar-url URL]",
+         "campaign update ID [--name NAME] [--webhook-url URL] [--icp FILE] [--sequence FILE] "
+         "[--calendar-url URL]",
          settings, update},
         {"campaign", "list", "campaign list [--org ORG_ID]", {{"org"}}, list},
         {"campaign", "show", "campaign show ID   (includes the webhook signing secret)", {}, show},

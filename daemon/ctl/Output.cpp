@@ -142,6 +142,9 @@ Poco::JSON::Object::Ptr toJson(const domain::Campaign& campaign, bool withSecret
                                                  : Poco::Dynamic::Var());
         json->set("icp", campaign.icpJson ? Poco::JSON::Parser().parse(*campaign.icpJson)
                                           : Poco::Dynamic::Var());
+        json->set("sequence", campaign.sequenceJson
+                                  ? Poco::JSON::Parser().parse(*campaign.sequenceJson)
+                                  : Poco::Dynamic::Var());
     }
     json->set("createdAt", campaign.createdAt);
     return json;

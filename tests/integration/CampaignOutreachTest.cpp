@@ -44,17 +44,11 @@ class CampaignOutreach : public ::testing::Test {
     }
 
     std::string add(EngineDaemon& engine, const std::string& body) {
-        auto reply =
-            engine.post("/api/campaigns/" + engine.campaignId("Enterprise") + "/leads", body);
-        EXPECT_EQ(reply.status, 201) << reply.body;
-        return reply.status == 201 ? parse(reply.body)->getValue<std::string>("prospectId") : "";
+        return engine.addLead("Enterprise", body);
     }
 
     Poco::JSON::Object::Ptr prospect(EngineDaemon& engine, const std::string& id) {
-        auto reply =
-            engine.get("/api/campaigns/" + engine.campaignId("Enterprise") + "/leads/" + id);
-        EXPECT_EQ(reply.status, 200) << reply.body;
-        return parse(reply.body)->getObject("prospect");
+        return engine.prospect("Enterprise", id);
     }
 
     bool researching(EngineDaemon& engine, const std::string& id) {
@@ -73,17 +67,9 @@ class CampaignOutreach : public ::testing::Test {
 
     // Polls until the prospect leaves the pipeline (qualified, disqualified or failed).
     Poco::JSON::Object::Ptr settled(EngineDaemon& engine, const std::string& id) {
-        Poco::JSON::Object::Ptr last;
-        bool done = eventually(
-            [&] {
-                last = prospect(engine, id);
-                auto status = last->getValue<std::string>("status");
-                return status == "qualified" || status == "disqualified" || status == "failed";
-            },
-            std::chrono::seconds(60));
-        EXPECT_TRUE(done) << "prospect " << id << " still "
-                          << last->getValue<std::string>("status");
-        return last;
+        return engine.waitForProspect("Enterprise", id, [](const std::string& status) {
+            return status == "qualified" || status == "disqualified" || status == "failed";
+        });
     }
 };
 

@@ -155,6 +155,35 @@ int EngineDaemon::invocations(const std::string& jobId, const std::string& kind)
     return count;
 }
 
+std::string EngineDaemon::addLead(const std::string& campaign, const std::string& body) {
+    auto reply = post("/api/campaigns/" + campaignId(campaign) + "/leads", body);
+    EXPECT_EQ(reply.status, 201) << reply.body;
+    return reply.status == 201 ? parseObject(reply.body)->getValue<std::string>("prospectId") : "";
+}
+
+Poco::JSON::Object::Ptr EngineDaemon::prospect(const std::string& campaign,
+                                               const std::string& prospectId) {
+    auto reply = get("/api/campaigns/" + campaignId(campaign) + "/leads/" + prospectId);
+    EXPECT_EQ(reply.status, 200) << reply.body;
+    if (reply.status != 200) return new Poco::JSON::Object();
+    return parseObject(reply.body)->getObject("prospect");
+}
+
+Poco::JSON::Object::Ptr EngineDaemon::waitForProspect(
+    const std::string& campaign, const std::string& prospectId,
+    const std::function<bool(const std::string& status)>& done, std::chrono::milliseconds timeout) {
+    Poco::JSON::Object::Ptr last;
+    bool reached = eventually(
+        [&] {
+            last = prospect(campaign, prospectId);
+            return done(last->optValue<std::string>("status", ""));
+        },
+        timeout);
+    EXPECT_TRUE(reached) << "prospect " << prospectId << " still "
+                         << last->optValue<std::string>("status", "?");
+    return last;
+}
+
 std::string EngineDaemon::campaignId(const std::string& name) {
     return factory().campaignNamed("Engine", name).id;
 }

@@ -2,6 +2,7 @@
 
 #include <Poco/JSON/Object.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -61,6 +62,17 @@ class EngineDaemon {
         const std::string& jobId, std::chrono::milliseconds timeout = std::chrono::seconds(60));
     HttpReply post(const std::string& path, const std::string& body = "");
     HttpReply get(const std::string& path);
+
+    // Add Lead to the campaign of that name; the prospect's id ("" and a test failure unless 201).
+    std::string addLead(const std::string& campaign, const std::string& body);
+    // GET of one prospect of the campaign: the `prospect` object.
+    Poco::JSON::Object::Ptr prospect(const std::string& campaign, const std::string& prospectId);
+    // Polls the prospect until `done` holds for its status; the last view either way (a test
+    // failure naming the status it is stuck in when it never does).
+    Poco::JSON::Object::Ptr waitForProspect(
+        const std::string& campaign, const std::string& prospectId,
+        const std::function<bool(const std::string& status)>& done,
+        std::chrono::milliseconds timeout = std::chrono::seconds(60));
 
     // How often the scripted plugin of `kind` ("research"/"content") ran for `jobId`.
     int invocations(const std::string& jobId, const std::string& kind) const;

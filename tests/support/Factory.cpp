@@ -88,6 +88,7 @@ domain::Campaign Factory::campaign(const domain::Organisation& organisation,
     campaign.calendarUrl = spec.calendarUrl;
     campaign.webhookSecret = domain::newWebhookSecret();
     campaign.icpJson = spec.icpJson;
+    campaign.sequenceJson = spec.sequenceJson;
     campaign.createdAt = campaign.updatedAt = now;
     store_.write([&](Repositories& repositories) { repositories.campaigns().insert(campaign); });
     return campaign;
@@ -129,6 +130,7 @@ domain::Prospect Factory::prospect(const domain::Campaign& campaign, const Prosp
     prospect.score = spec.score;
     prospect.scoreJson = spec.scoreJson;
     prospect.bookingToken = domain::randomAlphanumeric(32);
+    prospect.unsubscribeToken = domain::randomAlphanumeric(32);
     prospect.createdAt = prospect.updatedAt = now;
     // What Add Lead stores: the body as the client sent it.
     auto input = domain::orderedObject();
@@ -136,6 +138,11 @@ domain::Prospect Factory::prospect(const domain::Campaign& campaign, const Prosp
     input->set("contactName", spec.contactName);
     input->set("email", spec.email);
     if (spec.title) input->set("title", *spec.title);
+    if (spec.timezone) {
+        auto contact = domain::orderedObject();
+        contact->set("timezone", *spec.timezone);
+        input->set("contact", contact);
+    }
     prospect.inputJson = json(*input);
     store_.write([&](Repositories& repositories) { repositories.prospects().insert(prospect); });
     return prospect;

@@ -31,6 +31,7 @@ struct CampaignSpec {
     std::optional<std::string> webhookUrl = std::nullopt;
     std::optional<std::string> calendarUrl = std::nullopt;
     std::optional<std::string> icpJson = std::nullopt;
+    std::optional<std::string> sequenceJson = std::nullopt;
 };
 
 struct LeadSpec {
@@ -49,6 +50,7 @@ struct ProspectSpec {
     domain::ProspectStatus status = domain::ProspectStatus::Queued;
     std::optional<int> score = std::nullopt;
     std::optional<std::string> scoreJson = std::nullopt;
+    std::optional<std::string> timezone = std::nullopt;  // contact.timezone, as a client sends it
 };
 
 struct MeetingSpec {

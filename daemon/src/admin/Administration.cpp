@@ -8,6 +8,7 @@
 #include "domain/Secrets.hpp"
 #include "domain/Urls.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
+#include "outreach/sequence/Sequence.hpp"
 #include "pages/PageRenderer.hpp"
 #include "storage/StorageError.hpp"
 
@@ -60,12 +61,34 @@ std::string checkedIcp(const std::string& json) {
     return json;
 }
 
+// Refused here rather than when the first prospect qualifies (docs/outreach.md has the format).
+std::string checkedSequence(const std::string& json) {
+    checkedMapping("the email sequence", json);
+    try {
+        outreach::Sequence::parse(json);
+    } catch (const outreach::SequenceError& e) {
+        throw InvalidRequest(std::string("email sequence: ") + e.what());
+    }
+    return json;
+}
+
 std::int64_t checkedCost(std::int64_t credits) {
     if (credits < 0) throw InvalidRequest("credits per generation cannot be negative");
     return credits;
 }
 
 }  // namespace
+
+std::string checkedSequenceFile(const config::MappingDocument& document) {
+    try {
+        outreach::Sequence::parse(document.json);
+    } catch (const outreach::SequenceError& e) {
+        const int line = document.lines.lineOf(e.path());
+        throw InvalidRequest(document.lines.file + (line > 0 ? ":" + std::to_string(line) : "") +
+                             ": " + e.what());
+    }
+    return document.json;
+}
 
 std::string checkedName(const std::string& what, const std::string& name) {
     if (name.empty()) throw InvalidRequest(what + " name must not be empty");
@@ -173,6 +196,7 @@ domain::Campaign Administration::createCampaign(const CampaignDraft& draft) {
     campaign.calendarUrl = checkedOptionalUrl("calendar URL", draft.calendarUrl);
     campaign.webhookSecret = domain::newWebhookSecret();
     if (draft.icpJson) campaign.icpJson = checkedIcp(*draft.icpJson);
+    if (draft.sequenceJson) campaign.sequenceJson = checkedSequence(*draft.sequenceJson);
     campaign.createdAt = campaign.updatedAt = now_;
     repositories_.campaigns().insert(campaign);
     return campaign;
@@ -188,6 +212,7 @@ domain::Campaign Administration::updateCampaign(const std::string& id,
         campaign.calendarUrl = checkedHttpUrl("calendar URL", *changes.calendarUrl);
     }
     if (changes.icpJson) campaign.icpJson = checkedIcp(*changes.icpJson);
+    if (changes.sequenceJson) campaign.sequenceJson = checkedSequence(*changes.sequenceJson);
     campaign.updatedAt = now_;
     repositories_.campaigns().update(campaign);
     return campaign;

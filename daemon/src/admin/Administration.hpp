@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "config/ProvisionReader.hpp"
 #include "domain/Records.hpp"
 #include "storage/Repositories.hpp"
 
@@ -45,6 +46,7 @@ struct CampaignDraft {
     std::optional<std::string> webhookUrl;
     std::optional<std::string> calendarUrl;
     std::optional<std::string> icpJson;
+    std::optional<std::string> sequenceJson;
 };
 
 // What to change on a campaign; absent fields stay as they are.
@@ -53,6 +55,7 @@ struct CampaignChanges {
     std::optional<std::string> webhookUrl;
     std::optional<std::string> calendarUrl;
     std::optional<std::string> icpJson;
+    std::optional<std::string> sequenceJson;
 };
 
 struct ApiKeyDraft {
@@ -105,6 +108,10 @@ class Administration {
     storage::Repositories& repositories_;
     domain::Timestamp now_;
 };
+
+// An email sequence read from a file (lodestonectl's --sequence): its JSON when it is one
+// (docs/outreach.md); else InvalidRequest naming the file, the line and the key of the problem.
+std::string checkedSequenceFile(const config::MappingDocument& document);
 
 // Checks an operator-supplied name; throws InvalidRequest naming `what`.
 std::string checkedName(const std::string& what, const std::string& name);

@@ -7,6 +7,7 @@
 #include "admin/WebhookAddress.hpp"
 #include "domain/Secrets.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
+#include "outreach/sequence/Sequence.hpp"
 
 namespace lodestone::admin {
 namespace {
@@ -64,8 +65,9 @@ class Provisioning {
     void campaign(const domain::Organisation& org, const config::CampaignSpec& spec) {
         auto existing = repositories_.campaigns().findByName(org.id, spec.name);
         if (!existing) {
-            auto created = admin_.createCampaign(
-                {org.id, spec.name, spec.webhookUrl, spec.calendarUrl, spec.icpJson});
+            auto created =
+                admin_.createCampaign({org.id, spec.name, spec.webhookUrl, spec.calendarUrl,
+                                       spec.icpJson, spec.sequenceJson});
             note("created campaign \"" + spec.name + "\" (" + created.id + ")");
             return;
         }
@@ -77,7 +79,10 @@ class Provisioning {
             changes.calendarUrl = spec.calendarUrl;
         }
         if (spec.icpJson && spec.icpJson != existing->icpJson) changes.icpJson = spec.icpJson;
-        if (changes.webhookUrl || changes.calendarUrl || changes.icpJson) {
+        if (spec.sequenceJson && spec.sequenceJson != existing->sequenceJson) {
+            changes.sequenceJson = spec.sequenceJson;
+        }
+        if (changes.webhookUrl || changes.calendarUrl || changes.icpJson || changes.sequenceJson) {
             admin_.updateCampaign(existing->id, changes);
             note("updated campaign \"" + spec.name + "\" (" + existing->id + ")");
         }
@@ -151,11 +156,20 @@ void checkProvision(const config::ProvisionConfig& spec) {
     config::Diagnostics problems;
     for (const auto& organisation : spec.organisations) {
         for (const auto& campaign : organisation.campaigns) {
-            if (!campaign.icpJson) continue;
-            try {
-                outreach::IcpCriteria::parse(*campaign.icpJson);
-            } catch (const outreach::IcpError& e) {
-                problems.error(campaign.icpLocation, e.what());
+            if (campaign.icpJson) {
+                try {
+                    outreach::IcpCriteria::parse(*campaign.icpJson);
+                } catch (const outreach::IcpError& e) {
+                    problems.error(campaign.icpLocation, e.what());
+                }
+            }
+            if (campaign.sequenceJson) {
+                try {
+                    outreach::Sequence::parse(*campaign.sequenceJson);
+                } catch (const outreach::SequenceError& e) {
+                    problems.add(config::locatedInMapping(
+                        campaign.sequenceLocation, campaign.sequenceLines, e.path(), e.problem()));
+                }
             }
         }
     }

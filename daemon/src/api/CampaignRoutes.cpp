@@ -10,6 +10,7 @@
 #include "outreach/CampaignLeads.hpp"
 #include "outreach/Meetings.hpp"
 #include "outreach/ProspectView.hpp"
+#include "outreach/SequenceLifecycle.hpp"
 
 namespace lodestone::api {
 namespace {
@@ -75,10 +76,11 @@ ApiResponse showLead(ApiServices& services, ApiRequest& request) {
         [&](storage::Repositories& repositories) -> std::optional<outreach::ProspectRecord> {
             auto prospect = repositories.prospects().find(id);
             if (!prospect || prospect->campaignId != campaign.id) return std::nullopt;
-            outreach::ProspectRecord record{*prospect, std::nullopt, {}, {}};
+            outreach::ProspectRecord record{*prospect, std::nullopt, {}, {}, {}};
             record.job = repositories.jobs().findByProspect(prospect->id);
             record.history = repositories.prospects().history(prospect->id);
             record.meetings = repositories.meetings().listForProspect(prospect->id);
+            record.emails = repositories.emailSends().listForProspect(prospect->id);
             return record;
         });
     if (!record) throw ApiError(404, "Prospect not found");
@@ -87,6 +89,35 @@ ApiResponse showLead(ApiServices& services, ApiRequest& request) {
     body->set("prospect", outreach::renderProspect(
                               *record, outreach::bookingUrl(services.config.server.publicUrl,
                                                             record->prospect)));
+    return {200, body};
+}
+
+// Beyond the spec: a reply seen outside lodestoned (a shared inbox, a CRM) stops the sequence.
+ApiResponse markReplied(ApiServices& services, ApiRequest& request) {
+    domain::Campaign campaign = ownCampaign(services, request);
+    const std::string& id = request.param("prospectId");
+    auto now = domain::nowMillis();
+    auto prospect = services.store.write(
+        [&](storage::Repositories& repositories) -> std::optional<domain::Prospect> {
+            auto prospect = repositories.prospects().find(id);
+            if (!prospect || prospect->campaignId != campaign.id) return std::nullopt;
+            outreach::stopSequence(repositories, *prospect, domain::ProspectStatus::Replied,
+                                   "reply recorded through the API", now);
+            return repositories.prospects().find(id);
+        });
+    if (!prospect) throw ApiError(404, "Prospect not found");
+    const auto status = prospect->status;
+    if (status != domain::ProspectStatus::Replied) {
+        ApiError error(409, "Only a prospect that was emailed can be marked replied; this one is " +
+                                std::string(domain::toString(status)));
+        error.with("status", std::string(domain::toString(status)));
+        throw error;
+    }
+    auto body = orderedObject();
+    body->set("success", true);
+    body->set("prospectId", prospect->id);
+    body->set("status", std::string(domain::toString(status)));
+    body->set("message", "Marked replied; no further email of the sequence is sent");
     return {200, body};
 }
 
@@ -151,6 +182,9 @@ void addCampaignRoutes(RouteTable& routes, ApiServices& services) {
          [&services, zones](ApiRequest& request) { return addLead(services, *zones, request); }});
     routes.add({"GET", "/api/campaigns/{campaignId}/leads/{prospectId}", RouteGroup::Status, false,
                 [&services](ApiRequest& request) { return showLead(services, request); }});
+    routes.add({"POST", "/api/campaigns/{campaignId}/leads/{prospectId}/replied",
+                RouteGroup::CampaignLeads, false,
+                [&services](ApiRequest& request) { return markReplied(services, request); }});
     routes.add({"POST", "/api/campaigns/{campaignId}/meetings", RouteGroup::CampaignLeads, true,
                 [&services](ApiRequest& request) { return bookMeeting(services, request); }});
 }

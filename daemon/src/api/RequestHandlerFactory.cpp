@@ -9,6 +9,7 @@
 #include "domain/Ids.hpp"
 #include "pages/BookingLinkHandler.hpp"
 #include "pages/LeadMagnetPageHandler.hpp"
+#include "pages/UnsubscribeHandler.hpp"
 
 namespace lodestone::api {
 namespace {
@@ -100,6 +101,13 @@ Poco::Net::HTTPRequestHandler* RequestHandlerFactory::createRequestHandler(
             return new MethodNotAllowedHandler("GET, HEAD");
         }
         return new pages::BookingLinkHandler(services_.store, path.substr(3));
+    }
+    if (path.starts_with("/u/") && path.size() > 3 && path.find('/', 3) == std::string::npos) {
+        const auto& method = request.getMethod();
+        if (method != "GET" && method != "HEAD" && method != "POST") {
+            return new MethodNotAllowedHandler("GET, HEAD, POST");
+        }
+        return new pages::UnsubscribeHandler(services_.store, path.substr(3));
     }
     if (auto page = leadMagnetPage(request, path)) return page;
     return new NotFoundHandler();

@@ -7,10 +7,12 @@
 
 #include "api/ApiServices.hpp"
 #include "api/RouteTable.hpp"
+#include "app/MailboxWatcher.hpp"
 #include "config/Config.hpp"
 #include "http/FrontServer.hpp"
 #include "jobs/Pipeline.hpp"
 #include "leadmagnet/steps/LeadMagnetJobs.hpp"
+#include "outreach/sending/SendQueue.hpp"
 #include "outreach/steps/ProspectJobs.hpp"
 #include "plugins/PluginRegistry.hpp"
 #include "storage/Store.hpp"
@@ -66,7 +68,8 @@ class PluginSubsystem final : public Poco::Util::Subsystem {
 
 // Runs the background work on one engine (unless jobs.run is false: an API-only lodestoned
 // leaves it to the process that runs jobs): lead-magnet and prospect jobs through the pipeline's
-// plugins, and the outbox's webhook deliveries through the webhook plugin.
+// plugins, the outbox's webhook deliveries through the webhook plugin, and outreach emails
+// through the mailer plugin.
 class WorkSubsystem final : public Poco::Util::Subsystem {
   public:
     WorkSubsystem(const config::Config& config, StorageSubsystem& storage, PluginSubsystem& plugins)
@@ -85,6 +88,7 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
 
   private:
     void addWebhookDeliveries();
+    void addEmailSends();
     void warnAboutUnreadableIcps();
 
     const config::Config& config_;
@@ -94,6 +98,8 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
     std::unique_ptr<outreach::ProspectJobs> prospects_;
     std::unique_ptr<jobs::Pipeline> pipeline_;
     std::unique_ptr<webhooks::DeliveryQueue> deliveries_;
+    std::unique_ptr<outreach::SendQueue> sends_;
+    std::unique_ptr<MailboxWatcher> mailbox_;
     std::unique_ptr<work::Engine> engine_;  // stops before the kinds it runs go
     int callsLeftRunning_ = 0;
 };

@@ -55,7 +55,12 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     pipeline_->addTo(*engine_);
     warnAboutUnreadableIcps();
     addWebhookDeliveries();
+    addEmailSends();
     engine_->start();
+    if (config_.mailbox) {
+        mailbox_ = std::make_unique<MailboxWatcher>(*config_.mailbox, store);
+        mailbox_->start();
+    }
 }
 
 void WorkSubsystem::addWebhookDeliveries() {
@@ -85,6 +90,35 @@ void WorkSubsystem::addWebhookDeliveries() {
                       settings.concurrency);
 }
 
+void WorkSubsystem::addEmailSends() {
+    const auto& settings = config_.pipeline.mailer;
+    auto mailer = plugins_.registry().mailer();
+    if (!mailer) {
+        // Sequences still schedule their emails, which wait (pending) until a mailer is named.
+        log().information(
+            "no pipeline.mailer is configured: outreach emails wait until one is "
+            "(docs/outreach.md)");
+        return;
+    }
+    outreach::SendSettings send;
+    send.mailer = mailer;
+    send.publicUrl = config_.server.publicUrl;
+    send.timeout = settings.timeout;
+    send.maxAttempts = settings.maxAttempts;
+    send.retries = work::RetryPolicy(settings.retryBackoff);
+    work::PoolSettings pool;
+    pool.concurrency = settings.concurrency;
+    pool.timeout = settings.timeout;
+    // Room for a mailer that stops at its deadline to say where the conversation stood.
+    pool.callGrace = std::chrono::milliseconds(500);
+    pool.lease = settings.timeout + pool.callGrace + config_.jobs.leaseGrace;
+    pool.pollInterval = config_.jobs.pollInterval;
+    sends_ = std::make_unique<outreach::SendQueue>(std::move(send));
+    engine_->add(*sends_, pool);
+    log().information("sending outreach emails through plugin \"%s\" with %d workers",
+                      mailer->name(), settings.concurrency);
+}
+
 void WorkSubsystem::warnAboutUnreadableIcps() {
     // Criteria stored before they were checked (or by an older release) fail every scoring of
     // the campaign's prospects: say so once, at start, with the fix.
@@ -104,10 +138,13 @@ void WorkSubsystem::warnAboutUnreadableIcps() {
 }
 
 void WorkSubsystem::uninitialize() {
+    if (mailbox_) mailbox_->stop();
+    mailbox_.reset();
     if (!engine_) return;
     callsLeftRunning_ = engine_->stop();
     engine_.reset();
     deliveries_.reset();
+    sends_.reset();
     pipeline_.reset();
     prospects_.reset();
     leadMagnets_.reset();

@@ -64,11 +64,34 @@ struct StepConfig {
     Duration stuckAfter = 60s;  // a run older than this shows isStuck; defaults to the timeout
 };
 
+// Outreach emails (pipeline.mailer): none is sent until a mailer plugin is named.
+struct MailerConfig {
+    std::optional<PluginRef> plugin;
+    int concurrency = 4;
+    Duration timeout = 60s;  // one SMTP conversation
+    int maxAttempts = 5;     // of one email, before it fails for good
+    Duration retryBackoff = 5min;
+};
+
 struct PipelineConfig {
     StepConfig research{std::nullopt, 16, 60s, 60s};
     StepConfig content{std::nullopt, 16, 120s, 120s};
     StepConfig finalize{std::nullopt, 4, 30s, 30s};
     StepConfig scoring{std::nullopt, 4, 30s, 30s};  // a prospect's ICP score, in the daemon
+    MailerConfig mailer;
+};
+
+// The mailbox replies and bounces arrive in (`mailbox:`), read over POP3.
+struct MailboxConfig {
+    std::string host;
+    int port = 110;
+    std::string tls = "none";  // none, starttls, implicit
+    std::string username;
+    std::string password;
+    Duration pollInterval = 60s;
+    Duration timeout = 30s;
+    std::optional<std::filesystem::path> caFile;  // trust these CAs instead of the system's
+    int line = 0;
 };
 
 struct WebhooksConfig {
@@ -133,6 +156,11 @@ struct CampaignSpec {
     // reports their problems at icpLocation.
     std::optional<std::string> icpJson;
     Location icpLocation;  // where icpJson was written: the `icp` or `icp_file` key
+    // The email sequence, likewise read as JSON here and judged by admin, which reports each
+    // problem at the line of the key it names (sequenceLines).
+    std::optional<std::string> sequenceJson;
+    Location sequenceLocation;
+    KeyLines sequenceLines;
     int line = 0;
 };
 
@@ -159,6 +187,7 @@ struct Config {
     LimitsConfig limits;
     JobsConfig jobs;
     LoggingConfig logging;
+    std::optional<MailboxConfig> mailbox;
     ProvisionConfig provision;
 
     const PluginConfig* findPlugin(const std::string& name) const;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -28,6 +29,24 @@ struct Location {
     std::optional<std::string> includedFile;  // the file a `*_file:` key names, as written there
 };
 
+// Where each key inside a mapping read as JSON (a sequence, ICP criteria) was written, by its
+// path relative to the mapping ("window.timezone", "steps[1].subject"), so that a check made
+// after loading can name the line of the key it finds wrong.
+struct KeyLines {
+    std::string file;
+    std::map<std::string, int> lines;
+
+    // The line of `path`, or of the nearest enclosing key written in the file; 0 when none is.
+    int lineOf(std::string path) const;
+};
+
+// A problem a later check found at `path` inside the mapping written at `where`: the line of that
+// key when it is known ("file:31: campaigns[0].sequence.steps[1].subject: message", or for a
+// mapping read from its own file "file:30: campaigns[0].sequence_file: in seq.yaml:12:
+// steps[1].subject: message").
+std::string locatedInMapping(const Location& where, const KeyLines& lines, const std::string& path,
+                             const std::string& message);
+
 // "file:line: key.path: [in included-file: ]message": how a problem, or a warning, about a value
 // of the file reads.
 std::string located(const Location& where, const std::string& message);
@@ -40,6 +59,8 @@ class Diagnostics {
                const std::string& message);
     // "file:line: key.path: [in included-file: ]message", as the loader words its own.
     void error(const Location& where, const std::string& message);
+    // A message already located (locatedInMapping).
+    void add(std::string message) { messages_.push_back(std::move(message)); }
     bool empty() const { return messages_.empty(); }
     const std::vector<std::string>& messages() const { return messages_; }
     void throwIfAny() const;

@@ -67,6 +67,10 @@ Config parseConfig(const std::string& text, const std::filesystem::path& file,
     if (auto node = top.optional("limits")) config.limits = readLimits(*node);
     if (auto node = top.optional("jobs")) config.jobs = readJobs(*node);
     if (auto node = top.optional("logging")) config.logging = readLogging(*node, baseDir);
+    // `mailbox: ~` (as the shipped file has it) is no mailbox.
+    if (auto node = top.optional("mailbox"); node && !node->isNull()) {
+        config.mailbox = readMailbox(*node, baseDir);
+    }
     if (auto node = top.optional("provision")) config.provision = readProvision(*node, baseDir);
     top.finish();
 

@@ -52,6 +52,7 @@ std::optional<domain::ProjectSchema> readSchemaSource(MapReader& reader,
 struct MappingSource {
     std::string json;
     Location location;
+    KeyLines lines;
 };
 
 std::optional<MappingSource> readMappingSource(MapReader& reader, const std::string& key,
@@ -69,14 +70,17 @@ std::optional<MappingSource> readMappingSource(MapReader& reader, const std::str
             return std::nullopt;
         }
         return MappingSource{yamlToJsonText(*inlineNode),
-                             {inlineNode->file(), inlineNode->line(), inlineNode->path(), {}}};
+                             {inlineNode->file(), inlineNode->line(), inlineNode->path(), {}},
+                             keyLinesOf(*inlineNode)};
     }
     if (!fileNode) return std::nullopt;
     auto path = fileNode->asString();
     if (!path) return std::nullopt;
     try {
-        return MappingSource{loadMappingFile(resolvePath(*path, baseDir), what),
-                             {fileNode->file(), fileNode->line(), fileNode->path(), *path}};
+        auto document = loadMappingDocument(resolvePath(*path, baseDir), what);
+        return MappingSource{std::move(document.json),
+                             {fileNode->file(), fileNode->line(), fileNode->path(), *path},
+                             std::move(document.lines)};
     } catch (const ConfigError& e) {
         for (const auto& message : e.messages()) fileNode->error(message);
     }
@@ -116,6 +120,11 @@ CampaignSpec readCampaignSpec(const ConfigNode& node, std::set<std::string>& nam
     if (auto icp = readMappingSource(reader, "icp", "ICP criteria", baseDir)) {
         spec.icpJson = std::move(icp->json);
         spec.icpLocation = std::move(icp->location);
+    }
+    if (auto sequence = readMappingSource(reader, "sequence", "email sequence", baseDir)) {
+        spec.sequenceJson = std::move(sequence->json);
+        spec.sequenceLocation = std::move(sequence->location);
+        spec.sequenceLines = std::move(sequence->lines);
     }
     reader.finish();
     return spec;
@@ -263,13 +272,20 @@ domain::ProjectSchema loadProjectSchemaFile(const std::filesystem::path& file) {
 }
 
 std::string loadMappingFile(const std::filesystem::path& file, const std::string& what) {
+    return loadMappingDocument(file, what).json;
+}
+
+MappingDocument loadMappingDocument(const std::filesystem::path& file, const std::string& what) {
     auto diagnostics = std::make_shared<Diagnostics>();
     auto root = parseDocument(readTextFile(file), file.string(), diagnostics, processEnvironment());
     if (diagnostics->empty() && !root.isMap()) root.error("expected a mapping of " + what);
-    std::string json;
-    if (diagnostics->empty()) json = yamlToJsonText(root);
+    MappingDocument document;
+    if (diagnostics->empty()) {
+        document.json = yamlToJsonText(root);
+        document.lines = keyLinesOf(root);
+    }
     diagnostics->throwIfAny();
-    return json;
+    return document;
 }
 
 }  // namespace lodestone::config

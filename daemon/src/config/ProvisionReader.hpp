@@ -19,4 +19,11 @@ domain::ProjectSchema loadProjectSchemaFile(const std::filesystem::path& file);
 // `what` names it in errors ("expected a mapping of ICP criteria").
 std::string loadMappingFile(const std::filesystem::path& file, const std::string& what);
 
+// The same with the line of every key, for a check made later (an email sequence) to name it.
+struct MappingDocument {
+    std::string json;
+    KeyLines lines;
+};
+MappingDocument loadMappingDocument(const std::filesystem::path& file, const std::string& what);
+
 }  // namespace lodestone::config

@@ -55,6 +55,23 @@ StepConfig readStep(const ConfigNode& node, StepConfig step, bool takesPlugin) {
     return step;
 }
 
+MailerConfig readMailer(const ConfigNode& node) {
+    MailerConfig mailer;
+    MapReader reader(node);
+    // Unlike the pipeline's steps, there is no default mailer: naming the section names one.
+    if (auto plugin = reader.required("plugin")) {
+        if (auto name = plugin->asString()) {
+            mailer.plugin = PluginRef{*name, plugin->line(), plugin->path()};
+        }
+    }
+    reader.read("concurrency", mailer.concurrency, 1, kMaxThreads);
+    reader.read("timeout", mailer.timeout);
+    reader.read("max_attempts", mailer.maxAttempts, 1, 100);
+    reader.read("retry_backoff", mailer.retryBackoff);
+    reader.finish();
+    return mailer;
+}
+
 }  // namespace
 
 std::filesystem::path resolvePath(const std::string& path, const std::filesystem::path& baseDir) {
@@ -185,6 +202,7 @@ PipelineConfig readPipeline(const ConfigNode& node) {
     if (auto step = reader.optional("scoring")) {
         pipeline.scoring = readStep(*step, pipeline.scoring, false);
     }
+    if (auto mailer = reader.optional("mailer")) pipeline.mailer = readMailer(*mailer);
     reader.finish();
     return pipeline;
 }
@@ -249,6 +267,54 @@ JobsConfig readJobs(const ConfigNode& node) {
     return jobs;
 }
 
+MailboxConfig readMailbox(const ConfigNode& node, const std::filesystem::path& baseDir) {
+    MailboxConfig mailbox;
+    mailbox.line = node.line();
+    MapReader reader(node);
+    if (auto host = reader.required("host")) {
+        if (auto value = host->asString()) mailbox.host = *value;
+    }
+    bool portGiven = false;
+    if (auto port = reader.optional("port")) {
+        if (auto value = port->asInteger(1, 65535)) {
+            mailbox.port = static_cast<int>(*value);
+            portGiven = true;
+        }
+    }
+    if (auto tls = reader.optional("tls")) {
+        if (auto value = tls->asString()) {
+            if (*value == "none" || *value == "starttls" || *value == "implicit") {
+                mailbox.tls = *value;
+            } else {
+                tls->error("expected none, starttls or implicit, got \"" + *value + "\"");
+            }
+        }
+    }
+    if (!portGiven && mailbox.tls == "implicit") mailbox.port = 995;
+    if (auto user = reader.required("username")) {
+        if (auto value = user->asString()) mailbox.username = *value;
+    }
+    if (auto password = reader.required("password")) {
+        if (auto value = password->asString()) mailbox.password = *value;
+    }
+    for (auto [key, target] : {std::pair{"poll_interval", &mailbox.pollInterval},
+                               std::pair{"timeout", &mailbox.timeout}}) {
+        auto value = reader.optional(key);
+        if (!value) continue;
+        auto duration = value->asDuration();
+        if (duration && duration->count() <= 0) {
+            value->error("must be more than 0");
+        } else if (duration) {
+            *target = *duration;
+        }
+    }
+    if (auto file = reader.optional("ca_file")) {
+        if (auto value = file->asString()) mailbox.caFile = resolvePath(*value, baseDir);
+    }
+    reader.finish();
+    return mailbox;
+}
+
 LoggingConfig readLogging(const ConfigNode& node, const std::filesystem::path& baseDir) {
     LoggingConfig logging;
     MapReader reader(node);
@@ -293,7 +359,8 @@ void addDefaultPlugins(Config& config, const ConfigNode& root,
 
 void checkPluginReferences(const Config& config, const ConfigNode& root) {
     std::vector<const std::optional<PluginRef>*> refs{
-        &config.pipeline.research.plugin, &config.pipeline.content.plugin, &config.webhooks.plugin};
+        &config.pipeline.research.plugin, &config.pipeline.content.plugin, &config.webhooks.plugin,
+        &config.pipeline.mailer.plugin};
     for (const auto* ref : refs) {
         if (!*ref || config.findPlugin((*ref)->name)) continue;
         std::string declared;

@@ -16,6 +16,7 @@ PipelineConfig readPipeline(const ConfigNode& node);
 WebhooksConfig readWebhooks(const ConfigNode& node);
 LimitsConfig readLimits(const ConfigNode& node);
 JobsConfig readJobs(const ConfigNode& node);
+MailboxConfig readMailbox(const ConfigNode& node, const std::filesystem::path& baseDir);
 LoggingConfig readLogging(const ConfigNode& node, const std::filesystem::path& baseDir);
 
 // A pipeline step or `webhooks` without a `plugin` uses the bundled default (research-basic,

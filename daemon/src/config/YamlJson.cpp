@@ -48,6 +48,34 @@ Poco::Dynamic::Var yamlToJson(const ConfigNode& node) {
     return plainScalar(*text);
 }
 
+namespace {
+
+void collectLines(const ConfigNode& node, const std::string& prefix, KeyLines& lines) {
+    if (node.isMap()) {
+        for (const auto& [key, child] : node.entries()) {
+            std::string path = prefix.empty() ? key : prefix + "." + key;
+            lines.lines[path] = child.line();
+            collectLines(child, path, lines);
+        }
+    } else if (node.isSequence()) {
+        auto elements = node.elements();
+        for (std::size_t i = 0; i < elements.size(); ++i) {
+            std::string path = prefix + "[" + std::to_string(i) + "]";
+            lines.lines[path] = elements[i].line();
+            collectLines(elements[i], path, lines);
+        }
+    }
+}
+
+}  // namespace
+
+KeyLines keyLinesOf(const ConfigNode& node) {
+    KeyLines lines;
+    lines.file = node.file();
+    collectLines(node, "", lines);
+    return lines;
+}
+
 std::string yamlToJsonText(const ConfigNode& node) {
     std::ostringstream out;
     Poco::JSON::Stringifier::stringify(yamlToJson(node), out);

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "config/ConfigError.hpp"
 #include "config/ConfigNode.hpp"
 
 namespace lodestone::config {
@@ -15,5 +16,8 @@ Poco::Dynamic::Var yamlToJson(const ConfigNode& node);
 
 // The same, serialised.
 std::string yamlToJsonText(const ConfigNode& node);
+
+// The line of every key and element under `node`, by path relative to it.
+KeyLines keyLinesOf(const ConfigNode& node);
 
 }  // namespace lodestone::config

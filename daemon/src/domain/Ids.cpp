@@ -30,6 +30,8 @@ std::string_view prefixOf(IdKind kind) {
             return "meeting_";
         case IdKind::WebhookEvent:
             return "msg_";
+        case IdKind::EmailSend:
+            return "es_";
     }
     return "";
 }

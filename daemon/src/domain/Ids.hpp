@@ -17,7 +17,8 @@ enum class IdKind {
     Job,
     Prospect,
     Meeting,
-    WebhookEvent
+    WebhookEvent,
+    EmailSend
 };
 
 // A fresh random identifier: prefix + 24 characters of [a-z0-9] (about 124 bits) for prefixed

@@ -44,6 +44,7 @@ struct Prospect {
     std::optional<int> score;              // 0-100, once scored
     std::optional<std::string> scoreJson;  // the breakdown and reasons
     std::string bookingToken;              // the secret in its calendar link (/b/{token})
+    std::string unsubscribeToken;          // the secret in its unsubscribe link (/u/{token})
     std::optional<std::string> error;      // why it failed
     Timestamp createdAt = 0;
     Timestamp updatedAt = 0;

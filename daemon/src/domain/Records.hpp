@@ -34,7 +34,8 @@ struct Project {
     Timestamp updatedAt = 0;
 };
 
-// An outreach campaign: where meeting_booked webhooks go and how leads are scored.
+// An outreach campaign: how leads are scored, what they are emailed, where meeting_booked
+// webhooks go.
 struct Campaign {
     std::string id;
     std::string organisationId;
@@ -47,6 +48,9 @@ struct Campaign {
     std::optional<std::string> previousWebhookSecret;
     std::optional<Timestamp> previousSecretExpiresAt;
     std::optional<std::string> icpJson;  // ICP criteria as given (YAML converted to JSON)
+    // The email sequence qualified prospects receive (docs/outreach.md), as JSON; none: the
+    // campaign sends no email and its qualified prospects wait.
+    std::optional<std::string> sequenceJson;
     Timestamp createdAt = 0;
     Timestamp updatedAt = 0;
 };

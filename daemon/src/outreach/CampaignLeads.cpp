@@ -10,7 +10,7 @@ namespace lodestone::outreach {
 namespace {
 
 // The booking link's secret: it is the only thing that ties a click to a prospect.
-constexpr std::size_t kBookingTokenLength = 32;  // about 165 bits
+constexpr std::size_t kBookingTokenLength = 32;  // about 165 bits; unsubscribe tokens too
 
 }  // namespace
 
@@ -38,6 +38,7 @@ AddedProspect addProspect(storage::Repositories& repositories, const domain::Cam
     prospect.inputJson = body.str();
     prospect.status = domain::ProspectStatus::Queued;
     prospect.bookingToken = domain::randomAlphanumeric(kBookingTokenLength);
+    prospect.unsubscribeToken = domain::randomAlphanumeric(kBookingTokenLength);
     prospect.createdAt = now;
     prospect.updatedAt = now;
     try {

@@ -80,6 +80,7 @@ BookedMeeting bookMeeting(storage::Repositories& repositories, const domain::Cam
     repositories.prospects().transition(prospect.id, kBookableFrom, ProspectStatus::MeetingBooked,
                                         now,
                                         "meeting " + meeting.id + " at " + meeting.scheduledAt);
+    repositories.emailSends().cancelPending(prospect.id, "the prospect booked a meeting", now);
     prospect = *repositories.prospects().find(prospect.id);
 
     std::ostringstream payload;

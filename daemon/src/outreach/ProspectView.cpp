@@ -56,6 +56,24 @@ Poco::JSON::Array::Ptr meetings(const std::vector<domain::Meeting>& meetings) {
     return out;
 }
 
+Poco::JSON::Array::Ptr emails(const std::vector<domain::EmailSend>& sends) {
+    Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
+    for (const auto& send : sends) {
+        auto entry = domain::orderedObject();
+        entry->set("step", send.step + 1);
+        entry->set("status", std::string(domain::toString(send.status)));
+        entry->set("scheduledAt", send.dueAt);
+        entry->set("sentAt", orNull(send.sentAt));
+        entry->set("messageId", send.messageId);
+        entry->set("attempts", send.attemptCount);
+        entry->set("error", send.status == domain::EmailSendStatus::Sent ? Poco::Dynamic::Var()
+                                                                         : orNull(send.lastError));
+        entry->set("smtpReply", orNull(send.smtpReply));
+        out->add(entry);
+    }
+    return out;
+}
+
 Poco::JSON::Array::Ptr history(const std::vector<domain::ProspectTransition>& transitions) {
     Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
     for (const auto& transition : transitions) {
@@ -91,6 +109,7 @@ Poco::JSON::Object::Ptr renderProspect(const ProspectRecord& record,
     out->set("retryCount",
              record.job ? Poco::Dynamic::Var(record.job->retryCount) : Poco::Dynamic::Var());
     out->set("bookingUrl", bookingUrl);
+    out->set("emails", emails(record.emails));
     out->set("meetings", meetings(record.meetings));
     out->set("history", history(record.history));
     out->set("createdAt", prospect.createdAt);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "domain/EmailSends.hpp"
 #include "domain/Jobs.hpp"
 #include "domain/Prospects.hpp"
 
@@ -17,10 +18,12 @@ struct ProspectRecord {
     std::optional<domain::Job> job;  // its research and scoring
     std::vector<domain::ProspectTransition> history;
     std::vector<domain::Meeting> meetings;
+    std::vector<domain::EmailSend> emails;  // its sequence's sends, by step
 };
 
 // The prospect as the API shows it (documented in docs/api.md): status, score with its
-// breakdown, the research summary, meetings, history and timestamps (epoch milliseconds).
+// breakdown, the research summary, its emails, meetings, history and timestamps (epoch
+// milliseconds).
 Poco::JSON::Object::Ptr renderProspect(const ProspectRecord& record, const std::string& bookingUrl);
 
 }  // namespace lodestone::outreach

@@ -7,6 +7,9 @@ namespace {
 constexpr const char* kContentSecurityPolicy =
     "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; "
     "form-action 'none'; frame-ancestors 'none'";
+constexpr const char* kFormPostingPolicy =
+    "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'";
 
 }  // namespace
 
@@ -14,7 +17,8 @@ void sendPage(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerRespon
               const Page& page) {
     response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(page.status));
     response.setContentType("text/html; charset=utf-8");
-    response.set("Content-Security-Policy", kContentSecurityPolicy);
+    response.set("Content-Security-Policy",
+                 page.postsToItself ? kFormPostingPolicy : kContentSecurityPolicy);
     response.set("X-Content-Type-Options", "nosniff");
     response.set("Referrer-Policy", "no-referrer");
     response.set("Cache-Control", page.cacheable ? "private, max-age=300" : "no-store");

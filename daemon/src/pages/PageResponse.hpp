@@ -12,11 +12,13 @@ struct Page {
     int status = 200;
     std::string html;
     bool cacheable = false;
+    bool postsToItself = false;  // its form may post back to the same origin
 };
 
 // Sends the page with the headers every public page carries: a Content-Security-Policy that
-// allows no scripts, no external resources and no framing, nosniff, no referrer (the URL is the
-// only secret), and no caching unless the page says so. HEAD gets the headers alone.
+// allows no scripts, no external resources, no framing and no form posts (but to its own origin
+// when the page says so), nosniff, no referrer (the URL is the only secret), and no caching unless
+// the page says so. HEAD gets the headers alone.
 void sendPage(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
               const Page& page);
 

@@ -20,6 +20,8 @@ namespace {
     ".progress{height:8px;background:#dfe3ea;border-radius:4px;overflow:hidden;margin:1.5rem 0}" \
     ".progress div{height:100%;background:#2653d9}"                                              \
     "footer{margin-top:3rem;color:#718096;font-size:.85rem}li{margin:.3rem 0}"                   \
+    "button{font:inherit;font-weight:600;padding:.7rem 1.4rem;border:0;border-radius:6px;"       \
+    "background:#2653d9;color:#fff;cursor:pointer}button:focus{outline:3px solid #9db4f5}"       \
     "</style>"
 
 }  // namespace
@@ -69,6 +71,39 @@ const std::string_view kNotFound =
     "\n</head>\n<body>\n<main>\n<h1>This page does not exist</h1>\n"
     "<p class=\"subtitle\">Check that the link is complete; it may have been cut off.</p>\n"
     "</main>\n</body>\n</html>\n";
+
+// The link in every outreach email. GET only asks (mail scanners follow links); the button posts
+// what a mail client's one-click unsubscribe posts (RFC 8058).
+const std::string_view kUnsubscribe =
+    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    "<meta name=\"robots\" content=\"noindex\">\n"
+    "<title>Unsubscribe</title>\n" LODESTONE_PAGE_STYLE
+    "\n</head>\n<body>\n<main>\n<h1>Unsubscribe from these emails?</h1>\n"
+    "<p class=\"subtitle\">You will not receive any further email from this sender's outreach "
+    "campaigns at this address.</p>\n"
+    "<form method=\"post\" class=\"cta\">\n"
+    "<input type=\"hidden\" name=\"List-Unsubscribe\" value=\"One-Click\">\n"
+    "<button type=\"submit\">Unsubscribe</button>\n</form>\n"
+    "</main>\n</body>\n</html>\n";
+
+const std::string_view kUnsubscribed =
+    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    "<meta name=\"robots\" content=\"noindex\">\n"
+    "<title>You are unsubscribed</title>\n" LODESTONE_PAGE_STYLE
+    "\n</head>\n<body>\n<main>\n<h1>You are unsubscribed</h1>\n"
+    "<p class=\"subtitle\">No further email from this sender's outreach campaigns will reach "
+    "this address. You can close this page.</p>\n</main>\n</body>\n</html>\n";
+
+const std::string_view kUnsubscribeRefused =
+    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    "<meta name=\"robots\" content=\"noindex\">\n"
+    "<title>Unsubscribe</title>\n" LODESTONE_PAGE_STYLE
+    "\n</head>\n<body>\n<main>\n<h1>Nothing was changed</h1>\n"
+    "<p class=\"subtitle\">This request did not ask to unsubscribe. Open the unsubscribe link "
+    "from the email again and press the button.</p>\n</main>\n</body>\n</html>\n";
 
 #undef LODESTONE_PAGE_STYLE
 

@@ -14,5 +14,9 @@ extern const std::string_view kPreparing;
 extern const std::string_view kFailed;
 // For an id that names no lead.
 extern const std::string_view kNotFound;
+// The unsubscribe link: asks, then confirms (or says that a POST did not ask).
+extern const std::string_view kUnsubscribe;
+extern const std::string_view kUnsubscribed;
+extern const std::string_view kUnsubscribeRefused;
 
 }  // namespace lodestone::pages::templates

@@ -104,6 +104,8 @@ PluginRegistry loadPlugins(const config::Config& config) {
         resolve(config.pipeline.content.plugin, LODESTONE_PLUGIN_CONTENT, config, loaded, *sink);
     registry.webhook_ =
         resolve(config.webhooks.plugin, LODESTONE_PLUGIN_WEBHOOK, config, loaded, *sink);
+    registry.mailer_ =
+        resolve(config.pipeline.mailer.plugin, LODESTONE_PLUGIN_MAILER, config, loaded, *sink);
     sink->throwIfAny();
     return registry;
 }

@@ -19,11 +19,12 @@ class PluginRegistry {
 
     // nullptr when no instance has that name.
     InstancePtr find(const std::string& name) const;
-    // The instances named by pipeline.research.plugin, pipeline.content.plugin and
-    // webhooks.plugin; nullptr when the config names none.
+    // The instances named by pipeline.research.plugin, pipeline.content.plugin, webhooks.plugin
+    // and pipeline.mailer.plugin; nullptr when the config names none.
     InstancePtr research() const { return research_; }
     InstancePtr content() const { return content_; }
     InstancePtr webhook() const { return webhook_; }
+    InstancePtr mailer() const { return mailer_; }
 
     // In the order of the config file.
     const std::vector<InstancePtr>& instances() const noexcept { return instances_; }
@@ -39,6 +40,7 @@ class PluginRegistry {
     InstancePtr research_;
     InstancePtr content_;
     InstancePtr webhook_;
+    InstancePtr mailer_;
 };
 
 // Loads, checks and configures every plugin of `config`, and checks that pipeline.research,

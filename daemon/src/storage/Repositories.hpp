@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "domain/EmailSends.hpp"
 #include "domain/Jobs.hpp"
 #include "domain/Prospects.hpp"
 #include "domain/Records.hpp"
@@ -182,6 +183,7 @@ class ProspectRepository {
     virtual std::optional<domain::Prospect> findByEmail(const std::string& campaignId,
                                                         const std::string& emailKey) = 0;
     virtual std::optional<domain::Prospect> findByBookingToken(const std::string& token) = 0;
+    virtual std::optional<domain::Prospect> findByUnsubscribeToken(const std::string& token) = 0;
     // Moves the prospect to `to` if its status is one of `from`, and records the transition
     // (moving to failed also stores `detail` as its error; moving on clears it). False if the
     // guard did not hold.
@@ -258,6 +260,80 @@ class WebhookDeliveryRepository {
     virtual bool redeliver(const std::string& id, Timestamp now) = 0;
 };
 
+// How an attempt to send an email ended, and what the send does next.
+struct SendAttemptEnd {
+    std::string sendId;
+    std::string owner;  // the lease owner that made the attempt
+    int number = 0;     // which attempt
+    Timestamp at = 0;
+    // Sent; Pending (a retry, due at retryAt); Failed or Bounced (for good).
+    domain::EmailSendStatus status = domain::EmailSendStatus::Sent;
+    std::optional<Timestamp> retryAt;
+    std::optional<std::string> error;
+    std::optional<std::string> smtpReply;
+};
+
+// The scheduled emails of prospects' sequences, as leased work (the webhook outbox's pattern:
+// a claim is a lease, and the holder's writes are guarded by owner and attempt number), and each
+// campaign's sending day, which the claims consult and advance in the same transaction.
+class EmailSendRepository {
+  public:
+    virtual ~EmailSendRepository() = default;
+    // Conflict: the prospect already has that step.
+    virtual void insert(const domain::EmailSend& send) = 0;
+    virtual std::optional<domain::EmailSend> find(const std::string& id) = 0;
+    virtual std::optional<domain::EmailSend> findByMessageId(const std::string& messageId) = 0;
+    // In step order.
+    virtual std::vector<domain::EmailSend> listForProspect(const std::string& prospectId) = 0;
+
+    // Pending, unleased sends due by `now` whose campaign may start a send now (its sending
+    // day's next send time has come), oldest due first; at most `limit`.
+    virtual std::vector<domain::EmailSend> due(Timestamp now, int limit) = 0;
+    // When the next unleased pending send may start, its campaign's next send time included.
+    virtual std::optional<Timestamp> nextDue() = 0;
+    // Leases a pending, unleased send to `owner` until `leaseUntil` and counts the attempt. False
+    // when another claim took it meanwhile.
+    virtual bool lease(const std::string& id, const std::string& owner, Timestamp leaseUntil,
+                       Timestamp now) = 0;
+    // Moves an unleased pending send to a later due time (its window is closed).
+    virtual bool postpone(const std::string& id, Timestamp dueAt, Timestamp now) = 0;
+    // Records the attempt's end; false (nothing written) when the lease is no longer the
+    // owner's for that attempt.
+    virtual bool finishAttempt(const SendAttemptEnd& end) = 0;
+    // Hands back a claim whose attempt never started (a stop): uncounted, due as before.
+    virtual bool release(const std::string& id, const std::string& owner, int number) = 0;
+    // Ends an unleased pending send unsent, as Cancelled or Failed, saying why. False when it is
+    // leased or no longer pending.
+    virtual bool end(const std::string& id, domain::EmailSendStatus status,
+                     const std::string& reason, Timestamp now) = 0;
+    // Cancels every unleased pending send of the prospect; how many.
+    virtual int cancelPending(const std::string& prospectId, const std::string& reason,
+                              Timestamp now) = 0;
+
+    virtual std::optional<domain::SendingDay> sendingDay(const std::string& campaignId) = 0;
+    virtual void saveSendingDay(const domain::SendingDay& day) = 0;
+};
+
+// Addresses no campaign of an organisation emails again.
+class SuppressionRepository {
+  public:
+    virtual ~SuppressionRepository() = default;
+    // False when the address was already suppressed (the first reason stays).
+    virtual bool add(const domain::Suppression& suppression) = 0;
+    virtual std::optional<domain::Suppression> find(const std::string& organisationId,
+                                                    const std::string& emailKey) = 0;
+};
+
+// Which messages of a mailbox were read already (by POP3 UIDL), so none is processed twice.
+class MailboxMemoryRepository {
+  public:
+    virtual ~MailboxMemoryRepository() = default;
+    virtual bool seen(const std::string& mailbox, const std::string& uid) = 0;
+    // `outcome` says what the message did ("replied prospect_…", "ignored: auto-reply").
+    virtual void remember(const std::string& mailbox, const std::string& uid,
+                          const std::string& outcome, Timestamp now) = 0;
+};
+
 // Responses to POSTs that carried an Idempotency-Key, kept so a repeat gets the same answer.
 struct IdempotencyRecord {
     std::string apiKeyId;
@@ -294,9 +370,13 @@ class Repositories {
     virtual ProspectRepository& prospects() = 0;
     virtual MeetingRepository& meetings() = 0;
     virtual WebhookDeliveryRepository& webhookDeliveries() = 0;
-    // The leases of the jobs table and of the webhook outbox.
+    virtual EmailSendRepository& emailSends() = 0;
+    virtual SuppressionRepository& suppressions() = 0;
+    virtual MailboxMemoryRepository& mailboxMemory() = 0;
+    // The leases of the jobs table, of the webhook outbox and of the email sends.
     virtual LeaseRepository& jobLeases() = 0;
     virtual LeaseRepository& deliveryLeases() = 0;
+    virtual LeaseRepository& emailSendLeases() = 0;
 };
 
 }  // namespace lodestone::storage

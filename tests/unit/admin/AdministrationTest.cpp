@@ -33,7 +33,8 @@ class Administration : public ::testing::Test {
         store_->migrate();
         campaign_ = at(kStart, [](admin::Administration& admin) {
             auto org = admin.createOrganisation("Acme", 0);
-            return admin.createCampaign({org.id, "Q3", std::nullopt, std::nullopt, std::nullopt});
+            return admin.createCampaign(
+                {org.id, "Q3", std::nullopt, std::nullopt, std::nullopt, std::nullopt});
         });
     }
 

@@ -53,6 +53,7 @@ class ProspectStoreFixture : public StoreFixture {
         p.contactName = "Ann Lee";
         p.inputJson = R"({"companyName":"Initech"})";
         p.bookingToken = domain::newId(domain::IdKind::Project);  // 32 alphanumerics
+        p.unsubscribeToken = domain::newId(domain::IdKind::Project);
         p.createdAt = p.updatedAt = kT0;
         return p;
     }

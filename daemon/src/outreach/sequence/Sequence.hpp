@@ -25,14 +25,17 @@ using domain::Timestamp;
 // "sequence document: <problem>".
 class SequenceError : public std::runtime_error {
   public:
-    SequenceError(std::string path, const std::string& problem)
+    SequenceError(std::string path, std::string problem)
         : std::runtime_error((path.empty() ? std::string("sequence document") : path) + ": " +
                              problem),
-          path_(std::move(path)) {}
+          path_(std::move(path)),
+          problem_(std::move(problem)) {}
     const std::string& path() const { return path_; }
+    const std::string& problem() const { return problem_; }
 
   private:
     std::string path_;
+    std::string problem_;
 };
 
 struct Sender {

@@ -4,6 +4,7 @@
 #include "outreach/icp/IcpCriteria.hpp"
 #include "outreach/icp/IcpScorer.hpp"
 #include "outreach/icp/ProspectProfile.hpp"
+#include "outreach/SequenceLifecycle.hpp"
 #include "outreach/steps/ProspectSteps.hpp"
 
 namespace lodestone::outreach {
@@ -11,10 +12,14 @@ namespace {
 
 using domain::ProspectStatus;
 
-// Scored, then qualified or disqualified, in one transaction. A prospect that moved on meanwhile
-// (a meeting booked while it was being researched) keeps its status; its score is still kept.
-void recordVerdict(storage::ProspectRepository& prospects, const std::string& id,
-                   const IcpScore& score, const std::string& scoreJson, domain::Timestamp now) {
+// Scored, then qualified (entering the campaign's email sequence) or disqualified, in one
+// transaction. A prospect that moved on meanwhile (a meeting booked while it was being
+// researched) keeps its status; its score is still kept.
+void recordVerdict(storage::Repositories& repositories, const domain::Prospect& prospect,
+                   const domain::Campaign& campaign, const IcpScore& score,
+                   const std::string& scoreJson, domain::Timestamp now) {
+    auto& prospects = repositories.prospects();
+    const auto& id = prospect.id;
     prospects.setScore(id, score.score, scoreJson, now);
     const std::string summary =
         "score " + std::to_string(score.score) + ", threshold " + std::to_string(score.threshold);
@@ -25,9 +30,15 @@ void recordVerdict(storage::ProspectRepository& prospects, const std::string& id
     std::string why = score.excludedBy  ? *score.excludedBy
                       : score.qualified ? "at or above the campaign's threshold"
                                         : "below the campaign's threshold";
-    prospects.transition(id, {ProspectStatus::Scored},
-                         score.qualified ? ProspectStatus::Qualified : ProspectStatus::Disqualified,
-                         now, why);
+    if (!prospects.transition(
+            id, {ProspectStatus::Scored},
+            score.qualified ? ProspectStatus::Qualified : ProspectStatus::Disqualified, now, why)) {
+        return;
+    }
+    if (!score.qualified) return;
+    // The sequence as it is now: an operator may have set one since the job was claimed.
+    auto current = repositories.campaigns().find(prospect.campaignId);
+    enterSequence(repositories, prospect, current.value_or(campaign), now);
 }
 
 }  // namespace
@@ -45,9 +56,9 @@ jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prosp
     std::ostringstream text;
     score.toJson()->stringify(text);
     std::string output = text.str();
-    return {output, [id = prospect.id, score, output](storage::Repositories& repositories,
-                                                      domain::Timestamp now) {
-                recordVerdict(repositories.prospects(), id, score, output, now);
+    return {output, [prospect, campaign, score, output](storage::Repositories& repositories,
+                                                        domain::Timestamp now) {
+                recordVerdict(repositories, prospect, campaign, score, output, now);
             }};
 }
 

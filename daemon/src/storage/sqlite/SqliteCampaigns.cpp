@@ -7,7 +7,7 @@ namespace {
 
 const std::string kColumns =
     "id, organisation_id, name, webhook_url, calendar_url, webhook_secret, icp_json, "
-    "created_at, updated_at, previous_webhook_secret, previous_secret_expires_at";
+    "created_at, updated_at, previous_webhook_secret, previous_secret_expires_at, sequence_json";
 
 domain::Campaign toCampaign(const PreparedRow& row) {
     domain::Campaign campaign;
@@ -22,6 +22,7 @@ domain::Campaign toCampaign(const PreparedRow& row) {
     campaign.updatedAt = row.integer("updated_at");
     campaign.previousWebhookSecret = row.optionalText("previous_webhook_secret");
     campaign.previousSecretExpiresAt = row.optionalInteger("previous_secret_expires_at");
+    campaign.sequenceJson = row.optionalText("sequence_json");
     return campaign;
 }
 
@@ -29,13 +30,13 @@ domain::Campaign toCampaign(const PreparedRow& row) {
 
 void SqliteCampaigns::insert(const domain::Campaign& campaign) {
     static const std::string sql =
-        "INSERT INTO campaigns (" + kColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+        "INSERT INTO campaigns (" + kColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     try {
         Query(statements_, sql)
             .bindAll(campaign.id, campaign.organisationId, campaign.name, campaign.webhookUrl,
                      campaign.calendarUrl, campaign.webhookSecret, campaign.icpJson,
                      campaign.createdAt, campaign.updatedAt, campaign.previousWebhookSecret,
-                     campaign.previousSecretExpiresAt)
+                     campaign.previousSecretExpiresAt, campaign.sequenceJson)
             .execute();
     } catch (const Poco::Exception& e) {
         if (!isConstraintViolation(e)) throw;
@@ -50,11 +51,12 @@ void SqliteCampaigns::update(const domain::Campaign& campaign) {
         changed = Query(statements_,
                         "UPDATE campaigns SET name = ?, webhook_url = ?, calendar_url = ?, "
                         "webhook_secret = ?, icp_json = ?, updated_at = ?, "
-                        "previous_webhook_secret = ?, previous_secret_expires_at = ? WHERE id = ?")
+                        "previous_webhook_secret = ?, previous_secret_expires_at = ?, "
+                        "sequence_json = ? WHERE id = ?")
                       .bindAll(campaign.name, campaign.webhookUrl, campaign.calendarUrl,
                                campaign.webhookSecret, campaign.icpJson, campaign.updatedAt,
                                campaign.previousWebhookSecret, campaign.previousSecretExpiresAt,
-                               campaign.id)
+                               campaign.sequenceJson, campaign.id)
                       .execute();
     } catch (const Poco::Exception& e) {
         if (!isConstraintViolation(e)) throw;

@@ -10,7 +10,7 @@ using domain::ProspectStatus;
 const std::string kColumns =
     "id, organisation_id, campaign_id, email, email_key, company_name, contact_name, title, "
     "domain, input_json, status, score, score_json, booking_token, error, created_at, "
-    "updated_at";
+    "updated_at, unsubscribe_token";
 
 std::string_view name(ProspectStatus status) {
     return domain::toString(status);
@@ -42,14 +42,16 @@ domain::Prospect toProspect(const PreparedRow& row) {
     prospect.error = row.optionalText("error");
     prospect.createdAt = row.integer("created_at");
     prospect.updatedAt = row.integer("updated_at");
+    prospect.unsubscribeToken = row.text("unsubscribe_token");
     return prospect;
 }
 
 }  // namespace
 
 void SqliteProspects::insert(const domain::Prospect& prospect) {
-    static const std::string sql = "INSERT INTO prospects (" + kColumns +
-                                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    static const std::string sql =
+        "INSERT INTO prospects (" + kColumns +
+        ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     const auto score = prospect.score ? std::optional<std::int64_t>(*prospect.score) : std::nullopt;
     try {
         Query(statements_, sql)
@@ -57,7 +59,7 @@ void SqliteProspects::insert(const domain::Prospect& prospect) {
                      prospect.emailKey, prospect.companyName, prospect.contactName, prospect.title,
                      prospect.domain, prospect.inputJson, name(prospect.status), score,
                      prospect.scoreJson, prospect.bookingToken, prospect.error, prospect.createdAt,
-                     prospect.updatedAt)
+                     prospect.updatedAt, prospect.unsubscribeToken)
             .execute();
     } catch (const Poco::Exception& e) {
         if (!isConstraintViolation(e)) throw;
@@ -86,6 +88,10 @@ std::optional<domain::Prospect> SqliteProspects::findByEmail(const std::string& 
 
 std::optional<domain::Prospect> SqliteProspects::findByBookingToken(const std::string& token) {
     return findWhere("booking_token = ?", {token});
+}
+
+std::optional<domain::Prospect> SqliteProspects::findByUnsubscribeToken(const std::string& token) {
+    return findWhere("unsubscribe_token = ?", {token});
 }
 
 bool SqliteProspects::transition(const std::string& id, const std::vector<ProspectStatus>& from,

@@ -123,6 +123,7 @@ class SqliteProspects final : public ProspectRepository {
     std::optional<domain::Prospect> findByEmail(const std::string& campaignId,
                                                 const std::string& emailKey) override;
     std::optional<domain::Prospect> findByBookingToken(const std::string& token) override;
+    std::optional<domain::Prospect> findByUnsubscribeToken(const std::string& token) override;
     bool transition(const std::string& id, const std::vector<domain::ProspectStatus>& from,
                     domain::ProspectStatus to, Timestamp now,
                     const std::optional<std::string>& detail) override;
@@ -184,6 +185,53 @@ class SqliteLeases final : public LeaseRepository {
     std::string renew_, expired_, heldBy_, owners_;
 };
 
+class SqliteEmailSends final : public EmailSendRepository {
+  public:
+    explicit SqliteEmailSends(PreparedStatements& statements) : statements_(statements) {}
+    void insert(const domain::EmailSend& send) override;
+    std::optional<domain::EmailSend> find(const std::string& id) override;
+    std::optional<domain::EmailSend> findByMessageId(const std::string& messageId) override;
+    std::vector<domain::EmailSend> listForProspect(const std::string& prospectId) override;
+    std::vector<domain::EmailSend> due(Timestamp now, int limit) override;
+    std::optional<Timestamp> nextDue() override;
+    bool lease(const std::string& id, const std::string& owner, Timestamp leaseUntil,
+               Timestamp now) override;
+    bool postpone(const std::string& id, Timestamp dueAt, Timestamp now) override;
+    bool finishAttempt(const SendAttemptEnd& end) override;
+    bool release(const std::string& id, const std::string& owner, int number) override;
+    bool end(const std::string& id, domain::EmailSendStatus status, const std::string& reason,
+             Timestamp now) override;
+    int cancelPending(const std::string& prospectId, const std::string& reason,
+                      Timestamp now) override;
+    std::optional<domain::SendingDay> sendingDay(const std::string& campaignId) override;
+    void saveSendingDay(const domain::SendingDay& day) override;
+
+  private:
+    PreparedStatements& statements_;
+};
+
+class SqliteSuppressions final : public SuppressionRepository {
+  public:
+    explicit SqliteSuppressions(PreparedStatements& statements) : statements_(statements) {}
+    bool add(const domain::Suppression& suppression) override;
+    std::optional<domain::Suppression> find(const std::string& organisationId,
+                                            const std::string& emailKey) override;
+
+  private:
+    PreparedStatements& statements_;
+};
+
+class SqliteMailboxMemory final : public MailboxMemoryRepository {
+  public:
+    explicit SqliteMailboxMemory(PreparedStatements& statements) : statements_(statements) {}
+    bool seen(const std::string& mailbox, const std::string& uid) override;
+    void remember(const std::string& mailbox, const std::string& uid, const std::string& outcome,
+                  Timestamp now) override;
+
+  private:
+    PreparedStatements& statements_;
+};
+
 class SqliteRepositories final : public Repositories {
   public:
     explicit SqliteRepositories(PreparedStatements& statements)
@@ -197,8 +245,12 @@ class SqliteRepositories final : public Repositories {
           prospects_(statements),
           meetings_(statements),
           webhookDeliveries_(statements),
+          emailSends_(statements),
+          suppressions_(statements),
+          mailboxMemory_(statements),
           jobLeases_(statements, "jobs"),
-          deliveryLeases_(statements, "webhook_outbox") {}
+          deliveryLeases_(statements, "webhook_outbox"),
+          emailSendLeases_(statements, "email_sends") {}
     OrganisationRepository& organisations() override { return organisations_; }
     ProjectRepository& projects() override { return projects_; }
     CampaignRepository& campaigns() override { return campaigns_; }
@@ -211,6 +263,10 @@ class SqliteRepositories final : public Repositories {
     WebhookDeliveryRepository& webhookDeliveries() override { return webhookDeliveries_; }
     LeaseRepository& jobLeases() override { return jobLeases_; }
     LeaseRepository& deliveryLeases() override { return deliveryLeases_; }
+    EmailSendRepository& emailSends() override { return emailSends_; }
+    SuppressionRepository& suppressions() override { return suppressions_; }
+    MailboxMemoryRepository& mailboxMemory() override { return mailboxMemory_; }
+    LeaseRepository& emailSendLeases() override { return emailSendLeases_; }
 
   private:
     SqliteOrganisations organisations_;
@@ -223,8 +279,12 @@ class SqliteRepositories final : public Repositories {
     SqliteProspects prospects_;
     SqliteMeetings meetings_;
     SqliteWebhookDeliveries webhookDeliveries_;
+    SqliteEmailSends emailSends_;
+    SqliteSuppressions suppressions_;
+    SqliteMailboxMemory mailboxMemory_;
     SqliteLeases jobLeases_;
     SqliteLeases deliveryLeases_;
+    SqliteLeases emailSendLeases_;
 };
 
 }  // namespace lodestone::storage::sqlite

@@ -1,0 +1,123 @@
+#include "outreach/SequenceLifecycle.hpp"
+
+#include "domain/Email.hpp"
+#include "domain/Ids.hpp"
+
+namespace lodestone::outreach {
+namespace {
+
+using domain::ProspectStatus;
+
+// Emails may still go (qualified, in_sequence) or have gone (completed): a reply to the last
+// email, or an unsubscribe from it, still stops the prospect and is still recorded.
+const std::vector<ProspectStatus> kStoppableFrom = {
+    ProspectStatus::Qualified, ProspectStatus::InSequence, ProspectStatus::Completed};
+
+void schedule(storage::Repositories& repositories, const domain::Prospect& prospect,
+              const Sequence& sequence, int step, domain::Timestamp now) {
+    domain::EmailSend send;
+    send.id = domain::newId(domain::IdKind::EmailSend);
+    send.organisationId = prospect.organisationId;
+    send.campaignId = prospect.campaignId;
+    send.prospectId = prospect.id;
+    send.step = step;
+    send.status = domain::EmailSendStatus::Pending;
+    send.dueAt = now + sequence.steps[static_cast<std::size_t>(step)].delay.count();
+    send.messageId = messageIdFor(send.id, sequence.from.address);
+    send.createdAt = now;
+    send.updatedAt = now;
+    repositories.emailSends().insert(send);
+}
+
+std::string suppressedDetail(const domain::Suppression& suppression) {
+    std::string why = suppression.reason == domain::SuppressionReason::Unsubscribed
+                          ? "the address unsubscribed"
+                          : "the address hard-bounced";
+    if (suppression.campaignId) why += " (campaign " + *suppression.campaignId + ")";
+    return "suppressed: " + why + "; this organisation never emails it again";
+}
+
+void suppress(storage::Repositories& repositories, const domain::Prospect& prospect,
+              domain::SuppressionReason reason, const std::string& detail, domain::Timestamp now) {
+    domain::Suppression suppression;
+    suppression.organisationId = prospect.organisationId;
+    suppression.emailKey = prospect.emailKey;
+    suppression.reason = reason;
+    suppression.prospectId = prospect.id;
+    suppression.campaignId = prospect.campaignId;
+    suppression.detail = detail;
+    suppression.createdAt = now;
+    repositories.suppressions().add(suppression);
+}
+
+}  // namespace
+
+bool isInSequence(ProspectStatus status) {
+    return status == ProspectStatus::Qualified || status == ProspectStatus::InSequence;
+}
+
+void enterSequence(storage::Repositories& repositories, const domain::Prospect& prospect,
+                   const domain::Campaign& campaign, domain::Timestamp now) {
+    if (!campaign.sequenceJson) return;
+    if (auto suppression =
+            repositories.suppressions().find(prospect.organisationId, prospect.emailKey)) {
+        auto to = suppression->reason == domain::SuppressionReason::Unsubscribed
+                      ? ProspectStatus::Unsubscribed
+                      : ProspectStatus::Bounced;
+        repositories.prospects().transition(prospect.id, {ProspectStatus::Qualified}, to, now,
+                                            suppressedDetail(*suppression));
+        return;
+    }
+    schedule(repositories, prospect, Sequence::parse(*campaign.sequenceJson), 0, now);
+}
+
+void advanceSequence(storage::Repositories& repositories, const domain::Prospect& prospect,
+                     const Sequence& sequence, int sentStep, domain::Timestamp now) {
+    const std::string detail = "email " + std::to_string(sentStep + 1) + " of " +
+                               std::to_string(sequence.steps.size()) + " sent";
+    const bool last = sentStep + 1 >= static_cast<int>(sequence.steps.size());
+    if (last) {
+        // Straight from qualified when the sequence has one step.
+        repositories.prospects().transition(
+            prospect.id, {ProspectStatus::Qualified, ProspectStatus::InSequence},
+            ProspectStatus::Completed, now, detail + "; the sequence is complete");
+        return;
+    }
+    bool moved = repositories.prospects().transition(prospect.id, {ProspectStatus::Qualified},
+                                                     ProspectStatus::InSequence, now, detail);
+    if (!moved) {
+        auto current = repositories.prospects().find(prospect.id);
+        if (!current || current->status != ProspectStatus::InSequence) return;
+    }
+    schedule(repositories, prospect, sequence, sentStep + 1, now);
+}
+
+bool stopSequence(storage::Repositories& repositories, const domain::Prospect& prospect,
+                  ProspectStatus to, const std::string& detail, domain::Timestamp now) {
+    if (!repositories.prospects().transition(prospect.id, kStoppableFrom, to, now, detail)) {
+        return false;
+    }
+    repositories.emailSends().cancelPending(
+        prospect.id, "the sequence stopped: " + std::string(domain::toString(to)), now);
+    if (to == ProspectStatus::Unsubscribed) {
+        suppress(repositories, prospect, domain::SuppressionReason::Unsubscribed, detail, now);
+    } else if (to == ProspectStatus::Bounced) {
+        suppress(repositories, prospect, domain::SuppressionReason::Bounced, detail, now);
+    }
+    return true;
+}
+
+void unsubscribe(storage::Repositories& repositories, const domain::Prospect& prospect,
+                 const std::string& detail, domain::Timestamp now) {
+    if (stopSequence(repositories, prospect, ProspectStatus::Unsubscribed, detail, now)) return;
+    repositories.emailSends().cancelPending(prospect.id, "the prospect unsubscribed", now);
+    suppress(repositories, prospect, domain::SuppressionReason::Unsubscribed, detail, now);
+}
+
+std::string messageIdFor(const std::string& sendId, const std::string& senderAddress) {
+    std::string domain = domain::emailDomain(senderAddress);
+    if (domain.empty()) domain = "lodestone.invalid";
+    return "<" + sendId + "@" + domain + ">";
+}
+
+}  // namespace lodestone::outreach

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "domain/EmailSends.hpp"
+#include "domain/Prospects.hpp"
+#include "domain/Records.hpp"
+#include "outreach/sequence/Sequence.hpp"
+#include "storage/Repositories.hpp"
+
+// A prospect's life in its campaign's email sequence (docs/outreach.md): entering it when
+// qualified, moving from one step to the next, and stopping for good. Every function runs inside
+// the caller's transaction.
+namespace lodestone::outreach {
+
+// The statuses in which a prospect may still be emailed.
+bool isInSequence(domain::ProspectStatus status);
+
+// A just-qualified prospect enters its campaign's sequence: its first email is scheduled (due
+// after the first step's delay; the sending window is applied when it comes due). Nothing
+// happens when the campaign has no sequence. An address its organisation suppressed never
+// enters: the prospect stops at once as unsubscribed or bounced, its history saying why.
+void enterSequence(storage::Repositories& repositories, const domain::Prospect& prospect,
+                   const domain::Campaign& campaign, domain::Timestamp now);
+
+// After step `sentStep` was sent: the prospect is in_sequence, and either its next step is
+// scheduled (due after that step's delay) or, after the last step, it has completed. Nothing
+// changes when it stopped meanwhile (a reply while the email was on its way).
+void advanceSequence(storage::Repositories& repositories, const domain::Prospect& prospect,
+                     const Sequence& sequence, int sentStep, domain::Timestamp now);
+
+// Stops the prospect's sequence for good: moves it to `to` (replied, unsubscribed, bounced) from
+// any status in which it is or was emailed, cancels its unsent emails, and for unsubscribed and
+// bounced suppresses its address in the organisation. False (nothing changed) when the prospect
+// had already stopped or never entered a sequence.
+bool stopSequence(storage::Repositories& repositories, const domain::Prospect& prospect,
+                  domain::ProspectStatus to, const std::string& detail, domain::Timestamp now);
+
+// The prospect asked to hear no more (its unsubscribe link): its sequence stops, as
+// stopSequence does, and its address is suppressed in the organisation whatever its status (a
+// prospect who booked a meeting may still not want the emails).
+void unsubscribe(storage::Repositories& repositories, const domain::Prospect& prospect,
+                 const std::string& detail, domain::Timestamp now);
+
+// The Message-ID an email send carries: its id at the sender's domain.
+std::string messageIdFor(const std::string& sendId, const std::string& senderAddress);
+
+}  // namespace lodestone::outreach

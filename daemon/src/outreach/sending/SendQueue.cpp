@@ -1,0 +1,291 @@
+#include "outreach/sending/SendQueue.hpp"
+
+#include <algorithm>
+
+#include "outreach/SequenceLifecycle.hpp"
+#include "outreach/sending/OutgoingEmail.hpp"
+#include "outreach/sending/SendRecords.hpp"
+#include "outreach/sending/SendingBudget.hpp"
+#include "plugins/PluginError.hpp"
+
+namespace lodestone::outreach {
+namespace {
+
+using domain::EmailSendStatus;
+
+const char* const kLostClaim =
+    "interrupted: the lodestoned sending this email stopped before recording whether the server "
+    "accepted it (it may have been sent; a resend carries the same Message-ID)";
+
+// Claims look further than the free workers: some due sends are put off (window closed, the
+// campaign's budget spent) or end (the prospect stopped) instead of being leased.
+constexpr int kLookAhead = 4;
+
+std::string describeSend(const domain::EmailSend& send) {
+    return "email send " + send.id + " (step " + std::to_string(send.step + 1) + ", attempt " +
+           std::to_string(send.attemptCount) + ")";
+}
+
+// One attempt at one email, with what it was read with at the claim, and then what the attempt
+// came to.
+struct ClaimedSend final : work::Claim {
+    std::string describe() const override { return describeSend(send); }
+
+    domain::EmailSend send;
+    domain::Prospect prospect;
+    std::shared_ptr<const Sequence> sequence;
+    std::optional<std::string> researchJson;
+    SendAttempt attempt;  // filled in by prepare() and conclude()
+};
+
+std::optional<std::string> researchOutput(storage::Repositories& repositories,
+                                          const std::string& prospectId) {
+    auto job = repositories.jobs().findByProspect(prospectId);
+    if (!job) return std::nullopt;
+    const auto* research = job->step(domain::StepName::Research);
+    if (!research || research->status != domain::StepStatus::Completed) return std::nullopt;
+    return research->outputJson;
+}
+
+work::Outcome failure(ClaimedSend& claimed, std::string detail, bool retryable) {
+    claimed.attempt.result = SendAttempt::Result::Failed;
+    claimed.attempt.retryable = retryable;
+    claimed.attempt.detail = detail;
+    return work::Outcome::failed(std::move(detail), retryable);
+}
+
+std::string overran(std::chrono::milliseconds timeout) {
+    return "the mailer did not finish within pipeline.mailer.timeout (" +
+           std::to_string(timeout.count()) + " ms); the message may have been sent";
+}
+
+}  // namespace
+
+work::Rescue SendTable::rescue(storage::Repositories& repositories, const storage::HeldLease& lease,
+                               work::LostBecause why, work::Timestamp now) {
+    work::Rescue rescue;
+    rescue.subject = "email send " + lease.id;
+    rescue.error = kLostClaim;
+    const auto send = repositories.emailSends().find(lease.id);
+    // Changed hands meanwhile, or renewed since it was found expired.
+    if (!send || send->leaseOwner != lease.owner) return rescue;
+    if (why == work::LostBecause::Expired && send->leaseExpiresAt > now) return rescue;
+    rescue.subject = describeSend(*send);
+    SendAttempt attempt;
+    attempt.send = &*send;
+    attempt.owner = lease.owner;
+    attempt.result = SendAttempt::Result::Failed;
+    attempt.detail = kLostClaim;
+    rescue.recorded = recordSendAttempt(repositories, settings_, attempt, nullptr, now);
+    return rescue;
+}
+
+SendQueue::SendQueue(SendSettings settings) : settings_(std::move(settings)) {}
+
+const SendQueue::KnownSequence& SendQueue::sequenceOf(const domain::Campaign& campaign) {
+    auto& known = sequences_[campaign.id];
+    if (known.campaignUpdatedAt == campaign.updatedAt && (known.sequence || !known.problem.empty()))
+        return known;
+    known = KnownSequence{campaign.updatedAt, nullptr, {}};
+    if (!campaign.sequenceJson) {
+        known.problem = "campaign " + campaign.id + " has no email sequence any more";
+        return known;
+    }
+    try {
+        known.sequence = std::make_shared<const Sequence>(Sequence::parse(*campaign.sequenceJson));
+    } catch (const std::exception& e) {
+        known.problem = "campaign " + campaign.id + "'s sequence cannot be read: " + e.what();
+    }
+    return known;
+}
+
+const TimeZone& SendQueue::zone(const std::string& name) {
+    auto found = zones_.find(name);
+    if (found == zones_.end()) found = zones_.emplace(name, TimeZone::load(name)).first;
+    return found->second;
+}
+
+work::Claims SendQueue::claim(storage::Repositories& repositories,
+                              const work::ClaimRequest& request) {
+    const auto now = request.now;
+    auto& sends = repositories.emailSends();
+    work::Claims claimed;
+    std::map<std::string, std::optional<domain::Campaign>> campaigns;
+    std::map<std::string, SendingBudget> budgets;
+    for (auto& send : sends.due(now, request.limit * kLookAhead)) {
+        if (static_cast<int>(claimed.size()) >= request.limit) break;
+        auto campaign = campaigns.find(send.campaignId);
+        if (campaign == campaigns.end()) {
+            campaign =
+                campaigns.emplace(send.campaignId, repositories.campaigns().find(send.campaignId))
+                    .first;
+        }
+        if (!campaign->second) {
+            sends.end(send.id, EmailSendStatus::Failed, "its campaign no longer exists", now);
+            continue;
+        }
+        const auto& known = sequenceOf(*campaign->second);
+        if (!known.sequence) {
+            sends.end(send.id, EmailSendStatus::Cancelled, known.problem, now);
+            continue;
+        }
+        const Sequence& sequence = *known.sequence;
+        auto prospect = repositories.prospects().find(send.prospectId);
+        if (!prospect) {
+            sends.end(send.id, EmailSendStatus::Failed, "its prospect no longer exists", now);
+            continue;
+        }
+        if (!isInSequence(prospect->status)) {
+            sends.end(send.id, EmailSendStatus::Cancelled,
+                      "the prospect is " + std::string(domain::toString(prospect->status)), now);
+            continue;
+        }
+        if (send.step >= static_cast<int>(sequence.steps.size())) {
+            sends.end(send.id, EmailSendStatus::Cancelled,
+                      "the campaign's sequence has no step " + std::to_string(send.step + 1) +
+                          " any more",
+                      now);
+            continue;
+        }
+        // Another campaign of the organisation may have lost the address since this one
+        // scheduled it.
+        if (auto suppressed =
+                repositories.suppressions().find(prospect->organisationId, prospect->emailKey)) {
+            auto to = suppressed->reason == domain::SuppressionReason::Unsubscribed
+                          ? domain::ProspectStatus::Unsubscribed
+                          : domain::ProspectStatus::Bounced;
+            stopSequence(repositories, *prospect, to,
+                         "suppressed: the address " + std::string(domain::toString(to)) +
+                             " in another campaign of this organisation",
+                         now);
+            continue;
+        }
+        const TimeZone& windowZone = zone(sequence.window.timezone);
+        const TimeZone* prospectZone = &windowZone;
+        if (auto own = contactTimeZone(*prospect)) {
+            try {
+                prospectZone = &zone(*own);
+            } catch (const std::exception&) {
+                // A zone this host's database lacks: the campaign's own zone stands in.
+            }
+        }
+        const auto opens = nextInWindow(sequence.window, *prospectZone, now);
+        if (opens > now) {
+            sends.postpone(send.id, opens, now);
+            continue;
+        }
+        auto budget = budgets.find(send.campaignId);
+        if (budget == budgets.end()) {
+            budget = budgets
+                         .emplace(send.campaignId,
+                                  SendingBudget(send.campaignId, sends.sendingDay(send.campaignId),
+                                                sequence, windowZone, now))
+                         .first;
+        }
+        const bool firstAttempt = send.attemptCount == 0;
+        if (!budget->second.mayStart(now, firstAttempt)) continue;
+        if (!sends.lease(send.id, request.owner, request.leaseUntil, now)) continue;
+        budget->second.start(now, firstAttempt);
+
+        auto one = std::make_unique<ClaimedSend>();
+        one->itemId = send.id;
+        one->owner = request.owner;
+        one->send = std::move(send);
+        one->send.attemptCount += 1;
+        one->send.leaseOwner = request.owner;
+        one->researchJson = researchOutput(repositories, prospect->id);
+        one->prospect = std::move(*prospect);
+        one->sequence = known.sequence;
+        claimed.push_back(std::move(one));
+    }
+    for (const auto& [id, budget] : budgets) {
+        if (budget.changed()) sends.saveSendingDay(budget.day());
+    }
+    return claimed;
+}
+
+std::optional<work::Timestamp> SendQueue::nextDue(storage::Repositories& repositories) {
+    return repositories.emailSends().nextDue();
+}
+
+work::Prepared SendQueue::prepare(work::Claim& claim,
+                                  const std::shared_ptr<plugins::RunControl>& control) {
+    auto& claimed = static_cast<ClaimedSend&>(claim);
+    claimed.attempt.send = &claimed.send;
+    claimed.attempt.owner = claimed.owner;
+    std::string input;
+    try {
+        input = composeEmail(claimed.send, claimed.prospect, *claimed.sequence,
+                             claimed.researchJson, settings_.publicUrl)
+                    .mailerInput();
+    } catch (const std::exception& e) {
+        return {nullptr,
+                failure(claimed, std::string("cannot compose the email: ") + e.what(), false)};
+    }
+    return {[mailer = settings_.mailer, control, input = std::move(input)] {
+                return mailer->run(*control, input);
+            },
+            {}};
+}
+
+work::Outcome SendQueue::conclude(work::Claim& claim, const work::CallEnd& end,
+                                  const plugins::RunControl& control) {
+    auto& claimed = static_cast<ClaimedSend&>(claim);
+    switch (end.how) {
+        case work::CallRunner::Ending::Finished:
+            break;
+        case work::CallRunner::Ending::Overran:
+            return failure(claimed, overran(settings_.timeout), true);
+        case work::CallRunner::Ending::Interrupted:
+            return failure(claimed,
+                           "interrupted: lodestoned stopped during this attempt (the message may "
+                           "have been sent)",
+                           true);
+    }
+    if (end.error) {
+        try {
+            std::rethrow_exception(end.error);
+        } catch (const plugins::PluginError& e) {
+            if (control.cancelled()) return failure(claimed, overran(settings_.timeout), true);
+            // The mailer found the message itself unsendable: the same message fails again.
+            return failure(claimed, e.what(), e.status() != LODESTONE_ERROR_INVALID_INPUT);
+        } catch (const std::exception& e) {
+            return failure(claimed, e.what(), true);
+        }
+    }
+    MailerAnswer answer;
+    try {
+        answer = readMailerAnswer(end.output);
+    } catch (const std::exception& e) {
+        return failure(claimed, e.what(), true);
+    }
+    claimed.attempt.smtpReply = answer.describe();
+    claimed.attempt.detail = answer.describe();
+    if (answer.accepted) {
+        claimed.attempt.result = SendAttempt::Result::Sent;
+        return work::Outcome::succeeded();
+    }
+    if (answer.isHardBounce()) {
+        claimed.attempt.result = SendAttempt::Result::Bounced;
+        return work::Outcome::failed("bounced: " + answer.describe(), false);
+    }
+    return failure(claimed, "refused: " + answer.describe(), true);
+}
+
+work::Recorded SendQueue::record(storage::Repositories& repositories, const work::Claim& claim,
+                                 const work::Outcome& outcome, work::Timestamp now) {
+    const auto& claimed = static_cast<const ClaimedSend&>(claim);
+    if (outcome.type == work::Outcome::Type::HandedBack) {
+        work::Recorded recorded;
+        recorded.held = repositories.emailSends().release(claimed.send.id, claim.owner,
+                                                          claimed.send.attemptCount);
+        return recorded;
+    }
+    SendAttempt attempt = claimed.attempt;
+    attempt.send = &claimed.send;
+    attempt.owner = claim.owner;
+    if (attempt.detail.empty()) attempt.detail = outcome.error;
+    return recordSendAttempt(repositories, settings_, attempt, claimed.sequence.get(), now);
+}
+
+}  // namespace lodestone::outreach

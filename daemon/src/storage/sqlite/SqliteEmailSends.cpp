@@ -1,0 +1,198 @@
+// Scheduled emails of prospects' sequences, and each campaign's sending day.
+#include "storage/StorageError.hpp"
+#include "storage/sqlite/Sql.hpp"
+#include "storage/sqlite/SqliteRepositories.hpp"
+
+namespace lodestone::storage::sqlite {
+namespace {
+
+using domain::EmailSendStatus;
+
+const std::string kColumns =
+    "id, organisation_id, campaign_id, prospect_id, step, status, due_at, attempt_count, "
+    "message_id, lease_owner, lease_expires_at, sent_at, last_error, smtp_reply, created_at, "
+    "updated_at";
+
+domain::EmailSend toSend(const PreparedRow& row) {
+    domain::EmailSend send;
+    send.id = row.text("id");
+    send.organisationId = row.text("organisation_id");
+    send.campaignId = row.text("campaign_id");
+    send.prospectId = row.text("prospect_id");
+    send.step = static_cast<int>(row.integer("step"));
+    auto status = domain::emailSendStatusFromString(row.text("status"));
+    if (!status) throw StorageError("unexpected email send status: " + row.text("status"));
+    send.status = *status;
+    send.dueAt = row.integer("due_at");
+    send.attemptCount = static_cast<int>(row.integer("attempt_count"));
+    send.messageId = row.text("message_id");
+    send.leaseOwner = row.optionalText("lease_owner");
+    send.leaseExpiresAt = row.optionalInteger("lease_expires_at");
+    send.sentAt = row.optionalInteger("sent_at");
+    send.lastError = row.optionalText("last_error");
+    send.smtpReply = row.optionalText("smtp_reply");
+    send.createdAt = row.integer("created_at");
+    send.updatedAt = row.integer("updated_at");
+    return send;
+}
+
+std::string statusName(EmailSendStatus status) {
+    return std::string(domain::toString(status));
+}
+
+}  // namespace
+
+void SqliteEmailSends::insert(const domain::EmailSend& send) {
+    static const std::string sql = "INSERT INTO email_sends (" + kColumns +
+                                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    try {
+        Query(statements_, sql)
+            .bindAll(send.id, send.organisationId, send.campaignId, send.prospectId, send.step,
+                     statusName(send.status), send.dueAt, send.attemptCount, send.messageId,
+                     send.leaseOwner, send.leaseExpiresAt, send.sentAt, send.lastError,
+                     send.smtpReply, send.createdAt, send.updatedAt)
+            .execute();
+    } catch (const Poco::Exception& e) {
+        if (!isConstraintViolation(e)) throw;
+        throw Conflict("prospect " + send.prospectId + " already has email step " +
+                       std::to_string(send.step + 1));
+    }
+}
+
+std::optional<domain::EmailSend> SqliteEmailSends::find(const std::string& id) {
+    static const std::string sql = "SELECT " + kColumns + " FROM email_sends WHERE id = ?";
+    Query select(statements_, sql);
+    return select.bind(id).firstRow(toSend);
+}
+
+std::optional<domain::EmailSend> SqliteEmailSends::findByMessageId(const std::string& messageId) {
+    static const std::string sql = "SELECT " + kColumns + " FROM email_sends WHERE message_id = ?";
+    Query select(statements_, sql);
+    return select.bind(messageId).firstRow(toSend);
+}
+
+std::vector<domain::EmailSend> SqliteEmailSends::listForProspect(const std::string& prospectId) {
+    static const std::string sql =
+        "SELECT " + kColumns + " FROM email_sends WHERE prospect_id = ? ORDER BY step";
+    Query select(statements_, sql);
+    select.bind(prospectId);
+    std::vector<domain::EmailSend> sends;
+    select.forEachRow([&](const PreparedRow& row) { sends.push_back(toSend(row)); });
+    return sends;
+}
+
+std::vector<domain::EmailSend> SqliteEmailSends::due(Timestamp now, int limit) {
+    // A campaign whose cap is spent or whose gap has not passed is left out here, so its waiting
+    // sends never crowd out another campaign's within the limit.
+    static const std::string sql =
+        "SELECT " + kColumns +
+        " FROM email_sends INDEXED BY email_sends_due WHERE status = 'pending' AND "
+        "lease_owner IS NULL AND due_at <= ? AND NOT EXISTS (SELECT 1 FROM "
+        "campaign_sending_days d WHERE d.campaign_id = email_sends.campaign_id AND CASE WHEN "
+        "email_sends.attempt_count = 0 THEN d.next_first_send_at ELSE d.next_send_at END > ?) "
+        "ORDER BY due_at LIMIT ?";
+    Query select(statements_, sql);
+    select.bindAll(now, now, limit);
+    std::vector<domain::EmailSend> sends;
+    select.forEachRow([&](const PreparedRow& row) { sends.push_back(toSend(row)); });
+    return sends;
+}
+
+std::optional<Timestamp> SqliteEmailSends::nextDue() {
+    Query select(statements_,
+                 "SELECT MIN(MAX(s.due_at, COALESCE(CASE WHEN s.attempt_count = 0 THEN "
+                 "d.next_first_send_at ELSE d.next_send_at END, 0))) AS due FROM email_sends s "
+                 "INDEXED BY email_sends_due LEFT JOIN campaign_sending_days d ON "
+                 "d.campaign_id = s.campaign_id WHERE s.status = 'pending' AND "
+                 "s.lease_owner IS NULL");
+    return select.firstRow([](const PreparedRow& row) { return row.optionalInteger("due"); })
+        .value_or(std::nullopt);
+}
+
+bool SqliteEmailSends::lease(const std::string& id, const std::string& owner, Timestamp leaseUntil,
+                             Timestamp now) {
+    return Query(statements_,
+                 "UPDATE email_sends SET lease_owner = ?, lease_expires_at = ?, "
+                 "attempt_count = attempt_count + 1, updated_at = ? "
+                 "WHERE id = ? AND status = 'pending' AND lease_owner IS NULL")
+               .bindAll(owner, leaseUntil, now, id)
+               .execute() > 0;
+}
+
+bool SqliteEmailSends::postpone(const std::string& id, Timestamp dueAt, Timestamp now) {
+    return Query(statements_,
+                 "UPDATE email_sends SET due_at = ?, updated_at = ? "
+                 "WHERE id = ? AND status = 'pending' AND lease_owner IS NULL")
+               .bindAll(dueAt, now, id)
+               .execute() > 0;
+}
+
+bool SqliteEmailSends::finishAttempt(const SendAttemptEnd& end) {
+    const bool sent = end.status == EmailSendStatus::Sent;
+    return Query(statements_,
+                 "UPDATE email_sends SET status = ?, due_at = COALESCE(?, due_at), "
+                 "lease_owner = NULL, lease_expires_at = NULL, "
+                 "sent_at = CASE WHEN ? THEN ? ELSE sent_at END, last_error = ?, "
+                 "smtp_reply = COALESCE(?, smtp_reply), updated_at = ? "
+                 "WHERE id = ? AND lease_owner = ? AND attempt_count = ?")
+               .bindAll(statusName(end.status), end.retryAt, sent ? 1 : 0, end.at, end.error,
+                        end.smtpReply, end.at, end.sendId, end.owner, end.number)
+               .execute() > 0;
+}
+
+bool SqliteEmailSends::release(const std::string& id, const std::string& owner, int number) {
+    return Query(statements_,
+                 "UPDATE email_sends SET lease_owner = NULL, lease_expires_at = NULL, "
+                 "attempt_count = attempt_count - 1 "
+                 "WHERE id = ? AND lease_owner = ? AND attempt_count = ?")
+               .bindAll(id, owner, number)
+               .execute() > 0;
+}
+
+bool SqliteEmailSends::end(const std::string& id, EmailSendStatus status, const std::string& reason,
+                           Timestamp now) {
+    return Query(statements_,
+                 "UPDATE email_sends SET status = ?, last_error = ?, updated_at = ? "
+                 "WHERE id = ? AND status = 'pending' AND lease_owner IS NULL")
+               .bindAll(statusName(status), reason, now, id)
+               .execute() > 0;
+}
+
+int SqliteEmailSends::cancelPending(const std::string& prospectId, const std::string& reason,
+                                    Timestamp now) {
+    return Query(statements_,
+                 "UPDATE email_sends SET status = 'cancelled', last_error = ?, updated_at = ? "
+                 "WHERE prospect_id = ? AND status = 'pending' AND lease_owner IS NULL")
+        .bindAll(reason, now, prospectId)
+        .execute();
+}
+
+std::optional<domain::SendingDay> SqliteEmailSends::sendingDay(const std::string& campaignId) {
+    Query select(statements_,
+                 "SELECT campaign_id, day_start, sends, last_send_at, next_send_at, "
+                 "next_first_send_at FROM campaign_sending_days WHERE campaign_id = ?");
+    return select.bind(campaignId).firstRow([](const PreparedRow& row) {
+        domain::SendingDay day;
+        day.campaignId = row.text("campaign_id");
+        day.dayStart = row.integer("day_start");
+        day.sends = static_cast<int>(row.integer("sends"));
+        day.lastSendAt = row.optionalInteger("last_send_at");
+        day.nextSendAt = row.integer("next_send_at");
+        day.nextFirstSendAt = row.integer("next_first_send_at");
+        return day;
+    });
+}
+
+void SqliteEmailSends::saveSendingDay(const domain::SendingDay& day) {
+    Query(statements_,
+          "INSERT INTO campaign_sending_days (campaign_id, day_start, sends, last_send_at, "
+          "next_send_at, next_first_send_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (campaign_id) "
+          "DO UPDATE SET day_start = excluded.day_start, sends = excluded.sends, "
+          "last_send_at = excluded.last_send_at, next_send_at = excluded.next_send_at, "
+          "next_first_send_at = excluded.next_first_send_at")
+        .bindAll(day.campaignId, day.dayStart, day.sends, day.lastSendAt, day.nextSendAt,
+                 day.nextFirstSendAt)
+        .execute();
+}
+
+}  // namespace lodestone::storage::sqlite
