@@ -106,7 +106,8 @@ class Administration {
     domain::Timestamp now_;
 };
 
-// Checks an operator-supplied name; throws InvalidRequest naming `what`.
+// Checks an operator-supplied name: not empty, at most 200 bytes, one line of UTF-8 text
+// (domain::textLineFlaw); throws InvalidRequest naming `what` and showing the name escaped.
 std::string checkedName(const std::string& what, const std::string& name);
 // Checks a URL by the one URL rule (domain/Urls.hpp) and drops a trailing slash; throws
 // InvalidRequest naming `what`, the rule, the URL (control characters shown as escapes) and
