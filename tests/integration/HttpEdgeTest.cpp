@@ -151,8 +151,8 @@ TEST(HttpEdge, PublicPagesAnswerAnUnknownIdWithAnHtml404) {
         }
     }
     // Everywhere else a 404 is the JSON error, /api and the root alike.
-    for (const std::string& path : {std::string("/nothing-here"), std::string("/m/a/b"),
-                                    std::string("/api/nothing-here")}) {
+    for (const std::string& path :
+         {std::string("/nothing-here"), std::string("/m/a/b"), std::string("/api/nothing-here")}) {
         auto reply = api.send("GET", path, "", {});
         EXPECT_EQ(reply.status, 404) << path;
         EXPECT_EQ(reply.headers["Content-Type"], "application/json; charset=utf-8") << path;

@@ -132,7 +132,7 @@ namespace {
 
 // The head_timeout the test below gives the daemon: long enough that an answer well this side of
 // it cannot be the 408 that cuts a head.
-constexpr auto kLongHeadTimeout = std::chrono::seconds(30);
+constexpr std::chrono::milliseconds kLongHeadTimeout{30'000};
 
 struct Unfinished {
     const char* name;
@@ -153,8 +153,7 @@ TEST(HttpFraming, AnUnfinishedHeadThatCannotBeHttpIsRefusedBeforeTheHeadTimeout)
         RawClient client(api.port());
         client.send(head.bytes);
         // Half the head timeout: whatever answers in that time was not waiting for it.
-        auto answer = client.nextAnswer(std::chrono::duration_cast<std::chrono::milliseconds>(
-            kLongHeadTimeout / 2));
+        auto answer = client.nextAnswer(kLongHeadTimeout / 2);
         ASSERT_TRUE(answer) << head.name << ": no answer within half the head timeout";
         EXPECT_EQ(answer->status, head.status) << head.name << answer->body;
         EXPECT_THAT(answer->head, HasSubstr("Connection: close\r\n")) << head.name;
@@ -162,9 +161,7 @@ TEST(HttpFraming, AnUnfinishedHeadThatCannotBeHttpIsRefusedBeforeTheHeadTimeout)
             << head.name;
         auto body = Poco::JSON::Parser().parse(answer->body).extract<Poco::JSON::Object::Ptr>();
         EXPECT_FALSE(body->getValue<std::string>("error").empty()) << head.name;
-        EXPECT_TRUE(client.closedWithin(std::chrono::duration_cast<std::chrono::milliseconds>(
-            kLongHeadTimeout / 2)))
-            << head.name;
+        EXPECT_TRUE(client.closedWithin(kLongHeadTimeout / 2)) << head.name;
     }
 }
 

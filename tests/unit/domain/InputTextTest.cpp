@@ -31,7 +31,8 @@ TEST(InputText, TextThatIsNotUtf8IsAFlawEvenWithSpacesBeforeIt) {
 
 TEST(InputText, ALineOfTextMayHoldSpacesButNoControlOrLineBreak) {
     using lodestone::domain::textLineFlaw;
-    for (const char* text : {"Acme Corp", "Q3 \xE2\x80\x94 outreach", "J\xC3\xBCrgen\xC2\xA0GmbH", ""}) {
+    for (const char* text :
+         {"Acme Corp", "Q3 \xE2\x80\x94 outreach", "J\xC3\xBCrgen\xC2\xA0GmbH", ""}) {
         EXPECT_EQ(textLineFlaw(text), CharacterFlaw::None) << text;
     }
     for (const std::string& text : std::initializer_list<std::string>{

@@ -151,13 +151,11 @@ TEST(RequestParser, TheRequestLineIsJudgedBeforeAnyFieldArrives) {
         const char* text;
         int status;
     };
-    for (const Line& line : {Line{"GET /healthz HTTP/2.0\r\n", 505},
-                             Line{"GET /healthz HTTP/1.1 \r\n", 400},
-                             Line{"GET /healthz FOO\r\n", 400},
-                             Line{"GET healthz HTTP/1.1\r\n", 400},
-                             Line{"GET  /healthz HTTP/1.1\r\n", 400},
-                             Line{"GET /\r\n", 400},
-                             Line{"\r\n\r\nGET /a\x01 HTTP/1.1\r\n", 400}}) {
+    for (const Line& line :
+         {Line{"GET /healthz HTTP/2.0\r\n", 505}, Line{"GET /healthz HTTP/1.1 \r\n", 400},
+          Line{"GET /healthz FOO\r\n", 400}, Line{"GET healthz HTTP/1.1\r\n", 400},
+          Line{"GET  /healthz HTTP/1.1\r\n", 400}, Line{"GET /\r\n", 400},
+          Line{"\r\n\r\nGET /a\x01 HTTP/1.1\r\n", 400}}) {
         ParserLimits limits;
         RequestParser parser(limits);
         EXPECT_EQ(refusalOf(parser, line.text), line.status) << line.text;

@@ -60,9 +60,9 @@ struct Script {
     std::string output = "ok";
     bool throws = false;
     std::chrono::milliseconds takes{0};
-    bool untilCancelled = false;       // returns once the call is cancelled
-    std::optional<Outcome> decided;    // no call at all
-    bool recordThrows = false;         // its outcome cannot be written
+    bool untilCancelled = false;     // returns once the call is cancelled
+    std::optional<Outcome> decided;  // no call at all
+    bool recordThrows = false;       // its outcome cannot be written
     // While it holds false, every write of its outcome finds the database busy: the test, not
     // the clock, decides when the outcome can be written.
     std::shared_ptr<std::atomic<bool>> writable;
