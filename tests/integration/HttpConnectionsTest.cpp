@@ -16,6 +16,14 @@ namespace {
 
 const std::string kHalfHead = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ";
 
+// How soon /healthz must answer while slow clients hold connections. The sanitized build (the
+// asan preset defines LODESTONE_SANITIZED) runs several times slower on shared cores.
+#ifdef LODESTONE_SANITIZED
+constexpr auto kHealthzWithin = 3s;
+#else
+constexpr auto kHealthzWithin = 1s;
+#endif
+
 }  // namespace
 
 TEST(HttpConnections, TwoHundredHalfSentRequestsDoNotDelayAnyoneElse) {
@@ -26,14 +34,17 @@ TEST(HttpConnections, TwoHundredHalfSentRequestsDoNotDelayAnyoneElse) {
         idle.push_back(std::make_unique<RawClient>(api.port()));
         idle.back()->send(kHalfHead);
     }
-    // Before the front read requests without a thread per connection, this waited 30 s. The
-    // bound is loose for the sanitizer build on shared cores; what matters is that no worker is
-    // waiting for those 200 clients.
-    RawClient client(api.port());
-    client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
-    auto answer = client.nextAnswer(3s);
-    ASSERT_TRUE(answer) << "/healthz did not answer within 3 s";
-    EXPECT_EQ(answer->status, 200);
+    // Before the front read requests without a thread per connection, this waited 30 s. Every
+    // one of several checks, each on a new connection, must be answered within the bound: no
+    // worker is waiting for those 200 clients, and no check is lucky.
+    for (int check = 0; check < 5; ++check) {
+        RawClient client(api.port());
+        client.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        auto answer = client.nextAnswer(kHealthzWithin);
+        ASSERT_TRUE(answer) << "/healthz check " << check << " did not answer within "
+                            << std::chrono::milliseconds(kHealthzWithin).count() << " ms";
+        EXPECT_EQ(answer->status, 200);
+    }
     for (auto& slow : idle) EXPECT_FALSE(slow->heardWithin(0ms));  // still open, still waiting
 }
 

@@ -126,3 +126,37 @@ TEST(HttpEdge, AnEmptyBodyWithAnotherContentTypeIs415) {
                           {{"Authorization", "Bearer " + kAcmeKey}, {"Content-Type", "text/csv"}});
     EXPECT_EQ(reply.status, 415);
 }
+
+// The one exception to "every error is JSON" (api.md, Common behaviour): the public pages a
+// prospect opens in a browser answer an unknown id with an HTML page under the pages' headers.
+TEST(HttpEdge, PublicPagesAnswerAnUnknownIdWithAnHtml404) {
+    ApiDaemon api;
+    for (const std::string& path :
+         {std::string("/m/lead_doesnotexist00000000000"), std::string("/b/doesnotexist"),
+          std::string("/b/") + std::string(32, 'x')}) {
+        for (const std::string& method : {std::string("GET"), std::string("HEAD")}) {
+            auto page = api.send(method, path, "", {});
+            EXPECT_EQ(page.status, 404) << method << " " << path;
+            EXPECT_EQ(page.headers["Content-Type"], "text/html; charset=utf-8") << path;
+            EXPECT_THAT(page.headers["Content-Security-Policy"], HasSubstr("default-src 'none'"));
+            EXPECT_EQ(page.headers["X-Content-Type-Options"], "nosniff");
+            EXPECT_EQ(page.headers["Referrer-Policy"], "no-referrer");
+            EXPECT_EQ(page.headers["Cache-Control"], "no-store");
+            EXPECT_FALSE(page.json) << path << ": " << page.text;
+            if (method == "GET") {
+                EXPECT_THAT(page.text, StartsWith("<!DOCTYPE html>")) << path;
+            } else {
+                EXPECT_TRUE(page.text.empty()) << path;
+            }
+        }
+    }
+    // Everywhere else a 404 is the JSON error, /api and the root alike.
+    for (const std::string& path :
+         {std::string("/nothing-here"), std::string("/m/a/b"), std::string("/api/nothing-here")}) {
+        auto reply = api.send("GET", path, "", {});
+        EXPECT_EQ(reply.status, 404) << path;
+        EXPECT_EQ(reply.headers["Content-Type"], "application/json; charset=utf-8") << path;
+        ASSERT_TRUE(reply.json) << path << ": " << reply.text;
+        EXPECT_EQ(reply.json->getValue<std::string>("error"), "Not found") << path;
+    }
+}

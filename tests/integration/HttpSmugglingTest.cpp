@@ -20,6 +20,7 @@ struct Case {
     const char* name;
     std::string request;
     int status;
+    const char* says = "";  // part of the error message, where the case pins it down
 };
 
 std::string post(const std::string& fields, const std::string& body) {
@@ -31,6 +32,13 @@ std::string generateHead(ApiDaemon& api, const std::string& framing) {
     return "POST /api/projects/" + api.projectId("Default") +
            "/generate HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer " + kAcmeKey +
            "\r\nContent-Type: application/json\r\n" + framing + "\r\n";
+}
+
+// Host and 100 more: one field past the limit.
+std::string manyFields() {
+    std::string fields = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n";
+    for (int i = 0; i < 100; ++i) fields += "X-" + std::to_string(i) + ": 1\r\n";
+    return fields + "\r\n";
 }
 
 std::vector<Case> smugglingCases() {
@@ -71,6 +79,7 @@ std::vector<Case> smugglingCases() {
         {"long_target", "GET /" + std::string(9000, 'a') + " HTTP/1.1\r\nHost: a\r\n\r\n", 414},
         {"long_header",
          "GET /healthz HTTP/1.1\r\nHost: a\r\nX-A: " + std::string(20000, 'a') + "\r\n\r\n", 431},
+        {"fields_101", manyFields(), 431, "more than 100 header fields"},
     };
 }
 
@@ -98,6 +107,7 @@ TEST_P(Smuggling, IsRefusedWithAJsonErrorAndTheConnectionClosed) {
     EXPECT_THAT(answer->head, HasSubstr("Content-Type: application/json; charset=utf-8\r\n"));
     auto body = Poco::JSON::Parser().parse(answer->body).extract<Poco::JSON::Object::Ptr>();
     EXPECT_FALSE(body->getValue<std::string>("error").empty());
+    EXPECT_THAT(body->getValue<std::string>("error"), HasSubstr(param.says));
     EXPECT_TRUE(client.closedWithin(std::chrono::seconds(10)));
     EXPECT_FALSE(client.nextAnswer(std::chrono::milliseconds(100))) << "answered what followed";
 }
@@ -116,6 +126,43 @@ TEST(HttpFraming, ATlsClientHelloOnThePlainPortIsRefusedAtOnce) {
     EXPECT_EQ(answer->status, 400);
     EXPECT_THAT(answer->body, HasSubstr("TLS"));
     EXPECT_TRUE(client.closedWithin(std::chrono::seconds(5)));
+}
+
+namespace {
+
+// The head_timeout the test below gives the daemon: long enough that an answer well this side of
+// it cannot be the 408 that cuts a head.
+constexpr std::chrono::milliseconds kLongHeadTimeout{30'000};
+
+struct Unfinished {
+    const char* name;
+    std::string bytes;  // never the empty line that would end a head
+    int status;
+};
+
+}  // namespace
+
+TEST(HttpFraming, AnUnfinishedHeadThatCannotBeHttpIsRefusedBeforeTheHeadTimeout) {
+    ApiDaemon api(ApiDaemon::kGenerousLimits, "  head_timeout: 30s\n");
+    for (const Unfinished& head : {
+             Unfinished{"ssh_banner", "SSH-2.0-OpenSSH_9.2\r\n", 400},
+             Unfinished{"request_line_http2", "GET /healthz HTTP/2.0\r\n", 505},
+             Unfinished{"request_line_no_version", "GET /healthz\r\n", 400},
+             Unfinished{"field_with_nul", "GET /healthz HTTP/1.1\r\nX-A: a\0b\r\n"s, 400},
+         }) {
+        RawClient client(api.port());
+        client.send(head.bytes);
+        // Half the head timeout: whatever answers in that time was not waiting for it.
+        auto answer = client.nextAnswer(kLongHeadTimeout / 2);
+        ASSERT_TRUE(answer) << head.name << ": no answer within half the head timeout";
+        EXPECT_EQ(answer->status, head.status) << head.name << answer->body;
+        EXPECT_THAT(answer->head, HasSubstr("Connection: close\r\n")) << head.name;
+        EXPECT_THAT(answer->head, HasSubstr("Content-Type: application/json; charset=utf-8\r\n"))
+            << head.name;
+        auto body = Poco::JSON::Parser().parse(answer->body).extract<Poco::JSON::Object::Ptr>();
+        EXPECT_FALSE(body->getValue<std::string>("error").empty()) << head.name;
+        EXPECT_TRUE(client.closedWithin(kLongHeadTimeout / 2)) << head.name;
+    }
 }
 
 TEST(HttpFraming, PipelinedRequestsAreAnsweredInOrderOnOneConnection) {

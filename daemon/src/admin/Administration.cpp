@@ -92,6 +92,11 @@ std::string checkedSequenceFile(const config::MappingDocument& document) {
 
 std::string checkedName(const std::string& what, const std::string& name) {
     if (name.empty()) throw InvalidRequest(what + " name must not be empty");
+    // Names are shown in terminals, logs and pages: see domain::textLineFlaw.
+    if (auto flaw = domain::textLineFlaw(name); flaw != domain::CharacterFlaw::None) {
+        throw InvalidRequest(what + " name \"" + domain::visibleText(name) + "\" " +
+                             domain::describe(flaw) + "; a name is one line of UTF-8 text");
+    }
     if (name.size() > kMaxNameLength) {
         throw InvalidRequest(what + " name is longer than " + std::to_string(kMaxNameLength) +
                              " characters");

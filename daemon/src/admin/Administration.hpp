@@ -113,7 +113,8 @@ class Administration {
 // (docs/outreach.md); else InvalidRequest naming the file, the line and the key of the problem.
 std::string checkedSequenceFile(const config::MappingDocument& document);
 
-// Checks an operator-supplied name; throws InvalidRequest naming `what`.
+// Checks an operator-supplied name: not empty, at most 200 bytes, one line of UTF-8 text
+// (domain::textLineFlaw); throws InvalidRequest naming `what` and showing the name escaped.
 std::string checkedName(const std::string& what, const std::string& name);
 // Checks a URL by the one URL rule (domain/Urls.hpp) and drops a trailing slash; throws
 // InvalidRequest naming `what`, the rule, the URL (control characters shown as escapes) and

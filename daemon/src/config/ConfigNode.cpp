@@ -216,6 +216,19 @@ void MapReader::read(const std::string& key, Duration& target) {
     }
 }
 
+void MapReader::read(const std::string& key, Duration& target, Duration min, Duration max) {
+    auto child = optional(key);
+    if (!child) return;
+    auto value = child->asDuration();
+    if (!value) return;
+    if (*value < min || *value > max) {
+        child->error("must be between " + formatDuration(min) + " and " + formatDuration(max) +
+                     ", got " + formatDuration(*value));
+        return;
+    }
+    target = *value;
+}
+
 void MapReader::finish() {
     finished_ = true;
     if (!node_.isMap()) return;

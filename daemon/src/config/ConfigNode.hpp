@@ -92,6 +92,8 @@ class MapReader {
     void read(const std::string& key, std::optional<std::string>& target);
     void read(const std::string& key, bool& target);
     void read(const std::string& key, Duration& target);
+    // A duration from `min` to `max`; one outside is an error naming the range.
+    void read(const std::string& key, Duration& target, Duration min, Duration max);
     template <typename Int>
     void read(const std::string& key, Int& target, std::int64_t min, std::int64_t max) {
         if (auto child = optional(key)) {

@@ -6,6 +6,7 @@
 #include "config/ConfigLoader.hpp"
 #include "config/SectionReaders.hpp"
 #include "config/YamlJson.hpp"
+#include "domain/InputText.hpp"
 
 namespace lodestone::config {
 namespace {
@@ -13,7 +14,8 @@ namespace {
 constexpr std::int64_t kMaxCredits = 1'000'000'000'000;
 constexpr std::size_t kMinFixedKeyLength = 32;
 
-// Reads the `name` every provisioned entity has and checks it is unique among its siblings.
+// Reads the `name` every provisioned entity has and checks it is unique among its siblings and
+// one line of text (the rule admin::checkedName applies at every door, here with the line).
 std::string readName(MapReader& reader, std::set<std::string>& seen) {
     auto node = reader.required("name");
     if (!node) return {};
@@ -21,6 +23,9 @@ std::string readName(MapReader& reader, std::set<std::string>& seen) {
     if (!name) return {};
     if (name->empty()) {
         node->error("must not be empty");
+    } else if (auto flaw = domain::textLineFlaw(*name); flaw != domain::CharacterFlaw::None) {
+        node->error("\"" + domain::visibleText(*name) + "\" " + domain::describe(flaw) +
+                    "; a name is one line of UTF-8 text");
     } else if (!seen.insert(*name).second) {
         node->error("\"" + *name + "\" is listed twice; names identify what is provisioned");
     }

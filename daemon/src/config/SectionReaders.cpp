@@ -120,9 +120,13 @@ ServerConfig readServer(const ConfigNode& node) {
     reader.read("max_queued", server.maxQueued, 1, 100'000);
     reader.read("max_body_bytes", server.maxBodyBytes, 1, kMaxBodyBytes);
     reader.read("max_header_bytes", server.maxHeaderBytes, 1024, 1'048'576);
-    reader.read("head_timeout", server.headTimeout);
-    reader.read("keep_alive_timeout", server.keepAliveTimeout);
-    reader.read("send_timeout", server.sendTimeout);
+    // The front sweeps its time limits every 250 ms: a timeout under a second would cut clients
+    // on an ordinary network (0s cut every connection at the first sweep), and one past the
+    // maximum would let idle or stalled clients hold descriptors for no one's benefit.
+    const Duration second = std::chrono::seconds(1);
+    reader.read("head_timeout", server.headTimeout, second, std::chrono::minutes(10));
+    reader.read("keep_alive_timeout", server.keepAliveTimeout, second, std::chrono::hours(1));
+    reader.read("send_timeout", server.sendTimeout, second, std::chrono::hours(1));
     reader.read("min_body_rate", server.minBodyRate, 1, kMaxBodyBytes);
     reader.read("max_connections", server.maxConnections, 1, 1'000'000);
     reader.read("max_connections_per_address", server.maxConnectionsPerAddress, 1, 1'000'000);

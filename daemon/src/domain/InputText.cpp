@@ -16,9 +16,8 @@ std::size_t sequenceLength(unsigned char lead) {
     return 0;
 }
 
-}  // namespace
-
-CharacterFlaw characterFlaw(std::string_view text) {
+// Both rules in one walk over the text: `spacesAllowed` tells a line of text from a token.
+CharacterFlaw flawOf(std::string_view text, bool spacesAllowed) {
     Poco::UTF8Encoding utf8;
     const std::string copy(text);
     CharacterFlaw found = CharacterFlaw::None;
@@ -27,12 +26,28 @@ CharacterFlaw characterFlaw(std::string_view text) {
         if (character < 0) return CharacterFlaw::NotUtf8;
         Poco::Unicode::CharacterProperties properties;
         Poco::Unicode::properties(character, properties);
-        if (properties.category == Poco::Unicode::UCP_SEPARATOR ||
-            properties.type == Poco::Unicode::UCP_CONTROL) {
-            found = CharacterFlaw::SpaceOrControl;  // keep looking: not UTF-8 is the worse news
+        // Keep looking after a flaw: not UTF-8 is the worse news.
+        if (!spacesAllowed && (properties.category == Poco::Unicode::UCP_SEPARATOR ||
+                               properties.type == Poco::Unicode::UCP_CONTROL)) {
+            found = CharacterFlaw::SpaceOrControl;
+        }
+        if (spacesAllowed && (properties.type == Poco::Unicode::UCP_CONTROL ||
+                              properties.type == Poco::Unicode::UCP_LINE_SEPARATOR ||
+                              properties.type == Poco::Unicode::UCP_PARAGRAPH_SEPARATOR)) {
+            found = CharacterFlaw::ControlOrLineBreak;
         }
     }
     return found;
+}
+
+}  // namespace
+
+CharacterFlaw characterFlaw(std::string_view text) {
+    return flawOf(text, false);
+}
+
+CharacterFlaw textLineFlaw(std::string_view text) {
+    return flawOf(text, true);
 }
 
 std::string describe(CharacterFlaw flaw) {
@@ -43,6 +58,8 @@ std::string describe(CharacterFlaw flaw) {
             return "is not UTF-8 text";
         case CharacterFlaw::SpaceOrControl:
             return "contains whitespace or a control character";
+        case CharacterFlaw::ControlOrLineBreak:
+            return "contains a control character or a line break";
     }
     return "";
 }

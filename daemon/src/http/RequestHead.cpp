@@ -84,9 +84,13 @@ std::string parseTarget(std::string_view target, const RequestHead& head,
 
 void parseRequestLine(std::string_view line, RequestHead& head, const HeadLimits& limits) {
     auto firstSpace = line.find(' ');
-    if (firstSpace == 0 || firstSpace == std::string_view::npos) {
-        throw badRequest("the request line must be: METHOD SP target SP HTTP/1.1");
+    if (firstSpace == std::string_view::npos) {
+        // An SSH banner, an SMTP greeting, HTTP/0.9: a line, but not an HTTP/1.x request line.
+        throw badRequest(
+            "This is not an HTTP/1.1 request (the request line must be: METHOD SP target SP "
+            "HTTP/1.1)");
     }
+    if (firstSpace == 0) throw badRequest("the request line must be: METHOD SP target SP HTTP/1.1");
     std::string_view method = line.substr(0, firstSpace);
     if (method.size() > limits.maxMethodBytes) {
         throw HttpError(501, "Request methods longer than " +
@@ -206,23 +210,35 @@ std::optional<std::string_view> RequestHead::field(std::string_view name) const 
     return std::nullopt;
 }
 
+void readRequestLine(std::string_view line, RequestHead& head, const HeadLimits& limits) {
+    parseRequestLine(line, head, limits);
+}
+
+void readFieldLine(std::string_view line, RequestHead& head, const HeadLimits& limits) {
+    if (head.fields.size() == limits.maxFields) {
+        throw HttpError(431, "The request has more than " + std::to_string(limits.maxFields) +
+                                 " header fields");
+    }
+    parseField(line, head);
+}
+
+void finishRequestHead(RequestHead& head) {
+    interpretFields(head);
+}
+
 RequestHead parseRequestHead(std::string_view text, const HeadLimits& limits) {
     RequestHead head;
     std::string_view rest = text;
     // RFC 9112 section 2.2: a server SHOULD ignore at least one empty line before a request line.
     while (rest.starts_with("\r\n")) rest.remove_prefix(2);
-    parseRequestLine(nextLine(rest), head, limits);
+    readRequestLine(nextLine(rest), head, limits);
     for (;;) {
         std::string_view line = nextLine(rest);
         if (line.empty()) break;
-        if (head.fields.size() == limits.maxFields) {
-            throw HttpError(431, "The request has more than " + std::to_string(limits.maxFields) +
-                                     " header fields");
-        }
-        parseField(line, head);
+        readFieldLine(line, head, limits);
     }
     if (!rest.empty()) throw badRequest("bytes follow the end of the request head");
-    interpretFields(head);
+    finishRequestHead(head);
     return head;
 }
 

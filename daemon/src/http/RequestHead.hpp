@@ -39,6 +39,20 @@ struct HeadLimits {
 // ended by CRLF. Throws HttpError (400, 414, 417, 431, 501 or 505) naming what is wrong.
 RequestHead parseRequestHead(std::string_view text, const HeadLimits& limits);
 
+// The steps of parseRequestHead, for a reader that gets a head line by line: each line is judged
+// as soon as its CRLF arrives, so a client that is not speaking HTTP/1.x (an SSH banner, an
+// HTTP/2 request line) is answered at once instead of when a head timeout cuts it.
+//
+// The request line, without its CRLF, into `head`. Throws HttpError (400, 414, 501 or 505).
+void readRequestLine(std::string_view line, RequestHead& head, const HeadLimits& limits);
+// One header field line, without its CRLF, added to `head`. Throws HttpError (400, or 431 for a
+// field past HeadLimits::maxFields).
+void readFieldLine(std::string_view line, RequestHead& head, const HeadLimits& limits);
+// After the empty line: the framing, persistence and expectations the fields ask for, and the
+// rules that need every field (no repeated singletons, Host on HTTP/1.1). Throws HttpError (400,
+// 417 or 501).
+void finishRequestHead(RequestHead& head);
+
 // True for the bytes of an RFC 9110 token (method and field names).
 bool isTokenChar(unsigned char c);
 

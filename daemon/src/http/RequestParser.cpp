@@ -7,7 +7,7 @@
 namespace lodestone::http {
 
 void RequestParser::checkHeadByte(char c) {
-    const std::size_t at = headText_.size();
+    const std::size_t at = headBytes_;
     if (!methodEnded_) {
         // Until the first space, every byte is part of the method: a token.
         if (c == ' ') methodEnded_ = true;
@@ -17,16 +17,16 @@ void RequestParser::checkHeadByte(char c) {
                             "This is not an HTTP/1.1 request (is a TLS client talking to a "
                             "plain-HTTP port?)");
         }
-        if (inMethod && at - lineStart_ >= limits_.head.maxMethodBytes) {
+        if (inMethod && line_.size() >= limits_.head.maxMethodBytes) {
             throw HttpError(501, "Request methods longer than " +
                                      std::to_string(limits_.head.maxMethodBytes) +
                                      " characters are not implemented");
         }
     }
-    if (at > 0 && headText_.back() == '\r' && c != '\n') {
+    if (!line_.empty() && line_.back() == '\r' && c != '\n') {
         throw HttpError(400, "A line of the request head has a bare CR (lines end with CRLF)");
     }
-    if (c == '\n' && (at == 0 || headText_.back() != '\r')) {
+    if (c == '\n' && (line_.empty() || line_.back() != '\r')) {
         throw HttpError(400,
                         "A line of the request head ends with a bare LF (lines end with CRLF)");
     }
@@ -40,22 +40,40 @@ void RequestParser::checkHeadByte(char c) {
     }
 }
 
+bool RequestParser::endLine() {
+    const std::string_view line = std::string_view(line_).substr(0, line_.size() - 1);
+    if (!requestLineSeen_) {
+        // Empty lines before the request line are allowed (RFC 9112 section 2.2).
+        if (line.empty()) return false;
+        requestLineSeen_ = methodEnded_ = true;
+        head_.emplace();
+        readRequestLine(line, *head_, limits_.head);
+        return false;
+    }
+    if (line.empty()) {
+        finishRequestHead(*head_);
+        return true;
+    }
+    readFieldLine(line, *head_, limits_.head);
+    return false;
+}
+
 std::size_t RequestParser::feedHead(std::string_view data) {
     for (std::size_t at = 0; at < data.size(); ++at) {
         char c = data[at];
         checkHeadByte(c);
-        headText_.push_back(c);
+        ++headBytes_;
         if (progress_ == Progress::Idle) progress_ = Progress::ReadingHead;
-        if (c != '\n') continue;
-        const bool emptyLine = headText_.size() - lineStart_ == 2;
-        lineStart_ = headText_.size();
-        if (emptyLine && requestLineSeen_) {
-            head_ = parseRequestHead(headText_, limits_.head);
+        if (c != '\n') {
+            line_.push_back(c);
+            continue;
+        }
+        const bool headComplete = endLine();
+        line_.clear();
+        if (headComplete) {
             startBody();
             return at + 1;
         }
-        // Empty lines before the request line are allowed (RFC 9112 section 2.2).
-        if (!emptyLine) requestLineSeen_ = methodEnded_ = true;
     }
     return data.size();
 }
@@ -101,10 +119,10 @@ ParsedRequest RequestParser::take() {
     head_.reset();
     body_.clear();
     chunked_.reset();
-    headText_.clear();
+    headBytes_ = 0;
+    line_.clear();
     requestLineSeen_ = false;
     methodEnded_ = false;
-    lineStart_ = 0;
     progress_ = Progress::Idle;
     return request;
 }

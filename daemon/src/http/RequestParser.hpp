@@ -23,7 +23,8 @@ struct ParserLimits {
 
 // Reads one request after another from a connection's bytes as they arrive. Bytes that cannot
 // start an HTTP request (a TLS handshake on the plain port, say) are refused at the first byte,
-// a bare LF at the line it ends, so a client that is not speaking HTTP is answered at once
+// a bare LF at the line it ends, and each line of the head (the request line, every field) as
+// soon as its CRLF arrives, so a client that is not speaking HTTP/1.x is answered at once
 // instead of holding the connection until a timeout.
 class RequestParser {
   public:
@@ -50,15 +51,16 @@ class RequestParser {
   private:
     std::size_t feedHead(std::string_view data);
     void checkHeadByte(char c);
+    bool endLine();  // true once the head is complete
     void startBody();
 
     const ParserLimits& limits_;
     Progress progress_ = Progress::Idle;
-    std::string headText_;
+    std::size_t headBytes_ = 0;  // of the head so far, empty lines before it included
+    std::string line_;           // the current line of the head, with its CR once it came
     bool requestLineSeen_ = false;
     bool methodEnded_ = false;
-    std::size_t lineStart_ = 0;  // offset in headText_ of the current line
-    std::optional<RequestHead> head_;
+    std::optional<RequestHead> head_;  // filled line by line while the head arrives
     std::string body_;
     std::optional<ChunkedBody> chunked_;
 };

@@ -1,6 +1,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "admin/Administration.hpp"
 #include "admin/Provisioner.hpp"
 #include "admin/StoreSettings.hpp"
 #include "auth/ApiKeyCheck.hpp"
@@ -151,4 +152,31 @@ TEST_F(Provisioner, PinnedKeyValueIsStoredHashedAndRotated) {
     EXPECT_THAT(::testing::PrintToString(rotated.changes), HasSubstr("revoked"));
     EXPECT_EQ(check(v1), auth::KeyStatus::Revoked);
     EXPECT_EQ(check(v2), auth::KeyStatus::Valid);
+}
+
+// The config reader refuses such names with their line; provisioning from a spec built any other
+// way meets the same rule in Administration, and nothing of the run is stored.
+TEST_F(Provisioner, ANameWithAControlCharacterIsRefusedAndNothingIsStored) {
+    auto config = configFrom(kDemo);
+    store_ = storage::openStore(admin::storeOptionsFrom(config.storage));
+    store_->migrate();
+    for (const char* what : {"organisation", "project", "campaign", "API key"}) {
+        auto spec = config.provision;
+        auto& org = spec.organisations[0];
+        const std::string thing = what;
+        std::string& name = thing == "organisation" ? org.name
+                            : thing == "project"    ? org.projects[0].name
+                            : thing == "campaign"   ? org.campaigns[0].name
+                                                    : org.apiKeys[0].name;
+        name = "Evil\r\nX: 1\x1b[31m";
+        try {
+            admin::provision(*store_, spec);
+            ADD_FAILURE() << "provisioned a " << thing << " name with a line break";
+        } catch (const admin::InvalidRequest& e) {
+            EXPECT_THAT(e.what(), HasSubstr(thing + " name \"Evil\\r\\nX: 1\\x1b[31m\" contains a "
+                                                    "control character or a line break"));
+        }
+    }
+    EXPECT_FALSE(store_->read(
+        [&](storage::Repositories& r) { return r.organisations().findByName("Demo"); }));
 }

@@ -134,6 +134,33 @@ TEST(ConfigLoader, OutOfRangeNamesKeyAndLine) {
                 HasSubstr("lodestone.yaml:2: server.threads: must be between 1 and 1024"));
 }
 
+TEST(ConfigLoader, ServerTimeoutsMustBeWithinTheirRanges) {
+    struct Bad {
+        const char* key;
+        const char* value;
+        const char* range;
+    };
+    for (const Bad& bad : {Bad{"head_timeout", "0s", "1s and 10m, got 0s"},
+                           Bad{"head_timeout", "999ms", "1s and 10m, got 999ms"},
+                           Bad{"head_timeout", "11m", "1s and 10m, got 11m"},
+                           Bad{"keep_alive_timeout", "0s", "1s and 1h, got 0s"},
+                           Bad{"keep_alive_timeout", "2h", "1s and 1h, got 2h"},
+                           Bad{"send_timeout", "0ms", "1s and 1h, got 0s"},
+                           Bad{"send_timeout", "1d", "1s and 1h, got 1d"}}) {
+        EXPECT_THAT(errorOf(std::string("storage: { path: x.db }\nserver:\n  ") + bad.key + ": " +
+                            bad.value + "\n"),
+                    HasSubstr(std::string("lodestone.yaml:3: server.") + bad.key +
+                              ": must be between " + bad.range))
+            << bad.key << " " << bad.value;
+    }
+    auto config = parse(
+        "storage: { path: x.db }\nserver:\n  head_timeout: 1s\n  keep_alive_timeout: 1h\n"
+        "  send_timeout: 1000ms\n");
+    EXPECT_EQ(config.server.headTimeout, std::chrono::seconds(1));
+    EXPECT_EQ(config.server.keepAliveTimeout, std::chrono::hours(1));
+    EXPECT_EQ(config.server.sendTimeout, std::chrono::seconds(1));
+}
+
 TEST(ConfigLoader, MissingRequiredKeyNamesKeyAndLine) {
     EXPECT_THAT(errorOf("server: { threads: 4 }\nstorage:\n  driver: sqlite\n"),
                 HasSubstr("lodestone.yaml:2: storage.path: required key is missing"));

@@ -81,6 +81,32 @@ provision:
                           "twice"));
 }
 
+TEST(ProvisionReader, NamesWithControlCharactersAreErrorsShownEscaped) {
+    auto messages = errorsOf(R"(storage: { path: x.db }
+provision:
+  organisations:
+    - name: "Evil\r\nX: 1\e[31m"
+    - name: Acme
+      projects:
+        - name: "P\u0085"
+      campaigns:
+        - name: "Q3\u2028"
+      api_keys:
+        - name: "k\tk"
+)");
+    ASSERT_EQ(messages.size(), 4u) << ::testing::PrintToString(messages);
+    EXPECT_THAT(messages[0],
+                HasSubstr("lodestone.yaml:4: provision.organisations[0].name: \"Evil\\r\\nX: "
+                          "1\\x1b[31m\" contains a control character or a line break"));
+    EXPECT_THAT(messages[1], HasSubstr("lodestone.yaml:7: provision.organisations[1].projects[0]"
+                                       ".name: \"P\\u0085\" contains a control character"));
+    EXPECT_THAT(messages[2], HasSubstr("campaigns[0].name: \"Q3\xE2\x80\xA8\" contains"));
+    EXPECT_THAT(messages[3], HasSubstr("api_keys[0].name: \"k\\tk\" contains"));
+    for (const auto& message : messages) {
+        EXPECT_EQ(message.find_first_of("\r\n\t\x1b"), std::string::npos) << message;
+    }
+}
+
 TEST(ProvisionReader, ShortFixedKeyIsRejectedWithoutEchoingIt) {
     auto message = errorOf(R"(storage: { path: x.db }
 provision:

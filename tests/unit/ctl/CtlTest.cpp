@@ -211,3 +211,44 @@ TEST_F(Ctl, AConfigWithBadProvisionedIcpCriteriaIsRefusedAsByTheDaemon) {
     EXPECT_THAT(refused.err, HasSubstr("lodestone.yaml:7: provision.organisations[0].campaigns[0]."
                                        "icp: threshold: expected a whole number from 0 to 100"));
 }
+
+TEST_F(Ctl, NamesWithControlCharactersOrBadUtf8AreRefusedAndShownEscaped) {
+    const std::string org = newOrg();
+    const std::string project =
+        ok({"project", "create", "--org", org, "--name", "P"})->getValue<std::string>("id");
+    const std::string campaign =
+        ok({"campaign", "create", "--org", org, "--name", "Q3"})->getValue<std::string>("id");
+    const std::string evil = "Evil\r\nX: 1\x1b[31m";
+    const std::vector<std::vector<std::string>> commands = {
+        {"org", "create", evil},
+        {"project", "create", "--org", org, "--name", evil},
+        {"project", "update", project, "--name", evil},
+        {"campaign", "create", "--org", org, "--name", evil},
+        {"campaign", "update", campaign, "--name", evil},
+        {"key", "create", "--org", org, "--name", evil},
+    };
+    for (const auto& command : commands) {
+        auto outcome = run(command);
+        EXPECT_EQ(outcome.code, 1) << command[0] << " " << command[1];
+        EXPECT_THAT(outcome.err, HasSubstr("name \"Evil\\r\\nX: 1\\x1b[31m\" contains a control "
+                                           "character or a line break"))
+            << command[0] << " " << command[1];
+        EXPECT_THAT(outcome.err, Not(HasSubstr("\x1b"))) << "the terminal would obey it";
+        EXPECT_TRUE(outcome.out.empty());
+    }
+    for (const char* name : {"Acme\xC2\x85", "Q\xE2\x80\xA8", "tab\there", "del\x7f"}) {
+        EXPECT_EQ(run({"campaign", "create", "--org", org, "--name", name}).code, 1) << name;
+    }
+    auto notUtf8 = run({"org", "create", "Acme\xFF"});
+    EXPECT_EQ(notUtf8.code, 1);
+    EXPECT_THAT(notUtf8.err, HasSubstr("name \"Acme\\xff\" is not UTF-8 text"));
+
+    // Nothing was stored or renamed; spaces and letters beyond ASCII are names as usual.
+    EXPECT_EQ(ok({"org", "list"})->getArray("items")->size(), 1u);
+    EXPECT_EQ(ok({"campaign", "list"})->getArray("items")->size(), 1u);
+    EXPECT_EQ(ok({"key", "list"})->getArray("items")->size(), 0u);
+    EXPECT_EQ(ok({"project", "show", project})->getValue<std::string>("name"), "P");
+    EXPECT_EQ(ok({"campaign", "create", "--org", org, "--name", "Q4 \xE2\x80\x94 J\xC3\xBCrgen"})
+                  ->getValue<std::string>("name"),
+              "Q4 \xE2\x80\x94 J\xC3\xBCrgen");
+}

@@ -29,6 +29,22 @@ TEST(InputText, TextThatIsNotUtf8IsAFlawEvenWithSpacesBeforeIt) {
     EXPECT_EQ(characterFlaw("a b\xC3"), CharacterFlaw::NotUtf8);
 }
 
+TEST(InputText, ALineOfTextMayHoldSpacesButNoControlOrLineBreak) {
+    using lodestone::domain::textLineFlaw;
+    for (const char* text :
+         {"Acme Corp", "Q3 \xE2\x80\x94 outreach", "J\xC3\xBCrgen\xC2\xA0GmbH", ""}) {
+        EXPECT_EQ(textLineFlaw(text), CharacterFlaw::None) << text;
+    }
+    for (const std::string& text : std::initializer_list<std::string>{
+             "Evil\r\nX: 1", "a\tb", "a\x1b[31m", "a\x7f", std::string("a\0b", 3), "a\xC2\x85",
+             "a\xC2\x9b", "a\xE2\x80\xA8", "a\xE2\x80\xA9"}) {
+        EXPECT_EQ(textLineFlaw(text), CharacterFlaw::ControlOrLineBreak) << visibleText(text);
+    }
+    for (const char* text : {"a\xFF", "a \xC3", "\xC0\xAF", "\xED\xA0\x80", "a\n\xFE"}) {
+        EXPECT_EQ(textLineFlaw(text), CharacterFlaw::NotUtf8) << visibleText(text);
+    }
+}
+
 TEST(InputText, VisibleTextShowsControlsAsEscapesAndKeepsLetters) {
     EXPECT_EQ(visibleText("http://h/\r\nX-Injected: 1"), "http://h/\\r\\nX-Injected: 1");
     EXPECT_EQ(visibleText("a\tb\x01\x7f"), "a\\tb\\x01\\x7f");

@@ -41,6 +41,16 @@ int refusal(const std::string& wire, const ParserLimits& limits = {}) {
     }
 }
 
+// The status `parser` refuses `bytes` with, fed all at once (0 when it takes them).
+int refusalOf(RequestParser& parser, const std::string& bytes) {
+    try {
+        parser.feed(bytes);
+        return 0;
+    } catch (const HttpError& e) {
+        return e.status();
+    }
+}
+
 }  // namespace
 
 TEST(RequestParser, ReadsPipelinedRequestsWhicheverWayTheBytesArrive) {
@@ -119,4 +129,58 @@ TEST(RequestParser, AnOverlongMethodIsRefusedBeforeItsEnd) {
     ParserLimits limits;
     RequestParser parser(limits);
     EXPECT_THROW(parser.feed(std::string(100, 'A')), HttpError);
+}
+
+TEST(RequestParser, ANonHttpLineIsRefusedAtItsLineEnd) {
+    ParserLimits limits;
+    RequestParser parser(limits);
+    // An SSH client's banner: every byte could start a method, the line as a whole cannot.
+    EXPECT_EQ(refusalOf(parser, "SSH-2.0-OpenSSH_9.2"), 0);
+    EXPECT_EQ(parser.progress(), Progress::ReadingHead);
+    try {
+        parser.feed("\r\n");
+        FAIL() << "accepted an SSH banner as a request line";
+    } catch (const HttpError& e) {
+        EXPECT_EQ(e.status(), 400);
+        EXPECT_THAT(e.what(), HasSubstr("not an HTTP/1.1 request"));
+    }
+}
+
+TEST(RequestParser, TheRequestLineIsJudgedBeforeAnyFieldArrives) {
+    struct Line {
+        const char* text;
+        int status;
+    };
+    for (const Line& line :
+         {Line{"GET /healthz HTTP/2.0\r\n", 505}, Line{"GET /healthz HTTP/1.1 \r\n", 400},
+          Line{"GET /healthz FOO\r\n", 400}, Line{"GET healthz HTTP/1.1\r\n", 400},
+          Line{"GET  /healthz HTTP/1.1\r\n", 400}, Line{"GET /\r\n", 400},
+          Line{"\r\n\r\nGET /a\x01 HTTP/1.1\r\n", 400}}) {
+        ParserLimits limits;
+        RequestParser parser(limits);
+        EXPECT_EQ(refusalOf(parser, line.text), line.status) << line.text;
+    }
+    ParserLimits limits;
+    RequestParser parser(limits);
+    EXPECT_EQ(refusalOf(parser, "\r\nGET /healthz HTTP/1.1\r\n"), 0);  // a good line waits
+    EXPECT_EQ(parser.progress(), Progress::ReadingHead);
+}
+
+TEST(RequestParser, EachFieldLineIsJudgedWhenItEnds) {
+    using namespace std::string_literals;
+    for (const std::string& field :
+         {"X-A: a\0b\r\n"s, "Host : a\r\n"s, " folded\r\n"s, "no colon\r\n"s}) {
+        ParserLimits limits;
+        RequestParser parser(limits);
+        EXPECT_EQ(refusalOf(parser, "GET / HTTP/1.1\r\nHost: a\r\n" + field), 400) << field;
+    }
+}
+
+TEST(RequestParser, TheFieldPastTheLimitIs431BeforeTheHeadEnds) {
+    ParserLimits limits;
+    RequestParser parser(limits);
+    std::string head = "GET / HTTP/1.1\r\n";
+    for (int i = 0; i < 100; ++i) head += "X-" + std::to_string(i) + ": 1\r\n";
+    EXPECT_EQ(refusalOf(parser, head), 0);
+    EXPECT_EQ(refusalOf(parser, "X-100: 1\r\n"), 431);
 }

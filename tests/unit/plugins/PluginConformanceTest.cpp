@@ -48,6 +48,12 @@ Poco::JSON::Object::Ptr parseObject(const std::string& json) {
     return Poco::JSON::Parser().parse(json).extract<Poco::JSON::Object::Ptr>();
 }
 
+// Research plugins in the tree that are not research, and why: their output is not held to the
+// research contract (every other check still runs).
+const std::map<std::string, std::string> kNotResearch = {
+    {"echo", "the loader's test fixture answers with its own input and config"},
+};
+
 // The scripted test plugin keeps attempt counts in a folder it must be able to write; removed
 // when the test program exits.
 std::string scriptedStateDir() {
@@ -234,15 +240,24 @@ TEST_P(PluginConformance, ConfiguresAndRunsOnASampleInput) {
     // What the daemon requires of the kind's output beyond a JSON object (docs/plugins.md).
     auto result = parseObject(output);
     switch (info().kind) {
-        // Scoring and content plugins read `person` and `company` when they are there, and do
-        // without them (the echo test plugin returns neither); they must be objects if sent.
-        case LODESTONE_PLUGIN_RESEARCH:
+        // docs/plugins.md: `person` and `company` are always there, as objects. Scoring and
+        // content plugins do without either, so at least one is required here: research that
+        // finds neither is no research.
+        case LODESTONE_PLUGIN_RESEARCH: {
             for (const char* part : {"person", "company"}) {
                 EXPECT_TRUE(!result->has(part) || !result->getObject(part).isNull())
                     << part << " is not an object: " << output;
             }
+            if (result->has("person") || result->has("company")) break;
+            if (auto fixture = kNotResearch.find(info().name); fixture != kNotResearch.end()) {
+                GTEST_SKIP() << plugin() << " ran and returned a JSON object; it is not held to "
+                             << "the research output contract: " << fixture->second;
+            }
+            ADD_FAILURE() << plugin() << " returned neither `person` nor `company`: " << output;
             break;
-        // As the jobs engine checks it (StepExecutor.cpp): a page needs a title and sections.
+        }
+        // As the jobs engine checks it (leadmagnet/steps/LeadMagnetSteps.cpp): a page needs a
+        // title and sections.
         case LODESTONE_PLUGIN_CONTENT: {
             EXPECT_TRUE(result->has("title") && result->get("title").isString()) << output;
             auto sections = result->getArray("sections");

@@ -60,10 +60,12 @@ struct Script {
     std::string output = "ok";
     bool throws = false;
     std::chrono::milliseconds takes{0};
-    bool untilCancelled = false;       // returns once the call is cancelled
-    std::optional<Outcome> decided;    // no call at all
-    bool recordThrows = false;         // its outcome cannot be written
-    int busyWrites = 0;                // the first writes of its outcome find the database busy
+    bool untilCancelled = false;     // returns once the call is cancelled
+    std::optional<Outcome> decided;  // no call at all
+    bool recordThrows = false;       // its outcome cannot be written
+    // While it holds false, every write of its outcome finds the database busy: the test, not
+    // the clock, decides when the outcome can be written.
+    std::shared_ptr<std::atomic<bool>> writable;
     std::optional<std::string> next;   // the queue it moves to on success
     std::optional<Timestamp> retryAt;  // when a failure comes back
 
@@ -73,7 +75,9 @@ struct Script {
     Script& runningUntilCancelled() { return untilCancelled = true, *this; }
     Script& decidedAs(Outcome outcome) { return decided = std::move(outcome), *this; }
     Script& unrecordable() { return recordThrows = true, *this; }
-    Script& busyFor(int writes) { return busyWrites = writes, *this; }
+    Script& busyUntil(std::shared_ptr<std::atomic<bool>> gate) {
+        return writable = std::move(gate), *this;
+    }
     Script& movingTo(std::string queue) { return next = std::move(queue), *this; }
     Script& retriedAt(Timestamp at) { return retryAt = at, *this; }
 };
@@ -144,6 +148,12 @@ class FakeKind final : public WorkKind {
         return last;
     }
     int running() const { return running_->load(); }
+    // How many times the outcome of `id` (a script with a write gate) was tried.
+    int writesTried(const std::string& id) const {
+        std::lock_guard lock(mutex_);
+        auto it = busyWrites_.find(id);
+        return it == busyWrites_.end() ? 0 : it->second;
+    }
     // How many claims the engine made of this kind, empty ones included.
     int claims() const { return claims_.load(); }
 
@@ -214,11 +224,10 @@ class FakeKind final : public WorkKind {
                     Timestamp) override {
         const auto& script = static_cast<const FakeClaim&>(claim).script;
         if (script.recordThrows) throw std::runtime_error("cannot write this one");
-        if (script.busyWrites > 0) {
+        if (script.writable) {
             std::lock_guard lock(mutex_);
-            if (busyWrites_[claim.itemId]++ < script.busyWrites) {
-                throw storage::StorageError("database is locked");
-            }
+            ++busyWrites_[claim.itemId];
+            if (!script.writable->load()) throw storage::StorageError("database is locked");
         }
         Recorded recorded;
         recorded.held = true;
