@@ -21,6 +21,9 @@ class MailboxWatcher {
     MailboxWatcher(const MailboxWatcher&) = delete;
     MailboxWatcher& operator=(const MailboxWatcher&) = delete;
 
+    // "user@host:port": the mailbox, in logs and in the memory of messages read.
+    const std::string& name() const { return name_; }
+
     void start();
     // Stops between two polls, or after the one under way (bounded by the mailbox timeout).
     void stop();

@@ -89,6 +89,7 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
   private:
     void addWebhookDeliveries();
     void addEmailSends();
+    void watchMailboxes();
     void warnAboutUnreadableIcps();
 
     const config::Config& config_;
@@ -99,7 +100,7 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
     std::unique_ptr<jobs::Pipeline> pipeline_;
     std::unique_ptr<webhooks::DeliveryQueue> deliveries_;
     std::unique_ptr<outreach::SendQueue> sends_;
-    std::unique_ptr<MailboxWatcher> mailbox_;
+    std::vector<std::unique_ptr<MailboxWatcher>> mailboxes_;
     std::unique_ptr<work::Engine> engine_;  // stops before the kinds it runs go
     int callsLeftRunning_ = 0;
 };

@@ -1,5 +1,7 @@
 #include <Poco/Logger.h>
 
+#include <set>
+
 #include "app/Subsystems.hpp"
 #include "outbound/PolicyGateway.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
@@ -57,10 +59,7 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     addWebhookDeliveries();
     addEmailSends();
     engine_->start();
-    if (config_.mailbox) {
-        mailbox_ = std::make_unique<MailboxWatcher>(*config_.mailbox, store);
-        mailbox_->start();
-    }
+    watchMailboxes();
 }
 
 void WorkSubsystem::addWebhookDeliveries() {
@@ -119,6 +118,25 @@ void WorkSubsystem::addEmailSends() {
                       mailer->name(), settings.concurrency);
 }
 
+void WorkSubsystem::watchMailboxes() {
+    // `mailbox:` and each provisioned campaign's own; one watcher per mailbox however many
+    // campaigns name it (matching is by Message-ID, which no two campaigns share).
+    std::vector<const config::MailboxConfig*> all;
+    if (config_.mailbox) all.push_back(&*config_.mailbox);
+    for (const auto& organisation : config_.provision.organisations) {
+        for (const auto& campaign : organisation.campaigns) {
+            if (campaign.mailbox) all.push_back(&*campaign.mailbox);
+        }
+    }
+    std::set<std::string> watched;
+    for (const auto* mailbox : all) {
+        auto watcher = std::make_unique<MailboxWatcher>(*mailbox, storage_.store());
+        if (!watched.insert(watcher->name()).second) continue;
+        watcher->start();
+        mailboxes_.push_back(std::move(watcher));
+    }
+}
+
 void WorkSubsystem::warnAboutUnreadableIcps() {
     // Criteria stored before they were checked (or by an older release) fail every scoring of
     // the campaign's prospects: say so once, at start, with the fix.
@@ -138,8 +156,8 @@ void WorkSubsystem::warnAboutUnreadableIcps() {
 }
 
 void WorkSubsystem::uninitialize() {
-    if (mailbox_) mailbox_->stop();
-    mailbox_.reset();
+    for (auto& mailbox : mailboxes_) mailbox->stop();
+    mailboxes_.clear();
     if (!engine_) return;
     callsLeftRunning_ = engine_->stop();
     engine_.reset();

@@ -81,7 +81,7 @@ struct PipelineConfig {
     MailerConfig mailer;
 };
 
-// The mailbox replies and bounces arrive in (`mailbox:`), read over POP3.
+// A mailbox replies and bounces arrive in (`mailbox:`, or a campaign's own), read over POP3.
 struct MailboxConfig {
     std::string host;
     int port = 110;
@@ -161,6 +161,7 @@ struct CampaignSpec {
     std::optional<std::string> sequenceJson;
     Location sequenceLocation;
     KeyLines sequenceLines;
+    std::optional<MailboxConfig> mailbox;  // its own reply-to mailbox, read besides `mailbox:`
     int line = 0;
 };
 

@@ -131,6 +131,7 @@ CampaignSpec readCampaignSpec(const ConfigNode& node, std::set<std::string>& nam
         spec.sequenceLocation = std::move(sequence->location);
         spec.sequenceLines = std::move(sequence->lines);
     }
+    if (auto mailbox = reader.optional("mailbox")) spec.mailbox = readMailbox(*mailbox, baseDir);
     reader.finish();
     return spec;
 }

@@ -98,3 +98,73 @@ provision:
 }
 
 }  // namespace
+
+TEST_F(ProvisionCheck, SequenceErrorsNameTheLineOfTheKeyAndItsFullPath) {
+    auto problems = problemsOf(R"(storage: { path: x.db }
+provision:
+  organisations:
+    - name: Acme
+      campaigns:
+        - name: Q3
+          sequence:
+            from: { address: ada@acme.example }
+            window:
+              timezone: Europe/Londn
+            steps:
+              - subject: "Hi {{frstName}}"
+                text: Hello
+)");
+    ASSERT_EQ(problems.size(), 1u) << ::testing::PrintToString(problems);
+    EXPECT_THAT(problems[0],
+                HasSubstr("lodestone.yaml:10: provision.organisations[0].campaigns[0].sequence."
+                          "window.timezone: unknown time zone \"Europe/Londn\""));
+}
+
+TEST_F(ProvisionCheck, SequenceFileErrorsNameTheFileAndItsLine) {
+    std::filesystem::create_directories(dir_ / "sequences");
+    std::ofstream(dir_ / "sequences" / "q3.yaml") << "from: { address: ada@acme.example }\n"
+                                                     "steps:\n"
+                                                     "  - subject: Hello\n"
+                                                     "    text: \"Hi {{frstName}}\"\n";
+    auto problems = problemsOf(R"(storage: { path: x.db }
+provision:
+  organisations:
+    - name: Acme
+      campaigns:
+        - name: Q3
+          sequence_file: sequences/q3.yaml
+)");
+    ASSERT_EQ(problems.size(), 1u) << ::testing::PrintToString(problems);
+    EXPECT_THAT(problems[0], HasSubstr("lodestone.yaml:7: provision.organisations[0].campaigns[0]."
+                                       "sequence_file: in "));
+    EXPECT_THAT(problems[0], HasSubstr("q3.yaml:4: steps[0].text: unknown template variable "
+                                       "{{frstName}}"));
+}
+
+TEST_F(ProvisionCheck, EachBadSequenceDocumentNamesItsKey) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"{ from: { address: a@b.example }, steps: [{ subject: s, text: t }], colour: red }",
+         "sequence.colour"},
+        {"{ from: { address: a@b.example }, steps: [] }", "sequence.steps"},
+        {"{ from: { address: a@b.example }, window: { start: \"25:00\" }, steps: [{ subject: s, "
+         "text: t }] }",
+         "sequence.window.start"},
+        {"{ from: { address: a@b.example }, window: { timezone: Mars/Base }, steps: [{ subject: "
+         "s, text: t }] }",
+         "sequence.window.timezone"},
+        {"{ from: { address: not-an-address }, steps: [{ subject: s, text: t }] }",
+         "sequence.from.address"},
+        {"{ from: { address: a@b.example }, steps: [{ subject: \"{{nope}}\", text: t }] }",
+         "sequence.steps[0].subject"},
+    };
+    for (const auto& [document, key] : cases) {
+        auto problems = problemsOf(
+            "storage: { path: x.db }\nprovision:\n  organisations:\n"
+            "    - name: Acme\n      campaigns:\n        - name: Q3\n"
+            "          sequence: " +
+            document + "\n");
+        ASSERT_EQ(problems.size(), 1u) << document;
+        EXPECT_THAT(problems[0], HasSubstr("provision.organisations[0].campaigns[0]." + key + ":"))
+            << document;
+    }
+}

@@ -131,6 +131,40 @@ TEST_F(Ctl, CampaignCreateShowsItsSigningSecret) {
     EXPECT_EQ(ok({"campaign", "show", id})->getObject("icp")->getValue<int>("threshold"), 60);
 }
 
+TEST_F(Ctl, ACampaignsSequenceIsSetFromAFileAndABadOneIsRefusedNamingFileLineAndKey) {
+    std::string org = newOrg();
+    auto sequence = writeFile("sequence.yaml",
+                              "from: { address: ada@acme.example, name: Ada }\n"
+                              "window: { days: [mon, tue], start: \"09:00\", end: \"17:00\" }\n"
+                              "steps:\n"
+                              "  - subject: \"{{firstName}}, hello\"\n"
+                              "    text: \"Book: {{bookingUrl}}\"\n");
+    auto campaign =
+        ok({"campaign", "create", "--org", org, "--name", "Q4", "--sequence", sequence});
+    const std::string id = campaign->getValue<std::string>("id");
+    auto stored = ok({"campaign", "show", id})->getObject("sequence");
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(stored->getObject("from")->getValue<std::string>("name"), "Ada");
+
+    auto bad = writeFile("bad-sequence.yaml",
+                         "from: { address: ada@acme.example }\n"
+                         "steps:\n"
+                         "  - subject: Hello\n"
+                         "    text: \"Hi {{frstName}}\"\n");
+    auto refused = run({"campaign", "update", id, "--sequence", bad});
+    EXPECT_EQ(refused.code, 1);
+    EXPECT_THAT(refused.err, HasSubstr("bad-sequence.yaml:4: steps[0].text: unknown template "
+                                       "variable {{frstName}}"));
+    EXPECT_EQ(ok({"campaign", "show", id})
+                  ->getObject("sequence")
+                  ->getObject("from")
+                  ->getValue<std::string>("name"),
+              "Ada")
+        << "nothing stored";
+    auto notYaml = writeFile("broken.yaml", "steps: [\n");
+    EXPECT_EQ(run({"campaign", "update", id, "--sequence", notYaml}).code, 1);
+}
+
 TEST_F(Ctl, CreatedKeyAuthenticatesAndRevokedKeyDoesNot) {
     std::string org = newOrg();
     auto created = ok({"key", "create", "--org", org, "--name", "zapier"});

@@ -54,7 +54,7 @@ TEST_F(MigrationV5, AnOutboxEventOfVersion4IsPendingAndDueAtItsCreation) {
     auto store = openStore(options_);
     ASSERT_EQ(store->schemaVersion(), 4);
     store->migrate();
-    EXPECT_EQ(store->schemaVersion(), 5);
+    EXPECT_EQ(store->schemaVersion(), store->latestSchemaVersion());
 
     auto delivery =
         store->read([](Repositories& r) { return r.webhookDeliveries().find("whe_1"); });
