@@ -9,9 +9,11 @@
 #include "storage/sqlite/ConnectionPool.hpp"
 #include "storage/sqlite/Migrations.hpp"
 #include "support/TempDir.hpp"
+#include "unit/storage/sqlite/OldDatabase.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;
+using lodestone::storage::test::buildDatabaseAt;
 using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
 using namespace std::chrono_literals;
@@ -27,36 +29,26 @@ class MigrationV4 : public ::testing::Test {
     void SetUp() override {
         options_.path = dir_ / "lodestone.db";
         options_.poolSize = 1;  // every store call uses the connection that migrated
-        auto session = rawSession();
-        session << "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, "
-                   "description TEXT NOT NULL, applied_at BIGINT NOT NULL)",
-            now;
-        for (const auto& migration : sqlite::migrations()) {
-            if (migration.version > 3) break;
-            for (const auto& statement : migration.statements) session << statement, now;
-            session << "INSERT INTO schema_migrations VALUES (" << migration.version << ", 'v', 0)",
-                now;
-        }
-        for (const char* statement : {
-                 "INSERT INTO organisations VALUES ('org_1', 'Acme', 5, 1, 1)",
-                 "INSERT INTO projects (id, organisation_id, name, schema_json, created_at, "
-                 "updated_at) VALUES ('prj_1', 'org_1', 'Guides', '{}', 1, 1)",
-                 "INSERT INTO leads (id, organisation_id, project_id, email, fields_json, "
-                 "lead_magnet_url, created_at) VALUES ('led_1', 'org_1', 'prj_1', "
-                 "'ada@example.com', '{}', 'http://x/m/led_1', 1)",
-                 "INSERT INTO jobs (id, lead_id, organisation_id, project_id, lead_magnet_url, "
-                 "status, retry_count, max_retries, error, retryable, credits_charged, "
-                 "lease_owner, lease_expires_at, run_after, created_at, updated_at, finished_at, "
-                 "next_step) VALUES ('job_1', 'led_1', 'org_1', 'prj_1', 'http://x/m/led_1', "
-                 "'content_running', 1, 3, NULL, 1, 2, NULL, NULL, 1750000000000, 1750000000000, "
-                 "1750000000005, NULL, 'content_generation')",
-                 "INSERT INTO job_steps VALUES ('job_1', 'research_agent', 'completed', "
-                 "1750000000001, 1750000000002, NULL, 100, NULL, '{\"facts\":[\"x\"]}')",
-                 "INSERT INTO job_steps VALUES ('job_1', 'content_generation', 'failed', "
-                 "1750000000003, NULL, 1750000000004, 40, 'boom', NULL)",
-             }) {
-            session << statement, now;
-        }
+        buildDatabaseAt(
+            options_.path, 3,
+            {
+                "INSERT INTO organisations VALUES ('org_1', 'Acme', 5, 1, 1)",
+                "INSERT INTO projects (id, organisation_id, name, schema_json, created_at, "
+                "updated_at) VALUES ('prj_1', 'org_1', 'Guides', '{}', 1, 1)",
+                "INSERT INTO leads (id, organisation_id, project_id, email, fields_json, "
+                "lead_magnet_url, created_at) VALUES ('led_1', 'org_1', 'prj_1', "
+                "'ada@example.com', '{}', 'http://x/m/led_1', 1)",
+                "INSERT INTO jobs (id, lead_id, organisation_id, project_id, lead_magnet_url, "
+                "status, retry_count, max_retries, error, retryable, credits_charged, "
+                "lease_owner, lease_expires_at, run_after, created_at, updated_at, finished_at, "
+                "next_step) VALUES ('job_1', 'led_1', 'org_1', 'prj_1', 'http://x/m/led_1', "
+                "'content_running', 1, 3, NULL, 1, 2, NULL, NULL, 1750000000000, 1750000000000, "
+                "1750000000005, NULL, 'content_generation')",
+                "INSERT INTO job_steps VALUES ('job_1', 'research_agent', 'completed', "
+                "1750000000001, 1750000000002, NULL, 100, NULL, '{\"facts\":[\"x\"]}')",
+                "INSERT INTO job_steps VALUES ('job_1', 'content_generation', 'failed', "
+                "1750000000003, NULL, 1750000000004, 40, 'boom', NULL)",
+            });
     }
 
     Poco::Data::Session rawSession() {

@@ -1,16 +1,15 @@
 // Migration 5 adds delivery state to the webhook outbox: events a version-4 lodestoned wrote
 // were never attempted, so they must come out pending, due at once, with no attempts.
-#include <Poco/Data/SQLite/Connector.h>
-#include <Poco/Data/Session.h>
 #include <gtest/gtest.h>
 
 #include "storage/Store.hpp"
 #include "storage/sqlite/Migrations.hpp"
 #include "support/TempDir.hpp"
+#include "unit/storage/sqlite/OldDatabase.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;
-using Poco::Data::Keywords::now;
+using lodestone::storage::test::buildDatabaseAt;
 
 namespace {
 
@@ -23,27 +22,16 @@ class MigrationV5 : public ::testing::Test {
     void SetUp() override {
         options_.path = dir_ / "lodestone.db";
         options_.poolSize = 1;  // every store call uses the connection that migrated
-        Poco::Data::SQLite::Connector::registerConnector();
-        Poco::Data::Session session("SQLite", options_.path.string());
-        session << "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, "
-                   "description TEXT NOT NULL, applied_at BIGINT NOT NULL)",
-            now;
-        for (const auto& migration : sqlite::migrations()) {
-            if (migration.version > 4) break;
-            for (const auto& statement : migration.statements) session << statement, now;
-            session << "INSERT INTO schema_migrations VALUES (" << migration.version << ", 'v', 0)",
-                now;
-        }
-        for (const char* statement : {
-                 "INSERT INTO organisations VALUES ('org_1', 'Acme', 5, 1, 1)",
-                 "INSERT INTO campaigns (id, organisation_id, name, webhook_url, webhook_secret, "
-                 "created_at, updated_at) VALUES ('cmp_1', 'org_1', 'Spring', "
-                 "'https://crm.example/hook', 'whsec_dGVzdA==', 1, 1)",
-                 "INSERT INTO webhook_outbox VALUES ('whe_1', 'org_1', 'cmp_1', 'meeting_booked', "
-                 "'{\"event\":\"meeting_booked\"}', 1750000000123)",
-             }) {
-            session << statement, now;
-        }
+        buildDatabaseAt(
+            options_.path, 4,
+            {
+                "INSERT INTO organisations VALUES ('org_1', 'Acme', 5, 1, 1)",
+                "INSERT INTO campaigns (id, organisation_id, name, webhook_url, webhook_secret, "
+                "created_at, updated_at) VALUES ('cmp_1', 'org_1', 'Spring', "
+                "'https://crm.example/hook', 'whsec_dGVzdA==', 1, 1)",
+                "INSERT INTO webhook_outbox VALUES ('whe_1', 'org_1', 'cmp_1', 'meeting_booked', "
+                "'{\"event\":\"meeting_booked\"}', 1750000000123)",
+            });
     }
 
     lodestone::test::TempDir dir_;

@@ -1,7 +1,5 @@
 // Migration 6 adds email outreach: prospects a version-5 lodestoned added get unsubscribe tokens
 // of their own (so their future emails can carry one), and campaigns keep what they had.
-#include <Poco/Data/SQLite/Connector.h>
-#include <Poco/Data/Session.h>
 #include <gtest/gtest.h>
 
 #include <set>
@@ -9,10 +7,11 @@
 #include "storage/Store.hpp"
 #include "storage/sqlite/Migrations.hpp"
 #include "support/TempDir.hpp"
+#include "unit/storage/sqlite/OldDatabase.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;
-using Poco::Data::Keywords::now;
+using lodestone::storage::test::buildDatabaseAt;
 
 namespace {
 
@@ -23,33 +22,22 @@ class MigrationV6 : public ::testing::Test {
     void SetUp() override {
         options_.path = dir_ / "lodestone.db";
         options_.poolSize = 1;
-        Poco::Data::SQLite::Connector::registerConnector();
-        Poco::Data::Session session("SQLite", options_.path.string());
-        session << "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, "
-                   "description TEXT NOT NULL, applied_at BIGINT NOT NULL)",
-            now;
-        for (const auto& migration : sqlite::migrations()) {
-            if (migration.version > 5) break;
-            for (const auto& statement : migration.statements) session << statement, now;
-            session << "INSERT INTO schema_migrations VALUES (" << migration.version << ", 'v', 0)",
-                now;
-        }
-        for (const char* statement : {
-                 "INSERT INTO organisations VALUES ('org_1', 'Acme', 5, 1, 1)",
-                 "INSERT INTO campaigns (id, organisation_id, name, webhook_secret, icp_json, "
-                 "created_at, updated_at) VALUES ('cmp_1', 'org_1', 'Spring', 'whsec_dGVzdA==', "
-                 "'{\"threshold\":60}', 1, 1)",
-                 "INSERT INTO prospects (id, organisation_id, campaign_id, email, email_key, "
-                 "company_name, contact_name, input_json, status, booking_token, created_at, "
-                 "updated_at) VALUES ('prospect_1', 'org_1', 'cmp_1', 'a@x.example', "
-                 "'a@x.example', 'X', 'Ann', '{}', 'qualified', 'tok1', 1, 1)",
-                 "INSERT INTO prospects (id, organisation_id, campaign_id, email, email_key, "
-                 "company_name, contact_name, input_json, status, booking_token, created_at, "
-                 "updated_at) VALUES ('prospect_2', 'org_1', 'cmp_1', 'b@x.example', "
-                 "'b@x.example', 'X', 'Bob', '{}', 'queued', 'tok2', 1, 1)",
-             }) {
-            session << statement, now;
-        }
+        buildDatabaseAt(
+            options_.path, 5,
+            {
+                "INSERT INTO organisations VALUES ('org_1', 'Acme', 5, 1, 1)",
+                "INSERT INTO campaigns (id, organisation_id, name, webhook_secret, icp_json, "
+                "created_at, updated_at) VALUES ('cmp_1', 'org_1', 'Spring', 'whsec_dGVzdA==', "
+                "'{\"threshold\":60}', 1, 1)",
+                "INSERT INTO prospects (id, organisation_id, campaign_id, email, email_key, "
+                "company_name, contact_name, input_json, status, booking_token, created_at, "
+                "updated_at) VALUES ('prospect_1', 'org_1', 'cmp_1', 'a@x.example', "
+                "'a@x.example', 'X', 'Ann', '{}', 'qualified', 'tok1', 1, 1)",
+                "INSERT INTO prospects (id, organisation_id, campaign_id, email, email_key, "
+                "company_name, contact_name, input_json, status, booking_token, created_at, "
+                "updated_at) VALUES ('prospect_2', 'org_1', 'cmp_1', 'b@x.example', "
+                "'b@x.example', 'X', 'Bob', '{}', 'queued', 'tok2', 1, 1)",
+            });
     }
 
     lodestone::test::TempDir dir_;
