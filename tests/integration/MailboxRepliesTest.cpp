@@ -14,7 +14,7 @@ using ::testing::HasSubstr;
 
 std::string mailboxYaml(const Dovecot& dovecot) {
     return "mailbox:\n  host: 127.0.0.1\n  port: " + std::to_string(dovecot.port()) +
-           "\n  username: " + dovecot.user() + "\n  password: " + dovecot.password() +
+           "\n  tls: none\n  username: " + dovecot.user() + "\n  password: " + dovecot.password() +
            "\n  poll_interval: 100ms\n";
 }
 
@@ -104,6 +104,14 @@ TEST(MailboxReplies, EachMessageIsProcessedOnceEvenAcrossARestart) {
     EXPECT_EQ(daemon.engine().backdoor().text(
                   "SELECT outcome FROM mailbox_messages ORDER BY processed_at DESC LIMIT 1"),
               "no email of ours named");
+    // The restarted lodestoned read one message: the new one.
+    const auto log = daemon.engine().daemon().process().errors();
+    std::size_t handled = 0;
+    for (auto at = log.find("lodestone.mailbox: message "); at != std::string::npos;
+         at = log.find("lodestone.mailbox: message ", at + 1)) {
+        ++handled;
+    }
+    EXPECT_EQ(handled, 1u) << log;
     auto history = daemon.prospect("Slow", id)->getArray("history");
     int replies = 0;
     for (std::size_t i = 0; i < history->size(); ++i) {

@@ -220,6 +220,8 @@ domain::Campaign Administration::updateCampaign(const std::string& id,
     if (changes.sequenceJson) campaign.sequenceJson = checkedSequence(*changes.sequenceJson);
     campaign.updatedAt = now_;
     repositories_.campaigns().update(campaign);
+    // A raised cap or a shorter gap applies to the emails already held back.
+    if (changes.sequenceJson) repositories_.emailSends().reopenSendingDay(campaign.id);
     return campaign;
 }
 

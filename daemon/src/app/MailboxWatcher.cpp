@@ -11,6 +11,9 @@
 namespace lodestone::app {
 namespace {
 
+// Thrown from within a poll to end it when lodestoned stops.
+struct Stopping {};
+
 Poco::Logger& log() {
     return Poco::Logger::get("lodestone.mailbox");
 }
@@ -77,7 +80,7 @@ void MailboxWatcher::run() {
         lock.unlock();
         pollOnce();
         lock.lock();
-        wake_.wait_for(lock, mailbox_.pollInterval, [this] { return stopping_; });
+        wake_.wait_for(lock, mailbox_.pollInterval, [this] { return stopping_.load(); });
     }
 }
 
@@ -86,6 +89,8 @@ void MailboxWatcher::pollOnce() {
         outreach::Pop3Mailbox mailbox(settingsOf(mailbox_));
         mailbox.poll(
             [&](const std::string& uid) {
+                // Asked before each message: a stop ends the session between two messages.
+                if (stopping_) throw Stopping();
                 return store_.read([&](storage::Repositories& repositories) {
                     return repositories.mailboxMemory().seen(name_, uid);
                 });
@@ -113,6 +118,8 @@ void MailboxWatcher::pollOnce() {
                                                           domain::nowMillis());
                 });
             });
+    } catch (const Stopping&) {
+        // What was handled is remembered; the rest waits for the next start.
     } catch (const std::exception& e) {
         // The next poll tries again; nothing was remembered for messages not handled.
         log().warning("reading %s failed: %s; trying again in %d s", name_, std::string(e.what()),

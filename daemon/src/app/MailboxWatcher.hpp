@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <string>
@@ -25,7 +26,8 @@ class MailboxWatcher {
     const std::string& name() const { return name_; }
 
     void start();
-    // Stops between two polls, or after the one under way (bounded by the mailbox timeout).
+    // Stops between two polls, or within a poll between two messages (a message being read is
+    // read to its end, bounded by the mailbox timeout).
     void stop();
 
   private:
@@ -37,7 +39,7 @@ class MailboxWatcher {
     const std::string name_;  // "user@host:port": whose messages the memory holds
     std::mutex mutex_;
     std::condition_variable wake_;
-    bool stopping_ = false;
+    std::atomic<bool> stopping_{false};
     std::thread thread_;
 };
 

@@ -90,7 +90,7 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
     void addWebhookDeliveries();
     void addEmailSends();
     void watchMailboxes();
-    void warnAboutUnreadableIcps();
+    void warnAboutUnreadableCampaigns();
 
     const config::Config& config_;
     StorageSubsystem& storage_;

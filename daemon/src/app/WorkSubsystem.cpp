@@ -5,6 +5,7 @@
 #include "app/Subsystems.hpp"
 #include "outbound/PolicyGateway.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
+#include "outreach/sequence/Sequence.hpp"
 
 namespace lodestone::app {
 namespace {
@@ -55,7 +56,7 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     handlers.add(*prospects_);
     pipeline_ = std::make_unique<jobs::Pipeline>(pipelineSettings(config_), std::move(handlers));
     pipeline_->addTo(*engine_);
-    warnAboutUnreadableIcps();
+    warnAboutUnreadableCampaigns();
     addWebhookDeliveries();
     addEmailSends();
     engine_->start();
@@ -111,6 +112,9 @@ void WorkSubsystem::addEmailSends() {
     // Room for a mailer that stops at its deadline to say where the conversation stood.
     pool.callGrace = std::chrono::milliseconds(500);
     pool.lease = settings.timeout + pool.callGrace + config_.jobs.leaseGrace;
+    // A stop lets an email being sent finish its conversation: interrupted, it would be sent
+    // again, though the server may have taken it.
+    pool.stopGrace = settings.timeout + pool.callGrace;
     pool.pollInterval = config_.jobs.pollInterval;
     sends_ = std::make_unique<outreach::SendQueue>(std::move(send));
     engine_->add(*sends_, pool);
@@ -137,7 +141,7 @@ void WorkSubsystem::watchMailboxes() {
     }
 }
 
-void WorkSubsystem::warnAboutUnreadableIcps() {
+void WorkSubsystem::warnAboutUnreadableCampaigns() {
     // Criteria stored before they were checked (or by an older release) fail every scoring of
     // the campaign's prospects: say so once, at start, with the fix.
     auto campaigns = storage_.store().read(
@@ -150,6 +154,17 @@ void WorkSubsystem::warnAboutUnreadableIcps() {
             log().warning(
                 "campaign %s (%s): its ICP criteria do not parse (%s); its prospects fail "
                 "scoring until `lodestonectl campaign update %s --icp FILE` fixes them",
+                campaign.name, campaign.id, std::string(e.what()), campaign.id);
+        }
+    }
+    for (const auto& campaign : campaigns) {
+        if (!campaign.sequenceJson) continue;
+        try {
+            outreach::Sequence::parse(*campaign.sequenceJson);
+        } catch (const outreach::SequenceError& e) {
+            log().warning(
+                "campaign %s (%s): its email sequence does not parse (%s); no email of it is "
+                "sent until `lodestonectl campaign update %s --sequence FILE` fixes it",
                 campaign.name, campaign.id, std::string(e.what()), campaign.id);
         }
     }

@@ -68,7 +68,7 @@ struct StepConfig {
 struct MailerConfig {
     std::optional<PluginRef> plugin;
     int concurrency = 4;
-    Duration timeout = 60s;  // one SMTP conversation
+    Duration timeout = 30s;  // one SMTP conversation
     int maxAttempts = 5;     // of one email, before it fails for good
     Duration retryBackoff = 5min;
 };
@@ -84,8 +84,8 @@ struct PipelineConfig {
 // A mailbox replies and bounces arrive in (`mailbox:`, or a campaign's own), read over POP3.
 struct MailboxConfig {
     std::string host;
-    int port = 110;
-    std::string tls = "none";  // none, starttls, implicit
+    int port = 995;                // 110 unless tls is implicit
+    std::string tls = "implicit";  // none, starttls, implicit: the password never goes in clear
     std::string username;
     std::string password;
     Duration pollInterval = 60s;

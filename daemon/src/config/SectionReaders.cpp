@@ -294,7 +294,7 @@ MailboxConfig readMailbox(const ConfigNode& node, const std::filesystem::path& b
             }
         }
     }
-    if (!portGiven && mailbox.tls == "implicit") mailbox.port = 995;
+    if (!portGiven) mailbox.port = mailbox.tls == "implicit" ? 995 : 110;
     if (auto user = reader.required("username")) {
         if (auto value = user->asString()) mailbox.username = *value;
     }

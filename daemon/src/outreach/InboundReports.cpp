@@ -11,14 +11,17 @@ std::string applyInboundReport(storage::Repositories& repositories, const Inboun
         if (!send) continue;
         auto prospect = repositories.prospects().find(send->prospectId);
         if (!prospect) continue;
-        const bool reply = report.kind == InboundReport::Kind::Reply;
-        const auto to = reply ? domain::ProspectStatus::Replied : domain::ProspectStatus::Bounced;
-        const std::string what = reply ? "replied" : "bounced";
-        if (stopSequence(repositories, *prospect, to, report.summary, now)) {
-            return what + ": " + prospect->id + " (" + send->messageId + ")";
+        const std::string ours = prospect->id + " (" + send->messageId + ")";
+        if (report.kind == InboundReport::Kind::Bounce) {
+            // Suppressed whatever the prospect's status: the address does not work.
+            bounce(repositories, *prospect, report.summary, now);
+            return "bounced: " + ours;
         }
-        return what + ", already " + std::string(domain::toString(prospect->status)) + ": " +
-               prospect->id;
+        if (stopSequence(repositories, *prospect, domain::ProspectStatus::Replied, report.summary,
+                         now)) {
+            return "replied: " + ours;
+        }
+        return "replied, already " + std::string(domain::toString(prospect->status)) + ": " + ours;
     }
     return "no email of ours named";
 }

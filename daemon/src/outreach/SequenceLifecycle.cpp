@@ -68,7 +68,13 @@ void enterSequence(storage::Repositories& repositories, const domain::Prospect& 
                                             suppressedDetail(*suppression));
         return;
     }
-    schedule(repositories, prospect, Sequence::parse(*campaign.sequenceJson), 0, now);
+    std::optional<Sequence> sequence;
+    try {
+        sequence = Sequence::parse(*campaign.sequenceJson);
+    } catch (const SequenceError&) {
+        return;
+    }
+    schedule(repositories, prospect, *sequence, 0, now);
 }
 
 void advanceSequence(storage::Repositories& repositories, const domain::Prospect& prospect,
@@ -105,6 +111,19 @@ bool stopSequence(storage::Repositories& repositories, const domain::Prospect& p
         suppress(repositories, prospect, domain::SuppressionReason::Bounced, detail, now);
     }
     return true;
+}
+
+void bounce(storage::Repositories& repositories, const domain::Prospect& prospect,
+            const std::string& detail, domain::Timestamp now) {
+    if (stopSequence(repositories, prospect, ProspectStatus::Bounced, detail, now)) return;
+    repositories.emailSends().cancelPending(prospect.id, "the address bounced", now);
+    suppress(repositories, prospect, domain::SuppressionReason::Bounced, detail, now);
+}
+
+void endSequenceEarly(storage::Repositories& repositories, const domain::Prospect& prospect,
+                      const std::string& why, domain::Timestamp now) {
+    repositories.prospects().transition(prospect.id, {ProspectStatus::InSequence},
+                                        ProspectStatus::Completed, now, why);
 }
 
 void unsubscribe(storage::Repositories& repositories, const domain::Prospect& prospect,

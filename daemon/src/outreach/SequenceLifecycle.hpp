@@ -19,7 +19,8 @@ bool isInSequence(domain::ProspectStatus status);
 
 // A just-qualified prospect enters its campaign's sequence: its first email is scheduled (due
 // after the first step's delay; the sending window is applied when it comes due). Nothing
-// happens when the campaign has no sequence. An address its organisation suppressed never
+// happens when the campaign has no sequence, or one that no longer reads (lodestoned warns of
+// such campaigns at start). An address its organisation suppressed never
 // enters: the prospect stops at once as unsubscribed or bounced, its history saying why.
 void enterSequence(storage::Repositories& repositories, const domain::Prospect& prospect,
                    const domain::Campaign& campaign, domain::Timestamp now);
@@ -36,6 +37,17 @@ void advanceSequence(storage::Repositories& repositories, const domain::Prospect
 // had already stopped or never entered a sequence.
 bool stopSequence(storage::Repositories& repositories, const domain::Prospect& prospect,
                   domain::ProspectStatus to, const std::string& detail, domain::Timestamp now);
+
+// The address bounced for good (a 5xx to RCPT or DATA, a delivery report): the sequence stops,
+// as stopSequence does, and the address is suppressed in the organisation whatever the
+// prospect's status (a report may come for a prospect that replied or booked meanwhile).
+void bounce(storage::Repositories& repositories, const domain::Prospect& prospect,
+            const std::string& detail, domain::Timestamp now);
+
+// The campaign's sequence lost the steps the prospect had left (or was removed): a prospect in
+// the middle of it has completed it. `why` goes in its history.
+void endSequenceEarly(storage::Repositories& repositories, const domain::Prospect& prospect,
+                      const std::string& why, domain::Timestamp now);
 
 // The prospect asked to hear no more (its unsubscribe link): its sequence stops, as
 // stopSequence does, and its address is suppressed in the organisation whatever its status (a

@@ -312,6 +312,9 @@ class EmailSendRepository {
 
     virtual std::optional<domain::SendingDay> sendingDay(const std::string& campaignId) = 0;
     virtual void saveSendingDay(const domain::SendingDay& day) = 0;
+    // The campaign's sending rules changed: its held sends are looked at again at once, and its
+    // next send times worked out afresh from the day's count and last send under the new rules.
+    virtual void reopenSendingDay(const std::string& campaignId) = 0;
 };
 
 // Addresses no campaign of an organisation emails again.

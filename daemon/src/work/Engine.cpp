@@ -53,12 +53,18 @@ int Engine::stop() {
     if (!started_) return 0;
     started_ = false;
     for (auto& pool : pools_) pool->stopClaiming();
-    const auto deadline = std::chrono::steady_clock::now() + settings_.shutdownGrace;
-    bool finished = true;
-    for (auto& pool : pools_) finished = pool->waitUntilIdle(deadline) && finished;
-    if (!finished) {
-        log().warning("attempts still running after jobs.shutdown_grace; interrupting them");
-        for (auto& pool : pools_) pool->abandonRunning();
+    const auto stoppedAt = std::chrono::steady_clock::now();
+    std::vector<WorkerPool*> unfinished;
+    for (auto& pool : pools_) {
+        const auto grace = std::max<std::chrono::milliseconds>(
+            settings_.shutdownGrace,
+            pool->settings().stopGrace.value_or(std::chrono::milliseconds::zero()));
+        if (!pool->waitUntilIdle(stoppedAt + grace)) unfinished.push_back(pool.get());
+    }
+    for (auto* pool : unfinished) {
+        log().warning("%s attempts still running after their grace period; interrupting them",
+                      pool->kind().name());
+        pool->abandonRunning();
     }
     for (auto& pool : pools_) pool->join();
     rescuer_->stop();

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -31,6 +32,10 @@ struct PoolSettings {
     // The longest the pool goes without looking for work it was not told about (queued by
     // another process, or due after a back-off).
     std::chrono::milliseconds pollInterval{1'000};
+    // On a stop, how long running attempts may finish, when longer than the engine's shutdown
+    // grace: a kind whose interrupted attempt may have done its work (an email the server may
+    // have accepted) lets every attempt run its course rather than repeat it.
+    std::optional<std::chrono::milliseconds> stopGrace;
 };
 
 // The workers of one kind of work. A dispatcher thread owns the pool's transactions: each one

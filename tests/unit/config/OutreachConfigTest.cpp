@@ -59,6 +59,11 @@ TEST(OutreachConfig, AMailboxIsReadWithItsDefaults) {
     EXPECT_EQ(config.mailbox->password, "secret");
     EXPECT_EQ(config.mailbox->pollInterval, std::chrono::seconds(60));
     EXPECT_FALSE(parse(kStorage + "mailbox: ~\n").mailbox) << "as the shipped file has it";
+    auto plain = parse(kStorage + "mailbox: { host: h, username: u, password: p, tls: none }\n");
+    EXPECT_EQ(plain.mailbox->port, 110);
+    auto secure = parse(kStorage + "mailbox: { host: h, username: u, password: p }\n");
+    EXPECT_EQ(secure.mailbox->tls, "implicit") << "never the password in clear by default";
+    EXPECT_EQ(secure.mailbox->port, 995);
 }
 
 TEST(OutreachConfig, MailboxMistakesNameTheirKeys) {

@@ -221,6 +221,16 @@ TEST_F(WorkerPoolTest, AStopInterruptsCallsStillRunningAfterTheGrace) {
     EXPECT_EQ(kind_->running(), 0);
 }
 
+TEST_F(WorkerPoolTest, APoolWithALongerStopGraceLetsItsCallsFinishPastTheEngines) {
+    kind_->add("slow", Script().taking(500ms));
+    auto pool = settings(1);
+    pool.stopGrace = 10s;
+    auto& engine = start(pool, 50ms);
+    ASSERT_TRUE(eventually([&] { return kind_->running() == 1; }));
+    EXPECT_EQ(engine.stop(), 0);
+    EXPECT_EQ(kind_->outcomeOf("slow"), "succeeded") << "not interrupted after the engine's 50 ms";
+}
+
 TEST_F(WorkerPoolTest, LeasesOfRunningAttemptsAreRenewed) {
     PoolSettings pool = settings(1, 1500ms);
     pool.lease = 1600ms;  // renewed every third of it, at the keeper's next tick (250 ms)

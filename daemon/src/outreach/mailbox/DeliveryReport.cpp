@@ -37,12 +37,15 @@ std::string statusCodeIn(std::string_view value) {
 
 }  // namespace
 
+// Permanent means a 5.x.x status (RFC 3463). An MTA that gave up on a 4.x.x status ("Action:
+// failed", "Status: 4.4.7", the retry period expired) reports a failure it judged temporary: the
+// address may well work tomorrow, so it is not taken for a hard bounce.
 bool RecipientStatus::failed() const {
-    return action == "failed" || status.starts_with("5.");
+    return status.starts_with("5.") || (action == "failed" && status.empty());
 }
 
 bool RecipientStatus::delayed() const {
-    return action == "delayed" || status.starts_with("4.");
+    return !failed() && (action == "delayed" || action == "failed" || status.starts_with("4."));
 }
 
 DeliveryStatus parseDeliveryStatus(std::string_view text) {

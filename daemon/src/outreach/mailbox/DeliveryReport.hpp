@@ -15,8 +15,8 @@ struct RecipientStatus {
     std::optional<std::string> recipient;  // Final-Recipient, else Original-Recipient, lowercased
     std::string diagnostic;                // Diagnostic-Code without its type ("550 5.1.1 ...")
 
-    bool failed() const;   // Action: failed, or a permanent (5.x.x) status
-    bool delayed() const;  // Action: delayed, or a transient (4.x.x) status
+    bool failed() const;   // a permanent (5.x.x) status, or Action: failed with no status
+    bool delayed() const;  // not failed: Action: delayed, or failed on a transient (4.x.x) status
 };
 
 struct DeliveryStatus {

@@ -68,7 +68,8 @@ OutgoingEmail composeEmail(const domain::EmailSend& send, const domain::Prospect
     OutgoingEmail email;
     email.messageId = send.messageId;
     email.from = sequence.from;
-    email.replyTo = sequence.replyTo;
+    // Replies go to reply_to, else to the sender; said either way, as mail clients expect.
+    email.replyTo = sequence.replyTo.value_or(sequence.from.address);
     email.toAddress = prospect.email;
     email.toName = prospect.contactName;
     email.unsubscribeUrl = unsubscribeUrl(publicUrl, prospect);

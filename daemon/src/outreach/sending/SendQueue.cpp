@@ -105,6 +105,59 @@ const TimeZone& SendQueue::zone(const std::string& name) {
     return found->second;
 }
 
+std::optional<SendQueue::Sendable> SendQueue::sendable(
+    storage::Repositories& repositories, const domain::EmailSend& send,
+    const std::optional<domain::Campaign>& campaign, work::Timestamp now) {
+    auto& sends = repositories.emailSends();
+    auto prospect = repositories.prospects().find(send.prospectId);
+    if (!campaign || !prospect) {
+        sends.end(send.id, EmailSendStatus::Failed,
+                  campaign ? "its prospect no longer exists" : "its campaign no longer exists",
+                  now);
+        return std::nullopt;
+    }
+    if (!isInSequence(prospect->status)) {
+        sends.end(send.id, EmailSendStatus::Cancelled,
+                  "the prospect is " + std::string(domain::toString(prospect->status)), now);
+        return std::nullopt;
+    }
+    const auto& known = sequenceOf(*campaign);
+    std::string gone = known.problem;
+    if (known.sequence && send.step >= static_cast<int>(known.sequence->steps.size())) {
+        gone = "the campaign's sequence has no step " + std::to_string(send.step + 1) + " any more";
+    }
+    if (!gone.empty()) {
+        sends.end(send.id, EmailSendStatus::Cancelled, gone, now);
+        endSequenceEarly(repositories, *prospect, gone, now);
+        return std::nullopt;
+    }
+    // Another campaign of the organisation may have lost the address since this one scheduled
+    // it.
+    if (auto suppressed =
+            repositories.suppressions().find(prospect->organisationId, prospect->emailKey)) {
+        auto to = suppressed->reason == domain::SuppressionReason::Unsubscribed
+                      ? domain::ProspectStatus::Unsubscribed
+                      : domain::ProspectStatus::Bounced;
+        stopSequence(repositories, *prospect, to,
+                     "suppressed: the address " + std::string(domain::toString(to)) +
+                         " in another campaign of this organisation",
+                     now);
+        return std::nullopt;
+    }
+    return Sendable{std::move(*prospect), known.sequence};
+}
+
+const TimeZone& SendQueue::zoneOf(const domain::Prospect& prospect, const TimeZone& windowZone) {
+    auto own = contactTimeZone(prospect);
+    if (!own) return windowZone;
+    try {
+        return zone(*own);
+    } catch (const std::exception&) {
+        // A zone this host's database lacks: the campaign's own zone stands in.
+        return windowZone;
+    }
+}
+
 work::Claims SendQueue::claim(storage::Repositories& repositories,
                               const work::ClaimRequest& request) {
     const auto now = request.now;
@@ -120,56 +173,11 @@ work::Claims SendQueue::claim(storage::Repositories& repositories,
                 campaigns.emplace(send.campaignId, repositories.campaigns().find(send.campaignId))
                     .first;
         }
-        if (!campaign->second) {
-            sends.end(send.id, EmailSendStatus::Failed, "its campaign no longer exists", now);
-            continue;
-        }
-        const auto& known = sequenceOf(*campaign->second);
-        if (!known.sequence) {
-            sends.end(send.id, EmailSendStatus::Cancelled, known.problem, now);
-            continue;
-        }
-        const Sequence& sequence = *known.sequence;
-        auto prospect = repositories.prospects().find(send.prospectId);
-        if (!prospect) {
-            sends.end(send.id, EmailSendStatus::Failed, "its prospect no longer exists", now);
-            continue;
-        }
-        if (!isInSequence(prospect->status)) {
-            sends.end(send.id, EmailSendStatus::Cancelled,
-                      "the prospect is " + std::string(domain::toString(prospect->status)), now);
-            continue;
-        }
-        if (send.step >= static_cast<int>(sequence.steps.size())) {
-            sends.end(send.id, EmailSendStatus::Cancelled,
-                      "the campaign's sequence has no step " + std::to_string(send.step + 1) +
-                          " any more",
-                      now);
-            continue;
-        }
-        // Another campaign of the organisation may have lost the address since this one
-        // scheduled it.
-        if (auto suppressed =
-                repositories.suppressions().find(prospect->organisationId, prospect->emailKey)) {
-            auto to = suppressed->reason == domain::SuppressionReason::Unsubscribed
-                          ? domain::ProspectStatus::Unsubscribed
-                          : domain::ProspectStatus::Bounced;
-            stopSequence(repositories, *prospect, to,
-                         "suppressed: the address " + std::string(domain::toString(to)) +
-                             " in another campaign of this organisation",
-                         now);
-            continue;
-        }
+        auto ready = sendable(repositories, send, campaign->second, now);
+        if (!ready) continue;
+        const Sequence& sequence = *ready->sequence;
         const TimeZone& windowZone = zone(sequence.window.timezone);
-        const TimeZone* prospectZone = &windowZone;
-        if (auto own = contactTimeZone(*prospect)) {
-            try {
-                prospectZone = &zone(*own);
-            } catch (const std::exception&) {
-                // A zone this host's database lacks: the campaign's own zone stands in.
-            }
-        }
-        const auto opens = nextInWindow(sequence.window, *prospectZone, now);
+        const auto opens = nextInWindow(sequence.window, zoneOf(ready->prospect, windowZone), now);
         if (opens > now) {
             sends.postpone(send.id, opens, now);
             continue;
@@ -193,9 +201,9 @@ work::Claims SendQueue::claim(storage::Repositories& repositories,
         one->send = std::move(send);
         one->send.attemptCount += 1;
         one->send.leaseOwner = request.owner;
-        one->researchJson = researchOutput(repositories, prospect->id);
-        one->prospect = std::move(*prospect);
-        one->sequence = known.sequence;
+        one->researchJson = researchOutput(repositories, ready->prospect.id);
+        one->prospect = std::move(ready->prospect);
+        one->sequence = ready->sequence;
         claimed.push_back(std::move(one));
     }
     for (const auto& [id, budget] : budgets) {

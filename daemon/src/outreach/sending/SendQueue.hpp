@@ -66,7 +66,20 @@ class SendQueue final : public work::WorkKind {
         std::string problem;
     };
     const KnownSequence& sequenceOf(const domain::Campaign& campaign);
+    // A due send that may go out now as far as its prospect and campaign go: the prospect and
+    // the sequence to render. Otherwise the send is ended (and the prospect moved on) saying
+    // why, and none.
+    struct Sendable {
+        domain::Prospect prospect;
+        std::shared_ptr<const Sequence> sequence;
+    };
+    std::optional<Sendable> sendable(storage::Repositories& repositories,
+                                     const domain::EmailSend& send,
+                                     const std::optional<domain::Campaign>& campaign,
+                                     work::Timestamp now);
     const TimeZone& zone(const std::string& name);
+    // The zone the prospect's window is read in: its own contact.timezone, else the window's.
+    const TimeZone& zoneOf(const domain::Prospect& prospect, const TimeZone& windowZone);
 
     const std::string name_ = "email_send";
     SendSettings settings_;

@@ -57,8 +57,7 @@ work::Recorded recordSendAttempt(storage::Repositories& repositories, const Send
             if (sequence) advanceSequence(repositories, *prospect, *sequence, send.step, now);
             break;
         case EmailSendStatus::Bounced:
-            stopSequence(repositories, *prospect, ProspectStatus::Bounced,
-                         stepName(send) + " bounced: " + attempt.detail, now);
+            bounce(repositories, *prospect, stepName(send) + " bounced: " + attempt.detail, now);
             break;
         case EmailSendStatus::Failed: {
             const std::string why = stepName(send) + " could not be sent after " +

@@ -195,4 +195,12 @@ void SqliteEmailSends::saveSendingDay(const domain::SendingDay& day) {
         .execute();
 }
 
+void SqliteEmailSends::reopenSendingDay(const std::string& campaignId) {
+    Query(statements_,
+          "UPDATE campaign_sending_days SET next_send_at = 0, next_first_send_at = 0 "
+          "WHERE campaign_id = ?")
+        .bind(campaignId)
+        .execute();
+}
+
 }  // namespace lodestone::storage::sqlite

@@ -205,6 +205,7 @@ class SqliteEmailSends final : public EmailSendRepository {
                       Timestamp now) override;
     std::optional<domain::SendingDay> sendingDay(const std::string& campaignId) override;
     void saveSendingDay(const domain::SendingDay& day) override;
+    void reopenSendingDay(const std::string& campaignId) override;
 
   private:
     PreparedStatements& statements_;

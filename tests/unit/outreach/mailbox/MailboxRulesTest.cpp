@@ -160,17 +160,21 @@ TEST(MailboxRules, ASuccessReportIsNeitherBounceNorReply) {
               "delivery report: 2.0.0 (delivered) reported by mailer-daemon@mx.example");
 }
 
-TEST(MailboxRules, ReportedFailuresBounceWhateverTheStatusClass) {
-    // Giving up after days of retries is "failed" with a transient status (RFC 3464, 2.3.3).
-    const MailboxFinding finding =
+TEST(MailboxRules, OnlyAPermanentStatusIsAHardBounce) {
+    // Giving up after days of retries is "failed" with a transient status (RFC 3464, 2.3.3): the
+    // address may work tomorrow, so it is not suppressed for good.
+    const MailboxFinding gaveUp =
         readMailboxMessage(deliveryReport("Final-Recipient: rfc822; a@example.com\nAction: failed\n"
                                           "Status: 4.4.7\n"));
-    EXPECT_EQ(finding.kind, Kind::Bounce);
-    EXPECT_EQ(finding.summary,
-              "bounced: 4.4.7 (delivery time expired) reported by mailer-daemon@mx.example");
-    // And a permanent status bounces even when the action is missing.
+    EXPECT_EQ(gaveUp.kind, Kind::Delayed);
+    // A permanent status bounces even when the action is missing, and a failure without any
+    // status is taken at its word.
     EXPECT_EQ(readMailboxMessage(deliveryReport("Final-Recipient: rfc822; a@example.com\n"
                                                 "Status: 5.7.1\n"))
+                  .kind,
+              Kind::Bounce);
+    EXPECT_EQ(readMailboxMessage(
+                  deliveryReport("Final-Recipient: rfc822; a@example.com\nAction: failed\n"))
                   .kind,
               Kind::Bounce);
 }

@@ -159,6 +159,52 @@ TEST_F(SendQueueTest, TheDailyCapWaitsForTheNextLocalDayAndDropsNothing) {
     (void)bob;
 }
 
+TEST_F(SendQueueTest, ARaisedCapAppliesToEmailsAlreadyHeldBack) {
+    const auto nine = kMonday + 9 * kHour;
+    qualified("ann@initech.example", nine);
+    qualified("bob@initech.example", nine);
+    auto cat = qualified("cat@initech.example", nine);
+    EXPECT_EQ(claim(nine).size(), 1u);
+    EXPECT_EQ(claim(nine + 2 * kMinute).size(), 1u);
+    EXPECT_TRUE(claim(nine + 4 * kMinute).empty()) << "the cap of 2 is spent";
+
+    // What lodestonectl campaign update --sequence does (admin::Administration).
+    store_->write([&](storage::Repositories& r) {
+        auto campaign = *r.campaigns().find(campaign_.id);
+        auto json = kSequence;
+        json.replace(json.find("\"daily_cap\": 2"), 14, "\"daily_cap\": 9");
+        campaign.sequenceJson = json;
+        campaign.updatedAt = nine + 5 * kMinute;
+        r.campaigns().update(campaign);
+        r.emailSends().reopenSendingDay(campaign_.id);
+    });
+    auto now = claim(nine + 6 * kMinute);
+    ASSERT_EQ(now.size(), 1u);
+    EXPECT_EQ(now[0]->itemId, sendsOf(cat)[0].id);
+}
+
+TEST_F(SendQueueTest, AProspectWhoseRemainingStepsWereRemovedHasCompleted) {
+    const auto nine = kMonday + 9 * kHour;
+    auto ann = qualified("ann@initech.example", nine);
+    auto first = claim(nine);
+    ASSERT_EQ(first.size(), 1u);
+    finish(*first[0], accepted(), nine + 1000);
+    ASSERT_EQ(find(ann).status, ProspectStatus::InSequence);
+
+    store_->write([&](storage::Repositories& r) {
+        auto campaign = *r.campaigns().find(campaign_.id);
+        auto json = kSequence;
+        auto second = json.find(",\n    {\"delay\": \"3d\"");
+        json.replace(second, json.find("]", second) - second, "");
+        campaign.sequenceJson = json;
+        campaign.updatedAt = nine + 2000;
+        r.campaigns().update(campaign);
+    });
+    EXPECT_TRUE(claim(nine + 3 * kDay + 5000).empty());
+    EXPECT_EQ(sendsOf(ann)[1].status, EmailSendStatus::Cancelled);
+    EXPECT_EQ(find(ann).status, ProspectStatus::Completed);
+}
+
 TEST_F(SendQueueTest, ASendOfAProspectThatRepliedMeanwhileIsCancelledNotSent) {
     auto ann = qualified("ann@initech.example", kMonday + 9 * kHour);
     store_->write([&](storage::Repositories& r) {
@@ -217,6 +263,24 @@ TEST_F(SendQueueTest, AHardBounceStopsTheProspectAndSuppressesTheAddressInEveryC
     }),
                 HasSubstr("suppressed"));
     EXPECT_EQ(sendsOf(spared)[0].status, EmailSendStatus::Cancelled);
+}
+
+TEST_F(SendQueueTest, AHardBounceOfAnEmailInFlightWhenTheProspectRepliedStillSuppresses) {
+    const auto nine = kMonday + 9 * kHour;
+    auto ann = qualified("ann@initech.example", nine);
+    auto claims = claim(nine);
+    ASSERT_EQ(claims.size(), 1u);
+    store_->write([&](storage::Repositories& r) {
+        outreach::stopSequence(r, ann, ProspectStatus::Replied, "replied", nine + 10);
+    });
+    finish(*claims[0], answered(R"({"accepted":false,"permanent":true,"stage":"RCPT","code":550})"),
+           nine + 1000);
+    EXPECT_EQ(find(ann).status, ProspectStatus::Replied) << "a reply is a reply";
+    auto suppressed = store_->read([&](storage::Repositories& r) {
+        return r.suppressions().find(org_.id, "ann@initech.example");
+    });
+    ASSERT_TRUE(suppressed) << "but the address does not work";
+    EXPECT_EQ(suppressed->reason, domain::SuppressionReason::Bounced);
 }
 
 TEST_F(SendQueueTest, ATemporaryRefusalIsRetriedThenFailsTheProspect) {
