@@ -12,7 +12,9 @@
  *
  * Versioning: the host refuses a descriptor whose abi_major differs from its own. Within one
  * major version, structs only grow at the end; each starts with its size so either side reads a
- * field added in a later minor version only when struct_size covers it.
+ * field added in a later minor version only when struct_size covers it. A minor version may
+ * also add optional fields to a JSON document the host reads (1.2: http_request's connectTo,
+ * timeoutMs, maxResponseBytes); a plugin sends them only to a host whose abi_minor says so.
  *
  * Most plugins are written against plugin.hpp, the C++ wrapper, and never touch these structs.
  */
@@ -27,7 +29,7 @@ extern "C" {
 #endif
 
 #define LODESTONE_ABI_MAJOR 1u
-#define LODESTONE_ABI_MINOR 1u
+#define LODESTONE_ABI_MINOR 2u
 
 #define LODESTONE_PLUGIN_ENTRY_SYMBOL "lodestone_plugin_entry"
 
@@ -121,6 +123,18 @@ typedef struct lodestone_host_api {
      *
      * `request_json`: {"method": "POST", "url": "...", "headers": {"Name": "value"},
      * "body": "..."} (method defaults to GET, headers and body to none).
+     *
+     * ABI 1.2 (a host whose abi_minor is 1 refuses these fields as unknown; no struct grew, so
+     * a plugin checks the host's abi_minor before sending them):
+     *   "connectTo": "127.0.0.1:18080" or "[::1]:18080": connect to this IP address and port
+     *     instead of the URL host's addresses (no DNS lookup), as curl's --connect-to does. The
+     *     address is checked against the same forbidden ranges as a resolved one; the Host
+     *     header and the TLS SNI and certificate check still use the URL's host.
+     *   "timeoutMs": 5000: give up on this request this long from now, if that comes before
+     *     the run's deadline (at least 1).
+     *   "maxResponseBytes": 2097152: keep at most this much of the body (a value above the
+     *     host's own cap is the host's cap); the rest is never read and "truncated" is true.
+     *
      * On LODESTONE_OK `response` receives {"status": 200, "headers": {...}, "body": "...",
      * "truncated": false, "latencyMs": 12, "remoteAddress": "203.0.113.7:443"}, whatever the
      * status code. No response at all (refused address, DNS, connect, TLS, timeout) is

@@ -4,7 +4,9 @@
 #include <Poco/Net/SocketAddress.h>
 #include <Poco/Net/StreamSocket.h>
 
+#include <algorithm>
 #include <chrono>
+#include <limits>
 
 #include "outbound/Deadline.hpp"
 #include "outbound/Exchange.hpp"
@@ -13,6 +15,8 @@
 
 namespace lodestone::outbound {
 namespace {
+
+constexpr std::int64_t kNoDeadline = std::numeric_limits<std::int64_t>::max();
 
 std::string describeRefusal(const std::vector<Poco::Net::IPAddress>& refused,
                             const RequestTarget& target, const OutboundPolicy& policy) {
@@ -54,6 +58,34 @@ std::vector<Poco::Net::SocketAddress> permittedAddresses(const RequestTarget& ta
                             describeRefusal(refused, target, policy));
     }
     return permitted;
+}
+
+// The one address a request's connectTo names, if the policy allows it. The message names the
+// URL's host too: the operator mapped that name and needs to know which mapping was refused.
+std::vector<Poco::Net::SocketAddress> mappedAddress(const std::string& connectTo,
+                                                    const RequestTarget& target,
+                                                    const OutboundPolicy& policy) {
+    const Poco::Net::SocketAddress address = connectAddressOf(connectTo);
+    const AddressClass addressClass = classify(address.host());
+    if (!permits(policy, addressClass)) {
+        std::string message = "refused to connect to " + address.toString() + " (" +
+                              describe(addressClass) + "), where connectTo sends " +
+                              target.authority;
+        if (isPrivateNetwork(addressClass) && !policy.allowHint.empty()) {
+            message += "; " + policy.allowHint;
+        }
+        throw OutboundError(OutboundError::Kind::Forbidden, message);
+    }
+    return {address};
+}
+
+// The sooner of the caller's deadline and the request's own time limit.
+std::int64_t effectiveDeadline(std::int64_t deadlineEpochMs, const OutboundRequest& request) {
+    if (!request.timeoutMs) return deadlineEpochMs;
+    const std::int64_t now = nowEpochMs();
+    const std::int64_t own =
+        *request.timeoutMs >= kNoDeadline - now ? kNoDeadline : now + *request.timeoutMs;
+    return std::min(deadlineEpochMs, own);
 }
 
 // Connects to the first address that accepts, by address: Poco never sees the host name, so
@@ -110,13 +142,21 @@ OutboundResponse send(const OutboundRequest& request, const OutboundPolicy& poli
                       std::int64_t deadlineEpochMs, const std::function<bool()>& cancelled) {
     const RequestTarget target = targetOf(request.url);
     checkMethodAndHeaders(request);
-    const Deadline deadline(deadlineEpochMs, cancelled);
+    if (request.timeoutMs && *request.timeoutMs < 1) {
+        throw OutboundError(OutboundError::Kind::InvalidRequest, "timeoutMs must be at least 1");
+    }
+    const Deadline deadline(effectiveDeadline(deadlineEpochMs, request), cancelled);
+    OutboundPolicy applied = policy;
+    if (request.maxResponseBytes) {
+        applied.maxResponseBytes = std::min(applied.maxResponseBytes, *request.maxResponseBytes);
+    }
 
-    const auto addresses = permittedAddresses(target, policy, deadline);
+    const auto addresses = request.connectTo ? mappedAddress(*request.connectTo, target, applied)
+                                             : permittedAddresses(target, applied, deadline);
     const auto started = std::chrono::steady_clock::now();
     Poco::Net::SocketAddress connected;
     const Poco::Net::StreamSocket socket = connectToOne(addresses, deadline, connected);
-    OutboundResponse response = exchange(socket, target, request, policy, deadline);
+    OutboundResponse response = exchange(socket, target, request, applied, deadline);
     response.latencyMs = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::steady_clock::now() - started)
                              .count();

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +20,14 @@ struct OutboundRequest {
     // Host, Content-Length, Connection and Transfer-Encoding are the client's to set.
     HeaderList headers;
     std::string body;
+    // Plugin ABI 1.2: connect to this address ("127.0.0.1:8080", "[::1]:8080") instead of the
+    // URL host's own, as curl's --connect-to does (split-horizon names, tests). It is checked
+    // against the policy like a resolved address; the URL still gives Host and TLS SNI.
+    std::optional<std::string> connectTo;
+    // Plugin ABI 1.2: a shorter limit than the caller's deadline, and a smaller body cap than the
+    // policy's (a larger one is the policy's).
+    std::optional<std::int64_t> timeoutMs;
+    std::optional<std::size_t> maxResponseBytes;
 };
 
 struct OutboundResponse {
@@ -35,7 +44,8 @@ struct OutboundResponse {
 //
 // The host is resolved here and every address checked against the policy; the connection goes
 // to a checked address, never to a name resolved again later. Everything from the name lookup
-// to the last body byte ends at `deadlineEpochMs`, and stops soon after `cancelled` turns true
+// to the last body byte ends at `deadlineEpochMs` (or request.timeoutMs from now, if sooner),
+// and stops soon after `cancelled` turns true
 // (it is called from another thread too, so it must be thread-safe and must not throw).
 // Thread-safe: concurrent calls share nothing but the TLS context.
 OutboundResponse send(const OutboundRequest& request, const OutboundPolicy& policy,

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <sstream>
 #include <string_view>
 
@@ -34,6 +35,19 @@ void readString(const Poco::JSON::Object& object, const std::string& field, std:
     const Poco::Dynamic::Var value = object.get(field);
     if (!value.isString()) throw invalid("field \"" + field + "\" must be a string");
     target = value.extract<std::string>();
+}
+
+// An optional whole number from `minimum` up: absent or null is nothing.
+std::optional<std::int64_t> readCount(const Poco::JSON::Object& object, const std::string& field,
+                                      std::int64_t minimum) {
+    if (!object.has(field) || object.isNull(field)) return std::nullopt;
+    const Poco::Dynamic::Var value = object.get(field);
+    if (!value.isInteger()) throw invalid("field \"" + field + "\" must be a whole number");
+    const auto count = value.convert<Poco::Int64>();
+    if (count < minimum) {
+        throw invalid("field \"" + field + "\" must be at least " + std::to_string(minimum));
+    }
+    return count;
 }
 
 HeaderList readHeaders(const Poco::JSON::Object& object) {
@@ -84,10 +98,14 @@ OutboundRequest parseRequestJson(const std::string& json) {
     if (!isObject(root)) throw invalid("the request must be a JSON object");
     const auto& object = *root.extract<Poco::JSON::Object::Ptr>();
 
-    static const std::array<std::string, 4> kFields{"method", "url", "headers", "body"};
+    // connectTo, timeoutMs and maxResponseBytes since plugin ABI 1.2.
+    static const std::array<std::string, 7> kFields{
+        "method", "url", "headers", "body", "connectTo", "timeoutMs", "maxResponseBytes"};
     for (const auto& [name, value] : object) {
         if (std::find(kFields.begin(), kFields.end(), name) == kFields.end()) {
-            throw invalid("unknown field \"" + name + "\" (valid: method, url, headers, body)");
+            throw invalid("unknown field \"" + name +
+                          "\" (valid: method, url, headers, body, connectTo, timeoutMs, "
+                          "maxResponseBytes)");
         }
     }
     OutboundRequest request;
@@ -96,6 +114,13 @@ OutboundRequest parseRequestJson(const std::string& json) {
     readString(object, "method", request.method);
     request.headers = readHeaders(object);
     readString(object, "body", request.body);
+    if (object.has("connectTo") && !object.isNull("connectTo")) {
+        readString(object, "connectTo", request.connectTo.emplace());
+    }
+    request.timeoutMs = readCount(object, "timeoutMs", 1);
+    if (auto cap = readCount(object, "maxResponseBytes", 0)) {
+        request.maxResponseBytes = static_cast<std::size_t>(*cap);
+    }
     return request;
 }
 

@@ -27,8 +27,9 @@ class PolicyGateway : public plugins::HttpGateway {
     OutboundPolicy policy_;
 };
 
-// {"method", "url", "headers": {name: value}, "body"}; only url is required, and a null
-// counts as absent. Throws plugins::HttpRequestInvalid naming the offending field.
+// {"method", "url", "headers": {name: value}, "body"} and, since ABI 1.2, "connectTo",
+// "timeoutMs" and "maxResponseBytes"; only url is required, and a null counts as absent. Throws
+// plugins::HttpRequestInvalid naming the offending field.
 OutboundRequest parseRequestJson(const std::string& json);
 
 // {"status", "headers": {name: value}, "body", "truncated", "latencyMs", "remoteAddress"}.

@@ -78,6 +78,32 @@ RequestTarget targetOf(const std::string& url) {
     return target;
 }
 
+Poco::Net::SocketAddress connectAddressOf(const std::string& connectTo) {
+    const auto problem = [&connectTo](const std::string& why) {
+        return invalid("connectTo \"" + printable(connectTo) + "\" " + why +
+                       "; write an IP address and a port, like 127.0.0.1:8080 or [::1]:8080");
+    };
+    const std::size_t colon = connectTo.rfind(':');
+    if (colon == std::string::npos || colon == 0) throw problem("has no port");
+    std::string host = connectTo.substr(0, colon);
+    const std::string port = connectTo.substr(colon + 1);
+    if (host.front() == '[') {
+        if (host.back() != ']') throw problem("has an unclosed [");
+        host = host.substr(1, host.size() - 2);
+    } else if (host.find(':') != std::string::npos) {
+        throw problem("has an IPv6 address without brackets");
+    }
+    Poco::Net::IPAddress address;
+    if (!Poco::Net::IPAddress::tryParse(host, address)) throw problem("is not an IP address");
+    if (port.empty() || port.size() > 5 ||
+        port.find_first_not_of("0123456789") != std::string::npos) {
+        throw problem("has no valid port");
+    }
+    const unsigned long number = std::stoul(port);
+    if (number < 1 || number > 65535) throw problem("has a port outside 1-65535");
+    return Poco::Net::SocketAddress(address, static_cast<std::uint16_t>(number));
+}
+
 void checkMethodAndHeaders(const OutboundRequest& request) {
     if (!isToken(request.method)) {
         throw invalid("the method \"" + printable(request.method) +

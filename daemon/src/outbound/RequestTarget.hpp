@@ -1,5 +1,7 @@
 #pragma once
 
+#include <Poco/Net/SocketAddress.h>
+
 #include <cstdint>
 #include <string>
 
@@ -22,6 +24,11 @@ struct RequestTarget {
 // character, a bad port), in its words. Messages never repeat the path or query, which may hold
 // a secret token.
 RequestTarget targetOf(const std::string& url);
+
+// The address of a request's connectTo: an IP address and a port, "203.0.113.7:8080" or
+// "[2001:db8::7]:8080". Never a name: a name would need a lookup the policy could not vet as a
+// whole. Throws OutboundError (InvalidRequest) naming what is wrong.
+Poco::Net::SocketAddress connectAddressOf(const std::string& connectTo);
 
 // Throws OutboundError (InvalidRequest) for a method that is not an HTTP token, a header that
 // could split the request (CR, LF, NUL), or one of the headers the client sets itself.

@@ -146,6 +146,26 @@ TEST_F(HttpClientTls, RefusesACertificateForAnotherName) {
     EXPECT_TRUE(server.log().requests().empty());
 }
 
+// connectTo (plugin ABI 1.2) changes where the connection goes, not whom it must reach: the
+// URL's host is sent as SNI and checked against the certificate.
+TEST_F(HttpClientTls, ConnectToKeepsTheUrlsNameForTheCertificateCheck) {
+    const TestCertificate certificate(dir_, "mapped");
+    certificate.trust();
+    RecordingServer server(certificate.serverSocket());
+    OutboundRequest request;
+    request.url = "https://localhost/echo";
+    request.connectTo = "127.0.0.1:" + std::to_string(server.port());
+    EXPECT_EQ(send(request, localPolicy(), deadlineIn(5s)).status, 200);
+    request.url = "https://acme-fixture.example/echo";
+    try {
+        send(request, localPolicy(), deadlineIn(5s));
+        ADD_FAILURE() << "a certificate for localhost passed for acme-fixture.example";
+    } catch (const OutboundError& e) {
+        EXPECT_EQ(e.kind(), OutboundError::Kind::Tls) << e.what();
+    }
+    EXPECT_EQ(server.log().requests().size(), 1u);
+}
+
 // What a plain HTTP server does with a ClientHello: answer 400 and hang up.
 TEST_F(HttpClientTls, ReportsAServerThatDoesNotSpeakTls) {
     test::RawServer server([](Poco::Net::StreamSocket& connection, const std::atomic<bool>&) {

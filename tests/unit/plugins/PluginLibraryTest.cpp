@@ -103,7 +103,8 @@ TEST(PluginLibrary, PassesTheDynamicLoadersMessageOn) {
 
 TEST(Describe, PrintsMetadataAndTheKeyTable) {
     const std::string text = describe(PluginLibrary::open(kEchoPlugin)->info());
-    EXPECT_THAT(text, StartsWith("echo 1.2.3 (research plugin, ABI 1.1)\n  " +
+    EXPECT_THAT(text, StartsWith("echo 1.2.3 (research plugin, ABI 1." +
+                                 std::to_string(LODESTONE_ABI_MINOR) + ")\n  " +
                                  std::string(kEchoPlugin) + "\n"));
     EXPECT_THAT(text, HasSubstr("config keys:\n"));
     EXPECT_THAT(text,

@@ -163,6 +163,18 @@ TEST(Adapter, ReportsAThrowingConstructorAsAFailedCreate) {
     EXPECT_THAT(error, HasSubstr("no instance today"));
 }
 
+// A plugin asks before sending what only a newer host understands (http_request's connectTo
+// needs 1.2); an older host's table says its own minor, and no host says 0.
+TEST(Host, TellsTheHostsAbiMinor) {
+    lodestone::plugins::InstanceHandle handle("sdk-test");
+    EXPECT_EQ(lodestone::Host(&lodestone::plugins::hostApi(), &handle).abiMinor(),
+              LODESTONE_ABI_MINOR);
+    lodestone_host_api older = lodestone::plugins::hostApi();
+    older.abi_minor = 1;
+    EXPECT_EQ(lodestone::Host(&older, &handle).abiMinor(), 1u);
+    EXPECT_EQ(lodestone::Host(nullptr, nullptr).abiMinor(), 0u);
+}
+
 TEST(OutputBuffer, DropsEverythingPastTheCap) {
     lodestone::plugins::OutputBuffer output(8);
     auto* abi = output.abi();
