@@ -10,6 +10,9 @@
 namespace lodestone::app {
 namespace {
 
+// The most of one response body a research plugin may read (docs/configuration.md).
+constexpr std::size_t kResearchResponseCap = 8u * 1024u * 1024u;
+
 Poco::Logger& log() {
     return Poco::Logger::get("lodestone.work");
 }
@@ -30,6 +33,18 @@ jobs::PipelineSettings pipelineSettings(const config::Config& config) {
     return settings;
 }
 
+// What research plugins reach the web through (a company's website): the research step's own
+// policy, apart from the webhooks'. Pages are large beside webhook answers; a plugin may ask
+// for less per request (http_request's maxResponseBytes).
+std::shared_ptr<const plugins::HttpGateway> researchHttp(const config::Config& config) {
+    outbound::OutboundPolicy policy;
+    policy.allowPrivateNetworks = config.pipeline.research.allowPrivateNetworks;
+    policy.maxResponseBytes = kResearchResponseCap;
+    policy.userAgent = std::string("Lodestone/") + LODESTONE_VERSION + " (research)";
+    policy.allowHint = "set pipeline.research.allow_private_networks: true to allow it";
+    return std::make_shared<outbound::PolicyGateway>(policy);
+}
+
 }  // namespace
 
 WorkSubsystem::~WorkSubsystem() {
@@ -48,9 +63,10 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
 
     // The config loader names a default plugin for research, content and webhooks, and the
     // plugins were loaded before us.
+    const auto research = researchHttp(config_);
     leadMagnets_ = std::make_unique<leadmagnet::LeadMagnetJobs>(store, registry.research(),
-                                                                registry.content());
-    prospects_ = std::make_unique<outreach::ProspectJobs>(registry.research());
+                                                                registry.content(), research);
+    prospects_ = std::make_unique<outreach::ProspectJobs>(registry.research(), research);
     jobs::JobHandlers handlers;
     handlers.add(*leadMagnets_);
     handlers.add(*prospects_);

@@ -44,9 +44,12 @@ std::optional<PluginRef> readPluginRef(MapReader& reader) {
     return PluginRef{*name, node->line(), node->path()};
 }
 
-StepConfig readStep(const ConfigNode& node, StepConfig step, bool takesPlugin) {
+// `fetches`: the step's plugin gets outbound HTTP (research), whose policy is set here too.
+StepConfig readStep(const ConfigNode& node, StepConfig step, bool takesPlugin,
+                    bool fetches = false) {
     MapReader reader(node);
     if (takesPlugin) step.plugin = readPluginRef(reader);
+    if (fetches) reader.read("allow_private_networks", step.allowPrivateNetworks);
     reader.read("concurrency", step.concurrency, 1, kMaxThreads);
     reader.read("timeout", step.timeout);
     step.stuckAfter = step.timeout;
@@ -195,7 +198,7 @@ PipelineConfig readPipeline(const ConfigNode& node) {
     PipelineConfig pipeline;
     MapReader reader(node);
     if (auto step = reader.optional("research")) {
-        pipeline.research = readStep(*step, pipeline.research, true);
+        pipeline.research = readStep(*step, pipeline.research, true, true);
     }
     if (auto step = reader.optional("content")) {
         pipeline.content = readStep(*step, pipeline.content, true);

@@ -11,12 +11,14 @@ namespace {
 class LeadMagnetStep final : public jobs::StepRun {
   public:
     LeadMagnetStep(domain::StepName step, domain::Job job, std::optional<domain::Lead> lead,
-                   ProjectCache& projects, std::shared_ptr<const plugins::PluginInstance> plugin)
+                   ProjectCache& projects, std::shared_ptr<const plugins::PluginInstance> plugin,
+                   std::shared_ptr<const plugins::HttpGateway> http)
         : step_(step),
           job_(std::move(job)),
           lead_(std::move(lead)),
           projects_(&projects),
-          plugin_(std::move(plugin)) {}
+          plugin_(std::move(plugin)),
+          http_(std::move(http)) {}
 
     std::optional<jobs::Shortcut> shortcut() override {
         try {
@@ -36,6 +38,7 @@ class LeadMagnetStep final : public jobs::StepRun {
 
     jobs::StepResult run(plugins::RunControl& control) override {
         if (step_ == domain::StepName::Finalize) return finalize(job_, *lead_, *project_, control);
+        control.allowHttp(http_.get());
         std::string output = plugin_->run(control, pluginInput(step_, job_, *lead_, *project_));
         if (step_ == domain::StepName::Content) checkContent(output);
         return {std::move(output), nullptr};
@@ -48,14 +51,20 @@ class LeadMagnetStep final : public jobs::StepRun {
     std::optional<domain::Project> project_;
     ProjectCache* projects_;  // only before the run: a run may outlive the engine and the cache
     std::shared_ptr<const plugins::PluginInstance> plugin_;
+    // Held by the step: a run left behind at its deadline may outlive the engine.
+    std::shared_ptr<const plugins::HttpGateway> http_;
 };
 
 }  // namespace
 
 LeadMagnetJobs::LeadMagnetJobs(storage::Store& store,
                                std::shared_ptr<const plugins::PluginInstance> research,
-                               std::shared_ptr<const plugins::PluginInstance> content)
-    : projects_(store), research_(std::move(research)), content_(std::move(content)) {}
+                               std::shared_ptr<const plugins::PluginInstance> content,
+                               std::shared_ptr<const plugins::HttpGateway> researchHttp)
+    : projects_(store),
+      research_(std::move(research)),
+      content_(std::move(content)),
+      researchHttp_(std::move(researchHttp)) {}
 
 std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& repositories,
                                                        const domain::Job& job,
@@ -63,8 +72,10 @@ std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& re
     auto plugin = step == domain::StepName::Research  ? research_
                   : step == domain::StepName::Content ? content_
                                                       : nullptr;
+    // Only research reads the web; content works from what research found.
+    auto http = step == domain::StepName::Research ? researchHttp_ : nullptr;
     return std::make_shared<LeadMagnetStep>(step, job, repositories.leads().find(job.leadId),
-                                            projects_, std::move(plugin));
+                                            projects_, std::move(plugin), std::move(http));
 }
 
 void LeadMagnetJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,

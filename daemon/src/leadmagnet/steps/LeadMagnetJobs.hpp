@@ -4,6 +4,7 @@
 
 #include "jobs/JobHandler.hpp"
 #include "leadmagnet/steps/ProjectCache.hpp"
+#include "plugins/HttpGateway.hpp"
 #include "plugins/PluginInstance.hpp"
 #include "storage/Store.hpp"
 
@@ -14,8 +15,10 @@ namespace lodestone::leadmagnet {
 // given back when it fails for good.
 class LeadMagnetJobs final : public jobs::JobHandler {
   public:
+    // `researchHttp`: the outbound HTTP research runs get (none: their http_request fails).
     LeadMagnetJobs(storage::Store& store, std::shared_ptr<const plugins::PluginInstance> research,
-                   std::shared_ptr<const plugins::PluginInstance> content);
+                   std::shared_ptr<const plugins::PluginInstance> content,
+                   std::shared_ptr<const plugins::HttpGateway> researchHttp = nullptr);
 
     domain::JobKind kind() const override { return domain::JobKind::LeadMagnet; }
     std::shared_ptr<jobs::StepRun> prepare(storage::Repositories& repositories,
@@ -28,6 +31,7 @@ class LeadMagnetJobs final : public jobs::JobHandler {
     ProjectCache projects_;
     std::shared_ptr<const plugins::PluginInstance> research_;
     std::shared_ptr<const plugins::PluginInstance> content_;
+    std::shared_ptr<const plugins::HttpGateway> researchHttp_;
 };
 
 }  // namespace lodestone::leadmagnet

@@ -11,12 +11,14 @@ class ProspectStep final : public jobs::StepRun {
   public:
     ProspectStep(domain::StepName step, domain::Job job, std::optional<domain::Prospect> prospect,
                  std::optional<domain::Campaign> campaign,
-                 std::shared_ptr<const plugins::PluginInstance> research)
+                 std::shared_ptr<const plugins::PluginInstance> research,
+                 std::shared_ptr<const plugins::HttpGateway> researchHttp)
         : step_(step),
           job_(std::move(job)),
           prospect_(std::move(prospect)),
           campaign_(std::move(campaign)),
-          research_(std::move(research)) {}
+          research_(std::move(research)),
+          researchHttp_(std::move(researchHttp)) {}
 
     std::optional<jobs::Shortcut> shortcut() override {
         if (!prospect_ || !campaign_) {
@@ -39,6 +41,7 @@ class ProspectStep final : public jobs::StepRun {
         if (step_ == domain::StepName::Score) {
             return scoreStep(job_, *prospect_, *campaign_, control);
         }
+        control.allowHttp(researchHttp_.get());
         return {research_->run(control, prospectResearchInput(job_, *prospect_, *campaign_)),
                 nullptr};
     }
@@ -49,6 +52,8 @@ class ProspectStep final : public jobs::StepRun {
     std::optional<domain::Prospect> prospect_;
     std::optional<domain::Campaign> campaign_;
     std::shared_ptr<const plugins::PluginInstance> research_;
+    // Held by the step: a run left behind at its deadline may outlive the engine.
+    std::shared_ptr<const plugins::HttpGateway> researchHttp_;
 };
 
 }  // namespace
@@ -61,7 +66,8 @@ std::shared_ptr<jobs::StepRun> ProspectJobs::prepare(storage::Repositories& repo
                                             domain::ProspectStatus::Researching, now);
     }
     return std::make_shared<ProspectStep>(step, job, repositories.prospects().find(job.prospectId),
-                                          repositories.campaigns().find(job.campaignId), research_);
+                                          repositories.campaigns().find(job.campaignId), research_,
+                                          researchHttp_);
 }
 
 void ProspectJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,

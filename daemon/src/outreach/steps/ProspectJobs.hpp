@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "jobs/JobHandler.hpp"
+#include "plugins/HttpGateway.hpp"
 #include "plugins/PluginInstance.hpp"
 
 namespace lodestone::outreach {
@@ -26,8 +27,10 @@ inline bool isInPipeline(domain::ProspectStatus status) {
 // disqualified with the score, failed when the job fails for good.
 class ProspectJobs final : public jobs::JobHandler {
   public:
-    explicit ProspectJobs(std::shared_ptr<const plugins::PluginInstance> research)
-        : research_(std::move(research)) {}
+    // `researchHttp`: the outbound HTTP research runs get (none: their http_request fails).
+    explicit ProspectJobs(std::shared_ptr<const plugins::PluginInstance> research,
+                          std::shared_ptr<const plugins::HttpGateway> researchHttp = nullptr)
+        : research_(std::move(research)), researchHttp_(std::move(researchHttp)) {}
 
     domain::JobKind kind() const override { return domain::JobKind::Prospect; }
     std::shared_ptr<jobs::StepRun> prepare(storage::Repositories& repositories,
@@ -38,6 +41,7 @@ class ProspectJobs final : public jobs::JobHandler {
 
   private:
     std::shared_ptr<const plugins::PluginInstance> research_;
+    std::shared_ptr<const plugins::HttpGateway> researchHttp_;
 };
 
 }  // namespace lodestone::outreach
