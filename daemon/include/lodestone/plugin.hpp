@@ -115,7 +115,7 @@ class Host {
     const lodestone_host_api* api() const noexcept { return api_; }
 
     // The host's ABI minor version (0 without a host): what it understands beyond 1.0, such as
-    // http_request's connectTo, timeoutMs and maxResponseBytes from 1.2 on.
+    // http_request's connectTo, timeoutMs, maxResponseBytes and bodyEncoding from 1.2 on.
     std::uint32_t abiMinor() const noexcept { return api_ != nullptr ? api_->abi_minor : 0; }
 
   private:
@@ -154,9 +154,9 @@ class RunContext {
     }
 
     // One outbound HTTP request through the host's client and its safety rules; see
-    // http_request in plugin_abi.h for the request and response JSON (its connectTo, timeoutMs
-    // and maxResponseBytes only when Host::abiMinor() is 2 or more). Throws InputError for a
-    // request the host rejects as malformed, Cancelled once the run was cancelled, and
+    // http_request in plugin_abi.h for the request and response JSON (its connectTo, timeoutMs,
+    // maxResponseBytes and bodyEncoding only when Host::abiMinor() is 2 or more). Throws InputError
+    // for a request the host rejects as malformed, Cancelled once the run was cancelled, and
     // std::runtime_error with the host's reason when no response came (refused address, DNS,
     // connect, TLS, timeout) or when the host predates ABI 1.1.
     std::string httpRequest(const std::string& requestJson) const {

@@ -14,7 +14,8 @@
  * major version, structs only grow at the end; each starts with its size so either side reads a
  * field added in a later minor version only when struct_size covers it. A minor version may
  * also add optional fields to a JSON document the host reads (1.2: http_request's connectTo,
- * timeoutMs, maxResponseBytes); a plugin sends them only to a host whose abi_minor says so.
+ * timeoutMs, maxResponseBytes, bodyEncoding); a plugin sends them only to a host whose
+ * abi_minor says so.
  *
  * Most plugins are written against plugin.hpp, the C++ wrapper, and never touch these structs.
  */
@@ -134,6 +135,9 @@ typedef struct lodestone_host_api {
      *     the run's deadline (at least 1).
      *   "maxResponseBytes": 2097152: keep at most this much of the body (a value above the
      *     host's own cap is the host's cap); the rest is never read and "truncated" is true.
+     *   "bodyEncoding": "base64": the response's "body" is the body's bytes in base64, and
+     *     the response says "bodyEncoding": "base64" ("text", the default, replaces what is not
+     *     UTF-8 with U+FFFD; a page in windows-1252 needs its bytes).
      *
      * On LODESTONE_OK `response` receives {"status": 200, "headers": {...}, "body": "...",
      * "truncated": false, "latencyMs": 12, "remoteAddress": "203.0.113.7:443"}, whatever the

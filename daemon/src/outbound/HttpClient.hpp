@@ -28,6 +28,9 @@ struct OutboundRequest {
     // policy's (a larger one is the policy's).
     std::optional<std::int64_t> timeoutMs;
     std::optional<std::size_t> maxResponseBytes;
+    // Plugin ABI 1.2: http_request hands the body back base64-encoded, its bytes unchanged (a
+    // page in windows-1252 keeps its characters for the plugin to decode). Not used by send().
+    bool base64Body = false;
 };
 
 struct OutboundResponse {

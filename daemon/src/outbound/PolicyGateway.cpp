@@ -1,5 +1,6 @@
 #include "outbound/PolicyGateway.hpp"
 
+#include <Poco/Base64Encoder.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/ParseHandler.h>
 #include <Poco/JSON/Parser.h>
@@ -98,14 +99,15 @@ OutboundRequest parseRequestJson(const std::string& json) {
     if (!isObject(root)) throw invalid("the request must be a JSON object");
     const auto& object = *root.extract<Poco::JSON::Object::Ptr>();
 
-    // connectTo, timeoutMs and maxResponseBytes since plugin ABI 1.2.
-    static const std::array<std::string, 7> kFields{
-        "method", "url", "headers", "body", "connectTo", "timeoutMs", "maxResponseBytes"};
+    // connectTo, timeoutMs, maxResponseBytes and bodyEncoding since plugin ABI 1.2.
+    static const std::array<std::string, 8> kFields{
+        "method",    "url",       "headers",          "body",
+        "connectTo", "timeoutMs", "maxResponseBytes", "bodyEncoding"};
     for (const auto& [name, value] : object) {
         if (std::find(kFields.begin(), kFields.end(), name) == kFields.end()) {
             throw invalid("unknown field \"" + name +
                           "\" (valid: method, url, headers, body, connectTo, timeoutMs, "
-                          "maxResponseBytes)");
+                          "maxResponseBytes, bodyEncoding)");
         }
     }
     OutboundRequest request;
@@ -121,10 +123,16 @@ OutboundRequest parseRequestJson(const std::string& json) {
     if (auto cap = readCount(object, "maxResponseBytes", 0)) {
         request.maxResponseBytes = static_cast<std::size_t>(*cap);
     }
+    std::string encoding = "text";
+    readString(object, "bodyEncoding", encoding);
+    if (encoding != "text" && encoding != "base64") {
+        throw invalid("field \"bodyEncoding\" must be \"text\" or \"base64\"");
+    }
+    request.base64Body = encoding == "base64";
     return request;
 }
 
-std::string responseJson(const OutboundResponse& response) {
+std::string responseJson(const OutboundResponse& response, bool base64Body) {
     Poco::JSON::Object::Ptr headers = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
     for (const auto& [name, value] : joinRepeated(response.headers)) {
         headers->set(domain::replaceInvalidUtf8(name), domain::replaceInvalidUtf8(value));
@@ -132,7 +140,17 @@ std::string responseJson(const OutboundResponse& response) {
     Poco::JSON::Object result(Poco::JSON_PRESERVE_KEY_ORDER);
     result.set("status", response.status);
     result.set("headers", headers);
-    result.set("body", domain::replaceInvalidUtf8(response.body));
+    if (base64Body) {
+        std::ostringstream encoded;
+        Poco::Base64Encoder encoder(encoded);
+        encoder.rdbuf()->setLineLength(0);
+        encoder << response.body;
+        encoder.close();
+        result.set("body", encoded.str());
+        result.set("bodyEncoding", "base64");
+    } else {
+        result.set("body", domain::replaceInvalidUtf8(response.body));
+    }
     result.set("truncated", response.truncated);
     result.set("latencyMs", static_cast<Poco::Int64>(response.latencyMs));
     result.set("remoteAddress", response.remoteAddress);
@@ -146,7 +164,8 @@ std::string PolicyGateway::request(const plugins::RunControl& control,
     const OutboundRequest request = parseRequestJson(requestJson);
     try {
         return responseJson(send(request, policy_, control.deadlineMs(),
-                                 [&control] { return control.cancelled(); }));
+                                 [&control] { return control.cancelled(); }),
+                            request.base64Body);
     } catch (const OutboundError& e) {
         if (e.kind() == OutboundError::Kind::InvalidRequest) throw invalid(e.what());
         throw std::runtime_error(e.what());

@@ -28,13 +28,15 @@ class PolicyGateway : public plugins::HttpGateway {
 };
 
 // {"method", "url", "headers": {name: value}, "body"} and, since ABI 1.2, "connectTo",
-// "timeoutMs" and "maxResponseBytes"; only url is required, and a null counts as absent. Throws
+// "timeoutMs", "maxResponseBytes" and "bodyEncoding"; only url is required, and a null counts
+// as absent. Throws
 // plugins::HttpRequestInvalid naming the offending field.
 OutboundRequest parseRequestJson(const std::string& json);
 
 // {"status", "headers": {name: value}, "body", "truncated", "latencyMs", "remoteAddress"}.
 // Headers repeated in the response are joined with ", " under the first one's spelling; the
-// body and header values are made valid UTF-8, so the text is always valid JSON.
-std::string responseJson(const OutboundResponse& response);
+// body and header values are made valid UTF-8, so the text is always valid JSON. With
+// `base64Body` the body is its bytes in base64 instead, and "bodyEncoding": "base64" says so.
+std::string responseJson(const OutboundResponse& response, bool base64Body = false);
 
 }  // namespace lodestone::outbound

@@ -137,9 +137,10 @@ TEST(ConfigLoader, OnlyResearchTakesAllowPrivateNetworks) {
                         "    allow_private_networks: sometimes\n"),
                 HasSubstr("lodestone.yaml:4: pipeline.research.allow_private_networks: expected "
                           "true or false"));
-    EXPECT_THAT(errorOf("storage: { path: x.db }\npipeline:\n  content:\n"
-                        "    allow_private_networks: true\n"),
-                HasSubstr("lodestone.yaml:4: pipeline.content.allow_private_networks: unknown key"));
+    EXPECT_THAT(
+        errorOf("storage: { path: x.db }\npipeline:\n  content:\n"
+                "    allow_private_networks: true\n"),
+        HasSubstr("lodestone.yaml:4: pipeline.content.allow_private_networks: unknown key"));
 }
 
 TEST(ConfigLoader, OutOfRangeNamesKeyAndLine) {

@@ -2,6 +2,7 @@
 // URL host's own, checked like any other), timeoutMs (sooner than the caller's deadline) and
 // maxResponseBytes (a smaller body cap). Names in URLs here are never looked up: connectTo
 // replaces the lookup, so nothing leaves 127.0.0.1.
+#include <Poco/JSON/Parser.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -170,6 +171,30 @@ TEST(RequestOptionsJson, NameWhatIsWrong) {
                 HasSubstr("\"timeoutMs\" must be at least 1"));
     EXPECT_THAT(message(R"({"url":"http://x/","maxResponseBytes":-1})"),
                 HasSubstr("\"maxResponseBytes\" must be at least 0"));
+}
+
+TEST(RequestOptionsJson, Base64HandsBackTheBodysBytesUnchanged) {
+    RecordingServer server;
+    const PolicyGateway gateway(policy(true));
+    plugins::RunControl control(plugins::RunControl::deadlineIn(5s));
+    Poco::JSON::Parser parser;
+    auto json = parser
+                    .parse(gateway.request(control, R"({"url":")" + server.url("/binary") +
+                                                        R"(","bodyEncoding":"base64"})"))
+                    .extract<Poco::JSON::Object::Ptr>();
+    // "ok \xFF\xFE \xC3\xA9 \x01", not U+FFFD for the bytes that are not UTF-8.
+    EXPECT_EQ(json->getValue<std::string>("body"), "b2sg//4gw6kgAQ==");
+    EXPECT_EQ(json->getValue<std::string>("bodyEncoding"), "base64");
+    EXPECT_THAT(
+        [] {
+            try {
+                parseRequestJson(R"({"url":"http://x/","bodyEncoding":"hex"})");
+            } catch (const plugins::HttpRequestInvalid& e) {
+                return std::string(e.what());
+            }
+            return std::string("accepted");
+        }(),
+        HasSubstr("\"bodyEncoding\" must be \"text\" or \"base64\""));
 }
 
 TEST(RequestOptionsJson, ABadConnectToIsInvalidInputThroughTheGateway) {
