@@ -11,6 +11,7 @@ packages=(
     libsqlite3-dev       # the SQLite C API, for transaction control
     libyaml-cpp-dev
     libkainjow-mustache-dev  # Mustache templates for lead-magnet content and pages
+    libgumbo-dev         # research-web: an HTML5 parser (browsers' parsing rules) for company websites
     libgtest-dev libgmock-dev
     sqlite3 curl         # operators' tools; the README's curl line
     tzdata               # the IANA zone names contact.timezone is checked against

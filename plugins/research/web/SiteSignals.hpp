@@ -1,0 +1,27 @@
+// The signals scoring reads from a website: the technologies it runs, whether it is hiring (job
+// postings, their departments) and its recent news.
+#pragma once
+
+#include <string>
+
+#include "Crawl.hpp"
+#include "JsonLd.hpp"
+#include "ResearchReport.hpp"
+#include "Technologies.hpp"
+
+namespace lodestone::research_web {
+
+// JSON-LD read from one page.
+struct PageJsonLd {
+    const ReadPage* page;
+    JsonLdFacts facts;
+};
+
+void reportTechnologies(const CrawlResult& crawl, const Fingerprints& fingerprints,
+                        ResearchReport& report);
+void reportHiring(const CrawlResult& crawl, const std::vector<PageJsonLd>& jsonLd,
+                  const std::string& label, ResearchReport& report);
+void reportNews(const CrawlResult& crawl, const std::vector<PageJsonLd>& jsonLd,
+                ResearchReport& report);
+
+}  // namespace lodestone::research_web
