@@ -101,6 +101,42 @@ std::string wrongValue(lodestone_config_type type) {
     }
 }
 
+// docs/plugins.md, "What research found, where it found it, and how sure it is": a plugin that
+// returns profile, evidence, findings or warnings returns them in their shapes. The sample run
+// has no outbound HTTP, so a plugin that reads the web says so in `warnings` instead of failing.
+void checkResearchExtras(const Poco::JSON::Object& result, const std::string& output) {
+    const std::set<std::string> kinds{"client", "research", "inferred"};
+    if (result.has("profile")) {
+        EXPECT_FALSE(result.getObject("profile").isNull()) << "profile is an object: " << output;
+    }
+    if (auto evidence = result.getObject("evidence")) {
+        for (const auto& path : evidence->getNames()) {
+            auto entry = evidence->getObject(path);
+            ASSERT_TRUE(entry) << "evidence." << path << " is an object: " << output;
+            EXPECT_TRUE(kinds.count(entry->optValue<std::string>("evidence", "")))
+                << "evidence." << path << ".evidence is client, research or inferred";
+            EXPECT_TRUE(entry->has("source") && entry->get("source").isString()) << output;
+        }
+    }
+    if (auto findings = result.getArray("findings")) {
+        for (std::size_t i = 0; i < findings->size(); ++i) {
+            auto finding = findings->getObject(static_cast<unsigned>(i));
+            ASSERT_TRUE(finding) << "findings[" << i << "] is an object: " << output;
+            for (const char* key : {"text", "source", "evidence"}) {
+                EXPECT_TRUE(finding->has(key) && finding->get(key).isString())
+                    << "findings[" << i << "]." << key << " is text: " << output;
+            }
+            EXPECT_TRUE(kinds.count(finding->optValue<std::string>("evidence", ""))) << output;
+        }
+    }
+    if (auto warnings = result.getArray("warnings")) {
+        for (std::size_t i = 0; i < warnings->size(); ++i) {
+            EXPECT_TRUE(warnings->get(static_cast<unsigned>(i)).isString())
+                << "warnings[" << i << "] is text: " << output;
+        }
+    }
+}
+
 using ConfigLines = std::map<std::string, std::string>;
 
 class PluginConformance : public ::testing::TestWithParam<const char*> {
@@ -248,6 +284,7 @@ TEST_P(PluginConformance, ConfiguresAndRunsOnASampleInput) {
                 EXPECT_TRUE(!result->has(part) || !result->getObject(part).isNull())
                     << part << " is not an object: " << output;
             }
+            checkResearchExtras(*result, output);
             if (result->has("person") || result->has("company")) break;
             if (auto fixture = kNotResearch.find(info().name); fixture != kNotResearch.end()) {
                 GTEST_SKIP() << plugin() << " ran and returned a JSON object; it is not held to "
