@@ -131,13 +131,34 @@ Fingerprints::Pattern Fingerprints::compile(const std::string& text, const std::
     return pattern;
 }
 
-bool Fingerprints::matches(const Pattern& pattern, const std::string& value) {
-    if (pattern.any) return true;
-    const std::string shown = bounded(value);
-    if (!pattern.literal.empty() && lowerAscii(shown).find(pattern.literal) == std::string::npos) {
-        return false;
+struct Fingerprints::Prepared {
+    struct Value {
+        std::string text;   // at most 1 KiB
+        std::string lower;  // the same, lower case
+        std::string name;   // lower case: a header's, cookie's or meta's name
+    };
+    std::vector<Value> scripts, tags, headers, cookies, meta;
+
+    explicit Prepared(const PageSignals& page) {
+        for (const auto& src : page.scriptSources) scripts.push_back(value(src));
+        for (const auto& tag : page.startTags) tags.push_back(value(tag));
+        for (const auto& [name, text] : page.headers) headers.push_back(value(text, name));
+        for (const auto& [name, text] : page.cookies) cookies.push_back(value(text, name));
+        for (const auto& [name, text] : page.metaTags) meta.push_back(value(text, name));
     }
-    return std::regex_search(shown, pattern.regex);
+
+    static Value value(const std::string& text, const std::string& name = "") {
+        std::string cutText = bounded(text);
+        std::string lower = lowerAscii(cutText);
+        return {std::move(cutText), std::move(lower), lowerAscii(name)};
+    }
+};
+
+bool Fingerprints::matches(const Pattern& pattern, const std::string& value,
+                           const std::string& lower) {
+    if (pattern.any) return true;
+    if (!pattern.literal.empty() && lower.find(pattern.literal) == std::string::npos) return false;
+    return std::regex_search(value, pattern.regex);
 }
 
 Fingerprints Fingerprints::load(const std::string& path) {
@@ -227,18 +248,20 @@ Fingerprints Fingerprints::parse(const std::string& json, const std::string& ori
     return fingerprints;
 }
 
-std::string Fingerprints::clue(const Technology& technology, const PageSignals& page) const {
+std::string Fingerprints::clue(const Technology& technology, const Prepared& page) const {
     for (const auto& pattern : technology.scriptSrc) {
-        for (const auto& src : page.scriptSources) {
-            if (matches(pattern, src)) return "script " + cut(src, 120);
+        for (const auto& src : page.scripts) {
+            if (matches(pattern, src.text, src.lower)) return "script " + cut(src.text, 120);
         }
     }
-    const auto keyed = [](const std::vector<Keyed>& patterns, const NamedValues& values,
+    const auto keyed = [](const std::vector<Keyed>& patterns,
+                          const std::vector<Prepared::Value>& values,
                           const std::string& what) -> std::string {
         for (const auto& [key, pattern] : patterns) {
-            for (const auto& [name, value] : values) {
-                if (equalsIgnoreCase(name, key) && matches(pattern, value)) {
-                    return what + " " + name + (value.empty() ? "" : ": " + cut(value, 80));
+            for (const auto& value : values) {
+                if (value.name == key && matches(pattern, value.text, value.lower)) {
+                    return what + " " + value.name +
+                           (value.text.empty() ? "" : ": " + cut(value.text, 80));
                 }
             }
         }
@@ -246,18 +269,19 @@ std::string Fingerprints::clue(const Technology& technology, const PageSignals& 
     };
     for (auto found : {keyed(technology.headers, page.headers, "header"),
                        keyed(technology.cookies, page.cookies, "cookie"),
-                       keyed(technology.meta, page.metaTags, "meta")}) {
+                       keyed(technology.meta, page.meta, "meta")}) {
         if (!found.empty()) return found;
     }
     for (const auto& pattern : technology.html) {
-        for (const auto& tag : page.startTags) {
-            if (matches(pattern, tag)) return "markup " + cut(tag, 120);
+        for (const auto& tag : page.tags) {
+            if (matches(pattern, tag.text, tag.lower)) return "markup " + cut(tag.text, 120);
         }
     }
     return "";
 }
 
-std::vector<Detection> Fingerprints::detect(const PageSignals& page) const {
+std::vector<Detection> Fingerprints::detect(const PageSignals& signals) const {
+    const Prepared page(signals);
     std::vector<Detection> found;
     std::set<std::string> named;
     for (const auto& technology : technologies_) {

@@ -70,9 +70,12 @@ class Fingerprints {
         std::vector<std::string> implies;
     };
 
+    // A page's values cut to 1 KiB and lower-cased once, not once per pattern (Technologies.cpp).
+    struct Prepared;
+
     static Pattern compile(const std::string& text, const std::string& where);
-    static bool matches(const Pattern& pattern, const std::string& value);
-    std::string clue(const Technology& technology, const PageSignals& page) const;
+    static bool matches(const Pattern& pattern, const std::string& value, const std::string& lower);
+    std::string clue(const Technology& technology, const Prepared& page) const;
 
     std::vector<Technology> technologies_;
 };
