@@ -69,7 +69,7 @@ class ParseArena {
         // The clock and the flag every 256 allocations: gumbo allocates for every element and
         // attribute, so a page that keeps it busy keeps calling here.
         if (++calls_ % 256 != 0) return true;
-        if (limits_.cancelled && limits_.cancelled()) {
+        if (cancelled()) {
             reason_ = "cancelled while parsing";
             return false;
         }
@@ -78,6 +78,15 @@ class ParseArena {
             return false;
         }
         return true;
+    }
+
+    // Nothing may be thrown across gumbo's C frames: a throwing flag counts as cancelled.
+    bool cancelled() const noexcept {
+        try {
+            return limits_.cancelled && limits_.cancelled();
+        } catch (...) {
+            return true;
+        }
     }
 
     const ParseLimits limits_;
