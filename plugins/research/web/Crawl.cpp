@@ -5,6 +5,7 @@
 
 #include "Charset.hpp"
 #include "HtmlTree.hpp"
+#include "NestingGuard.hpp"
 #include "Text.hpp"
 #include "Urls.hpp"
 
@@ -160,12 +161,19 @@ bool readHtml(const std::string& url, const HttpAnswer& answer,
         warnings.push_back(url + ": charset \"" + cut(validUtf8(decoded.charset), 40) +
                            "\" is not one research-web decodes; read as UTF-8");
     }
+    std::string_view html = decoded.text;
+    if (const std::size_t cut = nestingCut(html); cut < html.size()) {
+        warnings.push_back(url + ": elements nested deeper than " +
+                           std::to_string(kMaxParsedNesting) + "; read up to there (byte " +
+                           std::to_string(cut) + ")");
+        html = html.substr(0, cut);
+    }
     ParseLimits limits;
     limits.maxBytes = parseMemoryFor(answer.body.size());
     limits.deadline = deadline;
     limits.cancelled = cancelled;
     try {
-        const HtmlTree tree = HtmlTree::parse(decoded.text, limits);
+        const HtmlTree tree = HtmlTree::parse(html, limits);
         facts = extractPage(tree, url);
     } catch (const ParseAborted& e) {
         if (cancelled && cancelled()) throw Cancelled();

@@ -7,6 +7,7 @@
 #include "Contacts.hpp"
 #include "HtmlTree.hpp"
 #include "LinkPicker.hpp"
+#include "NestingGuard.hpp"
 #include "PageExtract.hpp"
 #include "Technologies.hpp"
 #include "Text.hpp"
@@ -67,6 +68,30 @@ TEST(HtmlTree, GivesUpAtItsDeadlineAndWhenCancelled) {
     ParseLimits cancelled;
     cancelled.cancelled = [] { return true; };
     EXPECT_THROW(HtmlTree::parse(deep, cancelled), ParseAborted);
+}
+
+std::string repeated(const std::string& piece, int times) {
+    std::string text;
+    for (int i = 0; i < times; ++i) text += piece;
+    return text;
+}
+
+TEST(NestingGuard, CutsWhereNestingPassesTheLimit) {
+    const std::string deep = "<html><body>" + repeated("<div class=\"x > y\">", 600);
+    const std::size_t cut = nestingCut(deep, 512);
+    EXPECT_EQ(deep.substr(cut, 5), "<div ");
+    EXPECT_EQ(nestingCut(deep.substr(0, cut), 512), cut);  // what is left is not cut again
+    // An end tag does not reach past an object to close the div before it, as in the parser.
+    EXPECT_LT(nestingCut(repeated("<div><object></div>", 600), 512), 600u * 19);
+}
+
+TEST(NestingGuard, LeavesOrdinaryPagesWhole) {
+    const std::string page =
+        "<!DOCTYPE html><!-- <div><div> --><ul>" + repeated("<li>item<p>one<p>two", 2000) +
+        "</ul><table>" + repeated("<tr><td>a<td>b", 2000) + "</table>" +
+        repeated("<div><span>x</span><br><img src=a></div>", 2000) + "<script>" +
+        repeated("<div>", 2000) + "</script><p>after" + repeated("<b><i>x</i></b>", 2000);
+    EXPECT_EQ(nestingCut(page, 512), page.size());
 }
 
 TEST(PageExtract, DeepNestingIsCutWithoutRecursion) {
