@@ -17,7 +17,7 @@
 //   short-fixture.example     redirects to www.short-fixture.example
 #pragma once
 
-#include <Poco/Net/HTTPServer.h>
+#include <Poco/Net/TCPServer.h>
 #include <Poco/ThreadPool.h>
 
 #include <condition_variable>
@@ -72,7 +72,7 @@ class FixtureSite {
     std::uint16_t port_ = 0;
     // Its own threads: pages that never answer hold one each until the end of the test.
     Poco::ThreadPool threads_{2, 64};
-    std::unique_ptr<Poco::Net::HTTPServer> server_;
+    std::unique_ptr<Poco::Net::TCPServer> server_;
 };
 
 // The pages, by host and path (FixturePages.cpp): status, headers and body.
