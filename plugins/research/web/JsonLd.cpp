@@ -121,14 +121,16 @@ void readEmployees(const Object& object, Organization& organization) {
         organization.employeeCount = wholeNumber(quantity->get("value"));
         return;
     }
-    const auto low =
-        quantity->has("minValue") ? wholeNumber(quantity->get("minValue")) : std::nullopt;
-    const auto high =
-        quantity->has("maxValue") ? wholeNumber(quantity->get("maxValue")) : std::nullopt;
-    if (low && high && *low <= *high) {
-        organization.employeeRange = std::to_string(*low) + "-" + std::to_string(*high);
-    } else if (low) {
-        organization.employeeRange = std::to_string(*low) + "+";
+    // Plain numbers, -1 for none: GCC's -O2 flow analysis takes optionals compared here for
+    // uninitialised.
+    const long low =
+        quantity->has("minValue") ? wholeNumber(quantity->get("minValue")).value_or(-1) : -1;
+    const long high =
+        quantity->has("maxValue") ? wholeNumber(quantity->get("maxValue")).value_or(-1) : -1;
+    if (low >= 0 && high >= low) {
+        organization.employeeRange = std::to_string(low) + "-" + std::to_string(high);
+    } else if (low >= 0) {
+        organization.employeeRange = std::to_string(low) + "+";
     }
 }
 

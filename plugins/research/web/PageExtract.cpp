@@ -25,9 +25,16 @@ constexpr std::size_t kSummaryChars = 600;
 // How far a look inside one element (its text, its heading) may go.
 constexpr std::size_t kInnerNodes = 2000;
 
+// Every string read from gumbo goes through here. gumbo 0.10 writes a numeric character
+// reference out of Unicode's range (&#xAAAAAAAA) as a raw byte, so its text and attribute values
+// are not always UTF-8 even when the page was.
+std::string fromGumbo(const char* text) {
+    return text != nullptr ? validUtf8(text) : "";
+}
+
 std::string attribute(const GumboNode* node, const char* name) {
     const GumboAttribute* found = gumbo_get_attribute(&node->v.element.attributes, name);
-    return found != nullptr && found->value != nullptr ? found->value : "";
+    return found != nullptr ? fromGumbo(found->value) : "";
 }
 
 GumboTag tagOf(const GumboNode* node) {
@@ -97,7 +104,7 @@ void walkInside(const GumboNode* root, std::size_t maxNodes, Visit&& visit) {
 std::string textUnder(const GumboNode* root, std::size_t maxChars) {
     std::string text;
     walkInside(root, kInnerNodes, [&](const GumboNode* node) {
-        if (isText(node)) text.append(node->v.text.text).append(" ");
+        if (isText(node)) text.append(fromGumbo(node->v.text.text)).append(" ");
         return text.size() < maxChars * 4;
     });
     return cut(collapseWhitespace(text), maxChars);
@@ -127,8 +134,8 @@ std::string startTag(const GumboNode* node) {
     const GumboVector& attributes = node->v.element.attributes;
     for (unsigned i = 0; i < attributes.length && tag.size() < kStartTagBytes; ++i) {
         const auto* attribute = static_cast<const GumboAttribute*>(attributes.data[i]);
-        tag += " " + std::string(attribute->name) + "=\"" +
-               cut(attribute->value != nullptr ? attribute->value : "", 200) + "\"";
+        tag +=
+            " " + fromGumbo(attribute->name) + "=\"" + cut(fromGumbo(attribute->value), 200) + "\"";
     }
     return tag.substr(0, kStartTagBytes) + ">";
 }
@@ -145,7 +152,7 @@ class Walker {
             stack.pop_back();
             if (isText(node)) {
                 if (visibleText_.size() < kVisibleTextBytes) {
-                    visibleText_.append(node->v.text.text).append(" ");
+                    visibleText_.append(fromGumbo(node->v.text.text)).append(" ");
                 }
                 continue;
             }
@@ -227,7 +234,7 @@ class Walker {
         std::string text;
         for (unsigned i = 0; i < children.length; ++i) {
             const auto* child = static_cast<const GumboNode*>(children.data[i]);
-            if (isText(child)) text += child->v.text.text;
+            if (isText(child)) text += fromGumbo(child->v.text.text);
         }
         return cut(collapseWhitespace(text), maxChars);
     }
@@ -260,7 +267,7 @@ class Walker {
         std::string block;
         for (unsigned i = 0; i < children.length && block.size() <= kJsonLdBytes; ++i) {
             const auto* child = static_cast<const GumboNode*>(children.data[i]);
-            if (isText(child)) block += child->v.text.text;
+            if (isText(child)) block += fromGumbo(child->v.text.text);
         }
         if (block.size() <= kJsonLdBytes) facts_.jsonLd.push_back(std::move(block));
     }

@@ -73,11 +73,12 @@ std::optional<Poco::Dynamic::Var> ResearchReport::profileValue(const std::string
 
 void ResearchReport::finding(const std::string& text, const std::string& source,
                              const std::string& evidence) {
-    const std::string shown = cut(collapseWhitespace(text), 300);
+    // Valid UTF-8 whatever a page held: the daemon stores this as JSON.
+    const std::string shown = cut(collapseWhitespace(validUtf8(text)), 300);
     if (shown.empty() || findings_.size() >= kMaxFindings) return;
     if (std::find(facts_.begin(), facts_.end(), shown) != facts_.end()) return;
     facts_.push_back(shown);
-    findings_.push_back({shown, Evidence{evidence, cut(source, 300)}});
+    findings_.push_back({shown, Evidence{evidence, cut(validUtf8(source), 300)}});
 }
 
 void ResearchReport::warning(const std::string& text) {
@@ -85,7 +86,7 @@ void ResearchReport::warning(const std::string& text) {
         ++warningsLeftOut_;
         return;
     }
-    warnings_.push_back(cut(collapseWhitespace(text), 300));
+    warnings_.push_back(cut(collapseWhitespace(validUtf8(text)), 300));
 }
 
 void ResearchReport::source(const std::string& name) {

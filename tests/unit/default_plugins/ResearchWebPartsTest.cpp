@@ -102,6 +102,20 @@ TEST(PageExtract, DeepNestingIsCutWithoutRecursion) {
     EXPECT_TRUE(facts.tooDeep);
 }
 
+// Found by fuzz_html_page: gumbo 0.10 turns an out-of-range numeric character reference into
+// one raw byte, which is not UTF-8 (tests/fuzz/corpus/html_page/numeric-reference-overflow.html).
+TEST(PageExtract, WhatGumboReturnsIsMadeValidUtf8) {
+    const PageFacts facts = extract(
+        "<title>t&#xAAAAAAAA;</title><meta name=description content=\"d&#xAAAAAAAAAAAAAAAA\">"
+        "<h1>Bon&#xAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAjour</h1>"
+        "<a href=/x title=\"&#xAAAAAAAA\">l&#xAAAAAAAA;</a>");
+    for (const std::string& text : {facts.title, facts.description, facts.headings.at(0),
+                                    facts.links.at(0).text, facts.startTags.back()}) {
+        EXPECT_EQ(validUtf8(text), text) << text;
+        EXPECT_NE(text.find("\xEF\xBF\xBD"), std::string::npos) << text;
+    }
+}
+
 TEST(PageExtract, ReadsTheParts) {
     const PageFacts facts = extract(
         R"(<html><head><base href="https://cdn.acme.example/en/"><title> Acme   Ltd </title>)"
