@@ -85,6 +85,8 @@ class SmtpSink {
     SmtpSink& operator=(const SmtpSink&) = delete;
 
     std::uint16_t port() const { return port_; }
+    // The server's process, for a benchmark to read the CPU time it used.
+    pid_t pid() const { return process_->pid(); }
     const std::filesystem::path& directory() const { return directory_; }
 
     // Polls the directory until at least `count` messages are there.
