@@ -9,6 +9,11 @@ namespace {
 // Enough to see what went wrong; the counts say how often.
 constexpr std::size_t kProblemsKept = 5;
 
+CpuSample difference(const CpuSample& from, const CpuSample& to) {
+    return {to.atMs - from.atMs, to.daemon - from.daemon, to.sink - from.sink,
+            to.machine - from.machine};
+}
+
 }  // namespace
 
 void Verification::problem(const std::string& text) {
@@ -32,8 +37,7 @@ double Measurement::fromStartPerSecond() const {
 
 CpuSample Measurement::cpuTotal() const {
     if (cpu.size() < 2) return {};
-    return {cpu.back().atMs - cpu.front().atMs, cpu.back().daemon - cpu.front().daemon,
-            cpu.back().sink - cpu.front().sink};
+    return difference(cpu.front(), cpu.back());
 }
 
 CpuSample Measurement::cpuWhileSending() const {
@@ -45,7 +49,7 @@ CpuSample Measurement::cpuWhileSending() const {
                            [&](const CpuSample& s) { return s.atMs >= lastAcceptedMs; });
     const CpuSample& a = from == cpu.rend() ? cpu.front() : *from;
     const CpuSample& b = to == cpu.end() ? cpu.back() : *to;
-    return {b.atMs - a.atMs, b.daemon - a.daemon, b.sink - a.sink};
+    return difference(a, b);
 }
 
 bool Measurement::ok() const {

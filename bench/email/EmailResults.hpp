@@ -22,11 +22,13 @@ inline const char* modeName(Mode mode) {
     return mode == Mode::EndToEnd ? "end to end" : "backlog";
 }
 
-// The CPU seconds used so far by the daemon and the SMTP server, at one moment (epoch ms).
+// The CPU seconds used so far by the daemon, the SMTP server and the whole machine, at one
+// moment (epoch ms).
 struct CpuSample {
     double atMs = 0;
     double daemon = 0;
     double sink = 0;
+    double machine = 0;
 };
 
 // What the run checks against what it asked for: every prospect got every step exactly once.

@@ -49,7 +49,7 @@ struct Run {
 
     CpuSample sample(pid_t daemon) const {
         return {static_cast<double>(epochMillis()), processCpuSeconds(daemon),
-                processCpuSeconds(sink.pid())};
+                processCpuSeconds(sink.pid()), machineBusySeconds()};
     }
 
     // Adds the leads from --clients threads, timed in m.leads.
@@ -134,7 +134,8 @@ struct Run {
         pauseBefore("starting the sender", options.pauseSeconds);
         // From the launch: the sender starts on the backlog as soon as its pool is up.
         m.startMs = epochMillis();
-        m.cpu.push_back({static_cast<double>(m.startMs), 0, processCpuSeconds(sink.pid())});
+        m.cpu.push_back({static_cast<double>(m.startMs), 0, processCpuSeconds(sink.pid()),
+                         machineBusySeconds()});
         send([](ChildProcess&, std::uint16_t, ReadOnlyDatabase&) {});
     }
 };

@@ -51,6 +51,19 @@ double processCpuSeconds(pid_t pid) {
     return (utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
+double machineBusySeconds() {
+    std::ifstream in("/proc/stat");
+    std::string label;
+    in >> label;
+    if (label != "cpu") return 0;
+    // user nice system idle iowait irq softirq steal: guest time is already in user and nice.
+    double busy = 0, value = 0;
+    for (int i = 0; i < 8 && in >> value; ++i) {
+        if (i != 3 && i != 4) busy += value;
+    }
+    return busy / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
 Machine Machine::describe() {
     Machine machine;
     machine.cpus = std::thread::hardware_concurrency();
