@@ -26,6 +26,9 @@ without ICP criteria, so the run measures the daemon's email path.
   --clients C            threads adding leads, one keep-alive connection each (8)
   --backlog              also measure a backlog: the prospects qualified by a daemon without a
                          mailer (their first emails wait), then sent by a fresh one
+  --sink-dir DIR         the SMTP server keeps its messages in a fresh directory under DIR
+                         (default: the system's temp directory); /dev/shm spares it the cost
+                         of creating two files a message on disk
   --sync normal|full     storage.synchronous of the daemon (normal)
   --keep                 keep the run directories (config, database, the daemons' logs)
   --json                 also print each measurement as one JSON line
@@ -84,6 +87,8 @@ std::optional<Options> parseOptions(int argc, char** argv) {
             options.clients = flags.integer();
         } else if (flags.is("--backlog")) {
             options.backlog = true;
+        } else if (flags.is("--sink-dir")) {
+            options.sinkParent = std::filesystem::absolute(flags.value());
         } else {
             flags.unknown();
         }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct Options : CommonOptions {
     // Also measure a backlog: the prospects qualified first, their emails sent by a fresh
     // daemon with nothing else to do.
     bool backlog = false;
+    // Where the SMTP server keeps its messages (in a fresh directory); empty: the system's temp
+    // directory, beside the daemon's run directory.
+    std::filesystem::path sinkParent;
 
     int emails() const { return prospects * steps; }
 };

@@ -108,6 +108,7 @@ void printJson(const Options& options, const Machine& machine, const Measurement
     o->set("prospects", options.prospects);
     o->set("steps", options.steps);
     o->set("sync", options.sync);
+    o->set("sinkDir", options.sinkParent.string());
     o->set("leads201", m.leads.count(201));
     o->set("received", m.received);
     o->set("sent", m.sent());
@@ -135,7 +136,9 @@ void printSummary(const Options& options, const Machine& machine,
     for (const auto& m : all) groups[{static_cast<int>(m.mode), m.concurrency}].push_back(&m);
     std::cout << "\n summary: " << options.prospects << " prospects x " << options.steps
               << (options.steps == 1 ? " step" : " steps") << ", storage.synchronous "
-              << options.sync << ", " << machine.text() << "\n"
+              << options.sync
+              << (options.sinkParent.empty() ? "" : ", messages in " + options.sinkParent.string())
+              << ", " << machine.text() << "\n"
               << "  median [min - max] over the rounds; CPU in ms per email\n";
     auto spread = [](std::vector<double> values, int digits) {
         const Summary s = summarise(std::move(values));

@@ -41,7 +41,10 @@ struct Run {
     RunDir dir;
 
     Run(const Options& o, Measurement& measurement)
-        : options(o), m(measurement), dir("lodestone-email-bench", o.keep) {}
+        : options(o),
+          m(measurement),
+          sink(lodestone::test::SmtpSinkOptions{.parent = o.sinkParent}),
+          dir("lodestone-email-bench", o.keep) {}
 
     void writeConfig(Mailer mailer) {
         std::ofstream(dir.configFile()) << configYaml(options, sink.port(), mailer, m.concurrency);
