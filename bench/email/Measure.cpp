@@ -154,8 +154,8 @@ Measurement measure(const Options& options, Mode mode, int concurrency, int roun
     Run run(options, m);
     std::cerr << "round " << round << ", " << modeName(mode) << ", concurrency " << concurrency
               << ": " << options.prospects << " prospects x " << options.steps
-              << " steps (SMTP server pid " << run.sink.pid() << ", run directory "
-              << run.dir.path().string() << ")\n";
+              << (options.steps == 1 ? " step" : " steps") << " (SMTP server pid " << run.sink.pid()
+              << ", run directory " << run.dir.path().string() << ")\n";
     if (mode == Mode::EndToEnd) {
         run.endToEnd();
     } else {
