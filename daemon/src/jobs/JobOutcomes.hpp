@@ -3,8 +3,8 @@
 #include <string>
 
 #include "jobs/JobHandler.hpp"
-#include "work/RetryPolicy.hpp"
 #include "work/LeaseTable.hpp"
+#include "work/RetryPolicy.hpp"
 
 namespace lodestone::jobs {
 

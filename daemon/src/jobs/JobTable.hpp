@@ -1,8 +1,8 @@
 #pragma once
 
 #include "jobs/JobHandler.hpp"
-#include "work/RetryPolicy.hpp"
 #include "work/LeaseTable.hpp"
+#include "work/RetryPolicy.hpp"
 
 namespace lodestone::jobs {
 

@@ -7,9 +7,9 @@
 
 #include "jobs/JobHandler.hpp"
 #include "jobs/JobTable.hpp"
-#include "work/RetryPolicy.hpp"
 #include "jobs/StepQueue.hpp"
 #include "work/Engine.hpp"
+#include "work/RetryPolicy.hpp"
 
 namespace lodestone::jobs {
 

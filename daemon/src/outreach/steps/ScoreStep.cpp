@@ -1,10 +1,10 @@
 #include <sstream>
 
 #include "domain/JsonValues.hpp"
+#include "outreach/SequenceLifecycle.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
 #include "outreach/icp/IcpScorer.hpp"
 #include "outreach/icp/ProspectProfile.hpp"
-#include "outreach/SequenceLifecycle.hpp"
 #include "outreach/steps/ProspectSteps.hpp"
 
 namespace lodestone::outreach {

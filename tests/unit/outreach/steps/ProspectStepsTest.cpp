@@ -333,8 +333,8 @@ TEST_F(ProspectSteps, AFailedJobLeavesABookedProspectBooked) {
         r.jobs().claim(StepName::Research, "w", 10, now, now + 60'000);
     });
     std::optional<domain::Timestamp> retryAt;
-    ASSERT_TRUE(
-        fail({job.id, "w", StepName::Research, 0, "boom", false, 0}, work::RetryPolicy{10s}, retryAt));
+    ASSERT_TRUE(fail({job.id, "w", StepName::Research, 0, "boom", false, 0}, work::RetryPolicy{10s},
+                     retryAt));
     EXPECT_EQ(findProspect(p.id).status, ProspectStatus::MeetingBooked);
     EXPECT_FALSE(findProspect(p.id).error);
 }
