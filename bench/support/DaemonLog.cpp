@@ -1,10 +1,10 @@
-#include "bench/webhook/DaemonLog.hpp"
+#include "bench/support/DaemonLog.hpp"
 
 #include <cstdio>
 #include <ctime>
 #include <sstream>
 
-namespace lodestone::bench::webhook {
+namespace lodestone::bench {
 
 std::optional<std::int64_t> loggedAt(const std::string& log, const std::string& marker) {
     const auto found = log.find(marker);
@@ -38,4 +38,4 @@ LogProblems logProblems(const std::string& log) {
     return problems;
 }
 
-}  // namespace lodestone::bench::webhook
+}  // namespace lodestone::bench

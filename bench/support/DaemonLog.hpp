@@ -6,7 +6,7 @@
 
 // Reading lodestoned's log, which stamps each line "2026-11-22T10:00:00.123Z <priority>
 // <source>: <text>" in UTC.
-namespace lodestone::bench::webhook {
+namespace lodestone::bench {
 
 // The epoch milliseconds of the first line containing `marker`.
 std::optional<std::int64_t> loggedAt(const std::string& log, const std::string& marker);
@@ -19,4 +19,4 @@ struct LogProblems {
 
 LogProblems logProblems(const std::string& log);
 
-}  // namespace lodestone::bench::webhook
+}  // namespace lodestone::bench

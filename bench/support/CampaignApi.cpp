@@ -1,6 +1,6 @@
-#include "bench/webhook/CampaignApi.hpp"
+#include "bench/support/CampaignApi.hpp"
 
-namespace lodestone::bench::webhook {
+namespace lodestone::bench {
 
 std::string leadBody(int i) {
     const std::string n = std::to_string(i);
@@ -28,4 +28,4 @@ std::string postExpecting201(ApiConnection& connection, const std::string& path,
     return value;
 }
 
-}  // namespace lodestone::bench::webhook
+}  // namespace lodestone::bench

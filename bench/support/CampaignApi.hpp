@@ -7,7 +7,7 @@
 #include "bench/support/ApiClient.hpp"
 
 // The campaign routes the bench loads: adding leads and booking meetings for their prospects.
-namespace lodestone::bench::webhook {
+namespace lodestone::bench {
 
 // The reply fields the bench needs, as their text starts.
 inline const std::string kProspectKey = "\"prospectId\":\"";
@@ -29,4 +29,4 @@ ClientStats runClients(std::uint16_t port, int clients, int count, RequestFn req
     return threads.join();
 }
 
-}  // namespace lodestone::bench::webhook
+}  // namespace lodestone::bench
