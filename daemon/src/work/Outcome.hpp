@@ -32,7 +32,7 @@ struct Recorded {
     // The queue that now has work because of this outcome: the one that holds the item next (a
     // job's next step), or work the outcome queued (a qualified prospect's first email).
     std::optional<std::string> next;
-    std::string note;                  // what is worth logging about a success, if anything
+    std::string note;  // what is worth logging about a success, if anything
 };
 
 }  // namespace lodestone::work
