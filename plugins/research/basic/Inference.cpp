@@ -28,11 +28,11 @@ bool atEitherEnd(const std::string& word, const std::string& part) {
            (word.starts_with(part) || word.ends_with(part));
 }
 
-// Whether `phrase` starts at word `at` of `spans`, and how many words it has.
-std::size_t phraseAt(const std::vector<WordAt>& spans, std::size_t at, const char* phrase,
-                     bool joined) {
-    const auto parts = words(phrase);
-    if (at + parts.size() > spans.size()) return 0;
+// Whether the phrase of words `parts` starts at word `at` of `spans`: how many words it covers
+// there, 0 when it does not.
+std::size_t phraseAt(const std::vector<WordAt>& spans, std::size_t at,
+                     const std::vector<std::string>& parts, bool joined) {
+    if (parts.empty() || at + parts.size() > spans.size()) return 0;
     if (parts.size() == 1 && joined && atEitherEnd(spans[at].word, parts[0])) return 1;
     for (std::size_t i = 0; i < parts.size(); ++i) {
         if (spans[at + i].word != parts[i]) return 0;
@@ -47,8 +47,9 @@ std::optional<Naming> industryNamedIn(const Clue& clue) {
     const bool joined = clue.kind == Clue::Kind::Domain;
     for (const auto& terms : industryTerms()) {
         auto consider = [&](const char* phrase) {
+            const auto parts = words(phrase);
             for (std::size_t at = 0; at < spans.size(); ++at) {
-                const std::size_t length = phraseAt(spans, at, phrase, joined);
+                const std::size_t length = phraseAt(spans, at, parts, joined);
                 if (length == 0) continue;
                 if (!best || at < best->word || (at == best->word && length > best->length)) {
                     best = Naming{terms.industry, at, length, spans[at].begin,
@@ -75,7 +76,7 @@ std::optional<Inference> selfEmployed(const Clue& clue) {
     const auto spans = wordsAt(clue.text);
     for (std::size_t at = 0; at < spans.size(); ++at) {
         for (const char* phrase : kSelfEmployed) {
-            const std::size_t length = phraseAt(spans, at, phrase, false);
+            const std::size_t length = phraseAt(spans, at, words(phrase), false);
             if (length == 0) continue;
             return Inference{
                 *sizeOfHeadcount(1)->band,

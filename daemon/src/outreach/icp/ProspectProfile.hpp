@@ -61,7 +61,7 @@ struct ProspectProfile {
     std::optional<std::string> department{};
     std::optional<std::string> contactCountry{};
     // Where each known fact came from, by its Add Lead path ("company.industry",
-    // "company.signals.hiringSignals", "contact.seniority", "title"; kFactPaths below).
+    // "company.signals.hiringSignals", "contact.seniority", "title"; fact_path below).
     std::map<std::string, FactSource> sources{};
 
     // The recorded source of the fact at `path`; a fact without one was sent by the client, so
