@@ -2,8 +2,8 @@
 #include <cmath>
 #include <functional>
 
+#include "domain/JsonDocument.hpp"
 #include "outreach/icp/CriterionRules.hpp"
-#include "outreach/icp/DocumentReader.hpp"
 #include "outreach/icp/Locations.hpp"
 #include "outreach/icp/Ranges.hpp"
 #include "outreach/icp/Text.hpp"
@@ -84,9 +84,10 @@ CriterionResult scoreQuantity(const std::string& criterion, const Quantity& quan
     auto range = parseRange(*rangeText);
     std::string subject = described(profile, usedPath, quantity.rangeNoun + " " + *rangeText);
     if (!range) {
-        return result(Outcome::Unknown, described(profile, usedPath,
-                                                  quantity.rangeNoun + " " + describe(*rangeText)) +
-                                            " could not be read as a range");
+        return result(Outcome::Unknown,
+                      described(profile, usedPath,
+                                quantity.rangeNoun + " " + domain::describeJsonValue(*rangeText)) +
+                          " could not be read as a range");
     }
     auto comparison = compareRange(*range, rule.min, rule.max);
     switch (comparison.fit) {

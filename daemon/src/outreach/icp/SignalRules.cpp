@@ -2,8 +2,8 @@
 #include <cctype>
 #include <chrono>
 
+#include "domain/JsonDocument.hpp"
 #include "outreach/icp/CriterionRules.hpp"
-#include "outreach/icp/DocumentReader.hpp"
 #include "outreach/icp/Text.hpp"
 #include "outreach/icp/Vocabulary.hpp"
 
@@ -93,7 +93,8 @@ CriterionResult scoreRecentFunding(const RecentFundingCriterion& rule,
     auto funded = monthIndexOf(*profile.fundingDate);
     if (!funded) {
         return result(Outcome::Unknown,
-                      described(profile, path, "funding date " + describe(*profile.fundingDate)) +
+                      described(profile, path,
+                                "funding date " + domain::describeJsonValue(*profile.fundingDate)) +
                           " is not YYYY-MM");
     }
     // A date in the current month or later (announced ahead) is as recent as it gets.
