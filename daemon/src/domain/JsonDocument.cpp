@@ -79,7 +79,8 @@ std::optional<Poco::Dynamic::Var> MappingFields::present(const std::string& key)
 
 void MappingFields::wrong(const std::string& key, const std::string& expected,
                           const Poco::Dynamic::Var& value) const {
-    throw DocumentProblem(pathOf(key), "expected " + expected + ", got " + describeJsonValue(value));
+    throw DocumentProblem(pathOf(key),
+                          "expected " + expected + ", got " + describeJsonValue(value));
 }
 
 bool MappingFields::has(const std::string& key) const {

@@ -50,7 +50,9 @@ TEST(JsonDocument, NestingDeeperThanTheBoundIsNotParsed) {
     for (int i = 0; i < 10; ++i) deep += R"({"a": )";
     deep += "1" + std::string(10, '}');
     EXPECT_NO_THROW(readJsonDocument(deep, DocumentOptions{16, NullValue::Absent}));
-    EXPECT_THAT(problemOf([&] { readJsonDocument(deep, DocumentOptions{4, NullValue::Absent}); }),
+    EXPECT_THAT(problemOf([&] {
+                    readJsonDocument(deep, DocumentOptions{4, NullValue::Absent});
+                }),
                 HasSubstr("|not valid JSON: "));
 }
 
@@ -66,7 +68,9 @@ TEST(JsonDocument, PathsNameNestedKeys) {
 TEST(JsonDocument, UnknownKeysAreRefusedListingTheValidOnes) {
     auto root = read(R"({"window": {"dayz": 1}})");
     EXPECT_NO_THROW(root.allowOnly({"window", "steps"}));
-    EXPECT_EQ(problemOf([&] { root.mapping("window")->allowOnly({"days", "start"}); }),
+    EXPECT_EQ(problemOf([&] {
+                  root.mapping("window")->allowOnly({"days", "start"});
+              }),
               "window.dayz|unknown key; valid keys here are days, start");
 }
 
@@ -176,7 +180,8 @@ TEST(JsonDocument, NamesAreANonEmptyListOfTrimmedStrings) {
 TEST(JsonDocument, DurationsUseTheConfigurationsSpellingUpToAMaximum) {
     auto root = read(R"({"gap": "90s", "long": "3d", "bare": 90, "word": "soon"})");
     EXPECT_EQ(root.duration("gap", 1h), 90s);
-    EXPECT_EQ(problemOf([&] { root.duration("long", 24h); }), "long|must be at most 1d, got \"3d\"");
+    EXPECT_EQ(problemOf([&] { root.duration("long", 24h); }),
+              "long|must be at most 1d, got \"3d\"");
     EXPECT_EQ(problemOf([&] { root.duration("bare", 24h); }),
               "bare|expected a duration such as 500ms, 90s, 15m, 2h or 3d, got 90");
     EXPECT_EQ(problemOf([&] { root.duration("word", 24h); }),
@@ -199,8 +204,7 @@ TEST(JsonDocument, ValuesAreDescribedShortAndAsUtf8) {
     EXPECT_EQ(describeJsonValue(Poco::Dynamic::Var()), "null");
     EXPECT_EQ(describeJsonValue(Poco::Dynamic::Var(2.5)), "2.5");
     EXPECT_EQ(describeJsonValue(Poco::Dynamic::Var(true)), "true");
-    EXPECT_EQ(describeJsonValue(Poco::Dynamic::Var(std::string("say \"hi\""))),
-              R"("say \"hi\"")");
+    EXPECT_EQ(describeJsonValue(Poco::Dynamic::Var(std::string("say \"hi\""))), R"("say \"hi\"")");
     const auto longText = describeJsonValue(Poco::Dynamic::Var(std::string(100, 'a')));
     EXPECT_EQ(longText, "\"" + std::string(60, 'a') + "\xE2\x80\xA6\"");
     EXPECT_EQ(describeJsonValue(Poco::Dynamic::Var(std::string("a\xFF"))), R"("a\\xFF")");
