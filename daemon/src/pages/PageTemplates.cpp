@@ -3,9 +3,10 @@
 namespace lodestone::pages::templates {
 namespace {
 
-// Shared look: readable measure, system fonts, no external resources (the CSP allows none).
+// Shared look: readable measure, system fonts, no external resources (the CSP allows none), and
+// an empty icon so browsers do not ask for /favicon.ico.
 #define LODESTONE_PAGE_STYLE                                                                     \
-    "<style>"                                                                                    \
+    "<link rel=\"icon\" href=\"data:,\">\n<style>"                                               \
     "body{margin:0;background:#f6f7f9;color:#1d2330;font:17px/1.6 -apple-system,BlinkMacSystem"  \
     "Font,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;overflow-wrap:anywhere}"                  \
     "main{max-width:44rem;margin:0 auto;padding:3rem 1.5rem 4rem}"                               \
@@ -56,7 +57,7 @@ namespace {
     ".cta p:last-child{margin:0}"                                                                 \
     "footer{margin-top:3rem;padding-top:1rem;border-top:1px solid #dfe3ea;color:#5a6475;"         \
     "font-size:.85rem}footer p{margin:.2rem 0}footer strong{color:#1d2330}"                       \
-    "@media (max-width:30rem){body{font-size:16px}h1{font-size:1.65rem}"                          \
+    "@media (max-width:30rem){body{font-size:16px}h1{font-size:1.5rem}h2{font-size:1.18rem}"      \
     "main{padding:1.6rem 1.1rem 3rem}.masthead div{padding:.7rem 1.1rem}}"                        \
     "@media print{body{background:#fff;color:#000;font-size:11pt}.masthead{border:0}"             \
     ".cta-top,.cta a{display:none}main{max-width:none;padding:0}h2{break-after:avoid}"            \
@@ -68,6 +69,7 @@ const std::string_view kLeadMagnet =
     "<meta charset=\"utf-8\">\n"
     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     "<meta name=\"robots\" content=\"noindex\">\n"
+    "<link rel=\"icon\" href=\"data:,\">\n"
     "<title>{{title}}</title>\n"
     "{{#description}}<meta name=\"description\" content=\"{{description}}\">\n{{/description}}"
     "<meta property=\"og:type\" content=\"article\">\n"
@@ -108,7 +110,8 @@ const std::string_view kLeadMagnet =
     "{{/senderTitle}}{{#senderCompany}}, {{senderCompany}}{{/senderCompany}}</p>\n{{/senderName}}"
     "<p class=\"prepared\">Prepared for <bdi{{#preparedForLang}} lang=\"{{preparedForLang}}\""
     "{{/preparedForLang}}>"
-    "{{preparedFor}}</bdi>{{#projectName}} &middot; {{projectName}}{{/projectName}}</p>\n"
+    "{{preparedFor}}</bdi>{{^senderCompany}}{{#projectName}} &middot; {{projectName}}"
+    "{{/projectName}}{{/senderCompany}}</p>\n"
     "</footer>\n</main>\n</body>\n</html>\n";
 
 #undef LODESTONE_LEAD_MAGNET_STYLE
