@@ -17,14 +17,14 @@ std::string titleOf(const Context& context, Format format) {
         case Format::Playbook:
             return withCompany("a 90-day " + domain + " playbook");
         case Format::Checklist:
-            return withCompany("a " + domain + " checklist");
+            return withCompany(withArticle(domain + " checklist"));
         case Format::Scorecard:
             return "How " + context.var("company") + " scores on " + domain;
         case Format::RoiEstimate:
             return withCompany("a worked estimate for " + domain);
         case Format::Briefing: {
             const std::string& name = context.reader.name.full;
-            return withCompany("a " + domain + " briefing" +
+            return withCompany(withArticle(domain + " briefing") +
                                (name.empty() ? "" : " for " + isolatedIfRightToLeft(name)));
         }
     }

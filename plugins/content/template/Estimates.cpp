@@ -95,8 +95,10 @@ std::optional<Section> timeEstimate(const Context& context) {
         body += ": about " + grouped(saved / 40) + " working weeks of one person's time at " +
                 context.var("company") + ", without hiring anyone.";
     } else {
-        body += ", the time of about " + grouped(saved / kFullTimeHours, 1) +
-                " full-time people at " + context.var("company") + ", without hiring anyone.";
+        const std::string people = grouped(saved / kFullTimeHours, 1);
+        body += ", the time of about " + people +
+                (people == "1" ? " full-time person at " : " full-time people at ") +
+                context.var("company") + ", without hiring anyone.";
     }
     body += "\n\nChange the hours to what you see at " + context.var("company") +
             "; the arithmetic holds.";
@@ -144,7 +146,22 @@ std::optional<Section> valueEstimate(const Context& context) {
             grouped(bedDays * 0.02) + " bed-days: the same as opening " +
             grouped(beds->value * 0.02, 1) + " more beds, without building anything.");
     }
-    if (const Quantity* customers = quantityOf(reader, QuantityKind::Customers)) {
+    if (const Quantity* customers = quantityOf(reader, QuantityKind::Customers);
+        customers && customers->value < 200) {
+        // A handful of accounts: each one is a share of the business, not a percentage point.
+        const std::string share = grouped(100 / customers->value, 1) + "%";
+        std::string text = "With " + customers->asWritten + " " +
+                           labelInSentence(customers->label) + ", each one kept is about " + share +
+                           " of the business";
+        if (deal) {
+            text += "; one more kept each year is " + money(deal->value, deal->currency) + " at " +
+                    deal->asWritten + " each";
+        } else {
+            text += ", so keeping one more a year than today is worth roughly " + share +
+                    " of revenue, if they are of similar size";
+        }
+        add(text + ".");
+    } else if (customers) {
         std::string text = "With " + customers->asWritten + " " +
                            labelInSentence(customers->label) +
                            ", keeping one more in every hundred is " +
@@ -161,8 +178,11 @@ std::optional<Section> valueEstimate(const Context& context) {
             money(budget->value / 10, budget->currency) + " where it already works.");
     }
     if (const Quantity* sites = quantityOf(reader, QuantityKind::Locations)) {
+        // An hour a day is a fair saving at one of a few sites; across hundreds it is not.
+        const double minutes = sites->value <= 20 ? 60 : 10;
         add("Across " + sites->asWritten + " " + labelInSentence(sites->label) +
-            ", a change that saves one hour a day in each is " + grouped(sites->value * 250) +
+            ", a change that saves " + (minutes == 60 ? "one hour" : "ten minutes") +
+            " a day in each is " + grouped(sites->value * minutes / 60 * 250) +
             " hours a year, over 250 working days.");
     }
     if (const Quantity* volume = quantityOf(reader, QuantityKind::Volume)) {

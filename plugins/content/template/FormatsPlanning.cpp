@@ -68,13 +68,13 @@ Document writeScorecard(const Context& context) {
              std::string(role.measures[0]) + " and " + role.measures[1] + ", and in the end " +
              context.var("m1") + ". ";
     const std::string told = toldUs(context);
-    intro += told.empty() ? "Ten minutes is enough."
-                          : told + " Look hardest at the area that touches it.";
+    intro += told.empty() ? "Ten minutes is enough." : told;
+    if (!context.reader.pain.empty()) intro += " Look hardest at the area that touches it.";
     document.sections.push_back({"How to score " + context.var("company"), intro});
 
     std::string areas;
     for (const Criterion& criterion : role.criteria) {
-        areas += (areas.empty() ? "- " : "\n- ") + std::string(criterion.name) + ": 0 if " +
+        areas += (areas.empty() ? "- " : "\n- ") + context.fill(criterion.name) + ": 0 if " +
                  context.fill(criterion.low) + "; 2 if " + context.fill(criterion.high) + ".";
     }
     document.sections.push_back({"The five areas", areas});

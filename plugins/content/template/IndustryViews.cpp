@@ -88,6 +88,19 @@ const std::vector<IndustryView>& views() {
          "Ask five teachers to log for one week every task that is neither teaching nor "
          "planning, and add up the hours on Friday.",
          "duplicate data entry, parent emails and reports assembled by hand"},
+        {"Higher Education",
+         "university",
+         "students",
+         "a student's path from application to enrolment",
+         "faculty",
+         {"student retention", "days from application to offer", "staff hours on admin each week"},
+         "Enrolment targets rise while funding per student falls, so every hour professional "
+         "staff spend re-keying records is an hour not spent on students.",
+         "student-data and admissions rules (FERPA, GDPR)",
+         "the admissions cycle",
+         "Take last cycle's ten slowest applications and note where each waited: documents, "
+         "decisions or data entry.",
+         "re-keying between the student record system and spreadsheets"},
         {"Professional Services",
          "practice",
          "clients",

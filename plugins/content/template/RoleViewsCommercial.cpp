@@ -43,7 +43,7 @@ const RoleView& salesView() {
           {"Pipeline coverage", "you learn the quarter is short in its last month",
            "pipeline covers three times the target when the quarter starts"},
           {"Follow-up", "follow-ups are templates", "every follow-up quotes the buyer's own words"},
-          {"CRM upkeep", "{tools} is updated the night before forecast calls",
+          {"CRM upkeep", "you update {tools} the night before forecast calls",
            "updates happen after each call and take minutes"},
           {"Win insight", "nobody can say why deals are won",
            "the top three win reasons open every first meeting"}}},

@@ -76,15 +76,15 @@ const RoleView& founderView() {
             "could, nobody needs to.",
             "Hand off or drop everything in the last two groups, largest first.",
             "Keep the day you win back for {customers} and for selling."}},
-          {"Write down how {company} wins a customer",
+          {"Write down how {company} wins {customers}",
            "Until the way you win {customers} is written down, it lives in your head and cannot "
            "be handed to anyone.",
            {"List your last ten wins and where each first heard of you.",
             "Write the five steps that happened in every one of them.",
             "Give that page to your next hire and watch where they get stuck."}},
           {"Hire for the job you do worst",
-           "Founders tend to hire for the work they enjoy least; the better first hire covers "
-           "the work they do worst.",
+           "Leaders of small companies tend to hire for the work they enjoy least; the better "
+           "hire covers the work they do worst.",
            {"Score yourself from 1 to 5 on selling, delivery, finance and hiring.",
             "Write the job for your lowest score as outcomes, not tasks.",
             "Until you hire, buy it in by the hour and learn what good looks like."}}}},
@@ -93,7 +93,7 @@ const RoleView& founderView() {
          "{quickWin}"},
         {"Hand off the largest task in your log that someone else could do.",
          "Call three {customers} who chose you and ask what nearly stopped them.",
-         "Write the five steps of how {company} wins a customer."},
+         "Write the five steps of how {company} wins {customers}."},
         {"Decide on the hire or contractor for the job you do worst.",
          "Test one price increase or one new package on new {customers}.",
          "Read what {rule} will ask of you at twice your size, once, so growth does not trip on "

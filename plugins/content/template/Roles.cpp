@@ -154,7 +154,20 @@ bool isSmallCompany(const Reader& reader) {
 
 RoleFamily roleFamilyOf(const std::string& title, const std::string& department,
                         const std::string& industry) {
-    if (auto family = familyOfTitle(wordsOf(title), industry)) return *family;
+    const auto words = wordsOf(title);
+    if (auto family = familyOfTitle(words, industry)) {
+        // Where the assets are plant, turbines, vehicles or networks, an engineer without a
+        // software word in the title keeps them running: operations work, not code.
+        const bool physical = industry == "Manufacturing" || industry == "Energy" ||
+                              industry == "Logistics" || industry == "Telecommunications";
+        if (*family == RoleFamily::Engineering && physical &&
+            !hasAnyPhrase(words, {"software", "it", "data", "developer", "devops", "sre",
+                                  "security", "cto", "cio", "systems", "platform", "product",
+                                  "technology", "programmer", "analyst", "web", "cloud"})) {
+            return RoleFamily::Operations;
+        }
+        return *family;
+    }
     return familyOfDepartment(department);
 }
 

@@ -25,7 +25,8 @@ struct IndustryView {
     const char* leak;      // where hours go without anyone choosing it
 };
 
-// The view of `industry`, or the default view for one the table does not know.
+// The view of `industry`, or the default view for one the table does not know. "Higher
+// Education" is Education as a university or college sees it.
 const IndustryView& industryView(const std::string& industry);
 
 struct Play {

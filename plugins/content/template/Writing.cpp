@@ -21,8 +21,17 @@ std::string sizeWord(const std::string& category) {
 
 std::string withArticle(const std::string& phrase) {
     if (phrase.empty()) return phrase;
-    const char first = phrase[0];
-    const bool vowel = first == 'a' || first == 'e' || first == 'i' || first == 'o' || first == 'u';
+    const std::string lower = lowerAscii(phrase);
+    const char first = lower[0];
+    bool vowel = first == 'a' || first == 'e' || first == 'i' || first == 'o' || first == 'u';
+    // Spelled with a vowel but said with a consonant ("a university"), or the other way round
+    // ("an hour"); digits as they are read ("an 11-person", "an 8-person", "an 80-person").
+    for (const char* sound : {"uni", "use", "usu", "eu", "one"}) {
+        if (lower.starts_with(sound)) vowel = false;
+    }
+    for (const char* sound : {"hour", "honest", "8", "11-", "18", "80"}) {
+        if (lower.starts_with(sound)) vowel = true;
+    }
     return (vowel ? "an " : "a ") + phrase;
 }
 
@@ -36,9 +45,26 @@ const std::string& Context::var(const std::string& name) const {
     return found == vars.end() ? none : found->second;
 }
 
+// A university or college: the company's name or the reader's title says so.
+static bool isHigherEducation(const Reader& reader) {
+    if (reader.industry != "Education") return false;
+    const std::string name = lowerAscii(reader.company);
+    const std::string title = lowerAscii(reader.title);
+    for (const char* word : {"university", "college", "polytechnic", "institute of", "school of"}) {
+        if (name.find(word) != std::string::npos) return true;
+    }
+    for (const char* word : {"registrar", "provost", "dean", "professor", "lecturer", "bursar"}) {
+        if (title.find(word) != std::string::npos) return true;
+    }
+    return false;
+}
+
 Context contextFor(const Reader& reader) {
-    Context context{
-        reader, industryView(reader.industry), roleView(reader.family, isSmall(reader)), {}};
+    const bool higherEducation = isHigherEducation(reader);
+    Context context{reader,
+                    industryView(higherEducation ? "Higher Education" : reader.industry),
+                    roleView(reader.family, isSmall(reader)),
+                    {}};
     const IndustryView& industry = context.industry;
     auto& vars = context.vars;
     const std::string company = isolatedIfRightToLeft(reader.company);
@@ -61,6 +87,10 @@ Context contextFor(const Reader& reader) {
     vars["domain"] = context.role.domain;
     vars["roleLeak"] = context.role.leak;
     vars["greeting"] = isolatedIfRightToLeft(reader.name.greeting);
+    // Whom a school's staff write to, and who teaches: parents and teachers at a school,
+    // students and academic staff at a university.
+    vars["families"] = higherEducation ? "students" : "parents";
+    vars["teachers"] = higherEducation ? "academic staff" : "teachers";
     return context;
 }
 
