@@ -1,5 +1,6 @@
 // Lead-magnet pages in a real browser: a lodestoned with the bundled plugins writes pages for
-// readers with short and very long names, right-to-left and CJK names and long company names;
+// readers with short and very long names, right-to-left and CJK names, long company names and
+// text that looks like markup;
 // Debian's Chromium, headless and driven over its DevTools protocol, opens each at 390 px (a
 // phone) and 1280 px (a laptop) and checks what a reader would see: nothing wider than the
 // screen, one h1, the call to action on screen without scrolling on the laptop, the logo drawn,
@@ -58,6 +59,12 @@ const Reader kReaders[] = {
      R"("title":"Operations Manager","industry":"Financial Services","companySize":"1,001-5,000",)"
      R"("customFields":{"painPoint":"Loan files wait days for a second signature"}})",
      ""},
+    {"hostile-text",
+     R"({"email":"eve@hostile.example","fullName":"<img src=x onerror=alert(1)> Eve",)"
+     R"("company":"<script>alert(1)</script> Ltd","title":"Marketing Manager",)"
+     R"("industry":"Software","companySize":"11-50",)"
+     R"("customFields":{"painPoint":"</p><script>document.title='pwned'</script>"}})",
+     ""},
 };
 
 struct Width {
@@ -84,7 +91,8 @@ const char* const kMeasure = R"js((() => {
     h1: document.querySelectorAll('h1').length,
     button: box ? {top: box.top, bottom: box.bottom, href: button.getAttribute('href')} : null,
     logoDrawn: !!logo && logo.complete && logo.naturalWidth > 0,
-    lang: root.lang, nameLang: name ? name.lang : null, where: location.href, title: document.title
+    lang: root.lang, nameLang: name ? name.lang : null, where: location.href, title: document.title,
+    scripts: document.scripts.length, images: document.images.length
   };
 })())js";
 
@@ -200,6 +208,10 @@ TEST_P(BrowserPages, ReadsWellAndCallsNothingOutside) {
                return wide.str();
            }();
     EXPECT_EQ(page->getValue<int>("h1"), 1);
+    // Lead data that looks like markup stays text: no script element, no image but the logo.
+    EXPECT_EQ(page->getValue<int>("scripts"), 0);
+    EXPECT_EQ(page->getValue<int>("images"), 1);
+    EXPECT_NE(page->getValue<std::string>("title"), "pwned");
     EXPECT_TRUE(page->getValue<bool>("logoDrawn"));
     EXPECT_EQ(page->getValue<std::string>("lang"), "en");
     EXPECT_EQ(page->optValue<std::string>("nameLang", ""), reader.nameLang);

@@ -159,3 +159,20 @@ TEST(LeadMagnetPage, ACampaignProspectsPageBooksThroughTheProspectsOwnLink) {
     EXPECT_THAT(page.body, AllOf(HasSubstr("href=\"/b/" + token + "\""),
                                  Not(HasSubstr("href=\"/b/" + leadId + "\""))));
 }
+
+TEST(LeadMagnetPage, LeadDataThatLooksLikeMarkupIsShownAsText) {
+    EngineSetup setup;
+    setup.realPlugins = true;
+    EngineDaemon engine(setup);
+    engine.start();
+    auto [leadId, jobId] = engine.createJob(
+        R"({"email":"eve@hostile.example","fullName":"<img src=x onerror=alert(1)> Eve",)"
+        R"("company":"<script>alert(1)</script> Ltd","title":"Head of Sales",)"
+        R"("customFields":{"painPoint":"</p><script>alert(2)</script>","tools":"<b>CRM</b>"}})");
+    ASSERT_EQ(engine.waitUntilFinished(jobId)->getValue<std::string>("status"), "completed");
+    const auto page = httpRequest(engine.port(), "GET", "/m/" + leadId);
+    EXPECT_THAT(page.body, AllOf(Not(HasSubstr("<script>")), Not(HasSubstr("<img src=x")),
+                                 Not(HasSubstr("<b>CRM")), HasSubstr("&lt;script&gt;alert(1)"),
+                                 HasSubstr("&lt;img src=x onerror=alert(1)&gt; Eve"),
+                                 HasSubstr("&lt;/p&gt;&lt;script&gt;alert(2)")));
+}
