@@ -11,12 +11,15 @@ namespace {
 class LeadMagnetStep final : public jobs::StepRun {
   public:
     LeadMagnetStep(domain::StepName step, domain::Job job, std::optional<domain::Lead> lead,
-                   ProjectCache& projects, std::shared_ptr<const plugins::PluginInstance> plugin)
+                   ProjectCache& projects, std::shared_ptr<const plugins::PluginInstance> plugin,
+                   domain::Timestamp claimedAt, std::optional<std::string> campaignBooking)
         : step_(step),
           job_(std::move(job)),
           lead_(std::move(lead)),
           projects_(&projects),
-          plugin_(std::move(plugin)) {}
+          plugin_(std::move(plugin)),
+          claimedAt_(claimedAt),
+          campaignBooking_(std::move(campaignBooking)) {}
 
     std::optional<jobs::Shortcut> shortcut() override {
         try {
@@ -35,7 +38,9 @@ class LeadMagnetStep final : public jobs::StepRun {
     }
 
     jobs::StepResult run(plugins::RunControl& control) override {
-        if (step_ == domain::StepName::Finalize) return finalize(job_, *lead_, *project_, control);
+        if (step_ == domain::StepName::Finalize) {
+            return finalize(job_, *lead_, *project_, control, claimedAt_, campaignBooking_);
+        }
         std::string output = plugin_->run(control, pluginInput(step_, job_, *lead_, *project_));
         if (step_ == domain::StepName::Content) checkContent(output);
         return {std::move(output), nullptr};
@@ -48,6 +53,8 @@ class LeadMagnetStep final : public jobs::StepRun {
     std::optional<domain::Project> project_;
     ProjectCache* projects_;  // only before the run: a run may outlive the engine and the cache
     std::shared_ptr<const plugins::PluginInstance> plugin_;
+    domain::Timestamp claimedAt_;
+    std::optional<std::string> campaignBooking_;  // finalize only
 };
 
 }  // namespace
@@ -59,12 +66,17 @@ LeadMagnetJobs::LeadMagnetJobs(storage::Store& store,
 
 std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& repositories,
                                                        const domain::Job& job,
-                                                       domain::StepName step, domain::Timestamp) {
+                                                       domain::StepName step,
+                                                       domain::Timestamp now) {
     auto plugin = step == domain::StepName::Research  ? research_
                   : step == domain::StepName::Content ? content_
                                                       : nullptr;
-    return std::make_shared<LeadMagnetStep>(step, job, repositories.leads().find(job.leadId),
-                                            projects_, std::move(plugin));
+    auto lead = repositories.leads().find(job.leadId);
+    std::optional<std::string> booking;
+    if (step == domain::StepName::Finalize && lead)
+        booking = campaignBookingPath(repositories, *lead);
+    return std::make_shared<LeadMagnetStep>(step, job, std::move(lead), projects_,
+                                            std::move(plugin), now, std::move(booking));
 }
 
 void LeadMagnetJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,
