@@ -106,7 +106,7 @@ std::pair<std::string, std::string> pageDate(domain::Timestamp millis) {
                                          "September", "October",  "November", "December"};
     const Poco::DateTime date{
         Poco::Timestamp(static_cast<Poco::Timestamp::TimeVal>(millis) * 1000)};
-    char iso[16];
+    char iso[32];  // room for any int the optimiser cannot rule out
     std::snprintf(iso, sizeof iso, "%04d-%02d-%02d", date.year(), date.month(), date.day());
     return {std::to_string(date.day()) + " " + months[date.month() - 1] + " " +
                 std::to_string(date.year()),

@@ -52,6 +52,8 @@ bool isIgnored(const std::string& key) {
 }
 
 std::optional<QuantityKind> quantityKindOf(const std::string& key) {
+    // A link is never a quantity, whatever else its name says ("revenue_report_url").
+    if (hasAny(key, {"url", "website", "link", "domain"})) return std::nullopt;
     // Team sizes first: "salesteam" and "teamsize" are people, not revenue.
     if (hasAny(key, {"team", "reps", "engineers", "developers", "nurses", "teachers", "agents",
                      "fte", "drivers", "clinicians", "consultants", "recruiters"})) {
@@ -250,8 +252,7 @@ void readCustomFields(const Poco::JSON::Object::Ptr& custom, Reader& reader) {
         const std::string text = textOf(value);
         if (text.empty()) continue;
         // A number sent as a number is a quantity whenever its name says what it counts.
-        const auto kind = hasAny(fold, {"url", "website", "link", "domain"}) ? std::nullopt
-                                                                             : quantityKindOf(fold);
+        const std::optional<QuantityKind> kind = quantityKindOf(fold);
         if (kind && value.isNumeric() && value.convert<double>() > 0) {
             reader.quantities.push_back({labelOf(key), text, value.convert<double>(), "", *kind});
             continue;
