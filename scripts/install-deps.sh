@@ -21,6 +21,8 @@ packages=(
     openssl              # test certificates for STARTTLS and implicit TLS
     python3              # scripts/check-layering.py
     ccache               # compiler cache: rebuilds of an unchanged tree skip the compiler
+    chromium             # the browser test renders lead-magnet pages in headless Chromium
+    fonts-droid-fallback # CJK glyphs, so the browser test's screenshots of CJK names are legible
 )
 
 packages+=("$@")

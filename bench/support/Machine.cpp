@@ -12,23 +12,6 @@ namespace lodestone::bench {
 
 namespace {
 
-// From /proc/<pid>/stat, as another process's usage is not available through getrusage.
-double processCpuSeconds(pid_t pid) {
-    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto close = text.rfind(')');  // the command name may hold spaces
-    if (close == std::string::npos) return 0;
-    std::istringstream fields(text.substr(close + 2));
-    std::string field;
-    double utime = 0, stime = 0;
-    // After the name: state is field 3; utime and stime are fields 14 and 15.
-    for (int i = 3; i <= 15 && fields >> field; ++i) {
-        if (i == 14) utime = std::stod(field);
-        if (i == 15) stime = std::stod(field);
-    }
-    return (utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
-}
-
 double ownCpuSeconds() {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
@@ -50,6 +33,36 @@ std::string readCpuModel() {
 }
 
 }  // namespace
+
+// From /proc, as another process's usage is not available through getrusage.
+double processCpuSeconds(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto close = text.rfind(')');  // the command name may hold spaces
+    if (close == std::string::npos) return 0;
+    std::istringstream fields(text.substr(close + 2));
+    std::string field;
+    double utime = 0, stime = 0;
+    // After the name: state is field 3; utime and stime are fields 14 and 15.
+    for (int i = 3; i <= 15 && fields >> field; ++i) {
+        if (i == 14) utime = std::stod(field);
+        if (i == 15) stime = std::stod(field);
+    }
+    return (utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+double machineBusySeconds() {
+    std::ifstream in("/proc/stat");
+    std::string label;
+    in >> label;
+    if (label != "cpu") return 0;
+    // user nice system idle iowait irq softirq steal: guest time is already in user and nice.
+    double busy = 0, value = 0;
+    for (int i = 0; i < 8 && in >> value; ++i) {
+        if (i != 3 && i != 4) busy += value;
+    }
+    return busy / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
 
 Machine Machine::describe() {
     Machine machine;

@@ -15,6 +15,13 @@ struct Machine {
     std::string text() const;  // "2 CPUs, <model>"
 };
 
+// CPU seconds (user + system) another process has used so far, from /proc/<pid>/stat; 0 when
+// it cannot be read.
+double processCpuSeconds(pid_t pid);
+// CPU seconds every process of the machine has used since boot, all CPUs together (the "cpu"
+// line of /proc/stat, idle and I/O wait left out): on a shared machine, what the others took.
+double machineBusySeconds();
+
 // CPU time (user + system) the daemon and the bench used over one stretch of a run: whether the
 // daemon was CPU-bound, and how much of the machine the bench itself took from it.
 struct CpuUse {

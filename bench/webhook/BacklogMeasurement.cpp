@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "bench/support/DaemonLog.hpp"
 #include "bench/support/ReadOnlyDatabase.hpp"
 #include "bench/support/Time.hpp"
-#include "bench/webhook/DaemonLog.hpp"
 #include "bench/webhook/WebhookDaemons.hpp"
 
 namespace lodestone::bench::webhook {

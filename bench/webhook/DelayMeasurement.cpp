@@ -5,10 +5,10 @@
 #include <thread>
 #include <unordered_set>
 
+#include "bench/support/CampaignApi.hpp"
 #include "bench/support/Machine.hpp"
 #include "bench/support/ReadOnlyDatabase.hpp"
 #include "bench/support/Time.hpp"
-#include "bench/webhook/CampaignApi.hpp"
 #include "bench/webhook/WebhookDaemons.hpp"
 
 namespace lodestone::bench::webhook {

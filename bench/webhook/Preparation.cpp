@@ -5,8 +5,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "bench/support/CampaignApi.hpp"
 #include "bench/support/ReadOnlyDatabase.hpp"
-#include "bench/webhook/CampaignApi.hpp"
 #include "bench/webhook/WebhookDaemons.hpp"
 
 namespace lodestone::bench::webhook {

@@ -1,6 +1,5 @@
 #include "bench/webhook/WebhookDaemons.hpp"
 
-#include <fstream>
 #include <sstream>
 
 namespace lodestone::bench::webhook {
@@ -32,17 +31,6 @@ std::string configYaml(const Options& options, const std::string& webhookUrl, Ro
                 {"generate_per_minute", "status_per_minute", "campaign_leads_per_minute"})
          << organisationYaml(leads + 1000, campaign);
     return yaml.str();
-}
-
-PhaseEnd endPhase(lodestone::test::ChildProcess& daemon, const std::string& name, const RunDir& dir,
-                  bool keep) {
-    PhaseEnd end;
-    end.name = name;
-    end.exit = stopLodestoned(daemon);
-    const std::string log = daemon.errors();
-    end.problems = logProblems(log);
-    if (keep) std::ofstream(dir.path() / ("lodestoned-" + name + ".log")) << log;
-    return end;
 }
 
 }  // namespace lodestone::bench::webhook

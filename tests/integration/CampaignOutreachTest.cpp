@@ -103,13 +103,15 @@ TEST_F(CampaignOutreach, ALeadThatFitsQualifiesAndOneThatDoesNotIsDisqualified) 
     EXPECT_EQ(disqualified->getValue<int>("score"), 0);
     EXPECT_FALSE(disqualified->getValue<bool>("qualified"));
 
-    // The research plugin was told the company data came from the client.
+    // The research plugin was told the company data came from the client, and says it used that
+    // data instead of researching the company.
     auto findings = qualified->getObject("research")->getArray("summary");
     std::string facts;
     for (std::size_t i = 0; i < findings->size(); ++i) {
         facts += findings->getElement<std::string>(static_cast<unsigned>(i)) + "\n";
     }
-    EXPECT_THAT(facts, HasSubstr("enrichment skipped"));
+    EXPECT_THAT(facts, HasSubstr("the client's own company data (industry, employeeCount), used as "
+                                 "sent instead of researched"));
 
     // A booking for the qualified prospect: the outbox holds the spec's payload.
     const std::string campaignId = engine.campaignId("Enterprise");
@@ -128,6 +130,25 @@ TEST_F(CampaignOutreach, ALeadThatFitsQualifiesAndOneThatDoesNotIsDisqualified) 
             meetingId +
             R"(","scheduledAt":"2026-12-03T10:30:00Z","duration":45,)"
             R"("title":"Discovery call"}})");
+}
+
+TEST_F(CampaignOutreach, AnInferredExcludedIndustryDisqualifiesNamingItsEvidence) {
+    EngineDaemon engine(setup(true));
+    engine.start();
+    // No company object: the bundled research infers the industry, and scoring uses it.
+    auto casino = add(engine, R"({"companyName":"Lucky Spin Casinos","contactName":"Sam Spade",)"
+                              R"("email":"sam@luckyspin.example","title":"VP of Sales",)"
+                              R"("notes":"online gambling operator"})");
+    auto disqualified = settled(engine, casino);
+    EXPECT_EQ(disqualified->getValue<std::string>("status"), "disqualified");
+    auto icp = disqualified->getObject("icp");
+    EXPECT_EQ(icp->getValue<std::string>("excludedBy"),
+              R"(industry Gambling (inferred from company name: "Lucky Spin Casinos"; notes: )"
+              R"("online gambling operator") is excluded by Gambling)");
+    auto industry = icp->getArray("breakdown")->getObject(0);
+    EXPECT_EQ(industry->getValue<std::string>("evidence"), "inferred");
+    EXPECT_EQ(industry->getValue<std::string>("source"),
+              R"(company name: "Lucky Spin Casinos"; notes: "online gambling operator")");
 }
 
 TEST_F(CampaignOutreach, ResearchThatKeepsFailingFailsTheProspect) {

@@ -77,6 +77,16 @@ TEST(EmailOutreach, AQualifiedProspectReceivesTheWholeSequenceAndCompletes) {
                                                  "in_sequence", "completed"));
 }
 
+TEST(EmailOutreach, AQualifiedProspectsFirstEmailGoesOutWithoutWaitingForAPoll) {
+    // Every pool looks for work it was not told about only every 30 s: an email out sooner was
+    // woken by the prospect's qualification.
+    EmailDaemon daemon({.pollInterval = "30s"});
+    const auto start = std::chrono::steady_clock::now();
+    daemon.addLead("Slow", "quick@initech.example");
+    daemon.waitForMessagesTo("quick@initech.example", 1);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
+}
+
 TEST(EmailOutreach, AReplyRecordedThroughTheApiStopsTheSequence) {
     EmailDaemon daemon;
     auto id = daemon.addLead("Slow", "ann@initech.example");

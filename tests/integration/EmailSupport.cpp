@@ -35,7 +35,7 @@ const char* const kSequenceCampaigns = R"(- name: Fast
 EngineSetup emailSetup(const SmtpSink& sink, const EmailDaemon::Options& options) {
     EngineSetup setup;
     setup.realPlugins = true;
-    setup.pollInterval = "50ms";
+    setup.pollInterval = options.pollInterval;
     setup.campaignsYaml = options.campaignsYaml;
     setup.extraYaml =
         "plugins:\n  smtp:\n    library: mailer-smtp\n    config: { host: 127.0.0.1, "

@@ -27,6 +27,7 @@ class EmailDaemon {
         std::string mailerConfig = "";  // more keys of the smtp plugin's config, YAML flow
         std::string extraYaml = "";     // more top-level sections (mailbox:)
         std::string campaignsYaml = kSequenceCampaigns;
+        std::string pollInterval = "50ms";  // jobs.poll_interval
     };
 
     explicit EmailDaemon(Options options);

@@ -114,7 +114,9 @@ void parseMessageInto(const std::string& raw, ReceivedMessage& message) {
     flush();
 }
 
-SmtpSink::SmtpSink(SmtpSinkOptions options) : directory_(dir_ / "messages") {
+SmtpSink::SmtpSink(SmtpSinkOptions options)
+    : dir_(options.parent.empty() ? fs::temp_directory_path() : options.parent),
+      directory_(dir_ / "messages") {
     process_ = std::make_unique<ChildProcess>(kSystemPython, arguments(options, directory_));
     const bool up = eventually(
         [&] { return process_->output().find('\n') != std::string::npos || !process_->running(); },

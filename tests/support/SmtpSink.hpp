@@ -42,6 +42,10 @@ struct SmtpSinkOptions {
     std::optional<std::string> auth{};  // "user:pass": AUTH required
     std::string authMechanisms{};       // e.g. "LOGIN"; empty: PLAIN and LOGIN
     double delayDataSeconds = 0;        // before answering the end of DATA
+    // Where the sink's own temporary directory (and so its messages) goes; empty: the system's
+    // temp directory. Creating two files per message on a slow disk can cost the server more
+    // CPU than the rest of the conversation: a benchmark may prefer tmpfs.
+    std::filesystem::path parent{};
 };
 
 struct CaseInsensitiveLess {
@@ -85,6 +89,8 @@ class SmtpSink {
     SmtpSink& operator=(const SmtpSink&) = delete;
 
     std::uint16_t port() const { return port_; }
+    // The server's process, for a benchmark to read the CPU time it used.
+    pid_t pid() const { return process_->pid(); }
     const std::filesystem::path& directory() const { return directory_; }
 
     // Polls the directory until at least `count` messages are there.

@@ -9,11 +9,12 @@
 
 namespace lodestone::test {
 
-// A fresh directory under the system temp dir, removed with everything in it at scope end.
+// A fresh directory under the system temp dir (or `parent`), removed with everything in it at
+// scope end.
 class TempDir {
   public:
-    TempDir() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "lodestone-XXXXXX");
+    explicit TempDir(const std::filesystem::path& parent = std::filesystem::temp_directory_path()) {
+        std::string pattern = (parent / "lodestone-XXXXXX");
         if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
         path_ = pattern;
     }

@@ -10,6 +10,7 @@
 #include "outreach/icp/IcpCriteria.hpp"
 #include "outreach/sequence/Sequence.hpp"
 #include "pages/PageRenderer.hpp"
+#include "pages/PageSettings.hpp"
 #include "storage/StorageError.hpp"
 
 namespace lodestone::admin {
@@ -23,8 +24,14 @@ std::optional<std::string> checkedOptionalUrl(const std::string& what,
     return checkedHttpUrl(what, *url);
 }
 
-// A page template in project settings is checked when it is set, not when a job first needs it.
+// A page template, and the settings pages read (language, brand, calendar_url, format), are
+// checked when they are set, not when a job first needs them.
 void checkProjectSettings(const std::string& json) {
+    try {
+        pages::checkPageSettings(json);
+    } catch (const pages::InvalidPageSettings& e) {
+        throw InvalidRequest(e.what());
+    }
     auto settings = Poco::JSON::Parser().parse(json).extract<Poco::JSON::Object::Ptr>();
     auto page = settings->getObject("page");
     if (!page || !page->has("template")) return;

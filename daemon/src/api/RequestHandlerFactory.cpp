@@ -8,6 +8,7 @@
 #include "api/JsonResponse.hpp"
 #include "domain/Ids.hpp"
 #include "pages/BookingLinkHandler.hpp"
+#include "pages/BrandLogo.hpp"
 #include "pages/LeadMagnetPageHandler.hpp"
 #include "pages/UnsubscribeHandler.hpp"
 
@@ -108,6 +109,15 @@ Poco::Net::HTTPRequestHandler* RequestHandlerFactory::createRequestHandler(
             return new MethodNotAllowedHandler("GET, HEAD, POST");
         }
         return new pages::UnsubscribeHandler(services_.store, path.substr(3));
+    }
+    // A project's logo, for its pages on any host: /assets/{projectId}/logo.
+    if (path.size() > 13 && path.starts_with("/assets/") && path.ends_with("/logo") &&
+        domain::looksLikeId(domain::IdKind::Project,
+                            std::string_view(path).substr(8, path.size() - 8 - 5))) {
+        if (request.getMethod() != "GET" && request.getMethod() != "HEAD") {
+            return new MethodNotAllowedHandler("GET, HEAD");
+        }
+        return new pages::BrandLogoHandler(services_.store, path.substr(8, path.size() - 8 - 5));
     }
     if (auto page = leadMagnetPage(request, path)) return page;
     return new NotFoundHandler();

@@ -19,6 +19,9 @@ namespace lodestone::jobs {
 struct StepResult {
     std::string outputJson;
     std::function<void(storage::Repositories&, domain::Timestamp now)> alsoStore;
+    // Another kind of work that alsoStore may queue (a qualified prospect's first email): its
+    // pool is woken once the outcome is recorded, rather than at its next poll.
+    std::optional<std::string> mayQueue{};
 };
 
 // An attempt ended before the step ran: what it works on is gone (a failure), or has moved on

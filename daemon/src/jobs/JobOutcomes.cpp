@@ -9,7 +9,11 @@ work::Recorded recordSuccess(storage::Repositories& repositories, const std::str
     recorded.held = repositories.jobs().completeStep(job.id, owner, step, result.outputJson, now);
     if (!recorded.held) return recorded;
     if (result.alsoStore) result.alsoStore(repositories, now);
-    if (auto next = domain::stepAfter(job.kind, step)) recorded.next = domain::toString(*next);
+    if (auto next = domain::stepAfter(job.kind, step)) {
+        recorded.next = domain::toString(*next);
+    } else {
+        recorded.next = result.mayQueue;
+    }
     return recorded;
 }
 

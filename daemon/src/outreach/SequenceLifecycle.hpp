@@ -14,6 +14,10 @@
 // the caller's transaction.
 namespace lodestone::outreach {
 
+// The name of the kind of work that sends outreach emails (outreach/sending), which a step that
+// qualifies a prospect wakes.
+inline constexpr const char* kEmailSendWork = "email_send";
+
 // The statuses in which a prospect may still be emailed.
 bool isInSequence(domain::ProspectStatus status);
 

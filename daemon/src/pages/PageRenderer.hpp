@@ -2,6 +2,7 @@
 
 #include <Poco/JSON/Object.h>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -23,10 +24,20 @@ void checkPageTemplate(const std::string& text);
 // The project's page template (settings.page.template), or the built-in one.
 std::string pageTemplateOf(const domain::Project& project);
 
+// What finalization knows beside the content: when the page is prepared, and the tracked
+// calendar link its call to action should use.
+struct PageContext {
+    domain::Timestamp preparedAt = 0;  // 0: the page shows no date
+    // "/b/{token}": the lead's calendar link (BookingLinkHandler), on whichever host serves the
+    // page. Set, it replaces the content's own call-to-action URL.
+    std::optional<std::string> bookingPath;
+};
+
 // Renders the finished lead magnet from the content step's output. Every value is HTML-escaped;
-// a call to action links only to an http(s) URL; body text becomes paragraphs at blank lines.
+// a call to action links to the booking path, else only to an http(s) URL; body text becomes
+// paragraphs at blank lines. The project's settings give the language, sender and brand.
 std::string renderLeadMagnet(const Poco::JSON::Object& content, const domain::Lead& lead,
-                             const domain::Project& project);
+                             const domain::Project& project, const PageContext& context = {});
 
 // The page shown while the job runs (refreshing itself), and when it failed or does not exist.
 std::string renderPreparing(const domain::Job& job);

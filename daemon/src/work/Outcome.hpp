@@ -29,8 +29,10 @@ struct Outcome {
 struct Recorded {
     bool held = false;                 // false: the claim had been lost; nothing was written
     std::optional<Timestamp> retryAt;  // a failure: when the item runs again (none: failed)
-    std::optional<std::string> next;   // the queue that now holds the item (a job's next step)
-    std::string note;                  // what is worth logging about a success, if anything
+    // The queue that now has work because of this outcome: the one that holds the item next (a
+    // job's next step), or work the outcome queued (a qualified prospect's first email).
+    std::optional<std::string> next;
+    std::string note;  // what is worth logging about a success, if anything
 };
 
 }  // namespace lodestone::work

@@ -1,6 +1,5 @@
-// A lead-magnet template: Mustache texts for the title, subtitle, sections and call to action,
-// with conditions choosing sections by who the lead is. The built-in default and a project's
-// own template (settings.content.template) share this shape.
+// A project's lead-magnet template: Mustache texts for the title, subtitle, sections and call to
+// action, with conditions choosing sections by who the lead is.
 #pragma once
 
 #include <Poco/JSON/Object.h>
@@ -37,23 +36,21 @@ struct CallToAction {
     TemplateText url;
 };
 
+// A project's own template (settings.content.template). Each key it leaves out comes from the
+// built-in document written for the reader.
 struct ContentTemplate {
-    TemplateText title;
-    TemplateText subtitle;
-    std::vector<TemplateSection> sections;
-    std::optional<CallToAction> callToAction;  // nothing: the document has none
+    std::optional<TemplateText> title;
+    std::optional<TemplateText> subtitle;
+    std::optional<std::vector<TemplateSection>> sections;
+    // Not given: the built-in call to action; given as null: none; else this one.
+    std::optional<std::optional<CallToAction>> callToAction;
 };
 
 // The facet names a condition may use.
 inline constexpr const char* kFacets[] = {"industry", "sizeCategory", "seniority", "department"};
 
-// The template used when a project has none; also fills keys a project template leaves out.
-const ContentTemplate& builtInTemplate();
-
-// settings.content.template, checked: keys, types and Mustache syntax. Keys it leaves out
-// (title, subtitle, sections, callToAction) come from `fallback`. Throws lodestone::InputError
-// naming the offending field.
-ContentTemplate parseProjectTemplate(const Poco::Dynamic::Var& value,
-                                     const ContentTemplate& fallback);
+// settings.content.template, checked: keys, types and Mustache syntax. Throws
+// lodestone::InputError naming the offending field.
+ContentTemplate parseProjectTemplate(const Poco::Dynamic::Var& value);
 
 }  // namespace lodestone::content_template

@@ -110,17 +110,16 @@ std::optional<CallToAction> callToAction(const Poco::Dynamic::Var& value) {
 
 }  // namespace
 
-ContentTemplate parseProjectTemplate(const Poco::Dynamic::Var& value,
-                                     const ContentTemplate& fallback) {
+ContentTemplate parseProjectTemplate(const Poco::Dynamic::Var& value) {
     if (!isObject(value)) throw InputError(kRoot + ": expected an object");
     const auto object = value.extract<Poco::JSON::Object::Ptr>();
     refuseUnknownKeys(object, kRoot, {"title", "subtitle", "sections", "callToAction"});
-    ContentTemplate result = fallback;
+    ContentTemplate result;
     if (object->has("title")) result.title = text(object, "title", kRoot);
     if (object->has("subtitle")) result.subtitle = text(object, "subtitle", kRoot);
     if (object->has("sections")) result.sections = sections(object->get("sections"));
     if (object->has("callToAction"))
-        result.callToAction = callToAction(object->get("callToAction"));
+        result.callToAction.emplace(callToAction(object->get("callToAction")));
     return result;
 }
 

@@ -2,6 +2,8 @@
 
 #include <Poco/JSON/Array.h>
 
+#include "Names.hpp"
+
 namespace lodestone::content_template {
 namespace {
 
@@ -92,6 +94,11 @@ MustacheData displayData(const Poco::JSON::Object::Ptr& person,
     const auto department = textAt(person, "department");
 
     display.set("firstName", firstName.value_or("there"));
+    // The given name only where the name order is known to be given name first (Names.hpp).
+    const auto email = textAt(person, "email").value_or("");
+    const ReaderName reader = readerName(fullName.value_or(""), firstName.value_or(""), "",
+                                         email.substr(email.find('@') + 1));
+    display.set("greeting", reader.greeting.empty() ? "there" : reader.greeting);
     display.set("name", fullName ? *fullName : firstName.value_or("you"));
     display.set("company", companyName.value_or("your company"));
     // "Analytical Engines'" rather than "Analytical Engines's".

@@ -25,6 +25,8 @@ bool matches(const Condition& condition, const Facets& facets);
 //
 // display holds phrases that read well whatever is missing:
 //   firstName  "Ada", or "there"
+//   greeting   "Ada"; the full name where the family name comes first ("山田太郎",
+//              "YAMADA Taro"); or "there"
 //   name       "Ada Lovelace", or "you"
 //   company    "Analytical Engines", or "your company"
 //   companyPossessive  "Analytical Engines'", "Acme's", or "your company's"

@@ -1,6 +1,7 @@
 // content/template: builds the lead magnet as structured JSON (title, subtitle, sections, call
-// to action) from Mustache templates: the project's own (settings.content.template) or a
-// built-in playbook whose sections depend on who the lead is. Offline and deterministic.
+// to action): the built-in writer's document for the reader, in the format the project asks for
+// or the one that suits the reader, with the project's own Mustache template
+// (settings.content.template) in place of any part it gives. Offline and deterministic.
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -12,7 +13,11 @@
 
 #include "ContentTemplate.hpp"
 #include "Mustache.hpp"
+#include "Prose.hpp"
+#include "Reader.hpp"
+#include "Roles.hpp"
 #include "TemplateData.hpp"
+#include "Writing.hpp"
 
 namespace lodestone::content_template {
 namespace {
@@ -48,15 +53,39 @@ Poco::JSON::Object::Ptr newObject() {
     return new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
 }
 
+// settings.format: the format the project asks for; nothing for `auto` or no setting.
+std::optional<Format> requestedFormat(const Poco::JSON::Object::Ptr& settings) {
+    if (!settings || !settings->has("format") || settings->get("format").isEmpty()) {
+        return std::nullopt;
+    }
+    const auto value = settings->get("format");
+    const std::string valid = "auto, playbook, checklist, scorecard, roi_estimate, briefing";
+    if (!value.isString()) throw InputError("settings.format: expected one of " + valid);
+    const std::string word = value.extract<std::string>();
+    const auto format = formatSetting(word);
+    if (!format) throw InputError("settings.format: \"" + word + "\" is none of " + valid);
+    return *format;
+}
+
+std::string projectName(const Poco::JSON::Object::Ptr& project) {
+    if (!project || !project->has("name") || !project->get("name").isString()) return "";
+    return project->get("name").extract<std::string>();
+}
+
+// Rendered project-template text, tidied the way the built-in text is.
+std::string renderedLine(const TemplateText& text, const MustacheData& data) {
+    return withoutDoubledArticles(tidyLine(render(text, data)));
+}
+
 class TemplatePlugin {
   public:
     static constexpr const char* name = "template";
     static constexpr lodestone_plugin_kind kind = LODESTONE_PLUGIN_CONTENT;
     static constexpr const char* version = "1.0.0";
     static constexpr const char* description =
-        "Builds the lead magnet from Mustache templates: the project's own "
-        "(settings.content.template) or a built-in playbook chosen by industry, company size, "
-        "seniority and department. Offline; deterministic.";
+        "Writes the lead magnet for its reader: a playbook, checklist, scorecard, ROI estimate or "
+        "briefing about their own job, industry and numbers, or the project's own Mustache "
+        "template (settings.content.template). Offline; deterministic.";
     static constexpr lodestone_config_key configKeys[] = {
         lodestone::optionalKey("call_to_action_url", LODESTONE_CONFIG_STRING, "",
                                "Link for the call to action when the template gives none "
@@ -88,15 +117,6 @@ class TemplatePlugin {
                 "got \"" +
                 callToActionUrl_ + "\"");
         }
-        // A broken built-in template is a bug in this plugin: better refused at start-up than
-        // on the first lead whose sections reach the broken text.
-        const ContentTemplate& builtIn = builtInTemplate();
-        checkSyntax(builtIn.title);
-        checkSyntax(builtIn.subtitle);
-        for (const auto& section : builtIn.sections) {
-            checkSyntax(section.heading);
-            checkSyntax(section.body);
-        }
         host_.debug("configured: at most " + std::to_string(maxSections_) + " sections");
     }
 
@@ -119,47 +139,71 @@ class TemplatePlugin {
         const auto content = optionalObject(settings, "content", "settings.content");
         context.throwIfCancelled();
 
-        context.progress(30, "choosing the template");
-        const bool ownTemplate = content && content->has("template");
-        const ContentTemplate tmpl =
-            ownTemplate ? parseProjectTemplate(content->get("template"), builtInTemplate())
-                        : builtInTemplate();
-        const MustacheData data = templateData(research, project);
-        const Facets facets = facetsOf(research);
+        context.progress(30, "reading who the page is for");
+        const auto lead = optionalObject(input, "lead", "lead");
+        const std::optional<Format> asked = requestedFormat(settings);
+        const std::optional<ContentTemplate> own =
+            content && content->has("template")
+                ? std::optional<ContentTemplate>(parseProjectTemplate(content->get("template")))
+                : std::nullopt;
+        const Reader reader = readReader(research, lead, settings, projectName(project));
         context.throwIfCancelled();
 
         context.progress(50, "writing the sections");
+        Document builtIn = writeBuiltIn(reader, asked.value_or(automaticFormat(reader)));
+        if (static_cast<Poco::Int64>(builtIn.sections.size()) > maxSections_) {
+            builtIn.sections.resize(static_cast<std::size_t>(maxSections_));
+        }
+        const MustacheData data = own ? templateData(research, project) : MustacheData{};
+        const Facets facets = facetsOf(research);
+        context.throwIfCancelled();
+
         auto document = newObject();
-        std::string title = tidyLine(render(tmpl.title, data));
-        if (title.empty()) title = tidyLine(render(builtInTemplate().title, data));
-        document->set("title", title);
-        const std::string subtitle = tidyLine(render(tmpl.subtitle, data));
+        std::string title = own && own->title ? renderedLine(*own->title, data) : "";
+        document->set("title", title.empty() ? builtIn.title : title);
+        const std::string subtitle =
+            own && own->subtitle ? renderedLine(*own->subtitle, data) : builtIn.subtitle;
         if (!subtitle.empty()) document->set("subtitle", subtitle);
 
         Poco::JSON::Array::Ptr sections = new Poco::JSON::Array();
-        for (const auto& section : tmpl.sections) {
-            if (static_cast<Poco::Int64>(sections->size()) >= maxSections_) break;
-            if (!matches(section.when, facets)) continue;
-            context.throwIfCancelled();
-            const std::string body = tidyBody(render(section.body, data));
-            if (body.empty()) continue;
-            auto entry = newObject();
-            entry->set("heading", tidyLine(render(section.heading, data)));
-            entry->set("body", body);
-            sections->add(entry);
+        if (own && own->sections) {
+            for (const auto& section : *own->sections) {
+                if (static_cast<Poco::Int64>(sections->size()) >= maxSections_) break;
+                if (!matches(section.when, facets)) continue;
+                context.throwIfCancelled();
+                const std::string body =
+                    withoutDoubledArticles(tidyBody(render(section.body, data)));
+                if (body.empty()) continue;
+                auto entry = newObject();
+                entry->set("heading", renderedLine(section.heading, data));
+                entry->set("body", body);
+                sections->add(entry);
+            }
+        } else {
+            for (const auto& section : builtIn.sections) {
+                auto entry = newObject();
+                entry->set("heading", section.heading);
+                entry->set("body", section.body);
+                sections->add(entry);
+            }
         }
         document->set("sections", sections);
 
-        if (tmpl.callToAction) {
-            const std::string text = tidyLine(render(tmpl.callToAction->text, data));
-            std::string url = tidyLine(render(tmpl.callToAction->url, data));
-            if (url.empty()) url = callToActionUrl_;
-            if (!text.empty()) {
-                auto action = newObject();
-                action->set("text", text);
-                if (!url.empty()) action->set("url", url);
-                document->set("callToAction", action);
+        std::string actionText = builtIn.callToAction;
+        std::string actionUrl;
+        if (own && own->callToAction) {
+            actionText.clear();
+            if (const auto& action = *own->callToAction) {
+                actionText = renderedLine(action->text, data);
+                actionUrl = tidyLine(render(action->url, data));
             }
+        }
+        if (actionUrl.empty()) actionUrl = callToActionUrl_;
+        if (!actionText.empty()) {
+            auto action = newObject();
+            action->set("text", actionText);
+            if (!actionUrl.empty()) action->set("url", actionUrl);
+            document->set("callToAction", action);
         }
         std::ostringstream out;
         document->stringify(out);

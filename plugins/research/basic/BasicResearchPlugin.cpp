@@ -1,6 +1,8 @@
-// research/basic: turns what the lead submitted into research facts, offline and
-// deterministically: company domain and name, industry, size band, seniority and department.
-// No network, no clock, no randomness: the same input always gives the same bytes.
+// research/basic: turns what the lead and the client sent into research facts, offline and
+// deterministically: company domain and name, industry and size band (given or inferred, with
+// the words they rest on), seniority and department, and findings from the client's notes, bio,
+// extra context and company data. No network, no clock, no randomness: the same input always
+// gives the same bytes.
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -12,9 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "ClientFindings.hpp"
 #include "Domains.hpp"
 #include "Findings.hpp"
 #include "Lead.hpp"
+#include "ProfileFindings.hpp"
+#include "ResearchProfile.hpp"
 
 namespace lodestone::research_basic {
 namespace {
@@ -51,9 +56,19 @@ Poco::JSON::Array::Ptr arrayOf(const std::vector<std::string>& items) {
     return array;
 }
 
-std::string output(const PersonFindings& person, const CompanyFindings& company,
-                   const Poco::JSON::Object::Ptr& custom, const std::vector<std::string>& facts,
-                   const std::vector<std::string>& sources) {
+// Everything the output reports, in the order its findings read best.
+struct Report {
+    PersonFindings person;
+    CompanyFindings company;
+    Poco::JSON::Object::Ptr custom;
+    std::vector<Finding> findings;
+    std::vector<std::string> sources;
+    std::vector<std::string> warnings;
+    ResearchProfile profile;
+};
+
+std::string output(const Report& report) {
+    const auto& person = report.person;
     auto personJson = newObject();
     setIf(*personJson, "fullName", person.fullName);
     setIf(*personJson, "firstName", person.firstName);
@@ -64,6 +79,7 @@ std::string output(const PersonFindings& person, const CompanyFindings& company,
     setIf(*personJson, "department", person.department);
     setIf(*personJson, "phone", person.phone);
 
+    const auto& company = report.company;
     auto companyJson = newObject();
     setIf(*companyJson, "name", company.name);
     setIf(*companyJson, "domain", company.domain);
@@ -71,12 +87,27 @@ std::string output(const PersonFindings& person, const CompanyFindings& company,
     setIf(*companyJson, "sizeBand", company.sizeBand);
     setIf(*companyJson, "sizeCategory", company.sizeCategory);
 
+    std::vector<std::string> facts;
+    Poco::JSON::Array::Ptr findings = new Poco::JSON::Array();
+    for (const auto& finding : report.findings) {
+        facts.push_back(finding.text);
+        auto item = newObject();
+        item->set("text", finding.text);
+        item->set("source", finding.source);
+        item->set("evidence", std::string(evidenceName(finding.evidence)));
+        findings->add(item);
+    }
+
     auto result = newObject();
     result->set("person", personJson);
     result->set("company", companyJson);
-    result->set("custom", custom);
+    result->set("custom", report.custom);
     result->set("facts", arrayOf(facts));
-    result->set("sources", arrayOf(sources));
+    result->set("sources", arrayOf(report.sources));
+    result->set("profile", report.profile.profile());
+    result->set("evidence", report.profile.evidence());
+    result->set("findings", findings);
+    result->set("warnings", arrayOf(report.warnings));
     std::ostringstream out;
     result->stringify(out);
     return out.str();
@@ -88,8 +119,9 @@ class BasicResearchPlugin {
     static constexpr lodestone_plugin_kind kind = LODESTONE_PLUGIN_RESEARCH;
     static constexpr const char* version = "1.0.0";
     static constexpr const char* description =
-        "Offline research from the submitted lead alone: company domain and name, industry, "
-        "size band, seniority and department. No network; deterministic.";
+        "Offline research from what the lead and the client sent: company domain and name, "
+        "industry and size band (inferred when not given), seniority and department, and "
+        "findings from notes, bio and company data. No network; deterministic.";
     static constexpr lodestone_config_key configKeys[] = {
         lodestone::optionalKey("free_mail_domains", LODESTONE_CONFIG_STRING_LIST, "[]",
                                "More free-mail domains whose addresses name no company, added "
@@ -120,37 +152,50 @@ class BasicResearchPlugin {
         context.progress(10, "reading the lead");
         const auto input = parseObject(inputJson, "the input", true);
         const Lead lead = readLead(input);
+        const ClientData client = readClientData(input);
         context.throwIfCancelled();
 
         context.progress(40, "researching the company");
+        Report report;
         Notes companyNotes;
         // A campaign lead whose client sent company data: that data is used as is, so the
         // company is not researched again (see docs/plugins.md).
-        const CompanyFindings company = input->optValue("skipCompanyEnrichment", false)
-                                            ? suppliedCompany(lead, companyNotes)
-                                            : researchCompany(lead, freeMail_, companyNotes);
+        report.company = client.skipCompanyEnrichment
+                             ? suppliedCompany(lead, client, companyNotes)
+                             : researchCompany(lead, freeMail_, companyNotes);
+        profileCompany(lead, client, report.company, report.profile, companyNotes);
         context.throwIfCancelled();
 
-        context.progress(70, "reading the job title");
+        context.progress(70, "reading the job title and the client's notes");
         Notes personNotes;
-        const PersonFindings person = researchPerson(lead, company, personNotes);
+        report.person = researchPerson(lead, report.company, personNotes);
+        profileContact(lead, client, report.person, report.profile);
+        Notes clientNotes;
+        readClientFindings(client, clientNotes);
         context.throwIfCancelled();
 
         // The person first: the summary fact reads best at the top.
-        std::vector<std::string> facts = personNotes.facts;
-        facts.insert(facts.end(), companyNotes.facts.begin(), companyNotes.facts.end());
+        Notes all;
+        all.source("submitted form");
+        for (const Notes* notes : {&personNotes, &companyNotes, &clientNotes}) {
+            all.findings.insert(all.findings.end(), notes->findings.begin(), notes->findings.end());
+            all.warnings.insert(all.warnings.end(), notes->warnings.begin(), notes->warnings.end());
+        }
+        for (const Notes* notes : {&companyNotes, &personNotes, &clientNotes}) {
+            for (const auto& source : notes->sources) all.source(source);
+        }
+        report.custom = lead.custom;
         if (lead.custom->size() > 0) {
             std::string names;
             for (const auto& key : lead.custom->getNames())
                 names += (names.empty() ? "" : ", ") + key;
-            facts.push_back("Custom fields submitted: " + names);
+            all.fact("Custom fields submitted: " + names, "lead.customFields", Evidence::Client);
         }
-        Notes sources;
-        sources.source("submitted form");
-        for (const auto& source : companyNotes.sources) sources.source(source);
-        for (const auto& source : personNotes.sources) sources.source(source);
+        report.findings = std::move(all.findings);
+        report.sources = std::move(all.sources);
+        report.warnings = std::move(all.warnings);
 
-        std::string result = output(person, company, lead.custom, facts, sources.sources);
+        std::string result = output(report);
         context.progress(100, "done");
         return result;
     }

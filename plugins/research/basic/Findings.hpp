@@ -6,15 +6,20 @@
 #include <vector>
 
 #include "Domains.hpp"
+#include "Evidence.hpp"
 #include "Lead.hpp"
 
 namespace lodestone::research_basic {
 
-// Facts are human-readable sentences; sources say where findings came from ("email domain").
+// Findings are sentences for people, each with where it came from; `sources` names the kinds of
+// input research used ("email domain"); warnings say what could not be read.
 struct Notes {
-    std::vector<std::string> facts;
+    std::vector<Finding> findings;
     std::vector<std::string> sources;
-    void fact(std::string text) { facts.push_back(std::move(text)); }
+    std::vector<std::string> warnings;
+    void fact(std::string text, std::string from, Evidence evidence) {
+        findings.push_back({std::move(text), std::move(from), evidence});
+    }
     void source(const std::string& name);  // once each, in first-use order
 };
 
@@ -38,8 +43,9 @@ struct PersonFindings {
 };
 
 CompanyFindings researchCompany(const Lead& lead, const FreeMailDomains& freeMail, Notes& notes);
-// The company as the client described it, without enrichment: its name and domain only.
-CompanyFindings suppliedCompany(const Lead& lead, Notes& notes);
+// The company as the client's company data describes it, without enrichment: the given name and
+// domain, and the industry and size the engine copied into the lead from that data.
+CompanyFindings suppliedCompany(const Lead& lead, const ClientData& client, Notes& notes);
 // `company` names the employer in the summary fact.
 PersonFindings researchPerson(const Lead& lead, const CompanyFindings& company, Notes& notes);
 

@@ -106,6 +106,12 @@ const std::vector<Industry>& industries() {
         {"Telecommunications",
          {"telecom", "telecoms", "telecommunications", "telco", "wireless", "mobile network",
           "isp"}},
+        // Added with industry inference, so that a campaign excluding Gambling meets it whether
+        // the client or research names it.
+        {"Gambling",
+         {"gambling", "online gambling", "casino", "casinos", "online casino", "igaming", "betting",
+          "sports betting", "sportsbook", "bookmaker", "bookmakers", "lottery", "lotteries",
+          "poker", "bingo", "wagering"}},
     };
     return table;
 }

@@ -12,9 +12,10 @@
 namespace lodestone::research_basic {
 namespace {
 
-const std::set<std::string> kStandardFields = {"email",  "fullName", "company",
-                                               "domain", "industry", "companySize",
-                                               "title",  "phone",    "customFields"};
+const std::set<std::string> kStandardFields = {
+    "email",       "fullName",           "company",     "domain",
+    "industry",    "companySize",        "title",       "phone",
+    "linkedInUrl", "companyLinkedInUrl", "customFields"};
 
 // Strings and numbers (a size may come as the number 50).
 bool isText(const Poco::Dynamic::Var& value) {
@@ -46,7 +47,24 @@ Poco::JSON::Object::Ptr customFieldsObject(const Poco::Dynamic::Var& value) {
     return nullptr;
 }
 
+Poco::JSON::Object::Ptr objectAt(const Poco::JSON::Object::Ptr& input, const char* key) {
+    if (!input->has(key)) return nullptr;
+    const auto value = input->get(key);
+    if (value.type() != typeid(Poco::JSON::Object::Ptr)) return nullptr;
+    return value.extract<Poco::JSON::Object::Ptr>();
+}
+
 }  // namespace
+
+ClientData readClientData(const Poco::JSON::Object::Ptr& input) {
+    ClientData client;
+    if (input->has("notes")) client.notes = textOf(input->get("notes"));
+    client.extraContext = objectAt(input, "extraContext");
+    client.company = objectAt(input, "company");
+    client.contact = objectAt(input, "contact");
+    client.skipCompanyEnrichment = input->optValue("skipCompanyEnrichment", false);
+    return client;
+}
 
 Lead readLead(const Poco::JSON::Object::Ptr& input) {
     if (!input->has("lead")) throw InputError("the input has no \"lead\" object");
@@ -77,6 +95,8 @@ Lead readLead(const Poco::JSON::Object::Ptr& input) {
     result.companySize = field("companySize");
     result.title = field("title");
     result.phone = field("phone");
+    result.linkedInUrl = field("linkedInUrl");
+    result.companyLinkedInUrl = field("companyLinkedInUrl");
 
     result.custom = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
     for (const auto& name : lead->getNames()) {

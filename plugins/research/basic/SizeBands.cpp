@@ -58,8 +58,17 @@ const SizeWord kSizeWords[] = {
 
 struct Number {
     std::int64_t value;
+    std::size_t begin;
     std::size_t end;  // just past it in the text, suffix included
 };
+
+// Words right after a number that make it a head count ("40-person", "200 employees").
+const char* const kHeadcountNouns[] = {"employees", "employee", "staff",  "headcount", "fte",
+                                       "ftes",      "workers",  "person", "strong"};
+// Words right before one ("team of 12", "employs 300").
+const char* const kHeadcountLeads[] = {"team of",      "headcount of", "headcount",
+                                       "employs",      "employing",    "staff of",
+                                       "workforce of", "workforce is", "team is"};
 
 bool isDigit(char c) {
     return c >= '0' && c <= '9';
@@ -82,6 +91,7 @@ std::vector<Number> numbersIn(const std::string& text) {
             ++i;
             continue;
         }
+        const std::size_t begin = i;
         double value = 0;
         double scale = 0;  // non-zero once past a decimal point
         for (; i < text.size(); ++i) {
@@ -108,7 +118,7 @@ std::vector<Number> numbersIn(const std::string& text) {
                 ++i;
             }
         }
-        numbers.push_back({static_cast<std::int64_t>(value + 0.5), i});
+        numbers.push_back({static_cast<std::int64_t>(value + 0.5), begin, i});
     }
     return numbers;
 }
@@ -157,6 +167,59 @@ std::optional<CompanySize> parseCompanySize(std::string_view raw) {
     if (headcount < 1) return std::nullopt;
     const Band& band = bandFor(headcount);
     return CompanySize{band.name, band.category};
+}
+
+std::optional<CompanySize> sizeOfHeadcount(std::int64_t headcount) {
+    if (headcount < 1) return std::nullopt;
+    const Band& band = bandFor(headcount);
+    return CompanySize{band.name, band.category};
+}
+
+std::optional<HeadcountMention> headcountIn(std::string_view raw) {
+    const std::string text = toLower(raw);
+    const auto numbers = numbersIn(text);
+    for (std::size_t n = 0; n < numbers.size(); ++n) {
+        const Number& number = numbers[n];
+        std::size_t begin = number.begin;
+        std::size_t end = number.end;
+        bool counts = false;
+        // The word after it, past a hyphen: "40-person", "200 employees".
+        std::size_t at = number.end;
+        while (at < text.size() && (text[at] == ' ' || text[at] == '-')) ++at;
+        const auto after = wordsAt(text.substr(at));
+        for (const char* noun : kHeadcountNouns) {
+            if (!after.empty() && after[0].begin == 0 && after[0].word == noun) {
+                counts = true;
+                end = at + after[0].end;
+            }
+        }
+        // The words before it: "team of 12".
+        const auto before = wordsAt(text.substr(0, number.begin));
+        for (const char* lead : kHeadcountLeads) {
+            const auto leadWords = words(lead);
+            if (counts || before.size() < leadWords.size()) continue;
+            const std::size_t first = before.size() - leadWords.size();
+            bool same = true;
+            for (std::size_t w = 0; w < leadWords.size(); ++w) {
+                same = same && before[first + w].word == leadWords[w];
+            }
+            if (same) {
+                counts = true;
+                begin = before[first].begin;
+            }
+        }
+        if (!counts) continue;
+        // "50-100 employees", "50 to 100 staff": the range reads from its lower end.
+        if (n > 0 && begin == number.begin) {
+            const std::string between =
+                trim(text.substr(numbers[n - 1].end, number.begin - numbers[n - 1].end));
+            if (between == "-" || between == "to" || between == "\xE2\x80\x93") {
+                begin = numbers[n - 1].begin;
+            }
+        }
+        if (auto size = sizeOfHeadcount(number.value)) return HeadcountMention{*size, begin, end};
+    }
+    return std::nullopt;
 }
 
 std::string sizeCategoryLabel(std::string_view category) {

@@ -2,6 +2,7 @@
 // mapped to canonical headcount bands and a size category.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,19 @@ struct CompanySize {
 
 // Nothing when the text is neither a headcount nor a size word.
 std::optional<CompanySize> parseCompanySize(std::string_view text);
+
+// A head count named in prose ("a 40-person agency", "team of 12", "about 1,200 employees",
+// "50-100 staff": a range by its upper end), and where its words are: bytes [begin, end). Only a
+// number joined to a word of head count counts: "met 2 people" says nothing of the company.
+struct HeadcountMention {
+    CompanySize size;
+    std::size_t begin;
+    std::size_t end;
+};
+std::optional<HeadcountMention> headcountIn(std::string_view text);
+
+// The band and category of a head count; nothing below 1.
+std::optional<CompanySize> sizeOfHeadcount(std::int64_t headcount);
 
 // For facts: "mid-market", …
 std::string sizeCategoryLabel(std::string_view category);

@@ -54,6 +54,21 @@ std::vector<std::string> words(std::string_view text) {
     return result;
 }
 
+std::vector<WordAt> wordsAt(std::string_view text) {
+    std::vector<WordAt> result;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (!isWordByte(text[i])) {
+            ++i;
+            continue;
+        }
+        const std::size_t begin = i;
+        while (i < text.size() && isWordByte(text[i])) ++i;
+        result.push_back({toLower(text.substr(begin, i - begin)), begin, i});
+    }
+    return result;
+}
+
 std::string capitalise(std::string_view word) {
     std::string result(word);
     if (!result.empty() && result[0] >= 'a' && result[0] <= 'z') {

@@ -14,6 +14,14 @@ std::string trim(std::string_view text);
 // Lower-cased words: runs of letters and digits; everything else separates them.
 std::vector<std::string> words(std::string_view text);
 
+// A word of a text, lower-cased as words() makes it, and where it stands: bytes [begin, end).
+struct WordAt {
+    std::string word;
+    std::size_t begin;
+    std::size_t end;
+};
+std::vector<WordAt> wordsAt(std::string_view text);
+
 // "word" -> "Word"; the rest of the word is left as it is.
 std::string capitalise(std::string_view word);
 

@@ -141,3 +141,26 @@ TEST_F(Administration, RotatingAnUnknownCampaignIsNotFound) {
            [](admin::Administration& admin) { return admin.rotateWebhookSecret("campaign_nope"); }),
         storage::NotFound);
 }
+
+// The settings pages read are checked when a project's settings are set, the error naming the
+// key, so a typo never waits for the first lead to surface.
+TEST_F(Administration, ProjectSettingsForPagesAreCheckedWhenSet) {
+    const auto create = [&](const std::string& settings) {
+        return at(kStart, [&](admin::Administration& admin) {
+            const auto org = admin.organisation(campaign_.organisationId);
+            return admin.createProject({org.id, "Guides " + std::to_string(settings.size()),
+                                        std::nullopt, std::nullopt, std::nullopt, settings});
+        });
+    };
+    EXPECT_NO_THROW(create(R"({"format":"briefing","language":"fr",
+        "calendar_url":"https://cal.acme.test/x","brand":{"sender_name":"Sam"}})"));
+    try {
+        create(R"({"brand":{"accent_color":"blue"}})");
+        FAIL() << "an accent colour that is not #rgb or #rrggbb was accepted";
+    } catch (const admin::InvalidRequest& e) {
+        EXPECT_THAT(e.what(), ::testing::HasSubstr("settings.brand.accent_color"));
+    }
+    EXPECT_THROW(create(R"({"format":"poster"})"), admin::InvalidRequest);
+    EXPECT_THROW(create(R"({"brand":{"logo_path":"/nonexistent/logo.png"}})"),
+                 admin::InvalidRequest);
+}

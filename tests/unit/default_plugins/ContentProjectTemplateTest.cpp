@@ -1,6 +1,6 @@
 // content/template with a project's own template (settings.content.template): what templates
 // see, `when` selection, max_sections, dropped empty sections, fallbacks to the built-in
-// template, and errors that name the offending field.
+// writer's document, and errors that name the offending field.
 #include "unit/default_plugins/ContentTestSupport.hpp"
 
 namespace lodestone::plugins {
@@ -120,9 +120,11 @@ TEST_F(ContentProjectTemplate, TakesKeysItLeavesOutFromTheBuiltInTemplate) {
     const auto doc = render(R"({"title": "Hello {{person.firstName}}"})");
     EXPECT_EQ(doc->getValue<std::string>("title"), "Hello Ada");
     EXPECT_EQ(doc->getValue<std::string>("subtitle"),
-              "Prepared for Ada Lovelace, VP Sales: pipeline plays chosen for a mid-market "
-              "software business");
-    EXPECT_EQ(headings(doc).front(), "Where Analytical Engines starts");
+              "For Ada Lovelace, VP Sales: what we know, what it suggests and the decisions it "
+              "points to");
+    EXPECT_EQ(headings(doc).front(), "Analytical Engines at a glance");
+    EXPECT_EQ(doc->getObject("callToAction")->getValue<std::string>("text"),
+              "Book a 30-minute call to talk this briefing through");
 }
 
 TEST_F(ContentProjectTemplate, HandlesTheCallToAction) {
@@ -214,6 +216,18 @@ TEST_F(ContentProjectTemplate, NamesTheFieldOfAMalformedTemplate) {
         EXPECT_EQ(error.status(), LODESTONE_ERROR_INVALID_INPUT);
         EXPECT_EQ(error.message(), message);
     }
+}
+
+TEST_F(ContentProjectTemplate, GreetsAndNamesTheCompanyWithoutDoublingItsArticle) {
+    Profile profile = kVpOfSales;
+    profile.company = "The Hive";
+    profile.fullName = "山田 太郎";
+    profile.firstName = "山田";
+    const auto doc = render(R"({"title": "The {{company.name}} playbook",
+        "sections": [{"heading": "Hello", "body": "Dear {{display.greeting}}, the {{company.name}} team."}]})",
+                            profile);
+    EXPECT_EQ(doc->getValue<std::string>("title"), "The Hive playbook");
+    EXPECT_EQ(bodies(doc).front(), "Dear 山田 太郎, The Hive team.");
 }
 
 TEST_F(ContentProjectTemplate, IsDeterministic) {

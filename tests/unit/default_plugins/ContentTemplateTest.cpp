@@ -1,6 +1,7 @@
-// content/template through its real library with the built-in template: sections chosen by
-// who the lead is, personalisation, config, plain text (no HTML escaping), progress,
-// cancellation, refused input, determinism, and the research -> content pipeline end to end.
+// content/template through its real library with the built-in writer: config, plain text (no
+// HTML escaping), lead data never read as a template, progress, cancellation, refused input,
+// determinism, and the research -> content pipeline end to end. What it writes for whom is in
+// ContentWritingTest.
 #include <algorithm>
 #include <iterator>
 #include <set>
@@ -68,86 +69,17 @@ class ContentTemplate : public ::testing::Test {
     LoadedPlugin plugin_{kContentTemplate};
 };
 
-TEST_F(ContentTemplate, ChoosesDifferentSectionsForDifferentLeads) {
-    const auto executive = headingSet(kExecutiveAtEnterpriseBank);
-    const auto engineer = headingSet(kEngineerAtSmallSoftware);
-    const auto marketer = headingSet(kMarketingManagerAtMidMarketHealthcare);
-    EXPECT_THAT(executive, IsSupersetOf({"Governance: who owns the pipeline number",
-                                         "Making the ROI case", "Risk and control at scale",
-                                         "Outreach that passes compliance review"}));
-    EXPECT_THAT(
-        engineer,
-        IsSupersetOf({"Your first 30 days: a hands-on setup", "Doing more with a small team",
-                      "Product signals worth acting on", "Instrumentation you can trust"}));
-    EXPECT_THAT(marketer, IsSupersetOf({"A weekly pipeline review that changes things",
-                                        "Scaling what already works",
-                                        "Earning trust with clinical and compliance buyers",
-                                        "From lead magnet to qualified meeting"}));
-    for (const auto* headingsOf : {&executive, &engineer, &marketer}) {
-        EXPECT_GE(headingsOf->size(), 4u);
-        EXPECT_LE(headingsOf->size(), 6u);
-    }
-    // Not even the opening is shared: its heading names the company.
-    std::vector<std::string> shared;
-    std::set_intersection(executive.begin(), executive.end(), engineer.begin(), engineer.end(),
-                          std::back_inserter(shared));
-    EXPECT_THAT(shared, ::testing::IsEmpty());
-}
-
-TEST_F(ContentTemplate, ChangesSectionsWithEachFacetAlone) {
-    const auto base = headingSet(kEngineerAtSmallSoftware);
-    Profile otherIndustry = kEngineerAtSmallSoftware;
-    otherIndustry.industry = "Manufacturing";
-    Profile otherSize = kEngineerAtSmallSoftware;
-    otherSize.sizeBand = "1001-5000";
-    otherSize.sizeCategory = "enterprise";
-    Profile otherSeniority = kEngineerAtSmallSoftware;
-    otherSeniority.seniority = "vp";
-    Profile otherDepartment = kEngineerAtSmallSoftware;
-    otherDepartment.department = "sales";
-    for (const Profile* profile : {&otherIndustry, &otherSize, &otherSeniority, &otherDepartment}) {
-        SCOPED_TRACE(profile->industry + "/" + profile->sizeCategory + "/" + profile->seniority +
-                     "/" + profile->department);
-        EXPECT_NE(headingSet(*profile), base);
-    }
-    EXPECT_THAT(headingSet(otherIndustry), Contains("Selling into long, multi-stakeholder cycles"));
-    EXPECT_THAT(headingSet(otherSize), Contains("Risk and control at scale"));
-    EXPECT_THAT(headingSet(otherSeniority), Contains("Governance: who owns the pipeline number"));
-    EXPECT_THAT(headingSet(otherDepartment), Contains("Follow-up that does not burn your list"));
-}
-
-TEST_F(ContentTemplate, NamesTheCompanyAndThePerson) {
-    const auto doc = document(kEngineerAtSmallSoftware);
-    EXPECT_EQ(doc->getValue<std::string>("title"), "The Analytical Engines pipeline playbook");
-    EXPECT_EQ(doc->getValue<std::string>("subtitle"),
-              "Prepared for Ada Lovelace, Software Engineer: pipeline plays chosen for a small "
-              "software business");
-    const auto text = bodies(doc);
-    EXPECT_THAT(text.front(), AllOf(HasSubstr("Ada, most pipeline advice"),
-                                    HasSubstr("your work as Software Engineer"),
-                                    HasSubstr("where Analytical Engines is today")));
-    EXPECT_THAT(text, Contains(HasSubstr("At 11-50 people, every hour")));
-    EXPECT_THAT(text, Contains(HasSubstr("big launches, Ada.")));
-    Profile noHeadcount = kEngineerAtSmallSoftware;
-    noHeadcount.sizeBand.clear();
-    EXPECT_THAT(bodies(document(noHeadcount)),
-                Contains(HasSubstr("At Analytical Engines' size, every hour")));
-    EXPECT_EQ(toJson(doc->getObject("callToAction")),
-              R"({"text":"Book a 30-minute pipeline review for Analytical Engines"})");
-}
-
 TEST_F(ContentTemplate, ReadsWellWhenAlmostNothingIsKnown) {
     const std::string output = plugin_.run(contentInput(researchFor({})));
     const auto doc = parseObject(output);
-    EXPECT_EQ(doc->getValue<std::string>("title"), "Your pipeline playbook");
-    EXPECT_EQ(doc->getValue<std::string>("subtitle"),
-              "Prepared for you: pipeline plays chosen for a business like yours");
-    EXPECT_THAT(headings(doc),
-                ElementsAre("Where your company starts", "Your first 30 days: a hands-on setup",
-                            "Finding the customers worth chasing"));
-    EXPECT_THAT(output, AllOf(Not(HasSubstr("{{")), Not(HasSubstr("  ")), Not(HasSubstr(" ,"))));
-    EXPECT_THAT(bodies(doc).front(), ::testing::StartsWith("Most pipeline advice"));
-    EXPECT_THAT(bodies(doc), Contains(HasSubstr("who your company's best customers are")));
+    EXPECT_EQ(doc->getValue<std::string>("title"), "A productivity checklist");
+    EXPECT_THAT(doc->getValue<std::string>("subtitle"), ::testing::StartsWith("Nine steps"));
+    EXPECT_GE(headings(doc).size(), 5u);
+    EXPECT_THAT(allText(doc), AllOf(Not(HasSubstr("{")), Not(HasSubstr("  ")), Not(HasSubstr(" ,")),
+                                    Not(HasSubstr(" .")), Not(HasSubstr("\n\n\n"))));
+    EXPECT_THAT(bodies(doc).front(),
+                ::testing::StartsWith("Every item below is sized for your work"));
+    EXPECT_THAT(bodies(doc).back(), HasSubstr("Tell us more about your organisation"));
 }
 
 TEST_F(ContentTemplate, WritesPlainTextParagraphsAndLists) {
@@ -157,17 +89,19 @@ TEST_F(ContentTemplate, WritesPlainTextParagraphsAndLists) {
         EXPECT_NE(body.back(), '\n');
     }
     EXPECT_THAT(bodies(document(kExecutiveAtEnterpriseBank)),
-                Contains(HasSubstr(".\n\n- Name one owner for pipeline coverage")));
+                Contains(HasSubstr("a month later.\n\n- Which of cost to serve per client")));
 }
 
 TEST_F(ContentTemplate, DoesNotEscapeHtml) {
     Profile profile = kEngineerAtSmallSoftware;
     profile.company = "<b>Tom & Jerry's</b>";
     profile.fullName = "O'Brien \"Bob\" <Smith>";
+    profile.customJson = R"({"painPoint":"<script>alert(1)</script>"})";
     const std::string output = plugin_.run(contentInput(researchFor(profile)));
     const auto doc = parseObject(output);
-    EXPECT_EQ(doc->getValue<std::string>("title"), "The <b>Tom & Jerry's</b> pipeline playbook");
+    EXPECT_EQ(doc->getValue<std::string>("title"), "<b>Tom & Jerry's</b>: a delivery checklist");
     EXPECT_THAT(doc->getValue<std::string>("subtitle"), HasSubstr("O'Brien \"Bob\" <Smith>"));
+    EXPECT_THAT(allText(doc), HasSubstr("<script>alert(1)</script>"));
     EXPECT_THAT(output, AllOf(Not(HasSubstr("&amp;")), Not(HasSubstr("&lt;")),
                               Not(HasSubstr("&#39;")), Not(HasSubstr("&quot;"))));
 }
@@ -233,6 +167,13 @@ TEST_F(ContentTemplate, RefusesInputItCannotUse) {
         {R"({"research":{},"project":{"settings":[]}})", "settings is not a JSON object"},
         {R"({"research":{},"project":{"settings":{"content":1}}})",
          "settings.content is not a JSON object"},
+        {R"({"research":{},"lead":"ada"})", "lead is not a JSON object"},
+        {R"({"research":{},"project":{"settings":{"format":"poster"}}})",
+         "settings.format: \"poster\" is none of auto, playbook, checklist, scorecard, "
+         "roi_estimate, briefing"},
+        {R"({"research":{},"project":{"settings":{"format":3}}})",
+         "settings.format: expected one of auto, playbook, checklist, scorecard, roi_estimate, "
+         "briefing"},
     };
     for (const auto& [text, message] : cases) {
         SCOPED_TRACE(text);
@@ -240,15 +181,18 @@ TEST_F(ContentTemplate, RefusesInputItCannotUse) {
         EXPECT_EQ(error.status(), LODESTONE_ERROR_INVALID_INPUT);
         EXPECT_EQ(error.message(), message);
     }
-    // Without a project the built-in template still works.
+    // Without a project or a lead the built-in writer still works.
     EXPECT_NO_THROW(plugin_.run(R"({"research":{}})"));
 }
 
-TEST_F(ContentTemplate, NeverRendersLeadDataAsATemplate) {
+TEST_F(ContentTemplate, NeverTreatsLeadDataAsATemplate) {
     Profile profile = kEngineerAtSmallSoftware;
-    profile.company = "{{display.name}} {{> person}} {{#facts}}";
-    EXPECT_EQ(document(profile)->getValue<std::string>("title"),
-              "The {{display.name}} {{> person}} {{#facts}} pipeline playbook");
+    profile.company = "{{display.name}} {customers} {{#facts}}";
+    profile.customJson = R"({"painPoint":"{company} and {{person.title}}"})";
+    const auto doc = document(profile);
+    EXPECT_EQ(doc->getValue<std::string>("title"),
+              "{{display.name}} {customers} {{#facts}}: a delivery checklist");
+    EXPECT_THAT(allText(doc), HasSubstr("\u201C{company} and {{person.title}}\u201D"));
 }
 
 TEST_F(ContentTemplate, IsDeterministic) {
@@ -264,20 +208,24 @@ TEST_F(ContentTemplate, IsDeterministic) {
 
 TEST_F(ContentTemplate, TurnsResearchBasicsOutputIntoADocument) {
     LoadedPlugin research(kResearchBasic);
-    const std::string researched = research.run(
-        R"({"jobId":"job_1","leadId":"lead_1","lead":{"email":"grace@hopper-capital.co.uk",)"
-        R"("fullName":"Grace Hopper","title":"CFO","industry":"banking",)"
-        R"("companySize":"10k+"},"project":{"id":"proj_1","name":"Demo","settings":{}}})");
-    const auto doc = plugin_.runObject(contentInput(parseObject(researched)));
-    EXPECT_EQ(doc->getValue<std::string>("title"), "The Hopper Capital pipeline playbook");
-    EXPECT_EQ(doc->getValue<std::string>("subtitle"),
-              "Prepared for Grace Hopper, CFO: pipeline plays chosen for an enterprise financial "
-              "services business");
-    EXPECT_THAT(
-        headings(doc),
-        ElementsAre("Where Hopper Capital starts", "Governance: who owns the pipeline number",
-                    "Making the ROI case", "Risk and control at scale",
-                    "Outreach that passes compliance review", "Measuring payback honestly"));
+    const std::string lead =
+        R"({"email":"grace@hopper-capital.co.uk","fullName":"Grace Hopper","title":"CFO",)"
+        R"("industry":"banking","companySize":"10k+","customFields":{"revenue":"$2.5bn"}})";
+    const std::string researched = research.run(R"({"jobId":"job_1","leadId":"lead_1","lead":)" +
+                                                lead + R"(,"project":{"id":"p","settings":{}}})");
+    const auto doc =
+        plugin_.runObject(contentInput(parseObject(researched), newObject(), parseObject(lead)));
+    EXPECT_EQ(doc->getValue<std::string>("title"), "Hopper Capital: a worked estimate for finance");
+    EXPECT_EQ(
+        doc->getValue<std::string>("subtitle"),
+        "For Grace Hopper, CFO: worked from the figures we have, with every assumption shown");
+    EXPECT_THAT(headings(doc),
+                ElementsAre("The figures we started from", "The time Hopper Capital could win back",
+                            "What it is worth to Hopper Capital", "What would have to be true",
+                            "Checking it in 30 days", "What this page is based on"));
+    EXPECT_THAT(allText(doc), AllOf(HasSubstr("Grace, this estimate"), HasSubstr("Revenue: $2.5bn"),
+                                    HasSubstr("worth $25M a year"),
+                                    HasSubstr("firm of 10k+ people"), HasSubstr("clients")));
 }
 
 }  // namespace

@@ -16,6 +16,7 @@ struct Profile {
     std::string industry;
     std::string sizeBand;
     std::string sizeCategory;
+    std::string customJson = "{}";  // research's `custom`: the lead's custom fields
 };
 
 inline void setIf(Poco::JSON::Object& object, const char* key, const std::string& value) {
@@ -38,7 +39,7 @@ inline Poco::JSON::Object::Ptr researchFor(const Profile& profile) {
     auto research = newObject();
     research->set("person", person);
     research->set("company", company);
-    research->set("custom", newObject());
+    research->set("custom", parseObject(profile.customJson));
     research->set("facts", Poco::JSON::Array::Ptr(new Poco::JSON::Array()));
     research->set("sources", Poco::JSON::Array::Ptr(new Poco::JSON::Array()));
     return research;
@@ -46,9 +47,12 @@ inline Poco::JSON::Object::Ptr researchFor(const Profile& profile) {
 
 // The engine's input: the lead, its research and the project with `settings`.
 inline std::string contentInput(const Poco::JSON::Object::Ptr& research,
-                                const Poco::JSON::Object::Ptr& settings = newObject()) {
-    auto lead = newObject();
-    lead->set("email", "lead@example.com");
+                                const Poco::JSON::Object::Ptr& settings = newObject(),
+                                Poco::JSON::Object::Ptr lead = nullptr) {
+    if (!lead) {
+        lead = newObject();
+        lead->set("email", "lead@example.com");
+    }
     auto project = newObject();
     project->set("id", "proj_1");
     project->set("name", "Demo project");
@@ -79,6 +83,22 @@ inline std::vector<std::string> headings(const Poco::JSON::Object::Ptr& document
             sections->getObject(static_cast<unsigned>(i))->getValue<std::string>("heading"));
     }
     return result;
+}
+
+// Every text of the document (title, subtitle, headings, bodies, call to action), one per line.
+inline std::string allText(const Poco::JSON::Object::Ptr& document) {
+    std::string text = document->getValue<std::string>("title") + "\n" +
+                       document->optValue<std::string>("subtitle", "") + "\n";
+    const auto sections = document->getArray("sections");
+    for (std::size_t i = 0; i < sections->size(); ++i) {
+        const auto section = sections->getObject(static_cast<unsigned>(i));
+        text += section->getValue<std::string>("heading") + "\n" +
+                section->getValue<std::string>("body") + "\n";
+    }
+    if (const auto action = document->getObject("callToAction")) {
+        text += action->getValue<std::string>("text") + "\n";
+    }
+    return text;
 }
 
 inline std::vector<std::string> bodies(const Poco::JSON::Object::Ptr& document) {

@@ -84,7 +84,10 @@ TEST_F(ResearchBasic, LeavesOutWhatItDoesNotKnow) {
     EXPECT_EQ(output,
               R"({"person":{"email":"someone@gmail.com","seniority":"unknown"},"company":{},)"
               R"("custom":{},"facts":["Signed up with a personal address at gmail.com, which )"
-              R"(says nothing about the employer"],"sources":["submitted form","email domain"]})");
+              R"(says nothing about the employer"],"sources":["submitted form","email domain"],)"
+              R"("profile":{},"evidence":{},"findings":[{"text":"Signed up with a personal )"
+              R"(address at gmail.com, which says nothing about the employer",)"
+              R"("source":"lead.email","evidence":"inferred"}],"warnings":[]})");
     EXPECT_THAT(output, Not(HasSubstr("null")));
 }
 

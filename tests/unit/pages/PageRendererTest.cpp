@@ -83,8 +83,10 @@ TEST_F(PageRenderer, RendersTheContentIntoTheBuiltInPage) {
     EXPECT_THAT(html, HasSubstr("<h2>Why</h2>"));
     EXPECT_THAT(html, HasSubstr("<p>Because.</p>"));
     EXPECT_THAT(html, HasSubstr("<p>Talk to us</p>"));
-    EXPECT_THAT(html, HasSubstr(">Book</a>"));
-    EXPECT_THAT(html, HasSubstr("Prepared for Ada Lovelace"));
+    // The call to action is a real link, at the top (visible without scrolling) and at the end.
+    EXPECT_EQ(occurrences(html, "<a class=\"button\" href=\"https://example.com/book\""), 2u);
+    EXPECT_EQ(occurrences(html, ">Book</a>"), 2u);
+    EXPECT_THAT(html, HasSubstr("Prepared for <bdi>Ada Lovelace</bdi>"));
     EXPECT_THAT(html, HasSubstr("Guides"));
 }
 
@@ -119,14 +121,17 @@ TEST_F(PageRenderer, EscapesEveryValue) {
     EXPECT_THAT(html, HasSubstr("<li>" + std::string(kEscaped) + "</li>"));
     EXPECT_THAT(html, HasSubstr("<p>" + std::string(kEscaped) + "</p>\n<a"));  // the CTA text
     EXPECT_THAT(html, HasSubstr(">" + std::string(kEscaped) + "</a>"));        // its label
-    EXPECT_THAT(html, HasSubstr("Prepared for &lt;b&gt;Ada&lt;/b&gt; &amp; &apos;Co&apos;"));
+    EXPECT_THAT(html, HasSubstr("<meta name=\"description\" content=\"" + std::string(kEscaped)));
+    EXPECT_THAT(html, HasSubstr("<meta property=\"og:title\" content=\"" + std::string(kEscaped)));
+    EXPECT_THAT(html, HasSubstr("Prepared for <bdi>&lt;b&gt;Ada&lt;/b&gt; &amp; &apos;Co&apos;"));
     EXPECT_THAT(html, HasSubstr("&lt;i&gt;Guides&lt;/i&gt;"));
 }
 
 TEST_F(PageRenderer, PreparedForFallsBackToTheEmail) {
     lead_.fieldsJson = R"({"email":"a<b>@example.com"})";
     lead_.email = "a<b>@example.com";
-    EXPECT_THAT(render(R"({"title":"T"})"), HasSubstr("Prepared for a&lt;b&gt;@example.com"));
+    EXPECT_THAT(render(R"({"title":"T"})"),
+                HasSubstr("Prepared for <bdi>a&lt;b&gt;@example.com</bdi>"));
 }
 
 TEST_F(PageRenderer, BodyTextBecomesParagraphsAtBlankLines) {
@@ -172,7 +177,7 @@ TEST_F(PageRenderer, ACallToActionLinksOnlyToHttpUrls) {
           "mailto:ada@example.com", ""}) {
         auto html = renderCta(url);
         EXPECT_THAT(html, Not(HasSubstr("<a "))) << url;
-        EXPECT_THAT(html, Not(HasSubstr("href"))) << url;
+        EXPECT_THAT(html, Not(HasSubstr("class=\"button\""))) << url;
         EXPECT_THAT(html, Not(HasSubstr("alert"))) << url;
         // The call to action itself is still shown, without a link.
         EXPECT_THAT(html, HasSubstr("<aside class=\"cta\">\n<p>Book a call</p>\n</aside>")) << url;
@@ -185,19 +190,21 @@ TEST_F(PageRenderer, ACallToActionWithASpaceOrControlCharacterIsNotLinked) {
     for (const std::string url : {"https://example.com/book now", "https://example.com/\nbook",
                                   "https://exa\x01mple.com/", "https://example.com/\tbook"}) {
         auto html = renderCta(url);
-        EXPECT_THAT(html, Not(HasSubstr("href"))) << url;
+        EXPECT_THAT(html, Not(HasSubstr("<a "))) << url;
         EXPECT_THAT(html, HasSubstr("<aside class=\"cta\">\n<p>Book a call</p>\n</aside>")) << url;
     }
 }
 
 TEST_F(PageRenderer, AnHttpCallToActionLinksToTheEscapedUrl) {
     auto https = renderCta("https://example.com/book?a=1&b=2");
-    EXPECT_THAT(https, HasSubstr("<a href=\"https://example.com/book?a=1&amp;b=2\""));
+    EXPECT_THAT(https,
+                HasSubstr("<a class=\"button\" href=\"https://example.com/book?a=1&amp;b=2\""));
     EXPECT_THAT(https, HasSubstr(">Get started</a>"));  // the default label
-    EXPECT_THAT(renderCta("http://example.com/"), HasSubstr("<a href=\"http://example.com/\""));
+    EXPECT_THAT(renderCta("http://example.com/"),
+                HasSubstr("<a class=\"button\" href=\"http://example.com/\""));
     auto quoted = renderCta("https://example.com/?q=\"><script>x</script>");
-    EXPECT_THAT(quoted, HasSubstr("<a href=\"https://example.com/?q=&quot;&gt;&lt;script&gt;x&lt;/"
-                                  "script&gt;\""));
+    EXPECT_THAT(quoted, HasSubstr("<a class=\"button\" href=\"https://example.com/?q=&quot;&gt;&lt;"
+                                  "script&gt;x&lt;/script&gt;\""));
     EXPECT_THAT(quoted, Not(HasSubstr("<script>")));
 }
 

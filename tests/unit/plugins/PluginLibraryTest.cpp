@@ -168,6 +168,16 @@ TEST(LoadPlugins, RefusesAPluginOfTheWrongKindForAPipelineStep) {
                         kEchoPlugin + "); this needs a webhook plugin"));
 }
 
+TEST(LoadPlugins, RefusesAMailerThatIsNotOne) {
+    const std::string yaml = echoYaml({"greeting: hi"},
+                                      "pipeline:\n"
+                                      "  mailer:\n"
+                                      "    plugin: echo\n");
+    EXPECT_THAT(loadErrors(yaml), ElementsAre(at(10, "pipeline.mailer.plugin") +
+                                              "plugin \"echo\" is a research plugin (" +
+                                              kEchoPlugin + "); this needs a mailer plugin"));
+}
+
 TEST(LoadPlugins, CollectsTheProblemsOfEveryPlugin) {
     const std::string yaml =
         "storage:\n"

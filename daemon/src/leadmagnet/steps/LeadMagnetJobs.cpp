@@ -12,13 +12,16 @@ class LeadMagnetStep final : public jobs::StepRun {
   public:
     LeadMagnetStep(domain::StepName step, domain::Job job, std::optional<domain::Lead> lead,
                    ProjectCache& projects, std::shared_ptr<const plugins::PluginInstance> plugin,
-                   std::shared_ptr<const plugins::HttpGateway> http)
+                   std::shared_ptr<const plugins::HttpGateway> http, domain::Timestamp claimedAt,
+                   std::optional<std::string> campaignBooking)
         : step_(step),
           job_(std::move(job)),
           lead_(std::move(lead)),
           projects_(&projects),
           plugin_(std::move(plugin)),
-          http_(std::move(http)) {}
+          http_(std::move(http)),
+          claimedAt_(claimedAt),
+          campaignBooking_(std::move(campaignBooking)) {}
 
     std::optional<jobs::Shortcut> shortcut() override {
         try {
@@ -37,7 +40,9 @@ class LeadMagnetStep final : public jobs::StepRun {
     }
 
     jobs::StepResult run(plugins::RunControl& control) override {
-        if (step_ == domain::StepName::Finalize) return finalize(job_, *lead_, *project_, control);
+        if (step_ == domain::StepName::Finalize) {
+            return finalize(job_, *lead_, *project_, control, claimedAt_, campaignBooking_);
+        }
         control.allowHttp(http_.get());
         std::string output = plugin_->run(control, pluginInput(step_, job_, *lead_, *project_));
         if (step_ == domain::StepName::Content) checkContent(output);
@@ -53,6 +58,8 @@ class LeadMagnetStep final : public jobs::StepRun {
     std::shared_ptr<const plugins::PluginInstance> plugin_;
     // Held by the step: a run left behind at its deadline may outlive the engine.
     std::shared_ptr<const plugins::HttpGateway> http_;
+    domain::Timestamp claimedAt_;
+    std::optional<std::string> campaignBooking_;  // finalize only
 };
 
 }  // namespace
@@ -68,14 +75,20 @@ LeadMagnetJobs::LeadMagnetJobs(storage::Store& store,
 
 std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& repositories,
                                                        const domain::Job& job,
-                                                       domain::StepName step, domain::Timestamp) {
+                                                       domain::StepName step,
+                                                       domain::Timestamp now) {
     auto plugin = step == domain::StepName::Research  ? research_
                   : step == domain::StepName::Content ? content_
                                                       : nullptr;
     // Only research reads the web; content works from what research found.
     auto http = step == domain::StepName::Research ? researchHttp_ : nullptr;
-    return std::make_shared<LeadMagnetStep>(step, job, repositories.leads().find(job.leadId),
-                                            projects_, std::move(plugin), std::move(http));
+    auto lead = repositories.leads().find(job.leadId);
+    std::optional<std::string> booking;
+    if (step == domain::StepName::Finalize && lead)
+        booking = campaignBookingPath(repositories, *lead);
+    return std::make_shared<LeadMagnetStep>(step, job, std::move(lead), projects_,
+                                            std::move(plugin), std::move(http), now,
+                                            std::move(booking));
 }
 
 void LeadMagnetJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,

@@ -1,10 +1,13 @@
 #include "leadmagnet/steps/LeadMagnetSteps.hpp"
 
+#include <Poco/String.h>
+
 #include <sstream>
 #include <stdexcept>
 
 #include "domain/JsonValues.hpp"
 #include "pages/PageRenderer.hpp"
+#include "pages/PageSettings.hpp"
 
 namespace lodestone::leadmagnet {
 
@@ -48,12 +51,33 @@ void checkContent(const std::string& output) {
     }
 }
 
+std::optional<std::string> campaignBookingPath(storage::Repositories& repositories,
+                                               const domain::Lead& lead) {
+    const std::string emailKey = Poco::toLower(lead.email);
+    std::optional<domain::Prospect> chosen;
+    for (const auto& campaign : repositories.campaigns().list(lead.organisationId)) {
+        if (!campaign.calendarUrl) continue;
+        auto prospect = repositories.prospects().findByEmail(campaign.id, emailKey);
+        if (prospect && (!chosen || prospect->createdAt > chosen->createdAt)) chosen = prospect;
+    }
+    if (!chosen) return std::nullopt;
+    return "/b/" + chosen->bookingToken;
+}
+
 jobs::StepResult finalize(const domain::Job& job, const domain::Lead& lead,
-                          const domain::Project& project, plugins::RunControl& control) {
+                          const domain::Project& project, plugins::RunControl& control,
+                          domain::Timestamp now,
+                          const std::optional<std::string>& campaignBooking) {
     control.reportProgress(10, "rendering the page");
     auto content = domain::parseObject(jobs::storedOutput(job, domain::StepName::Content),
                                        "the stored content");
-    std::string html = pages::renderLeadMagnet(*content, lead, project);
+    pages::PageContext page;
+    page.preparedAt = now;
+    page.bookingPath = campaignBooking;
+    if (!page.bookingPath && pages::pageSettingsOf(project).calendarUrl) {
+        page.bookingPath = "/b/" + lead.id;
+    }
+    std::string html = pages::renderLeadMagnet(*content, lead, project, page);
     control.reportProgress(90, "storing the page");
     Poco::JSON::Object output;
     output.set("pageBytes", static_cast<Poco::Int64>(html.size()));

@@ -2,8 +2,8 @@
 #include <cmath>
 #include <functional>
 
+#include "domain/JsonDocument.hpp"
 #include "outreach/icp/CriterionRules.hpp"
-#include "outreach/icp/DocumentReader.hpp"
 #include "outreach/icp/Locations.hpp"
 #include "outreach/icp/Ranges.hpp"
 #include "outreach/icp/Text.hpp"
@@ -47,28 +47,47 @@ std::string boundsText(const BoundsCriterion& rule, const std::function<std::str
     return f(rule.min.value_or(0)) + "-" + f(*rule.max);
 }
 
-CriterionResult scoreQuantity(const std::string& criterion, const std::string& noun,
-                              const std::string& rangeNoun, const BoundsCriterion& rule,
-                              std::optional<double> number,
-                              const std::optional<std::string>& rangeText,
+// A count and the range text used without it, each with its path in the profile.
+struct Quantity {
+    std::string noun;  // "employee count"
+    std::optional<double> number;
+    const std::string& numberPath;
+    std::string rangeNoun;  // "employee range"
+    const std::optional<std::string>& rangeText;
+    const std::string& rangePath;
+};
+
+CriterionResult scoreQuantity(const std::string& criterion, const Quantity& quantity,
+                              const BoundsCriterion& rule, const ProspectProfile& profile,
                               const std::function<std::string(double)>& format,
                               const ScoringContext& context) {
     std::string bounds = boundsText(rule, format);
+    const auto& number = quantity.number;
+    const auto& rangeText = quantity.rangeText;
+    const std::string& usedPath = number ? quantity.numberPath : quantity.rangePath;
     auto result = [&](Outcome outcome, const std::string& reason, double share = kHalfCredit) {
-        return judged(criterion, rule.weight, outcome, reason, context, share);
+        std::vector<std::string> paths;
+        if (number || rangeText) paths.push_back(usedPath);
+        return basedOn(judged(criterion, rule.weight, outcome, reason, context, share), profile,
+                       paths);
     };
     if (number) {
         bool inside = *number >= rule.min.value_or(0) && (!rule.max || *number <= *rule.max);
-        return result(
-            inside ? Outcome::Match : Outcome::Miss,
-            noun + " " + format(*number) + (inside ? " is within " : " is outside ") + bounds);
+        return result(inside ? Outcome::Match : Outcome::Miss,
+                      described(profile, usedPath, quantity.noun + " " + format(*number)) +
+                          (inside ? " is within " : " is outside ") + bounds);
     }
-    if (!rangeText) return result(Outcome::Unknown, "no " + noun + " or " + rangeNoun + " known");
+    if (!rangeText) {
+        return result(Outcome::Unknown,
+                      "no " + quantity.noun + " or " + quantity.rangeNoun + " known");
+    }
     auto range = parseRange(*rangeText);
-    std::string subject = rangeNoun + " " + *rangeText;
+    std::string subject = described(profile, usedPath, quantity.rangeNoun + " " + *rangeText);
     if (!range) {
         return result(Outcome::Unknown,
-                      rangeNoun + " " + describe(*rangeText) + " could not be read as a range");
+                      described(profile, usedPath,
+                                quantity.rangeNoun + " " + domain::describeJsonValue(*rangeText)) +
+                          " could not be read as a range");
     }
     auto comparison = compareRange(*range, rule.min, rule.max);
     switch (comparison.fit) {
@@ -93,27 +112,33 @@ std::string formatCount(double value) {
 struct LocationFact {
     std::string label;  // "company country Germany"
     PlaceFit fit;
+    const std::string& path;  // in the profile
 };
 
 std::vector<LocationFact> locationFacts(const LocationTargets& targets,
                                         const ProspectProfile& profile) {
     std::vector<LocationFact> facts;
+    namespace path = fact_path;
+    auto label = [&](const std::string& factPath, const std::string& text) {
+        return described(profile, factPath, text);
+    };
     if (profile.companyCountry) {
-        facts.push_back({"company country " + *profile.companyCountry,
-                         targets.country(*profile.companyCountry)});
+        facts.push_back({label(path::kCompanyCountry, "company country " + *profile.companyCountry),
+                         targets.country(*profile.companyCountry), path::kCompanyCountry});
     }
     if (profile.companyRegion) {
-        facts.push_back(
-            {"company region " + *profile.companyRegion, targets.region(*profile.companyRegion)});
+        facts.push_back({label(path::kCompanyRegion, "company region " + *profile.companyRegion),
+                         targets.region(*profile.companyRegion), path::kCompanyRegion});
     }
     if (profile.contactCountry) {
-        facts.push_back({"contact country " + *profile.contactCountry,
-                         targets.country(*profile.contactCountry)});
+        facts.push_back({label(path::kContactCountry, "contact country " + *profile.contactCountry),
+                         targets.country(*profile.contactCountry), path::kContactCountry});
     }
     // An address counts only through the countries it names; "Springfield" tells nothing.
     if (profile.headquarters) {
         for (const auto& country : targets.countriesIn(*profile.headquarters)) {
-            facts.push_back({"headquarters " + *profile.headquarters, targets.country(country)});
+            facts.push_back({label(path::kHeadquarters, "headquarters " + *profile.headquarters),
+                             targets.country(country), path::kHeadquarters});
         }
     }
     return facts;
@@ -123,8 +148,11 @@ std::vector<LocationFact> locationFacts(const LocationTargets& targets,
 
 CriterionResult scoreIndustry(const IndustryCriterion& rule, const ProspectProfile& profile,
                               const ScoringContext& context) {
+    std::vector<std::string> paths;
+    if (profile.industry) paths.push_back(fact_path::kIndustry);
+    if (profile.subIndustry) paths.push_back(fact_path::kSubIndustry);
     auto result = [&](Outcome outcome, const std::string& reason) {
-        return judged("industry", rule.weight, outcome, reason, context);
+        return basedOn(judged("industry", rule.weight, outcome, reason, context), profile, paths);
     };
     if (!profile.industry && !profile.subIndustry) {
         return result(Outcome::Unknown,
@@ -132,7 +160,7 @@ CriterionResult scoreIndustry(const IndustryCriterion& rule, const ProspectProfi
                                                           ? "none of " + entriesText(rule.exclude)
                                                           : entriesText(rule.include)));
     }
-    std::string subject = "industry " + industryText(profile);
+    std::string subject = described(profile, paths.front(), "industry " + industryText(profile));
     for (const auto& entry : rule.exclude) {
         if (entryFit(entry, profile) == Outcome::Match) {
             return result(Outcome::Excluded, subject + " is excluded by " + entry.text);
@@ -159,14 +187,18 @@ CriterionResult scoreIndustry(const IndustryCriterion& rule, const ProspectProfi
 
 CriterionResult scoreEmployees(const BoundsCriterion& rule, const ProspectProfile& profile,
                                const ScoringContext& context) {
-    return scoreQuantity("employees", "employee count", "employee range", rule,
-                         profile.employeeCount, profile.employeeRange, formatCount, context);
+    return scoreQuantity("employees",
+                         {"employee count", profile.employeeCount, fact_path::kEmployeeCount,
+                          "employee range", profile.employeeRange, fact_path::kEmployeeRange},
+                         rule, profile, formatCount, context);
 }
 
 CriterionResult scoreRevenue(const BoundsCriterion& rule, const ProspectProfile& profile,
                              const ScoringContext& context) {
-    return scoreQuantity("revenue", "revenue", "revenue range", rule, profile.revenue,
-                         profile.revenueRange, formatMoney, context);
+    return scoreQuantity("revenue",
+                         {"revenue", profile.revenue, fact_path::kRevenue, "revenue range",
+                          profile.revenueRange, fact_path::kRevenueRange},
+                         rule, profile, formatMoney, context);
 }
 
 CriterionResult scoreLocation(const LocationCriterion& rule, const ProspectProfile& profile,
@@ -174,34 +206,43 @@ CriterionResult scoreLocation(const LocationCriterion& rule, const ProspectProfi
     std::vector<std::string> wanted = rule.countries;
     wanted.insert(wanted.end(), rule.regions.begin(), rule.regions.end());
     std::string target = joined(wanted);
-    auto result = [&](Outcome outcome, const std::string& reason) {
-        return judged("location", rule.weight, outcome, reason, context);
+    auto result = [&](Outcome outcome, const std::string& reason,
+                      const std::vector<std::string>& paths) {
+        return basedOn(judged("location", rule.weight, outcome, reason, context), profile, paths);
     };
     auto facts = locationFacts(LocationTargets(rule), profile);
     if (facts.empty()) {
-        std::string why = profile.headquarters
-                              ? "headquarters " + *profile.headquarters + " names no known country"
-                              : "no company or contact location known";
-        return result(Outcome::Unknown, why + "; wanted " + target);
-    }
-    for (const auto& fact : facts) {
-        if (fact.fit == PlaceFit::Match) {
-            return result(Outcome::Match, fact.label + " is within " + target);
+        if (profile.headquarters) {
+            return result(Outcome::Unknown,
+                          described(profile, fact_path::kHeadquarters,
+                                    "headquarters " + *profile.headquarters) +
+                              " names no known country; wanted " + target,
+                          {fact_path::kHeadquarters});
         }
+        return result(Outcome::Unknown, "no company or contact location known; wanted " + target,
+                      {});
     }
-    for (const auto& fact : facts) {
-        if (fact.fit == PlaceFit::Partial) {
-            return result(Outcome::Partial, fact.label + " is partly within " + target);
+    // The first fact that is targeted decides, else the first partly targeted.
+    for (PlaceFit fit : {PlaceFit::Match, PlaceFit::Partial}) {
+        for (const auto& fact : facts) {
+            if (fact.fit != fit) continue;
+            bool match = fit == PlaceFit::Match;
+            return result(match ? Outcome::Match : Outcome::Partial,
+                          fact.label + (match ? " is within " : " is partly within ") + target,
+                          {fact.path});
         }
     }
     std::vector<std::string> labels;
+    std::vector<std::string> paths;
     for (const auto& fact : facts) {
         if (std::find(labels.begin(), labels.end(), fact.label) == labels.end()) {
             labels.push_back(fact.label);
+            paths.push_back(fact.path);
         }
     }
     return result(Outcome::Miss,
-                  joined(labels) + (labels.size() == 1 ? " is" : " are") + " outside " + target);
+                  joined(labels) + (labels.size() == 1 ? " is" : " are") + " outside " + target,
+                  paths);
 }
 
 }  // namespace lodestone::outreach::icp

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "domain/Time.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
@@ -23,6 +24,16 @@ struct ScoringContext {
 CriterionResult judged(const std::string& criterion, double weight, CriterionOutcome outcome,
                        std::string reason, const ScoringContext& context,
                        double partialCredit = kHalfCredit);
+
+// `text`, naming a fact, followed by how the fact was inferred when it was: "industry Gambling
+// (inferred from company name: \"Lucky Spin Casinos\")". Inferred facts are guesses an operator
+// should see in the reason itself; where the others came from is in the result's basis.
+std::string described(const ProspectProfile& profile, const std::string& path, std::string text);
+
+// `result` with the source of the facts at `paths` as its basis: the least certain evidence among
+// them and their sources, distinct, joined by "; ". No paths: no basis (nothing was known).
+CriterionResult basedOn(CriterionResult result, const ProspectProfile& profile,
+                        const std::vector<std::string>& paths);
 
 // Company (CompanyRules.cpp).
 CriterionResult scoreIndustry(const IndustryCriterion& rule, const ProspectProfile& profile,

@@ -2,35 +2,43 @@
 
 #include <Poco/String.h>
 
-#include "outreach/icp/DocumentReader.hpp"
+#include "domain/JsonDocument.hpp"
 #include "outreach/icp/Text.hpp"
 
 namespace lodestone::outreach {
 namespace {
 
-using icp::fail;
-using icp::MappingReader;
+using domain::MappingFields;
+
+// Criteria nest three levels; the bound keeps a hostile document from exhausting the parser.
+// A key the document names must hold a value: only `criteria:` and `signals:` may be left empty.
+constexpr domain::DocumentOptions kDocument{32, domain::NullValue::Wrong};
+
+// A rule the reader cannot check alone; parse() reports it like the reader's own problems.
+[[noreturn]] void fail(const std::string& path, const std::string& problem) {
+    throw domain::DocumentProblem(path, problem);
+}
 
 // Bounds no real criterion needs to exceed; they keep arithmetic on them safe.
 constexpr int kMaxMonths = 1200;
 constexpr int kMaxCount = 1'000'000;
 constexpr double kMaxWeight = 1'000'000;
 
-double readWeight(const MappingReader& reader) {
+double readWeight(const MappingFields& reader) {
     return reader
         .number("weight", "a non-negative number (at most 1000000)",
                 [](double n) { return n >= 0 && n <= kMaxWeight; })
         .value_or(1.0);
 }
 
-std::vector<std::string> requiredNames(const MappingReader& reader, const std::string& key,
+std::vector<std::string> requiredNames(const MappingFields& reader, const std::string& key,
                                        const std::string& example) {
     auto names = reader.names(key);
     if (!names) fail(reader.path(), "set " + key + ", e.g. " + key + ": " + example);
     return *names;
 }
 
-std::vector<IndustryEntry> industryEntries(const MappingReader& reader, const std::string& key) {
+std::vector<IndustryEntry> industryEntries(const MappingFields& reader, const std::string& key) {
     std::vector<IndustryEntry> entries;
     auto names = reader.names(key);
     if (!names) return entries;
@@ -44,7 +52,7 @@ std::vector<IndustryEntry> industryEntries(const MappingReader& reader, const st
             if (entry.industry.empty() || sub.empty() || sub.find('/') != std::string::npos) {
                 fail(reader.pathOf(key) + "[" + std::to_string(i) + "]",
                      "expected \"Industry\" or \"Industry/Sub-industry\", got " +
-                         icp::describe(text));
+                         domain::describeJsonValue(text));
             }
             entry.subIndustry = sub;
         }
@@ -53,7 +61,7 @@ std::vector<IndustryEntry> industryEntries(const MappingReader& reader, const st
     return entries;
 }
 
-IndustryCriterion readIndustries(const MappingReader& reader) {
+IndustryCriterion readIndustries(const MappingFields& reader) {
     reader.allowOnly({"include", "exclude", "weight"});
     IndustryCriterion criterion{industryEntries(reader, "include"),
                                 industryEntries(reader, "exclude"), readWeight(reader)};
@@ -63,7 +71,7 @@ IndustryCriterion readIndustries(const MappingReader& reader) {
     return criterion;
 }
 
-BoundsCriterion readBounds(const MappingReader& reader, const std::string& example) {
+BoundsCriterion readBounds(const MappingFields& reader, const std::string& example) {
     reader.allowOnly({"min", "max", "weight"});
     auto nonNegative = [](double n) { return n >= 0; };
     BoundsCriterion criterion{reader.number("min", "a non-negative number", nonNegative),
@@ -79,7 +87,7 @@ BoundsCriterion readBounds(const MappingReader& reader, const std::string& examp
     return criterion;
 }
 
-LocationCriterion readLocations(const MappingReader& reader) {
+LocationCriterion readLocations(const MappingFields& reader) {
     reader.allowOnly({"countries", "regions", "weight"});
     LocationCriterion criterion{reader.names("countries").value_or(std::vector<std::string>{}),
                                 reader.names("regions").value_or(std::vector<std::string>{}),
@@ -90,49 +98,48 @@ LocationCriterion readLocations(const MappingReader& reader) {
     return criterion;
 }
 
-NamesCriterion readNames(const MappingReader& reader, const std::string& key,
+NamesCriterion readNames(const MappingFields& reader, const std::string& key,
                          const std::string& example) {
     reader.allowOnly({key, "weight"});
     return NamesCriterion{requiredNames(reader, key, example), readWeight(reader)};
 }
 
-TechnologyCriterion readTechnologies(const MappingReader& reader) {
+TechnologyCriterion readTechnologies(const MappingFields& reader) {
     reader.allowOnly({"any", "min_matches", "weight"});
     TechnologyCriterion criterion;
     criterion.any = requiredNames(reader, "any", "[Salesforce, HubSpot]");
     int listed = static_cast<int>(criterion.any.size());
-    criterion.minMatches = reader
-                               .integer("min_matches",
-                                        "a whole number from 1 to the " + std::to_string(listed) +
-                                            " technologies listed",
-                                        1, listed)
-                               .value_or(1);
+    criterion.minMatches =
+        static_cast<int>(reader
+                             .integer("min_matches", 1, listed,
+                                      "a whole number from 1 to the " + std::to_string(listed) +
+                                          " technologies listed")
+                             .value_or(1));
     criterion.weight = readWeight(reader);
     return criterion;
 }
 
-RecentFundingCriterion readRecentFunding(const MappingReader& reader) {
+RecentFundingCriterion readRecentFunding(const MappingFields& reader) {
     reader.allowOnly({"within_months", "weight"});
     RecentFundingCriterion criterion;
-    criterion.withinMonths =
-        reader.integer("within_months", "a whole number of months from 0 to 1200", 0, kMaxMonths)
-            .value_or(criterion.withinMonths);
+    criterion.withinMonths = static_cast<int>(
+        reader.integer("within_months", 0, kMaxMonths, "a whole number of months from 0 to 1200")
+            .value_or(criterion.withinMonths));
     criterion.weight = readWeight(reader);
     return criterion;
 }
 
-HiringCriterion readHiring(const MappingReader& reader) {
+HiringCriterion readHiring(const MappingFields& reader) {
     reader.allowOnly({"departments", "min_open_roles", "weight"});
     HiringCriterion criterion;
     criterion.departments = reader.names("departments").value_or(std::vector<std::string>{});
-    criterion.minOpenRoles =
-        reader.integer("min_open_roles", "a whole number from 1 to 1000000", 1, kMaxCount)
-            .value_or(criterion.minOpenRoles);
+    criterion.minOpenRoles = static_cast<int>(
+        reader.integer("min_open_roles", 1, kMaxCount).value_or(criterion.minOpenRoles));
     criterion.weight = readWeight(reader);
     return criterion;
 }
 
-LeadershipCriterion readLeadership(const MappingReader& reader) {
+LeadershipCriterion readLeadership(const MappingFields& reader) {
     reader.allowOnly({"new_ceo", "new_cro", "weight"});
     LeadershipCriterion criterion{reader.boolean("new_ceo").value_or(false),
                                   reader.boolean("new_cro").value_or(false), readWeight(reader)};
@@ -142,7 +149,7 @@ LeadershipCriterion readLeadership(const MappingReader& reader) {
     return criterion;
 }
 
-GrowthCriterion readGrowth(const MappingReader& reader) {
+GrowthCriterion readGrowth(const MappingFields& reader) {
     reader.allowOnly({"above", "weight"});
     auto above =
         reader.number("above", "a number (a fraction: 0.2 is 20%)", [](double) { return true; });
@@ -150,7 +157,7 @@ GrowthCriterion readGrowth(const MappingReader& reader) {
     return GrowthCriterion{*above, readWeight(reader)};
 }
 
-void readSignals(const MappingReader& reader, IcpCriterionSet& set) {
+void readSignals(const MappingFields& reader, IcpCriterionSet& set) {
     reader.allowOnly(
         {"recent_funding", "hiring", "leadership_change", "employee_growth", "revenue_growth"});
     if (auto m = reader.mapping("recent_funding")) set.recentFunding = readRecentFunding(*m);
@@ -160,7 +167,7 @@ void readSignals(const MappingReader& reader, IcpCriterionSet& set) {
     if (auto m = reader.mapping("revenue_growth")) set.revenueGrowth = readGrowth(*m);
 }
 
-IcpCriterionSet readCriteria(const MappingReader& reader) {
+IcpCriterionSet readCriteria(const MappingFields& reader) {
     reader.allowOnly({"industries", "employees", "revenue", "locations", "funding_stages",
                       "technologies", "title_keywords", "seniority", "departments", "signals"});
     IcpCriterionSet set;
@@ -181,23 +188,28 @@ IcpCriterionSet readCriteria(const MappingReader& reader) {
     if (auto m = reader.mapping("departments")) {
         set.departments = readNames(*m, "include", "[sales, marketing]");
     }
-    if (auto m = reader.mapping("signals", true)) readSignals(*m, set);
+    if (auto m = reader.mappingOrEmpty("signals")) readSignals(*m, set);
     return set;
 }
 
 }  // namespace
 
 IcpCriteria IcpCriteria::parse(const std::string& json) {
-    auto root = icp::readDocument(json);
-    root.allowOnly({"threshold", "unknown_credit", "criteria"});
-    IcpCriteria criteria;
-    criteria.threshold_ = root.integer("threshold", "a whole number from 0 to 100", 0, 100)
-                              .value_or(kDefaultThreshold);
-    criteria.unknownCredit_ = root.number("unknown_credit", "a number from 0 to 1",
-                                          [](double n) { return n >= 0 && n <= 1; })
-                                  .value_or(kDefaultUnknownCredit);
-    if (auto m = root.mapping("criteria", true)) criteria.criteria_ = readCriteria(*m);
-    return criteria;
+    try {
+        auto root = domain::readJsonDocument(json, kDocument);
+        root.allowOnly({"threshold", "unknown_credit", "criteria"});
+        IcpCriteria criteria;
+        criteria.threshold_ =
+            static_cast<int>(root.integer("threshold", 0, 100).value_or(kDefaultThreshold));
+        criteria.unknownCredit_ = root.number("unknown_credit", "a number from 0 to 1",
+                                              [](double n) { return n >= 0 && n <= 1; })
+                                      .value_or(kDefaultUnknownCredit);
+        if (auto m = root.mappingOrEmpty("criteria")) criteria.criteria_ = readCriteria(*m);
+        return criteria;
+    } catch (const domain::DocumentProblem& e) {
+        // A problem with the document as a whole has no path; say which document it is.
+        throw IcpError(e.path().empty() ? "ICP document: " + e.problem() : e.what());
+    }
 }
 
 IcpCriteria IcpCriteria::none() {

@@ -48,6 +48,13 @@ Poco::JSON::Object::Ptr IcpScore::toJson() const {
         item->set("outcome", std::string(toString(result.outcome)));
         item->set("credit", numberValue(std::round(result.credit * 1000) / 1000));
         item->set("reason", result.reason);
+        if (result.basis) {
+            item->set("evidence", std::string(toString(result.basis->evidence)));
+            item->set("source", result.basis->source);
+        } else {
+            item->set("evidence", Poco::Dynamic::Var());
+            item->set("source", Poco::Dynamic::Var());
+        }
         results->add(item);
     }
     json->set("breakdown", results);

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "outreach/icp/ProspectProfile.hpp"
+
 namespace lodestone::outreach {
 
 enum class CriterionOutcome { Match, Partial, Miss, Unknown, Excluded };
@@ -24,6 +26,9 @@ struct CriterionResult {
     CriterionOutcome outcome = CriterionOutcome::Unknown;
     double credit = 0;   // 0..1 of the weight earned
     std::string reason;  // names the prospect's value and the rule
+    // Where the value judged came from; nothing when no value was known. Several values (the
+    // locations of a miss) give the least certain evidence and all their sources.
+    std::optional<FactSource> basis;
 };
 
 struct IcpScore {
@@ -35,8 +40,9 @@ struct IcpScore {
     std::vector<std::string> reasons;        // summary: verdict, top matches and misses, unknowns
 
     // {"score", "threshold", "qualified", "excludedBy" (null when none), "breakdown":
-    // [{"criterion", "weight", "outcome", "credit", "reason"}], "reasons": [...]}, keys in that
-    // order; credit rounded to 3 decimals.
+    // [{"criterion", "weight", "outcome", "credit", "reason", "evidence", "source"}],
+    // "reasons": [...]}, keys in that order; credit rounded to 3 decimals; evidence and source
+    // null when no value was known.
     Poco::JSON::Object::Ptr toJson() const;
 };
 

@@ -26,7 +26,31 @@ CriterionResult judged(const std::string& criterion, double weight, CriterionOut
         case CriterionOutcome::Excluded:
             break;
     }
-    return CriterionResult{criterion, weight, outcome, credit, std::move(reason)};
+    return CriterionResult{criterion, weight, outcome, credit, std::move(reason), std::nullopt};
+}
+
+std::string described(const ProspectProfile& profile, const std::string& path, std::string text) {
+    const FactSource source = profile.sourceOf(path);
+    if (source.evidence == Evidence::Inferred) text += " (inferred from " + source.source + ")";
+    return text;
+}
+
+CriterionResult basedOn(CriterionResult result, const ProspectProfile& profile,
+                        const std::vector<std::string>& paths) {
+    std::vector<std::string> sources;
+    for (const auto& path : paths) {
+        FactSource source = profile.sourceOf(path);
+        // Client, research, inferred: later is less certain.
+        if (!result.basis || source.evidence > result.basis->evidence) {
+            if (!result.basis) result.basis = FactSource{};
+            result.basis->evidence = source.evidence;
+        }
+        if (std::find(sources.begin(), sources.end(), source.source) == sources.end()) {
+            sources.push_back(std::move(source.source));
+        }
+    }
+    if (result.basis) result.basis->source = joined(sources, "; ");
+    return result;
 }
 
 }  // namespace icp

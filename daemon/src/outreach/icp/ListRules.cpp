@@ -12,19 +12,23 @@ using Outcome = CriterionOutcome;
 using KeyOf = std::function<std::string(const std::string&)>;
 
 // A fact that should be one of a list: "seniority Director is one of vp, director".
+// `path` names the fact in the profile.
 CriterionResult scoreMembership(const std::string& criterion, const std::string& noun,
-                                const NamesCriterion& rule, const std::optional<std::string>& fact,
+                                const NamesCriterion& rule, const ProspectProfile& profile,
+                                const std::optional<std::string>& fact, const std::string& path,
                                 const KeyOf& keyOf, const ScoringContext& context) {
     std::string list = joined(rule.names);
     auto result = [&](Outcome outcome, const std::string& reason) {
-        return judged(criterion, rule.weight, outcome, reason, context);
+        return basedOn(judged(criterion, rule.weight, outcome, reason, context), profile,
+                       fact ? std::vector{path} : std::vector<std::string>{});
     };
     if (!fact) return result(Outcome::Unknown, "no " + noun + " known; wanted one of " + list);
     std::string key = keyOf(*fact);
     bool listed = std::any_of(rule.names.begin(), rule.names.end(),
                               [&](const std::string& name) { return keyOf(name) == key; });
     return result(listed ? Outcome::Match : Outcome::Miss,
-                  noun + " " + *fact + (listed ? " is one of " : " is not one of ") + list);
+                  described(profile, path, noun + " " + *fact) +
+                      (listed ? " is one of " : " is not one of ") + list);
 }
 
 // A listed technology is used when a prospect technology is it or names it ("Salesforce" in
@@ -40,25 +44,30 @@ bool uses(const std::vector<std::string>& technologies, const std::string& wante
 CriterionResult scoreFundingStage(const NamesCriterion& rule, const ProspectProfile& profile,
                                   const ScoringContext& context) {
     if (!profile.fundingStage && profile.fundingRound) {
-        return scoreMembership("fundingStage", "latest funding round", rule, profile.fundingRound,
-                               fundingStageKey, context);
+        return scoreMembership("fundingStage", "latest funding round", rule, profile,
+                               profile.fundingRound, fact_path::kFundingRound, fundingStageKey,
+                               context);
     }
-    return scoreMembership("fundingStage", "funding stage", rule, profile.fundingStage,
-                           fundingStageKey, context);
+    return scoreMembership("fundingStage", "funding stage", rule, profile, profile.fundingStage,
+                           fact_path::kFundingStage, fundingStageKey, context);
 }
 
 CriterionResult scoreTechnologies(const TechnologyCriterion& rule, const ProspectProfile& profile,
                                   const ScoringContext& context) {
     std::string list = joined(rule.any);
     std::string needed = std::to_string(rule.minMatches);
+    const std::string& path = fact_path::kTechnologies;
     auto result = [&](Outcome outcome, const std::string& reason, double share = 0) {
-        return judged("technologies", rule.weight, outcome, reason, context, share);
+        return basedOn(judged("technologies", rule.weight, outcome, reason, context, share),
+                       profile,
+                       profile.technologies ? std::vector{path} : std::vector<std::string>{});
     };
     if (!profile.technologies) {
         return result(Outcome::Unknown, "no technologies known; wanted " + needed + " of " + list);
     }
     if (profile.technologies->empty()) {
-        return result(Outcome::Miss, "technology list is empty; wanted " + needed + " of " + list);
+        return result(Outcome::Miss, described(profile, path, "technology list is empty") +
+                                         "; wanted " + needed + " of " + list);
     }
     std::vector<std::string> matched;
     for (const auto& wanted : rule.any) {
@@ -67,10 +76,12 @@ CriterionResult scoreTechnologies(const TechnologyCriterion& rule, const Prospec
     int matches = static_cast<int>(matched.size());
     if (matches == 0) {
         return result(Outcome::Miss,
-                      "technologies " + joined(*profile.technologies) + " include none of " + list);
+                      described(profile, path, "technologies " + joined(*profile.technologies)) +
+                          " include none of " + list);
     }
-    std::string reason = "technologies include " + joined(matched) + ": " +
-                         std::to_string(matches) + " of the " + needed + " wanted from " + list;
+    std::string reason = described(profile, path, "technologies") + " include " + joined(matched) +
+                         ": " + std::to_string(matches) + " of the " + needed + " wanted from " +
+                         list;
     if (matches >= rule.minMatches) return result(Outcome::Match, reason);
     return result(Outcome::Partial, reason, static_cast<double>(matches) / rule.minMatches);
 }
@@ -78,11 +89,13 @@ CriterionResult scoreTechnologies(const TechnologyCriterion& rule, const Prospec
 CriterionResult scoreTitleKeywords(const NamesCriterion& rule, const ProspectProfile& profile,
                                    const ScoringContext& context) {
     std::string list = joined(rule.names);
+    const std::string& path = fact_path::kTitle;
     auto result = [&](Outcome outcome, const std::string& reason) {
-        return judged("titleKeywords", rule.weight, outcome, reason, context);
+        return basedOn(judged("titleKeywords", rule.weight, outcome, reason, context), profile,
+                       profile.title ? std::vector{path} : std::vector<std::string>{});
     };
     if (!profile.title) return result(Outcome::Unknown, "no title known; wanted one of " + list);
-    std::string subject = "title " + *profile.title;
+    std::string subject = described(profile, path, "title " + *profile.title);
     for (const auto& keyword : rule.names) {
         if (containsPhrase(*profile.title, keyword)) {
             return result(Outcome::Match, subject + " contains " + keyword);
@@ -93,14 +106,14 @@ CriterionResult scoreTitleKeywords(const NamesCriterion& rule, const ProspectPro
 
 CriterionResult scoreSeniority(const NamesCriterion& rule, const ProspectProfile& profile,
                                const ScoringContext& context) {
-    return scoreMembership("seniority", "seniority", rule, profile.seniority, seniorityKey,
-                           context);
+    return scoreMembership("seniority", "seniority", rule, profile, profile.seniority,
+                           fact_path::kSeniority, seniorityKey, context);
 }
 
 CriterionResult scoreDepartment(const NamesCriterion& rule, const ProspectProfile& profile,
                                 const ScoringContext& context) {
-    return scoreMembership("department", "department", rule, profile.department, departmentKey,
-                           context);
+    return scoreMembership("department", "department", rule, profile, profile.department,
+                           fact_path::kDepartment, departmentKey, context);
 }
 
 }  // namespace lodestone::outreach::icp

@@ -2,8 +2,8 @@
 #include <cctype>
 #include <chrono>
 
+#include "domain/JsonDocument.hpp"
 #include "outreach/icp/CriterionRules.hpp"
-#include "outreach/icp/DocumentReader.hpp"
 #include "outreach/icp/Text.hpp"
 #include "outreach/icp/Vocabulary.hpp"
 
@@ -39,7 +39,8 @@ std::string percent(double fraction) {
 }
 
 CriterionResult scoreGrowth(const std::string& criterion, const std::string& noun,
-                            const GrowthCriterion& rule, std::optional<double> growth,
+                            const GrowthCriterion& rule, const ProspectProfile& profile,
+                            std::optional<double> growth, const std::string& path,
                             const ScoringContext& context) {
     std::string bar = percent(rule.above);
     if (!growth) {
@@ -47,9 +48,11 @@ CriterionResult scoreGrowth(const std::string& criterion, const std::string& nou
                       "no " + noun + " figure known; wanted above " + bar, context);
     }
     bool above = *growth > rule.above;
-    return judged(criterion, rule.weight, above ? Outcome::Match : Outcome::Miss,
-                  noun + " " + percent(*growth) + (above ? " is above " : " is not above ") + bar,
-                  context);
+    return basedOn(judged(criterion, rule.weight, above ? Outcome::Match : Outcome::Miss,
+                          described(profile, path, noun + " " + percent(*growth)) +
+                              (above ? " is above " : " is not above ") + bar,
+                          context),
+                   profile, {path});
 }
 
 bool overlaps(const std::vector<std::string>& wanted, const std::vector<std::string>& listed) {
@@ -79,8 +82,10 @@ std::string hiringText(const HiringFacts& facts) {
 CriterionResult scoreRecentFunding(const RecentFundingCriterion& rule,
                                    const ProspectProfile& profile, const ScoringContext& context) {
     std::string window = std::to_string(rule.withinMonths) + " months";
+    const std::string& path = fact_path::kFundingDate;
     auto result = [&](Outcome outcome, const std::string& reason) {
-        return judged("recentFunding", rule.weight, outcome, reason, context);
+        return basedOn(judged("recentFunding", rule.weight, outcome, reason, context), profile,
+                       profile.fundingDate ? std::vector{path} : std::vector<std::string>{});
     };
     if (!profile.fundingDate) {
         return result(Outcome::Unknown, "no funding date known; wanted funding within " + window);
@@ -88,12 +93,15 @@ CriterionResult scoreRecentFunding(const RecentFundingCriterion& rule,
     auto funded = monthIndexOf(*profile.fundingDate);
     if (!funded) {
         return result(Outcome::Unknown,
-                      "funding date " + describe(*profile.fundingDate) + " is not YYYY-MM");
+                      described(profile, path,
+                                "funding date " + domain::describeJsonValue(*profile.fundingDate)) +
+                          " is not YYYY-MM");
     }
     // A date in the current month or later (announced ahead) is as recent as it gets.
     int age = std::max(0, monthIndexOf(context.now) - *funded);
-    std::string subject = "latest funding " + profile.fundingDate->substr(0, 7) + " is " +
-                          std::to_string(age) + (age == 1 ? " month" : " months") + " old";
+    std::string subject =
+        described(profile, path, "latest funding " + profile.fundingDate->substr(0, 7)) + " is " +
+        std::to_string(age) + (age == 1 ? " month" : " months") + " old";
     if (age <= rule.withinMonths) return result(Outcome::Match, subject + ", within " + window);
     return result(Outcome::Miss, subject + ", older than " + window);
 }
@@ -103,8 +111,10 @@ CriterionResult scoreHiring(const HiringCriterion& rule, const ProspectProfile& 
     std::string wanted = "at least " + std::to_string(rule.minOpenRoles) +
                          (rule.minOpenRoles == 1 ? " open role" : " open roles");
     if (!rule.departments.empty()) wanted += " in " + joined(rule.departments);
+    const std::string& path = fact_path::kHiring;
     auto result = [&](Outcome outcome, const std::string& reason) {
-        return judged("hiring", rule.weight, outcome, reason, context);
+        return basedOn(judged("hiring", rule.weight, outcome, reason, context), profile,
+                       profile.hiring ? std::vector{path} : std::vector<std::string>{});
     };
     if (!profile.hiring) {
         return result(Outcome::Unknown, "no hiring signals known; wanted " + wanted);
@@ -113,7 +123,9 @@ CriterionResult scoreHiring(const HiringCriterion& rule, const ProspectProfile& 
     bool listsDepartments = facts.departments && !facts.departments->empty();
     bool notHiring = facts.isHiring == false ||
                      (facts.isHiring != true && facts.openRoles && *facts.openRoles <= 0);
-    if (notHiring) return result(Outcome::Miss, "not hiring; wanted " + wanted);
+    if (notHiring) {
+        return result(Outcome::Miss, described(profile, path, "not hiring") + "; wanted " + wanted);
+    }
     bool hiring =
         facts.isHiring == true || (facts.openRoles && *facts.openRoles > 0) || listsDepartments;
     if (!hiring) {
@@ -125,7 +137,7 @@ CriterionResult scoreHiring(const HiringCriterion& rule, const ProspectProfile& 
         facts.openRoles ? *facts.openRoles >= rule.minOpenRoles : rule.minOpenRoles <= 1;
     bool rightDepartments = rule.departments.empty() ||
                             (listsDepartments && overlaps(rule.departments, *facts.departments));
-    std::string reason = hiringText(facts) + "; wanted " + wanted;
+    std::string reason = described(profile, path, hiringText(facts)) + "; wanted " + wanted;
     return result(enoughRoles && rightDepartments ? Outcome::Match : Outcome::Partial, reason);
 }
 
@@ -136,34 +148,53 @@ CriterionResult scoreLeadershipChange(const LeadershipCriterion& rule,
         bool wanted;
         std::optional<bool> fact;
         const char* name;
+        const std::string& path;
     };
-    const Flag flags[] = {{rule.newCeo, profile.newCeo, "CEO"},
-                          {rule.newCro, profile.newCro, "CRO"}};
-    std::vector<std::string> wanted, changed;
+    const Flag flags[] = {{rule.newCeo, profile.newCeo, "CEO", fact_path::kNewCeo},
+                          {rule.newCro, profile.newCro, "CRO", fact_path::kNewCro}};
+    std::vector<std::string> wanted, changed, changedPaths, knownPaths;
     bool allKnown = true;
     for (const auto& flag : flags) {
         if (!flag.wanted) continue;
         wanted.push_back(flag.name);
-        if (flag.fact == true) changed.push_back(flag.name);
+        if (flag.fact == true) {
+            changed.push_back(flag.name);
+            changedPaths.push_back(flag.path);
+        }
+        if (flag.fact) knownPaths.push_back(flag.path);
         allKnown = allKnown && flag.fact.has_value();
     }
     std::string wantedText = "a new " + joined(wanted, " or ");
-    auto result = [&](Outcome outcome, const std::string& reason) {
-        return judged("leadershipChange", rule.weight, outcome, reason, context);
+    auto result = [&](Outcome outcome, const std::string& reason,
+                      const std::vector<std::string>& paths) {
+        return basedOn(judged("leadershipChange", rule.weight, outcome, reason, context), profile,
+                       paths);
     };
-    if (!changed.empty()) return result(Outcome::Match, "has a new " + joined(changed, " and "));
-    if (allKnown) return result(Outcome::Miss, "no " + joined(wanted, " or ") + " change");
-    return result(Outcome::Unknown, "no leadership change data; wanted " + wantedText);
+    if (!changed.empty()) {
+        return result(
+            Outcome::Match,
+            described(profile, changedPaths.front(), "has a new " + joined(changed, " and ")),
+            changedPaths);
+    }
+    if (allKnown) {
+        return result(
+            Outcome::Miss,
+            described(profile, knownPaths.front(), "no " + joined(wanted, " or ") + " change"),
+            knownPaths);
+    }
+    return result(Outcome::Unknown, "no leadership change data; wanted " + wantedText, {});
 }
 
 CriterionResult scoreEmployeeGrowth(const GrowthCriterion& rule, const ProspectProfile& profile,
                                     const ScoringContext& context) {
-    return scoreGrowth("employeeGrowth", "employee growth", rule, profile.employeeGrowth, context);
+    return scoreGrowth("employeeGrowth", "employee growth", rule, profile, profile.employeeGrowth,
+                       fact_path::kEmployeeGrowth, context);
 }
 
 CriterionResult scoreRevenueGrowth(const GrowthCriterion& rule, const ProspectProfile& profile,
                                    const ScoringContext& context) {
-    return scoreGrowth("revenueGrowth", "revenue growth", rule, profile.revenueGrowth, context);
+    return scoreGrowth("revenueGrowth", "revenue growth", rule, profile, profile.revenueGrowth,
+                       fact_path::kRevenueGrowth, context);
 }
 
 }  // namespace lodestone::outreach::icp

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "outreach/SequenceLifecycle.hpp"
 #include "outreach/sequence/Sequence.hpp"
 #include "plugins/PluginInstance.hpp"
 #include "work/RetryPolicy.hpp"
@@ -81,7 +82,7 @@ class SendQueue final : public work::WorkKind {
     // The zone the prospect's window is read in: its own contact.timezone, else the window's.
     const TimeZone& zoneOf(const domain::Prospect& prospect, const TimeZone& windowZone);
 
-    const std::string name_ = "email_send";
+    const std::string name_ = kEmailSendWork;
     SendSettings settings_;
     SendTable table_{settings_};
     // Used by claim() only, which the pool's dispatcher thread alone calls.

@@ -7,13 +7,20 @@
 
 #include "domain/Email.hpp"
 #include "domain/InputText.hpp"
-#include "outreach/sequence/DocumentFields.hpp"
+#include "domain/JsonDocument.hpp"
 #include "outreach/sequence/StepTemplates.hpp"
 
 namespace lodestone::outreach {
 namespace {
 
+using domain::describeJsonValue;
+using domain::MappingFields;
 using namespace std::chrono_literals;
+
+// The document nests three levels (steps[i].field); the bound keeps a hostile document from
+// exhausting the parser. A null reads as left out: YAML writes `reply_to:` with nothing after it
+// as null.
+constexpr domain::DocumentOptions kDocument{16, domain::NullValue::Absent};
 
 // A year: longer waits are a typo, and the bound keeps `at + delay` far from overflowing.
 constexpr std::chrono::milliseconds kMaxWait = 365 * 24h;
@@ -48,7 +55,7 @@ bool hasControlCharacter(const std::string& text) {
     return false;
 }
 
-std::string address(const DocumentFields& fields, const std::string& key) {
+std::string address(const MappingFields& fields, const std::string& key) {
     const auto text = fields.text(key);
     if (!text) throw SequenceError(fields.pathOf(key), "is required");
     if (auto problem = domain::emailProblem(*text)) {
@@ -58,7 +65,7 @@ std::string address(const DocumentFields& fields, const std::string& key) {
     return *text;
 }
 
-Sender readSender(const DocumentFields& document) {
+Sender readSender(const MappingFields& document) {
     document.require("from");
     const auto from = *document.mapping("from");
     from.allowOnly({"address", "name"});
@@ -79,7 +86,7 @@ Sender readSender(const DocumentFields& document) {
 }
 
 // "HH:MM" on the 24-hour clock as minutes since midnight; "24:00" only for an end.
-int clockMinute(const DocumentFields& fields, const std::string& key, bool isEnd) {
+int clockMinute(const MappingFields& fields, const std::string& key, bool isEnd) {
     const auto text = *fields.text(key);
     const auto digit = [&](std::size_t i) { return text[i] >= '0' && text[i] <= '9'; };
     if (text.size() == 5 && digit(0) && digit(1) && text[2] == ':' && digit(3) && digit(4)) {
@@ -109,9 +116,9 @@ std::set<int> readDays(const Poco::JSON::Array::Ptr& list, const std::string& pa
         int day = 0;
         while (day < 7 && name != kDays[day]) ++day;
         if (day == 7) {
-            throw SequenceError(
-                itemPath,
-                "expected one of mon, tue, wed, thu, fri, sat, sun, got " + describeValue(item));
+            throw SequenceError(itemPath,
+                                "expected one of mon, tue, wed, thu, fri, sat, sun, got " +
+                                    describeJsonValue(item));
         }
         if (!days.insert(day).second) {
             throw SequenceError(itemPath, std::string("repeats ") + kDays[day]);
@@ -120,7 +127,7 @@ std::set<int> readDays(const Poco::JSON::Array::Ptr& list, const std::string& pa
     return days;
 }
 
-SendingWindow readWindow(const DocumentFields& document) {
+SendingWindow readWindow(const MappingFields& document) {
     SendingWindow window;  // every day, 00:00-24:00, UTC
     const auto fields = document.mapping("window");
     if (!fields) return window;
@@ -143,14 +150,14 @@ SendingWindow readWindow(const DocumentFields& document) {
     return window;
 }
 
-std::string requiredTemplate(const DocumentFields& step, const std::string& key) {
+std::string requiredTemplate(const MappingFields& step, const std::string& key) {
     const auto text = step.text(key);
     if (!text) throw SequenceError(step.pathOf(key), "is required");
     if (isBlank(*text)) throw SequenceError(step.pathOf(key), "is empty");
     return *text;
 }
 
-SequenceStep readStep(const DocumentFields& fields, const std::string& path) {
+SequenceStep readStep(const MappingFields& fields, const std::string& path) {
     fields.allowOnly({"delay", "subject", "text", "html"});
     SequenceStep step;
     step.delay = fields.duration("delay", kMaxWait).value_or(0ms);
@@ -171,7 +178,7 @@ SequenceStep readStep(const DocumentFields& fields, const std::string& path) {
     return step;
 }
 
-std::vector<SequenceStep> readSteps(const DocumentFields& document) {
+std::vector<SequenceStep> readSteps(const MappingFields& document) {
     document.require("steps");
     const auto list = *document.list("steps");
     if (list->size() == 0) throw SequenceError("steps", "needs at least one step");
@@ -182,13 +189,9 @@ std::vector<SequenceStep> readSteps(const DocumentFields& document) {
     std::vector<SequenceStep> steps;
     for (std::size_t i = 0; i < list->size(); ++i) {
         const std::string path = "steps[" + std::to_string(i) + "]";
-        const auto item = list->get(static_cast<unsigned>(i));
-        if (!isMapping(item)) {
-            throw SequenceError(
-                path, "expected a mapping with subject and text, got " + describeValue(item));
-        }
-        steps.push_back(
-            readStep(DocumentFields(item.extract<Poco::JSON::Object::Ptr>(), path), path));
+        const auto fields = document.entry(list->get(static_cast<unsigned>(i)), path,
+                                           "a mapping with subject and text");
+        steps.push_back(readStep(fields, path));
     }
     return steps;
 }
@@ -196,17 +199,21 @@ std::vector<SequenceStep> readSteps(const DocumentFields& document) {
 }  // namespace
 
 Sequence Sequence::parse(const std::string& json) {
-    const auto document = readSequenceDocument(json);
-    document.allowOnly({"from", "reply_to", "window", "daily_cap", "min_gap", "steps"});
-    Sequence sequence;
-    sequence.from = readSender(document);
-    if (document.has("reply_to")) sequence.replyTo = address(document, "reply_to");
-    sequence.window = readWindow(document);
-    sequence.dailyCap = static_cast<int>(
-        document.integer("daily_cap", 1, kMaxDailyCap).value_or(sequence.dailyCap));
-    sequence.minGap = document.duration("min_gap", kMaxWait).value_or(0ms);
-    sequence.steps = readSteps(document);
-    return sequence;
+    try {
+        const auto document = domain::readJsonDocument(json, kDocument);
+        document.allowOnly({"from", "reply_to", "window", "daily_cap", "min_gap", "steps"});
+        Sequence sequence;
+        sequence.from = readSender(document);
+        if (document.has("reply_to")) sequence.replyTo = address(document, "reply_to");
+        sequence.window = readWindow(document);
+        sequence.dailyCap = static_cast<int>(
+            document.integer("daily_cap", 1, kMaxDailyCap).value_or(sequence.dailyCap));
+        sequence.minGap = document.duration("min_gap", kMaxWait).value_or(0ms);
+        sequence.steps = readSteps(document);
+        return sequence;
+    } catch (const domain::DocumentProblem& e) {
+        throw SequenceError(e.path(), e.problem());
+    }
 }
 
 }  // namespace lodestone::outreach

@@ -56,10 +56,14 @@ jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prosp
     std::ostringstream text;
     score.toJson()->stringify(text);
     std::string output = text.str();
-    return {output, [prospect, campaign, score, output](storage::Repositories& repositories,
-                                                        domain::Timestamp now) {
+    std::optional<std::string> wakes;
+    if (score.qualified) wakes = kEmailSendWork;
+    return {output,
+            [prospect, campaign, score, output](storage::Repositories& repositories,
+                                                domain::Timestamp now) {
                 recordVerdict(repositories, prospect, campaign, score, output, now);
-            }};
+            },
+            wakes};
 }
 
 }  // namespace lodestone::outreach

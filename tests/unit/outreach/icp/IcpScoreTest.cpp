@@ -188,14 +188,17 @@ TEST(IcpScore, ToJsonKeepsTheKeyOrder) {
       "industries": {"include": ["Software"], "weight": 3},
       "employees": {"min": 50, "max": 1000, "weight": 1.5}}})",
                         {.industry = "Software", .employeeRange = "501-2000"});
-    // (3 + 1.5/3) / 4.5 = 77.8
+    // (3 + 1.5/3) / 4.5 = 77.8. Each criterion says where its value came from: a profile built
+    // by hand holds client facts, named by their Add Lead field.
     EXPECT_EQ(
         text(result.toJson()),
         R"j({"score":78,"threshold":60,"qualified":true,"excludedBy":null,"breakdown":[)j"
         R"j({"criterion":"industry","weight":3,"outcome":"match","credit":1,)j"
-        R"j("reason":"industry Software matches Software"},)j"
+        R"j("reason":"industry Software matches Software",)j"
+        R"j("evidence":"client","source":"company.industry"},)j"
         R"j({"criterion":"employees","weight":1.5,"outcome":"partial","credit":0.333,)j"
-        R"j("reason":"employee range 501-2000 overlaps 50-1000 (33% of the range inside)"}],)j"
+        R"j("reason":"employee range 501-2000 overlaps 50-1000 (33% of the range inside)",)j"
+        R"j("evidence":"client","source":"company.employeeRange"}],)j"
         R"j("reasons":["score 78 meets the threshold 60",)j"
         R"j("match: industry Software matches Software",)j"
         R"j("partial: employee range 501-2000 overlaps 50-1000 (33% of the range inside)"]})j");
