@@ -120,18 +120,20 @@ void measureSteps(const Options& options) {
 
 // One page read as the crawl reads it, then reported as the plugin reports a site.
 std::string readOnce(const PageShape& shape, const Fingerprints& fingerprints) {
+    const std::string url = "http://acme.example/";
     HttpAnswer answer{200, {{"Content-Type", "text/html; charset=utf-8"}}, shape.html, false};
-    ReadPage page{"http://acme.example/", PageKind::Home, answer.headers, {}};
+    ReadPage page{url, PageKind::Home, answer.headers, {}};
     std::vector<std::string> warnings;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     if (!readHtml(page.url, answer, deadline, {}, page.facts, warnings)) {
-        return warnings.empty() ? "skipped" : warnings.front().substr(page.url.size() + 2);
+        return warnings.empty() ? "skipped" : warnings.front().substr(url.size() + 2);
     }
     CrawlResult crawl;
     crawl.pages.push_back(std::move(page));
     ResearchReport report;
     reportSite(crawl, fingerprints, "", "acme.example", report);
-    return warnings.empty() ? "read" : "read; " + warnings.front().substr(21);
+    // A warning starts "<url>: ".
+    return warnings.empty() ? "read" : "read; " + warnings.front().substr(url.size() + 2);
 }
 
 void measurePages(const Options& options) {
