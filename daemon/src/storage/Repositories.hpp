@@ -147,6 +147,13 @@ class JobRepository {
                                            int limit, Timestamp now, Timestamp leaseUntil) = 0;
     // When the next job for `step` is due (nullopt: none is waiting).
     virtual std::optional<Timestamp> nextDue(domain::StepName step) = 0;
+    // Jobs waiting for a worker (due or not: retries wait too) and jobs a worker holds; cheap
+    // enough to ask every few seconds (both are counted from partial indexes).
+    struct QueueDepth {
+        std::int64_t waiting = 0;
+        std::int64_t running = 0;
+    };
+    virtual QueueDepth queueDepth() = 0;
     virtual bool reportProgress(const std::string& jobId, const std::string& owner,
                                 int percent) = 0;
     // Stores the step's output; the job moves on to the next step, due at once, or after the

@@ -105,4 +105,15 @@ void Engine::wake(const LeaseTable& table) {
     }
 }
 
+std::chrono::milliseconds Engine::longestStall() const {
+    std::chrono::milliseconds longest{0};
+    if (!started_) return longest;
+    const auto now = std::chrono::steady_clock::now();
+    for (const auto& pool : pools_) {
+        longest = std::max(
+            longest, std::chrono::duration_cast<std::chrono::milliseconds>(now - pool->lastTurn()));
+    }
+    return longest;
+}
+
 }  // namespace lodestone::work

@@ -46,6 +46,10 @@ class Engine {
     void wake(const std::string& kind);
     void wake(const LeaseTable& table);
 
+    // The longest any pool's dispatcher has gone without turning its loop (zero before start):
+    // what a watchdog asks before it says the engine is alive.
+    std::chrono::milliseconds longestStall() const;
+
   private:
     int waitForAbandonedCalls() const;
 

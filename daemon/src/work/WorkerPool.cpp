@@ -86,6 +86,7 @@ void WorkerPool::dispatchLoop() {
         auto until = nextLook;
         for (const auto& retry : retrying_) until = std::min(until, retry.retryAt);
         dispatcherWake_.wait_until(lock, until, due);
+        lastTurn_ = Clock::now().time_since_epoch().count();
         if (stopping_) {
             // Claimed but never started: handed back for the next start (or another process).
             for (auto& claim : ready_)

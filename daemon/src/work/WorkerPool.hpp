@@ -70,6 +70,11 @@ class WorkerPool {
     void abandonRunning();
     // Calls abandoned (past their deadline, or at shutdown) that have not returned yet.
     int abandonedCallsRunning() const { return abandonedCalls_->load(); }
+    // When the dispatcher last went round its loop: an idle one goes round every pollInterval,
+    // so one that has not for much longer is stuck (in storage, most likely).
+    std::chrono::steady_clock::time_point lastTurn() const {
+        return Clock::time_point(Clock::duration(lastTurn_.load()));
+    }
     void join();
 
   private:
@@ -110,6 +115,7 @@ class WorkerPool {
     // Calls given up on that still run on their own threads. Claims pause while there are as
     // many as workers: a plugin that hangs every call must not cost a thread per item.
     std::shared_ptr<std::atomic<int>> abandonedCalls_ = std::make_shared<std::atomic<int>>(0);
+    std::atomic<Clock::rep> lastTurn_{Clock::now().time_since_epoch().count()};
     std::uint64_t claims_ = 0;        // the dispatcher's
     std::vector<Finished> retrying_;  // the dispatcher's: outcomes whose write is tried again
 

@@ -258,3 +258,22 @@ TEST_P(JobQueue, ALateWorkerCannotTouchAJobThatMovedOn) {
     EXPECT_EQ(find(job.id).leaseOwner, "second");
     EXPECT_EQ(find(job.id).steps[0].status, StepStatus::Running);
 }
+
+TEST_P(JobQueue, QueueDepthCountsWaitingAndHeldJobsButNotFinishedOnes) {
+    auto depth = [&] {
+        return store_->read([](Repositories& r) { return r.jobs().queueDepth(); });
+    };
+    EXPECT_EQ(depth().waiting, 0);
+    EXPECT_EQ(depth().running, 0);
+    auto held = addJob();
+    addJob(kT0 + 60'000);  // a retry not yet due still waits
+    addJob(kT0, StepName::Content);
+    addJob(kT0, StepName::Finalize, JobStatus::Completed);
+    addJob(kT0, StepName::Research, JobStatus::Failed);
+    claimOne(held, "worker", kT0 + 1);
+    EXPECT_EQ(depth().waiting, 2);
+    EXPECT_EQ(depth().running, 1);
+    ASSERT_TRUE(complete(held.id, "worker", StepName::Research, "{}", kT0 + 2));
+    EXPECT_EQ(depth().waiting, 3);  // on to its content step
+    EXPECT_EQ(depth().running, 0);
+}

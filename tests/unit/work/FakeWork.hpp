@@ -156,6 +156,8 @@ class FakeKind final : public WorkKind {
     }
     // How many claims the engine made of this kind, empty ones included.
     int claims() const { return claims_.load(); }
+    // While held, a claim does not return: a database that stopped answering.
+    void holdClaims(bool held) { claimsHeld_ = held; }
 
     const std::string& name() const override { return name_; }
     LeaseTable& table() override { return table_; }
@@ -163,6 +165,7 @@ class FakeKind final : public WorkKind {
 
     Claims claim(storage::Repositories&, const ClaimRequest& request) override {
         ++claims_;
+        while (claimsHeld_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
         std::lock_guard lock(mutex_);
         Claims claimed;
         for (auto it = queue_.begin();
@@ -263,6 +266,7 @@ class FakeKind final : public WorkKind {
     std::map<std::string, int> busyWrites_;  // writes of each item's outcome tried so far
     std::shared_ptr<std::atomic<int>> running_ = std::make_shared<std::atomic<int>>(0);
     std::atomic<int> claims_{0};
+    std::atomic<bool> claimsHeld_{false};
 };
 
 }  // namespace lodestone::work::test

@@ -248,3 +248,21 @@ TEST_F(WorkerPoolTest, ALeaseThatCannotOutlastItsCallsIsRefused) {
     EXPECT_THROW(WorkerPool(*kind_, pool, *counting_, "owner", leases, [](const std::string&) {}),
                  std::invalid_argument);
 }
+
+TEST_F(WorkerPoolTest, AStuckDispatcherShowsAsAGrowingStallAndAnIdleOneDoesNot) {
+    auto pool = settings(2);
+    pool.pollInterval = 20ms;
+    auto& engine = start(pool);
+    // Idle, the dispatcher turns at every poll: its stall stays far below seconds.
+    std::this_thread::sleep_for(200ms);
+    EXPECT_LT(engine.longestStall(), 5s);
+
+    kind_->holdClaims(true);
+    engine.wake(kind_->name());
+    const int before = kind_->claims();
+    ASSERT_TRUE(eventually([&] { return kind_->claims() > before; }));
+    std::this_thread::sleep_for(300ms);
+    EXPECT_GE(engine.longestStall(), 300ms);  // at least as long as the claim has been held
+    kind_->holdClaims(false);
+    EXPECT_TRUE(eventually([&] { return engine.longestStall() < 300ms; }));
+}

@@ -63,6 +63,20 @@ std::optional<Timestamp> SqliteJobs::nextDue(StepName step) {
         .value_or(std::nullopt);
 }
 
+JobRepository::QueueDepth SqliteJobs::queueDepth() {
+    // Each condition is its partial index's own (jobs_claimable, jobs_leased), so SQLite counts
+    // index entries instead of reading the table.
+    Query select(statements_,
+                 "SELECT (SELECT COUNT(*) FROM jobs WHERE lease_owner IS NULL AND status NOT IN "
+                 "('completed', 'failed')) AS waiting, (SELECT COUNT(*) FROM jobs WHERE "
+                 "lease_owner IS NOT NULL) AS running");
+    return select
+        .firstRow([](const PreparedRow& row) {
+            return QueueDepth{row.integer("waiting"), row.integer("running")};
+        })
+        .value_or(QueueDepth{});
+}
+
 bool SqliteJobs::reportProgress(const std::string& jobId, const std::string& owner, int percent) {
     return Query(statements_,
                  "UPDATE job_steps SET progress = ? WHERE job_id = ? AND status = 'running' AND "

@@ -90,6 +90,7 @@ class SqliteJobs final : public JobRepository {
     std::vector<domain::Job> claim(domain::StepName step, const std::string& owner, int limit,
                                    Timestamp now, Timestamp leaseUntil) override;
     std::optional<Timestamp> nextDue(domain::StepName step) override;
+    QueueDepth queueDepth() override;
     bool reportProgress(const std::string& jobId, const std::string& owner, int percent) override;
     bool completeStep(const std::string& jobId, const std::string& owner, domain::StepName step,
                       const std::string& outputJson, Timestamp now) override;
