@@ -12,6 +12,7 @@ packages=(
     libyaml-cpp-dev
     libkainjow-mustache-dev  # Mustache templates for lead-magnet content and pages
     libgumbo-dev         # research-web: an HTML5 parser (browsers' parsing rules) for company websites
+    libsystemd-dev       # sd_notify: Type=notify, reload and watchdog notifications to systemd
     libgtest-dev libgmock-dev
     sqlite3 curl         # operators' tools; the README's curl line
     tzdata               # the IANA zone names contact.timezone is checked against

@@ -84,6 +84,17 @@ void EngineDaemon::launch(EngineSetup setup) {
     launch();
 }
 
+void EngineDaemon::rewriteConfig(EngineSetup setup) {
+    setup_ = std::move(setup);
+    rewriteConfig(configYaml());
+}
+
+void EngineDaemon::rewriteConfig(const std::string& yaml) {
+    // Whole or not at all: a reload must never read a half-written file.
+    std::ofstream(dir_ / "lodestone.yaml.new") << yaml;
+    std::filesystem::rename(dir_ / "lodestone.yaml.new", dir_ / "lodestone.yaml");
+}
+
 void EngineDaemon::launch() {
     std::ofstream(dir_ / "lodestone.yaml") << configYaml();
     daemon_ = std::make_unique<Daemon>(dir_ / "lodestone.yaml");

@@ -47,6 +47,9 @@ class EngineDaemon {
     // Starts lodestoned without waiting for it to listen.
     void launch();
     void launch(EngineSetup setup);
+    // Writes the config of `setup` (or `yaml` as it is) over the running daemon's, for a reload.
+    void rewriteConfig(EngineSetup setup);
+    void rewriteConfig(const std::string& yaml);
     Daemon& daemon() { return *daemon_; }
     std::uint16_t port() const { return daemon_->port(); }
 

@@ -36,18 +36,25 @@ HttpSubsystem::~HttpSubsystem() {
     uninitialize();
 }
 
-void HttpSubsystem::initialize(Poco::Util::Application&) {
+void HttpSubsystem::bind() {
     const auto& server = config_.server;
     Poco::Net::SocketAddress address(server.host, server.port);
-    Poco::Net::ServerSocket socket;
+    socket_ = std::make_unique<Poco::Net::ServerSocket>();
     // SO_REUSEADDR so a restart need not wait out TIME_WAIT, but not SO_REUSEPORT (Poco's
     // default): a second lodestoned on the same port must fail, not share the traffic.
     if (address.family() == Poco::Net::SocketAddress::IPv6) {
-        socket.bind6(address, true, false, true);
+        socket_->bind6(address, true, false, true);
     } else {
-        socket.bind(address, true, false);
+        socket_->bind(address, true, false);
     }
-    socket.listen(kBacklog);
+    socket_->listen(kBacklog);
+    Poco::Logger::get("lodestone.http")
+        .information("bound to %s; serving once started", socket_->address().toString());
+}
+
+void HttpSubsystem::initialize(Poco::Util::Application&) {
+    if (!socket_) bind();
+    const auto& socket = *socket_;
 
     keys_ = std::make_unique<auth::ApiKeyCache>(storage_.store());
     limiter_ = std::make_unique<ratelimit::RateLimiter>();
@@ -61,7 +68,7 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     api::addWebhookDeliveryRoutes(routes_, *services_);
 
     server_ = std::make_unique<http::FrontServer>(
-        socket, new api::RequestHandlerFactory(*services_, routes_), frontOptions(server));
+        socket, new api::RequestHandlerFactory(*services_, routes_), frontOptions(config_.server));
     server_->start();
     // Tests and operators read the bound port from this line (port 0 picks a free one).
     Poco::Logger::get("lodestone.http")

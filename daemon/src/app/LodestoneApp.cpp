@@ -12,7 +12,9 @@
 #include <iostream>
 
 #include "admin/Provisioner.hpp"
+#include "app/ConfigReload.hpp"
 #include "app/Logging.hpp"
+#include "app/ServiceNotifier.hpp"
 #include "app/Subsystems.hpp"
 #include "config/ConfigLoader.hpp"
 #include "plugins/Describe.hpp"
@@ -75,13 +77,15 @@ int LodestoneApp::start(int argc, char** argv) {
 
 void LodestoneApp::holdTerminationSignals() {
     // Blocked before any thread exists, so every thread inherits the mask: a SIGTERM that
-    // arrives while subsystems start waits for waitForTerminationRequest() (which sigwaits on
-    // these) instead of killing the process half-started.
+    // arrives while subsystems start waits for serve() (which sigwaits on these) instead of
+    // killing the process half-started, and a SIGHUP (logrotate sends them) waits to reload
+    // instead of ending the process.
     sigset_t signals;
     sigemptyset(&signals);
     sigaddset(&signals, SIGINT);
     sigaddset(&signals, SIGQUIT);
     sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 }
 
@@ -136,14 +140,19 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
     try {
         if (mode_ == Mode::Serve) {
             config_ = loadConfig();
+            configText_ = readConfigText(config_->file);
             configureLogging(config_->logging);
             auto* storage = new StorageSubsystem(*config_);
             auto* plugins = new PluginSubsystem(*config_);
             auto* work = new WorkSubsystem(*config_, *storage, *plugins);
+            auto* provisioning = new ProvisioningSubsystem(*config_, *storage);
             work_ = work;
+            storage_ = storage;
+            plugins_ = plugins;
+            provisioning_ = provisioning;
             auto* http = new HttpSubsystem(*config_, *storage, *work);
             addSubsystem(storage);
-            addSubsystem(new ProvisioningSubsystem(*config_, *storage));
+            addSubsystem(provisioning);
             addSubsystem(plugins);
             addSubsystem(work);
             addSubsystem(http);
@@ -155,6 +164,7 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
                 plugins->uninitialize();
                 storage->uninitialize();
             };
+            http->bind();
         }
         ServerApplication::initialize(self);
         setLogger(Poco::Logger::get("lodestoned"));  // Poco's initialize() picks "Application"
@@ -197,9 +207,44 @@ int LodestoneApp::main(const std::vector<std::string>&) {
     }
     logger().information("lodestoned %s started with %s", std::string(LODESTONE_VERSION),
                          configPath_);
-    waitForTerminationRequest();
-    logger().information("stopping");
+    serve();
     return EXIT_OK;
+}
+
+void LodestoneApp::serve() {
+    ServiceNotifier notifier({[this](std::chrono::milliseconds within) {
+                                  const auto stall = work_->engineStall();
+                                  // An idle loop turns every jobs.poll_interval at least.
+                                  return !stall ||
+                                         *stall <= std::max<std::chrono::milliseconds>(
+                                                       within, 3 * config_->jobs.pollInterval);
+                              },
+                              [this] { return statusLine(); }});
+    ConfigReload reload(
+        *config_, configText_, [this] { return loadConfig(); }, *plugins_, *provisioning_);
+    notifier.ready();
+    sigset_t signals;
+    sigemptyset(&signals);
+    for (int signal : {SIGINT, SIGQUIT, SIGTERM, SIGHUP}) sigaddset(&signals, signal);
+    int received = 0;
+    while (sigwait(&signals, &received) == 0 && received == SIGHUP) {
+        notifier.reloading();
+        reload.reload();
+        notifier.reloaded();
+    }
+    logger().information("stopping (signal %d)", received);
+    notifier.stopping();
+}
+
+std::string LodestoneApp::statusLine() const {
+    try {
+        const auto depth = storage_->store().read(
+            [](storage::Repositories& repositories) { return repositories.jobs().queueDepth(); });
+        return "jobs: " + std::to_string(depth.waiting) + " waiting, " +
+               std::to_string(depth.running) + " running";
+    } catch (const std::exception& e) {
+        return std::string("storage does not answer: ") + e.what();
+    }
 }
 
 int LodestoneApp::checkConfig() {

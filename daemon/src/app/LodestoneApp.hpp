@@ -14,10 +14,13 @@
 namespace lodestone::app {
 
 class WorkSubsystem;
+class StorageSubsystem;
+class PluginSubsystem;
+class ProvisioningSubsystem;
 
 // lodestoned: loads the config, then runs the subsystems in the foreground until SIGTERM or
-// SIGINT (systemd runs it as is). --check-config, --list-plugins, --version and --help do their
-// one thing and exit.
+// SIGINT (systemd runs it as is, Type=notify); SIGHUP reloads the config (ConfigReload.hpp).
+// --check-config, --list-plugins, --version and --help do their one thing and exit.
 class LodestoneApp final : public Poco::Util::ServerApplication {
   public:
     LodestoneApp();
@@ -42,6 +45,9 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     // --check-config and --list-plugins refuse the same files.
     config::Config loadConfig() const;
     static void holdTerminationSignals();
+    // Until SIGTERM, SIGINT or SIGQUIT, reloading at each SIGHUP, telling systemd as it goes.
+    void serve();
+    std::string statusLine() const;
     int reportStartupError();
     int checkConfig();
     int listPlugins();
@@ -50,9 +56,14 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     Mode mode_ = Mode::Serve;
     std::string configPath_;
     std::optional<config::Config> config_;
+    std::string configText_;  // as start-up read it: a reload names what changed since
     std::exception_ptr startupError_;
     std::function<void()> stopAfterFailedStart_;
-    const WorkSubsystem* work_ = nullptr;  // owned by the Application, as every subsystem
+    // Owned by the Application, as every subsystem.
+    const WorkSubsystem* work_ = nullptr;
+    StorageSubsystem* storage_ = nullptr;
+    PluginSubsystem* plugins_ = nullptr;
+    ProvisioningSubsystem* provisioning_ = nullptr;
 };
 
 // Where bare plugin names are looked up: $LODESTONE_PLUGIN_DIR, else lib/lodestone/plugins next

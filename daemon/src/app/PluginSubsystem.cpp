@@ -5,15 +5,24 @@
 namespace lodestone::app {
 
 void PluginSubsystem::initialize(Poco::Util::Application&) {
-    registry_ = plugins::loadPlugins(config_);
+    live_.replace(plugins::loadPlugins(config_));
+    logLoaded();
+}
+
+void PluginSubsystem::replace(plugins::PluginRegistry registry) {
+    live_.replace(std::move(registry));
+    logLoaded();
+}
+
+void PluginSubsystem::logLoaded() const {
     auto& log = Poco::Logger::get("lodestone.plugins");
-    for (const auto& instance : registry_) {
+    for (const auto& instance : *live_.current()) {
         log.information("plugin %s loaded", instance->name());
     }
 }
 
 void PluginSubsystem::uninitialize() {
-    registry_ = plugins::PluginRegistry();
+    live_.replace(plugins::PluginRegistry());
 }
 
 }  // namespace lodestone::app

@@ -1,9 +1,12 @@
 #pragma once
 
+#include <Poco/Net/ServerSocket.h>
 #include <Poco/ThreadPool.h>
 #include <Poco/Util/Subsystem.h>
 
+#include <chrono>
 #include <memory>
+#include <optional>
 
 #include "api/ApiServices.hpp"
 #include "api/RouteTable.hpp"
@@ -14,7 +17,7 @@
 #include "leadmagnet/steps/LeadMagnetJobs.hpp"
 #include "outreach/sending/SendQueue.hpp"
 #include "outreach/steps/ProspectJobs.hpp"
-#include "plugins/PluginRegistry.hpp"
+#include "plugins/LivePlugins.hpp"
 #include "storage/Store.hpp"
 #include "webhooks/DeliveryQueue.hpp"
 #include "work/Engine.hpp"
@@ -44,26 +47,32 @@ class ProvisioningSubsystem final : public Poco::Util::Subsystem {
     ProvisioningSubsystem(const config::Config& config, StorageSubsystem& storage)
         : config_(config), storage_(storage) {}
     const char* name() const override { return "provisioning"; }
-    void initialize(Poco::Util::Application& app) override;
+    void initialize(Poco::Util::Application&) override { apply(config_); }
     void uninitialize() override {}
+    // Brings the database in line with `config`'s provision section (at start, and on reload).
+    void apply(const config::Config& config);
 
   private:
     const config::Config& config_;
     StorageSubsystem& storage_;
 };
 
-// Loads and configures the plugin libraries the config names.
+// Loads and configures the plugin libraries the config names; a reload puts others in force.
 class PluginSubsystem final : public Poco::Util::Subsystem {
   public:
     explicit PluginSubsystem(const config::Config& config) : config_(config) {}
     const char* name() const override { return "plugins"; }
     void initialize(Poco::Util::Application& app) override;
     void uninitialize() override;
-    const plugins::PluginRegistry& registry() const { return registry_; }
+    const plugins::LivePlugins& live() const { return live_; }
+    // Puts the plugins of a reloaded config in force (work already prepared keeps its own).
+    void replace(plugins::PluginRegistry registry);
 
   private:
+    void logLoaded() const;
+
     const config::Config& config_;
-    plugins::PluginRegistry registry_;
+    plugins::LivePlugins live_;
 };
 
 // Runs the background work on one engine (unless jobs.run is false: an API-only lodestoned
@@ -82,6 +91,9 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
     // (a booking, a redelivery). Safe to call when no engine runs.
     void jobQueued();
     void webhookQueued();
+    // The longest any of the engine's loops has gone without turning; nullopt when this process
+    // runs no engine (jobs.run: false).
+    std::optional<std::chrono::milliseconds> engineStall() const;
     // After uninitialize(): plugin calls still run on threads of their own, so unloading the
     // plugins (or any teardown they may touch) is unsafe.
     bool leftCallsRunning() const { return callsLeftRunning_ > 0; }
@@ -112,6 +124,9 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
         : config_(config), storage_(storage), work_(work) {}
     ~HttpSubsystem() override;
     const char* name() const override { return "http"; }
+    // Binds server.listen, before anything else starts: a port in use stops start-up before
+    // migrations run or work is claimed. Connections wait in the backlog until initialize().
+    void bind();
     void initialize(Poco::Util::Application& app) override;
     void uninitialize() override;
 
@@ -124,6 +139,7 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
     std::unique_ptr<leadmagnet::StepTimings> stepTimings_;
     std::unique_ptr<api::ApiServices> services_;
     api::RouteTable routes_;
+    std::unique_ptr<Poco::Net::ServerSocket> socket_;
     std::unique_ptr<http::FrontServer> server_;
 };
 

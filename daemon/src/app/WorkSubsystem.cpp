@@ -56,7 +56,8 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
         log().information("jobs.run is false: this lodestoned serves the API only");
         return;
     }
-    const auto& registry = plugins_.registry();
+    using plugins::PluginRegistry;
+    const auto& live = plugins_.live();
     auto& store = storage_.store();
     engine_ = std::make_unique<work::Engine>(
         store, work::EngineSettings{config_.jobs.shutdownGrace, config_.jobs.reaperInterval});
@@ -64,9 +65,11 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     // The config loader names a default plugin for research, content and webhooks, and the
     // plugins were loaded before us.
     const auto research = researchHttp(config_);
-    leadMagnets_ = std::make_unique<leadmagnet::LeadMagnetJobs>(store, registry.research(),
-                                                                registry.content(), research);
-    prospects_ = std::make_unique<outreach::ProspectJobs>(registry.research(), research);
+    // Each kind takes the plugin in force when it prepares a run, so a reload reaches new work.
+    const plugins::PluginChoice researchPlugin(live, &PluginRegistry::research);
+    leadMagnets_ = std::make_unique<leadmagnet::LeadMagnetJobs>(
+        store, researchPlugin, plugins::PluginChoice(live, &PluginRegistry::content), research);
+    prospects_ = std::make_unique<outreach::ProspectJobs>(researchPlugin, research);
     jobs::JobHandlers handlers;
     handlers.add(*leadMagnets_);
     handlers.add(*prospects_);
@@ -81,7 +84,7 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
 
 void WorkSubsystem::addWebhookDeliveries() {
     const auto& settings = config_.webhooks;
-    auto plugin = plugins_.registry().webhook();
+    auto plugin = plugins_.live().current()->webhook();
     if (!plugin) throw std::runtime_error("webhooks: no webhook plugin is configured");
 
     outbound::OutboundPolicy policy;
@@ -90,7 +93,9 @@ void WorkSubsystem::addWebhookDeliveries() {
     policy.allowHint = "set webhooks.allow_private_networks: true to allow it";
     auto gateway = std::make_shared<outbound::PolicyGateway>(policy);
 
-    webhooks::DeliveryAttempt attempt(plugin, gateway, settings.timeout);
+    webhooks::DeliveryAttempt attempt(
+        plugins::PluginChoice(plugins_.live(), &plugins::PluginRegistry::webhook), gateway,
+        settings.timeout);
     work::PoolSettings pool;
     pool.concurrency = settings.concurrency;
     pool.timeout = attempt.timeout();
@@ -108,7 +113,7 @@ void WorkSubsystem::addWebhookDeliveries() {
 
 void WorkSubsystem::addEmailSends() {
     const auto& settings = config_.pipeline.mailer;
-    auto mailer = plugins_.registry().mailer();
+    auto mailer = plugins_.live().current()->mailer();
     if (!mailer) {
         // Sequences still schedule their emails, which wait (pending) until a mailer is named.
         log().information(
@@ -117,7 +122,7 @@ void WorkSubsystem::addEmailSends() {
         return;
     }
     outreach::SendSettings send;
-    send.mailer = mailer;
+    send.mailer = plugins::PluginChoice(plugins_.live(), &plugins::PluginRegistry::mailer);
     send.publicUrl = config_.server.publicUrl;
     send.timeout = settings.timeout;
     send.maxAttempts = settings.maxAttempts;
@@ -197,6 +202,11 @@ void WorkSubsystem::uninitialize() {
     pipeline_.reset();
     prospects_.reset();
     leadMagnets_.reset();
+}
+
+std::optional<std::chrono::milliseconds> WorkSubsystem::engineStall() const {
+    if (!engine_) return std::nullopt;
+    return engine_->longestStall();
 }
 
 void WorkSubsystem::jobQueued() {

@@ -75,7 +75,7 @@ std::string describeAnswer(int statusCode, const std::string& excerpt) {
     return text;
 }
 
-DeliveryAttempt::DeliveryAttempt(std::shared_ptr<const plugins::PluginInstance> plugin,
+DeliveryAttempt::DeliveryAttempt(plugins::PluginChoice plugin,
                                  std::shared_ptr<const plugins::HttpGateway> gateway,
                                  std::chrono::milliseconds timeout)
     : plugin_(std::move(plugin)), gateway_(std::move(gateway)), timeout_(timeout) {}
@@ -105,7 +105,8 @@ DeliveryAttempt::Call DeliveryAttempt::prepare(
         return fails(std::string("cannot build the request: ") + e.what());
     }
     control->allowHttp(gateway_.get());
-    return {[plugin = plugin_, gateway = gateway_, control, input = std::move(input)] {
+    // The instance in force now: a reload during the call does not touch it.
+    return {[plugin = plugin_.current(), gateway = gateway_, control, input = std::move(input)] {
                 return plugin->run(*control, input);
             },
             std::nullopt};

@@ -10,7 +10,7 @@
 #include "domain/Records.hpp"
 #include "domain/WebhookDeliveries.hpp"
 #include "plugins/HttpGateway.hpp"
-#include "plugins/PluginInstance.hpp"
+#include "plugins/LivePlugins.hpp"
 #include "plugins/RunControl.hpp"
 #include "work/WorkKind.hpp"
 
@@ -31,7 +31,7 @@ struct AttemptResult {
 // conclude() reads how the call ended.
 class DeliveryAttempt {
   public:
-    DeliveryAttempt(std::shared_ptr<const plugins::PluginInstance> plugin,
+    DeliveryAttempt(plugins::PluginChoice plugin,
                     std::shared_ptr<const plugins::HttpGateway> gateway,
                     std::chrono::milliseconds timeout);
 
@@ -58,7 +58,7 @@ class DeliveryAttempt {
                            std::int64_t latencyMs) const;
 
   private:
-    std::shared_ptr<const plugins::PluginInstance> plugin_;
+    plugins::PluginChoice plugin_;
     std::shared_ptr<const plugins::HttpGateway> gateway_;
     std::chrono::milliseconds timeout_;
 };

@@ -64,9 +64,8 @@ class LeadMagnetStep final : public jobs::StepRun {
 
 }  // namespace
 
-LeadMagnetJobs::LeadMagnetJobs(storage::Store& store,
-                               std::shared_ptr<const plugins::PluginInstance> research,
-                               std::shared_ptr<const plugins::PluginInstance> content,
+LeadMagnetJobs::LeadMagnetJobs(storage::Store& store, plugins::PluginChoice research,
+                               plugins::PluginChoice content,
                                std::shared_ptr<const plugins::HttpGateway> researchHttp)
     : projects_(store),
       research_(std::move(research)),
@@ -77,8 +76,9 @@ std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& re
                                                        const domain::Job& job,
                                                        domain::StepName step,
                                                        domain::Timestamp now) {
-    auto plugin = step == domain::StepName::Research  ? research_
-                  : step == domain::StepName::Content ? content_
+    // The instances in force now; a reload while the step runs does not touch this run.
+    auto plugin = step == domain::StepName::Research  ? research_.current()
+                  : step == domain::StepName::Content ? content_.current()
                                                       : nullptr;
     // Only research reads the web; content works from what research found.
     auto http = step == domain::StepName::Research ? researchHttp_ : nullptr;

@@ -5,7 +5,7 @@
 #include "jobs/JobHandler.hpp"
 #include "leadmagnet/steps/ProjectCache.hpp"
 #include "plugins/HttpGateway.hpp"
-#include "plugins/PluginInstance.hpp"
+#include "plugins/LivePlugins.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::leadmagnet {
@@ -16,8 +16,8 @@ namespace lodestone::leadmagnet {
 class LeadMagnetJobs final : public jobs::JobHandler {
   public:
     // `researchHttp`: the outbound HTTP research runs get (none: their http_request fails).
-    LeadMagnetJobs(storage::Store& store, std::shared_ptr<const plugins::PluginInstance> research,
-                   std::shared_ptr<const plugins::PluginInstance> content,
+    LeadMagnetJobs(storage::Store& store, plugins::PluginChoice research,
+                   plugins::PluginChoice content,
                    std::shared_ptr<const plugins::HttpGateway> researchHttp = nullptr);
 
     domain::JobKind kind() const override { return domain::JobKind::LeadMagnet; }
@@ -29,8 +29,8 @@ class LeadMagnetJobs final : public jobs::JobHandler {
 
   private:
     ProjectCache projects_;
-    std::shared_ptr<const plugins::PluginInstance> research_;
-    std::shared_ptr<const plugins::PluginInstance> content_;
+    plugins::PluginChoice research_;
+    plugins::PluginChoice content_;
     std::shared_ptr<const plugins::HttpGateway> researchHttp_;
 };
 

@@ -230,7 +230,8 @@ work::Prepared SendQueue::prepare(work::Claim& claim,
         return {nullptr,
                 failure(claimed, std::string("cannot compose the email: ") + e.what(), false)};
     }
-    return {[mailer = settings_.mailer, control, input = std::move(input)] {
+    // The mailer in force now: a reload during the conversation does not touch it.
+    return {[mailer = settings_.mailer.current(), control, input = std::move(input)] {
                 return mailer->run(*control, input);
             },
             {}};

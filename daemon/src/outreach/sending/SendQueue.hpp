@@ -6,14 +6,14 @@
 
 #include "outreach/SequenceLifecycle.hpp"
 #include "outreach/sequence/Sequence.hpp"
-#include "plugins/PluginInstance.hpp"
+#include "plugins/LivePlugins.hpp"
 #include "work/RetryPolicy.hpp"
 #include "work/WorkKind.hpp"
 
 namespace lodestone::outreach {
 
 struct SendSettings {
-    std::shared_ptr<const plugins::PluginInstance> mailer;
+    plugins::PluginChoice mailer;
     std::string publicUrl;                     // for the unsubscribe and calendar links
     std::chrono::milliseconds timeout{60000};  // of one SMTP conversation
     int maxAttempts = 5;                       // of one email, before it fails for good

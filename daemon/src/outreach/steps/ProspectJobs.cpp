@@ -66,8 +66,8 @@ std::shared_ptr<jobs::StepRun> ProspectJobs::prepare(storage::Repositories& repo
                                             domain::ProspectStatus::Researching, now);
     }
     return std::make_shared<ProspectStep>(step, job, repositories.prospects().find(job.prospectId),
-                                          repositories.campaigns().find(job.campaignId), research_,
-                                          researchHttp_);
+                                          repositories.campaigns().find(job.campaignId),
+                                          research_.current(), researchHttp_);
 }
 
 void ProspectJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,

@@ -6,7 +6,7 @@
 
 #include "jobs/JobHandler.hpp"
 #include "plugins/HttpGateway.hpp"
-#include "plugins/PluginInstance.hpp"
+#include "plugins/LivePlugins.hpp"
 
 namespace lodestone::outreach {
 
@@ -28,7 +28,7 @@ inline bool isInPipeline(domain::ProspectStatus status) {
 class ProspectJobs final : public jobs::JobHandler {
   public:
     // `researchHttp`: the outbound HTTP research runs get (none: their http_request fails).
-    explicit ProspectJobs(std::shared_ptr<const plugins::PluginInstance> research,
+    explicit ProspectJobs(plugins::PluginChoice research,
                           std::shared_ptr<const plugins::HttpGateway> researchHttp = nullptr)
         : research_(std::move(research)), researchHttp_(std::move(researchHttp)) {}
 
@@ -40,7 +40,7 @@ class ProspectJobs final : public jobs::JobHandler {
                        domain::Timestamp now) override;
 
   private:
-    std::shared_ptr<const plugins::PluginInstance> research_;
+    plugins::PluginChoice research_;
     std::shared_ptr<const plugins::HttpGateway> researchHttp_;
 };
 
