@@ -121,6 +121,9 @@ TEST(CheckConfig, ShippedConfigsExamplesAreValid) {
         if (auto at = line.find("${LODESTONE_MAILBOX_PASSWORD}"); at != std::string::npos) {
             line.replace(at, 29, "example-mailbox-password");
         }
+        if (auto at = line.find("${OPENAI_API_KEY}"); at != std::string::npos) {
+            line.replace(at, 17, "sk-example-openai-key");
+        }
         yaml += line + "\n";
     }
     ASSERT_THAT(yaml, HasSubstr("organisations:"));

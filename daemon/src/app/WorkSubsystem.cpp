@@ -12,6 +12,9 @@ namespace {
 
 // The most of one response body a research plugin may read (docs/configuration.md).
 constexpr std::size_t kResearchResponseCap = 8u * 1024u * 1024u;
+// ... and a content plugin: a language model's reply is a few kilobytes of JSON; 4 MiB leaves
+// room for verbose servers without letting one fill memory.
+constexpr std::size_t kContentResponseCap = 4u * 1024u * 1024u;
 
 Poco::Logger& log() {
     return Poco::Logger::get("lodestone.work");
@@ -45,6 +48,17 @@ std::shared_ptr<const plugins::HttpGateway> researchHttp(const config::Config& c
     return std::make_shared<outbound::PolicyGateway>(policy);
 }
 
+// What content plugins reach their service through (a language model's server, which for
+// Ollama or llama.cpp is often on this machine or the LAN): the content step's own policy.
+std::shared_ptr<const plugins::HttpGateway> contentHttp(const config::Config& config) {
+    outbound::OutboundPolicy policy;
+    policy.allowPrivateNetworks = config.pipeline.content.allowPrivateNetworks;
+    policy.maxResponseBytes = kContentResponseCap;
+    policy.userAgent = std::string("Lodestone/") + LODESTONE_VERSION + " (content)";
+    policy.allowHint = "set pipeline.content.allow_private_networks: true to allow it";
+    return std::make_shared<outbound::PolicyGateway>(policy);
+}
+
 }  // namespace
 
 WorkSubsystem::~WorkSubsystem() {
@@ -68,7 +82,8 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     // Each kind takes the plugin in force when it prepares a run, so a reload reaches new work.
     const plugins::PluginChoice researchPlugin(live, &PluginRegistry::research);
     leadMagnets_ = std::make_unique<leadmagnet::LeadMagnetJobs>(
-        store, researchPlugin, plugins::PluginChoice(live, &PluginRegistry::content), research);
+        store, researchPlugin, plugins::PluginChoice(live, &PluginRegistry::content), research,
+        contentHttp(config_));
     prospects_ = std::make_unique<outreach::ProspectJobs>(researchPlugin, research);
     jobs::JobHandlers handlers;
     handlers.add(*leadMagnets_);

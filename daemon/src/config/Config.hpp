@@ -62,8 +62,9 @@ struct StepConfig {
     int concurrency = 1;
     Duration timeout = 60s;
     Duration stuckAfter = 60s;  // a run older than this shows isStuck; defaults to the timeout
-    // Research only: its plugin's outbound HTTP (a company's website) may reach loopback,
-    // private, link-local and reserved addresses, as webhooks.allow_private_networks does.
+    // Research and content only: its plugin's outbound HTTP (a company's website, a language
+    // model's server) may reach loopback, private, link-local and reserved addresses, as
+    // webhooks.allow_private_networks does.
     bool allowPrivateNetworks = false;
 };
 

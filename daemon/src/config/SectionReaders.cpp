@@ -44,7 +44,8 @@ std::optional<PluginRef> readPluginRef(MapReader& reader) {
     return PluginRef{*name, node->line(), node->path()};
 }
 
-// `fetches`: the step's plugin gets outbound HTTP (research), whose policy is set here too.
+// `fetches`: the step's plugin gets outbound HTTP (research, content), whose policy is set here
+// too.
 StepConfig readStep(const ConfigNode& node, StepConfig step, bool takesPlugin,
                     bool fetches = false) {
     MapReader reader(node);
@@ -201,7 +202,7 @@ PipelineConfig readPipeline(const ConfigNode& node) {
         pipeline.research = readStep(*step, pipeline.research, true, true);
     }
     if (auto step = reader.optional("content")) {
-        pipeline.content = readStep(*step, pipeline.content, true);
+        pipeline.content = readStep(*step, pipeline.content, true, true);
     }
     if (auto step = reader.optional("finalize")) {
         pipeline.finalize = readStep(*step, pipeline.finalize, false);

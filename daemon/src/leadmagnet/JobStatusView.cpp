@@ -29,6 +29,30 @@ Var orNull(const std::optional<std::string_view>& value) {
     return value ? Var(std::string(*value)) : Var();
 }
 
+// What a plugin reported of the service it paid for (content-openai: a language model's token
+// counts), from the `usage` object of the step's stored output: only the documented keys, of
+// their types, so a plugin cannot put arbitrary data on the status endpoint. Nothing when the
+// step reported none.
+Object::Ptr reportedUsage(const std::optional<std::string>& outputJson) {
+    // Most outputs carry no usage; the check spares parsing them on every status request.
+    if (!outputJson || outputJson->find("\"usage\"") == std::string::npos) return nullptr;
+    const auto parsed = domain::parseOrdered(*outputJson);
+    if (!parsed || parsed->type() != typeid(Object::Ptr)) return nullptr;
+    const auto usage = parsed->extract<Object::Ptr>()->getObject("usage");
+    if (!usage) return nullptr;
+    Object::Ptr out = orderedObject();
+    for (const char* key : {"promptTokens", "completionTokens", "totalTokens"}) {
+        if (!usage->has(key) || !usage->get(key).isInteger()) continue;
+        const auto count = usage->get(key).convert<Poco::Int64>();
+        if (count >= 0) out->set(key, count);
+    }
+    if (usage->has("model") && usage->get("model").isString()) {
+        const auto model = usage->get("model").extract<std::string>();
+        if (!model.empty() && model.size() <= 200) out->set("model", model);
+    }
+    return out->size() > 0 ? out : nullptr;
+}
+
 Array::Ptr renderSteps(const Job& job) {
     Array::Ptr steps = new Array;
     // Pipeline order, whatever order the rows were stored in.
@@ -107,6 +131,7 @@ Object::Ptr renderStep(const JobStep& step) {
                 duration = std::max<domain::Timestamp>(*step.completedAt - step.startedAt, 0);
             }
             out->set("duration", orNull(duration));
+            if (auto usage = reportedUsage(step.outputJson)) out->set("usage", usage);
             break;
         }
         case StepStatus::Running:

@@ -27,7 +27,7 @@ plugins:
       tone: friendly
 pipeline:
   research: { plugin: basic, concurrency: 4, timeout: 30s, allow_private_networks: true }
-  content: { plugin: writer, timeout: 2m, stuck_after: 5m }
+  content: { plugin: writer, timeout: 2m, stuck_after: 5m, allow_private_networks: true }
   finalize: { concurrency: 2 }
 webhooks:
   timeout: 3s
@@ -64,6 +64,7 @@ TEST(ConfigLoader, ReadsAValidFile) {
     EXPECT_EQ(config.pipeline.content.stuckAfter, 5min);
     EXPECT_EQ(config.pipeline.research.stuckAfter, 30s);  // the step's timeout
     EXPECT_TRUE(config.pipeline.research.allowPrivateNetworks);
+    EXPECT_TRUE(config.pipeline.content.allowPrivateNetworks);
     EXPECT_EQ(config.pipeline.finalize.concurrency, 2);
     EXPECT_EQ(config.webhooks.timeout, 3s);
     EXPECT_EQ(config.webhooks.retrySchedule, (std::vector<Duration>{200ms, 400ms}));
@@ -94,6 +95,7 @@ TEST(ConfigLoader, DefaultsMatchTheDocumentedValues) {
     EXPECT_EQ(config.webhooks.retrySchedule, (std::vector<Duration>{1min, 5min, 30min, 2h}));
     EXPECT_FALSE(config.webhooks.allowPrivateNetworks);
     EXPECT_FALSE(config.pipeline.research.allowPrivateNetworks);
+    EXPECT_FALSE(config.pipeline.content.allowPrivateNetworks);
     EXPECT_EQ(config.pipeline.research.concurrency, 16);
     EXPECT_EQ(config.pipeline.research.timeout, 60s);
     EXPECT_EQ(config.pipeline.content.timeout, 120s);
@@ -131,16 +133,21 @@ TEST(ConfigLoader, WrongTypeNamesKeyAndLine) {
                 HasSubstr("lodestone.yaml:2: storage.path: expected a string, got a list"));
 }
 
-// Only research's plugin reads the web, so only research has a network policy.
-TEST(ConfigLoader, OnlyResearchTakesAllowPrivateNetworks) {
+// Only research's and content's plugins reach out (a website, a language model's server), so
+// only they have a network policy.
+TEST(ConfigLoader, OnlyResearchAndContentTakeAllowPrivateNetworks) {
     EXPECT_THAT(errorOf("storage: { path: x.db }\npipeline:\n  research:\n"
                         "    allow_private_networks: sometimes\n"),
                 HasSubstr("lodestone.yaml:4: pipeline.research.allow_private_networks: expected "
                           "true or false"));
+    EXPECT_THAT(errorOf("storage: { path: x.db }\npipeline:\n  content:\n"
+                        "    allow_private_networks: sometimes\n"),
+                HasSubstr("lodestone.yaml:4: pipeline.content.allow_private_networks: expected "
+                          "true or false"));
     EXPECT_THAT(
-        errorOf("storage: { path: x.db }\npipeline:\n  content:\n"
+        errorOf("storage: { path: x.db }\npipeline:\n  finalize:\n"
                 "    allow_private_networks: true\n"),
-        HasSubstr("lodestone.yaml:4: pipeline.content.allow_private_networks: unknown key"));
+        HasSubstr("lodestone.yaml:4: pipeline.finalize.allow_private_networks: unknown key"));
 }
 
 TEST(ConfigLoader, OutOfRangeNamesKeyAndLine) {

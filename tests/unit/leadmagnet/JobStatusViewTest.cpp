@@ -331,3 +331,44 @@ TEST(JobStatusView, StepWithoutTimestampsShowsNullsNotInventedValues) {
     EXPECT_TRUE(json->isNull("completedAt"));
     EXPECT_TRUE(json->isNull("duration"));
 }
+
+// docs/api.md: a completed step whose plugin reported token usage shows it as `usage`, with the
+// documented keys only; steps that reported none keep the spec's keys alone.
+TEST(JobStatusView, ACompletedStepShowsTheUsageItsPluginReported) {
+    JobStep step = completedStep(StepName::Content, kT0, kT0 + 1000);
+    step.outputJson =
+        R"({"title":"T","sections":[],"usage":{"promptTokens":812,"completionTokens":640,)"
+        R"("totalTokens":1452,"model":"gpt-4o-mini","secret":"not shown"}})";
+    Object::Ptr json = parse([&] {
+        std::ostringstream out;
+        renderStep(step)->stringify(out);
+        return out.str();
+    }());
+    EXPECT_EQ(json->getNames(), (std::vector<std::string>{"name", "status", "startedAt",
+                                                          "completedAt", "duration", "usage"}));
+    auto usage = json->getObject("usage");
+    ASSERT_TRUE(usage);
+    EXPECT_EQ(usage->getNames(), (std::vector<std::string>{"promptTokens", "completionTokens",
+                                                           "totalTokens", "model"}));
+    EXPECT_EQ(usage->getValue<int>("promptTokens"), 812);
+    EXPECT_EQ(usage->getValue<int>("completionTokens"), 640);
+    EXPECT_EQ(usage->getValue<int>("totalTokens"), 1452);
+    EXPECT_EQ(usage->getValue<std::string>("model"), "gpt-4o-mini");
+}
+
+TEST(JobStatusView, UsageIsLeftOutWhenNoneOrNothingUsableWasReported) {
+    for (const char* output :
+         {R"({"title":"T","sections":[]})", R"({"title":"usage","sections":[]})",
+          R"({"usage":"lots"})", R"({"usage":{"promptTokens":"12","totalTokens":-3}})",
+          R"({"usage":{}})", "not json \"usage\""}) {
+        SCOPED_TRACE(output);
+        JobStep step = completedStep(StepName::Content, kT0, kT0 + 1000);
+        step.outputJson = output;
+        EXPECT_FALSE(renderStep(step)->has("usage"));
+    }
+    // Only completed steps have an output to report from.
+    JobStep running = completedStep(StepName::Content, kT0, kT0 + 1000);
+    running.status = StepStatus::Running;
+    running.outputJson = R"({"usage":{"totalTokens":5}})";
+    EXPECT_FALSE(renderStep(running)->has("usage"));
+}

@@ -15,6 +15,9 @@ namespace lodestone::plugins {
 
 // Stands for the port of the SMTP server the suite starts for a mailer plugin's run.
 inline const char* const kSmtpSinkPort = "SMTP_SINK_PORT";
+// Stands for the base URL of the OpenAI-compatible server the suite starts for a content
+// plugin's run (content-openai writes with a language model).
+inline const char* const kChatServerUrl = "CHAT_SERVER_URL";
 
 // What run() gets, by kind, as the daemon sends it. No default in the switch: a kind added to
 // plugin_abi.h does not compile until it has a sample.
@@ -62,10 +65,12 @@ inline std::string sampleInput(lodestone_plugin_kind kind) {
 
 // Config values by plugin name: for required keys the generic values would not suit, and for
 // optional keys the sample run needs. A mailer sends to the suite's SMTP server on 127.0.0.1,
-// whose port kSmtpSinkPort stands for.
+// whose port kSmtpSinkPort stands for; content-openai asks the suite's fake chat server, whose
+// URL kChatServerUrl stands for.
 inline const std::map<std::string, std::map<std::string, std::string>> kSampleConfig = {
     {"echo", {{"greeting", "hello"}}},
     {"smtp", {{"host", "127.0.0.1"}, {"port", kSmtpSinkPort}, {"tls", "none"}}},
+    {"openai", {{"base_url", kChatServerUrl}, {"model", "sample-model"}}},
 };
 
 }  // namespace lodestone::plugins

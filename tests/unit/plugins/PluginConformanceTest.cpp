@@ -27,6 +27,7 @@
 #include "outbound/PolicyGateway.hpp"
 #include "plugins/AbiNames.hpp"
 #include "plugins/PluginRegistry.hpp"
+#include "support/FakeChatServer.hpp"
 #include "support/SmtpSink.hpp"
 #include "support/TempDir.hpp"
 #include "unit/outbound/LocalServers.hpp"
@@ -160,14 +161,16 @@ class PluginConformance : public ::testing::TestWithParam<const char*> {
     }
 
     // The sample run's config: the required keys and every value kSampleConfig gives the
-    // plugin, a mailer's pointed at the suite's SMTP server on `smtpPort`.
-    ConfigLines runConfig(std::uint16_t smtpPort) const {
+    // plugin, a mailer's pointed at the suite's SMTP server on `smtpPort`, a content plugin's
+    // at the chat server at `chatUrl`.
+    ConfigLines runConfig(std::uint16_t smtpPort, const std::string& chatUrl) const {
         ConfigLines lines = validConfig();
         if (auto it = kSampleConfig.find(info().name); it != kSampleConfig.end()) {
             for (const auto& [key, value] : it->second) lines[key] = value;
         }
         for (auto& [key, value] : lines) {
             if (value == kSmtpSinkPort) value = std::to_string(smtpPort);
+            if (value == kChatServerUrl) value = chatUrl;
         }
         return lines;
     }
@@ -256,8 +259,12 @@ TEST_P(PluginConformance, ConfiguresAndRunsOnASampleInput) {
     // A mailer sends for real, over SMTP, to a local server.
     std::optional<test::SmtpSink> smtp;
     if (info().kind == LODESTONE_PLUGIN_MAILER) smtp.emplace();
+    // A content plugin may write with a language model: an OpenAI-compatible server on 127.0.0.1.
+    std::optional<test::FakeChatServer> chat;
+    if (info().kind == LODESTONE_PLUGIN_CONTENT) chat.emplace();
     PluginRegistry registry;
-    ASSERT_NO_THROW(registry = loadPlugins(configWith(runConfig(smtp ? smtp->port() : 0))));
+    ASSERT_NO_THROW(registry = loadPlugins(configWith(
+                        runConfig(smtp ? smtp->port() : 0, chat ? chat->baseUrl() : ""))));
     auto instance = registry.find(kInstance);
     ASSERT_NE(instance, nullptr);
     RunControl control(RunControl::deadlineIn(std::chrono::seconds(30)));
@@ -270,6 +277,8 @@ TEST_P(PluginConformance, ConfiguresAndRunsOnASampleInput) {
         control.allowHttp(&gateway);
         input.replace(input.find("RECEIVER"), 8, receiver.url("/hooks"));
     }
+    // Content runs get outbound HTTP in the daemon too (pipeline.content's policy).
+    if (info().kind == LODESTONE_PLUGIN_CONTENT) control.allowHttp(&gateway);
     std::string output;
     ASSERT_NO_THROW(output = instance->run(control, input));  // run() checks for a JSON object
 

@@ -66,11 +66,13 @@ class LeadMagnetStep final : public jobs::StepRun {
 
 LeadMagnetJobs::LeadMagnetJobs(storage::Store& store, plugins::PluginChoice research,
                                plugins::PluginChoice content,
-                               std::shared_ptr<const plugins::HttpGateway> researchHttp)
+                               std::shared_ptr<const plugins::HttpGateway> researchHttp,
+                               std::shared_ptr<const plugins::HttpGateway> contentHttp)
     : projects_(store),
       research_(std::move(research)),
       content_(std::move(content)),
-      researchHttp_(std::move(researchHttp)) {}
+      researchHttp_(std::move(researchHttp)),
+      contentHttp_(std::move(contentHttp)) {}
 
 std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& repositories,
                                                        const domain::Job& job,
@@ -80,8 +82,11 @@ std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& re
     auto plugin = step == domain::StepName::Research  ? research_.current()
                   : step == domain::StepName::Content ? content_.current()
                                                       : nullptr;
-    // Only research reads the web; content works from what research found.
-    auto http = step == domain::StepName::Research ? researchHttp_ : nullptr;
+    // Research reads the company's website; content may call a language model's server. Each
+    // under its own step's policy; finalize reaches nothing.
+    auto http = step == domain::StepName::Research  ? researchHttp_
+                : step == domain::StepName::Content ? contentHttp_
+                                                    : nullptr;
     auto lead = repositories.leads().find(job.leadId);
     std::optional<std::string> booking;
     if (step == domain::StepName::Finalize && lead)

@@ -15,10 +15,12 @@ namespace lodestone::leadmagnet {
 // given back when it fails for good.
 class LeadMagnetJobs final : public jobs::JobHandler {
   public:
-    // `researchHttp`: the outbound HTTP research runs get (none: their http_request fails).
+    // `researchHttp`, `contentHttp`: the outbound HTTP research and content runs get, each under
+    // its step's policy (none: their http_request fails).
     LeadMagnetJobs(storage::Store& store, plugins::PluginChoice research,
                    plugins::PluginChoice content,
-                   std::shared_ptr<const plugins::HttpGateway> researchHttp = nullptr);
+                   std::shared_ptr<const plugins::HttpGateway> researchHttp = nullptr,
+                   std::shared_ptr<const plugins::HttpGateway> contentHttp = nullptr);
 
     domain::JobKind kind() const override { return domain::JobKind::LeadMagnet; }
     std::shared_ptr<jobs::StepRun> prepare(storage::Repositories& repositories,
@@ -32,6 +34,7 @@ class LeadMagnetJobs final : public jobs::JobHandler {
     plugins::PluginChoice research_;
     plugins::PluginChoice content_;
     std::shared_ptr<const plugins::HttpGateway> researchHttp_;
+    std::shared_ptr<const plugins::HttpGateway> contentHttp_;
 };
 
 }  // namespace lodestone::leadmagnet
