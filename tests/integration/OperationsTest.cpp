@@ -12,6 +12,7 @@
 #include <fstream>
 
 #include "EngineSupport.hpp"
+#include "support/DatabaseBackdoor.hpp"
 #include "support/TempDir.hpp"
 
 using namespace lodestone::test;
@@ -179,4 +180,26 @@ TEST(Startup, APortInUseStopsStartUpBeforeTheDatabaseIsOpened) {
     EXPECT_NE(status->code, 0);
     EXPECT_THAT(second.process().errors(), HasSubstr("in use"));
     EXPECT_FALSE(std::filesystem::exists(dir.path() / "var" / "lodestone.db"));
+}
+
+TEST(Readiness, ReadyWhileTheDatabaseTakesWritesAndNotWhileItCannot) {
+    EngineSetup setup;
+    setup.storageYaml = "busy_timeout: 200ms";
+    EngineDaemon engine(setup);
+    engine.start();
+    auto ready = engine.get("/readyz");
+    EXPECT_EQ(ready.status, 200);
+    EXPECT_EQ(ready.body, R"({"status":"ready"})");
+    EXPECT_EQ(httpRequest(engine.port(), "POST", "/readyz", "{}").status, 405);
+
+    {
+        // Another writer holds the database: every write of the daemon's would fail now.
+        auto lock = DatabaseBackdoor(engine.databasePath()).holdWriteLock();
+        ASSERT_TRUE(eventually([&] { return engine.get("/readyz").status == 503; }, kPatience));
+        auto blocked = engine.get("/readyz");
+        EXPECT_THAT(blocked.body, HasSubstr(R"("status":"not_ready")"));
+        EXPECT_THAT(blocked.body, HasSubstr("the database does not take writes"));
+        EXPECT_EQ(engine.get("/healthz").status, 200);  // alive, only not ready
+    }
+    EXPECT_TRUE(eventually([&] { return engine.get("/readyz").status == 200; }, kPatience));
 }

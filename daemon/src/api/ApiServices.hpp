@@ -1,6 +1,8 @@
 #pragma once
 
 #include <functional>
+#include <optional>
+#include <string>
 
 #include "auth/ApiKeyCache.hpp"
 #include "config/Config.hpp"
@@ -20,6 +22,8 @@ struct ApiServices {
     leadmagnet::StepTimings& stepTimings;
     std::function<void()> jobQueued;      // wakes the job engine after a job is created or retried
     std::function<void()> webhookQueued;  // wakes the delivery loop after an event or redelivery
+    // Why the daemon is not ready for traffic (GET /readyz), or nullopt when it is.
+    std::function<std::optional<std::string>()> notReady;
 };
 
 }  // namespace lodestone::api

@@ -42,6 +42,30 @@ class HealthHandler final : public Poco::Net::HTTPRequestHandler {
     storage::Store& store_;
 };
 
+// GET /readyz: whether to send this process traffic (a load balancer's or orchestrator's probe).
+class ReadyHandler final : public Poco::Net::HTTPRequestHandler {
+  public:
+    explicit ReadyHandler(std::function<std::optional<std::string>()> notReady)
+        : notReady_(std::move(notReady)) {}
+
+    void handleRequest(Poco::Net::HTTPServerRequest& request,
+                       Poco::Net::HTTPServerResponse& response) override {
+        Poco::JSON::Object body;
+        const auto problem = notReady_ ? notReady_() : std::nullopt;
+        if (!problem) {
+            body.set("status", "ready");
+            sendJson(request, response, HTTPResponse::HTTP_OK, body);
+            return;
+        }
+        body.set("status", "not_ready");
+        body.set("reason", *problem);
+        sendJson(request, response, HTTPResponse::HTTP_SERVICE_UNAVAILABLE, body);
+    }
+
+  private:
+    std::function<std::optional<std::string>()> notReady_;
+};
+
 class NotFoundHandler final : public Poco::Net::HTTPRequestHandler {
   public:
     void handleRequest(Poco::Net::HTTPServerRequest& request,
@@ -91,6 +115,12 @@ Poco::Net::HTTPRequestHandler* RequestHandlerFactory::createRequestHandler(
     if (path == "/healthz") {
         if (request.getMethod() == "GET" || request.getMethod() == "HEAD") {
             return new HealthHandler(services_.store);
+        }
+        return new MethodNotAllowedHandler("GET, HEAD");
+    }
+    if (path == "/readyz") {
+        if (request.getMethod() == "GET" || request.getMethod() == "HEAD") {
+            return new ReadyHandler(services_.notReady);
         }
         return new MethodNotAllowedHandler("GET, HEAD");
     }

@@ -56,12 +56,13 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     if (!socket_) bind();
     const auto& socket = *socket_;
 
+    readiness_ = std::make_unique<Readiness>(storage_.store(), plugins_.live(), config_.jobs.run);
     keys_ = std::make_unique<auth::ApiKeyCache>(storage_.store());
     limiter_ = std::make_unique<ratelimit::RateLimiter>();
     stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store());
-    services_ = std::make_unique<api::ApiServices>(
-        api::ApiServices{config_, storage_.store(), *keys_, *limiter_, *stepTimings_,
-                         [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); }});
+    services_ = std::make_unique<api::ApiServices>(api::ApiServices{
+        config_, storage_.store(), *keys_, *limiter_, *stepTimings_, [this] { work_.jobQueued(); },
+        [this] { work_.webhookQueued(); }, [this] { return readiness_->problem(); }});
     routes_ = api::RouteTable();
     api::addLeadMagnetRoutes(routes_, *services_);
     api::addCampaignRoutes(routes_, *services_);
@@ -75,7 +76,12 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
         .information("listening on http://%s", socket.address().toString());
 }
 
+void HttpSubsystem::stopping() {
+    if (readiness_) readiness_->stopping();
+}
+
 void HttpSubsystem::uninitialize() {
+    stopping();
     if (!server_) return;
     // Stop accepting, close idle keep-alive connections, let requests in progress finish.
     server_->stop(kDrainTimeout);

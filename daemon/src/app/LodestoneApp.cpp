@@ -150,7 +150,8 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
             storage_ = storage;
             plugins_ = plugins;
             provisioning_ = provisioning;
-            auto* http = new HttpSubsystem(*config_, *storage, *work);
+            auto* http = new HttpSubsystem(*config_, *storage, *plugins, *work);
+            http_ = http;
             addSubsystem(storage);
             addSubsystem(provisioning);
             addSubsystem(plugins);
@@ -233,6 +234,7 @@ void LodestoneApp::serve() {
         notifier.reloaded();
     }
     logger().information("stopping (signal %d)", received);
+    http_->stopping();
     notifier.stopping();
 }
 

@@ -17,6 +17,7 @@ class WorkSubsystem;
 class StorageSubsystem;
 class PluginSubsystem;
 class ProvisioningSubsystem;
+class HttpSubsystem;
 
 // lodestoned: loads the config, then runs the subsystems in the foreground until SIGTERM or
 // SIGINT (systemd runs it as is, Type=notify); SIGHUP reloads the config (ConfigReload.hpp).
@@ -64,6 +65,7 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     StorageSubsystem* storage_ = nullptr;
     PluginSubsystem* plugins_ = nullptr;
     ProvisioningSubsystem* provisioning_ = nullptr;
+    HttpSubsystem* http_ = nullptr;
 };
 
 // Where bare plugin names are looked up: $LODESTONE_PLUGIN_DIR, else lib/lodestone/plugins next

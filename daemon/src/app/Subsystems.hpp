@@ -11,6 +11,7 @@
 #include "api/ApiServices.hpp"
 #include "api/RouteTable.hpp"
 #include "app/MailboxWatcher.hpp"
+#include "app/Readiness.hpp"
 #include "config/Config.hpp"
 #include "http/FrontServer.hpp"
 #include "jobs/Pipeline.hpp"
@@ -120,20 +121,25 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
 // Serves the HTTP interface on server.listen.
 class HttpSubsystem final : public Poco::Util::Subsystem {
   public:
-    HttpSubsystem(const config::Config& config, StorageSubsystem& storage, WorkSubsystem& work)
-        : config_(config), storage_(storage), work_(work) {}
+    HttpSubsystem(const config::Config& config, StorageSubsystem& storage, PluginSubsystem& plugins,
+                  WorkSubsystem& work)
+        : config_(config), storage_(storage), plugins_(plugins), work_(work) {}
     ~HttpSubsystem() override;
     const char* name() const override { return "http"; }
     // Binds server.listen, before anything else starts: a port in use stops start-up before
     // migrations run or work is claimed. Connections wait in the backlog until initialize().
     void bind();
+    // A stop has begun: /readyz says so while requests in progress finish.
+    void stopping();
     void initialize(Poco::Util::Application& app) override;
     void uninitialize() override;
 
   private:
     const config::Config& config_;
     StorageSubsystem& storage_;
+    PluginSubsystem& plugins_;
     WorkSubsystem& work_;
+    std::unique_ptr<Readiness> readiness_;
     std::unique_ptr<auth::ApiKeyCache> keys_;
     std::unique_ptr<ratelimit::RateLimiter> limiter_;
     std::unique_ptr<leadmagnet::StepTimings> stepTimings_;

@@ -334,6 +334,13 @@ class SuppressionRepository {
                                                     const std::string& emailKey) = 0;
 };
 
+// A write that proves the database takes writes (GET /readyz): one row per host, overwritten.
+class StorageProbeRepository {
+  public:
+    virtual ~StorageProbeRepository() = default;
+    virtual void record(const std::string& host, Timestamp now) = 0;
+};
+
 // Which messages of a mailbox were read already (by POP3 UIDL), so none is processed twice.
 class MailboxMemoryRepository {
   public:
@@ -383,6 +390,7 @@ class Repositories {
     virtual EmailSendRepository& emailSends() = 0;
     virtual SuppressionRepository& suppressions() = 0;
     virtual MailboxMemoryRepository& mailboxMemory() = 0;
+    virtual StorageProbeRepository& storageProbes() = 0;
     // The leases of the jobs table, of the webhook outbox and of the email sends.
     virtual LeaseRepository& jobLeases() = 0;
     virtual LeaseRepository& deliveryLeases() = 0;

@@ -346,6 +346,13 @@ const std::vector<Migration>& migrations() {
                  processed_at BIGINT NOT NULL,
                  PRIMARY KEY (mailbox, uid)))sql",
          }},
+        {7,
+         "storage probes: /readyz proves the database takes a write",
+         {
+             R"sql(CREATE TABLE storage_probes (
+                 host TEXT PRIMARY KEY,
+                 probed_at BIGINT NOT NULL))sql",
+         }},
     };
     return all;
 }

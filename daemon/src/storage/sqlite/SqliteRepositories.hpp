@@ -223,6 +223,15 @@ class SqliteSuppressions final : public SuppressionRepository {
     PreparedStatements& statements_;
 };
 
+class SqliteStorageProbes final : public StorageProbeRepository {
+  public:
+    explicit SqliteStorageProbes(PreparedStatements& statements) : statements_(statements) {}
+    void record(const std::string& host, Timestamp now) override;
+
+  private:
+    PreparedStatements& statements_;
+};
+
 class SqliteMailboxMemory final : public MailboxMemoryRepository {
   public:
     explicit SqliteMailboxMemory(PreparedStatements& statements) : statements_(statements) {}
@@ -250,6 +259,7 @@ class SqliteRepositories final : public Repositories {
           emailSends_(statements),
           suppressions_(statements),
           mailboxMemory_(statements),
+          storageProbes_(statements),
           jobLeases_(statements, "jobs"),
           deliveryLeases_(statements, "webhook_outbox"),
           emailSendLeases_(statements, "email_sends") {}
@@ -268,6 +278,7 @@ class SqliteRepositories final : public Repositories {
     EmailSendRepository& emailSends() override { return emailSends_; }
     SuppressionRepository& suppressions() override { return suppressions_; }
     MailboxMemoryRepository& mailboxMemory() override { return mailboxMemory_; }
+    StorageProbeRepository& storageProbes() override { return storageProbes_; }
     LeaseRepository& emailSendLeases() override { return emailSendLeases_; }
 
   private:
@@ -284,6 +295,7 @@ class SqliteRepositories final : public Repositories {
     SqliteEmailSends emailSends_;
     SqliteSuppressions suppressions_;
     SqliteMailboxMemory mailboxMemory_;
+    SqliteStorageProbes storageProbes_;
     SqliteLeases jobLeases_;
     SqliteLeases deliveryLeases_;
     SqliteLeases emailSendLeases_;

@@ -1,4 +1,5 @@
-// Addresses an organisation no longer emails, and the mailbox messages already read.
+// Addresses an organisation no longer emails, the mailbox messages already read, and the probe
+// write of /readyz: the small tables of one row per thing.
 #include "storage/StorageError.hpp"
 #include "storage/sqlite/SqliteRepositories.hpp"
 
@@ -47,6 +48,14 @@ void SqliteMailboxMemory::remember(const std::string& mailbox, const std::string
           "INSERT INTO mailbox_messages (mailbox, uid, outcome, processed_at) VALUES (?, ?, ?, ?) "
           "ON CONFLICT (mailbox, uid) DO NOTHING")
         .bindAll(mailbox, uid, outcome, now)
+        .execute();
+}
+
+void SqliteStorageProbes::record(const std::string& host, Timestamp now) {
+    Query(statements_,
+          "INSERT INTO storage_probes (host, probed_at) VALUES (?, ?) "
+          "ON CONFLICT (host) DO UPDATE SET probed_at = excluded.probed_at")
+        .bindAll(host, now)
         .execute();
 }
 

@@ -73,3 +73,11 @@ TEST_F(Migrations, UnwritableLocationIsAClearError) {
     bad.path = "/proc/lodestone/cannot.db";
     EXPECT_THROW(openStore(bad)->migrate(), StorageError);
 }
+
+TEST_F(Migrations, AStorageProbeKeepsOneRowPerHost) {
+    store_->write([](Repositories& r) { r.storageProbes().record("web-1", 1000); });
+    store_->write([](Repositories& r) { r.storageProbes().record("web-1", 2000); });
+    store_->write([](Repositories& r) { r.storageProbes().record("web-2", 2000); });
+    EXPECT_EQ(count("SELECT COUNT(*) FROM storage_probes"), 2);
+    EXPECT_EQ(count("SELECT probed_at FROM storage_probes WHERE host = 'web-1'"), 2000);
+}
