@@ -24,6 +24,9 @@ packages=(
     ccache               # compiler cache: rebuilds of an unchanged tree skip the compiler
     chromium             # the browser test renders lead-magnet pages in headless Chromium
     fonts-droid-fallback # CJK glyphs, so the browser test's screenshots of CJK names are legible
+    dpkg-dev             # the package test: dpkg-shlibdeps finds the .deb's dependencies
+    binutils file        # the package test: strip, readelf
+    systemd              # the unit test: systemd-analyze verify and security
 )
 
 packages+=("$@")

@@ -32,8 +32,10 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
 Result list(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(0, "");
     auto now = domain::nowMillis();
-    auto keys = store.read(
-        [&](storage::Repositories& repos) { return repos.apiKeys().list(args.value("org")); });
+    auto keys = store.read([&](storage::Repositories& repos) {
+        checkOrganisationFilter(repos, args);
+        return repos.apiKeys().list(args.value("org"));
+    });
     return listResult(keys, [now](const auto& key) { return toJson(key, now); },
                       {"id", "organisationId", "name", "prefix", "status", "expiresAt"});
 }
@@ -60,10 +62,28 @@ std::vector<Command> apiKeyCommands() {
         {"key",
          "create",
          "key create --org ORG_ID --name NAME [--project ID]... [--expires-in 90d]",
+         "Creates an API key for organisation ORG_ID and prints it once: only its hash and a\n"
+         "short prefix are stored.\n\n"
+         "  --org ORG_ID         the organisation (required)\n"
+         "  --name NAME          unique within the organisation (required)\n"
+         "  --project ID         a project the key may use; repeat for more (default: every\n"
+         "                       project of the organisation)\n"
+         "  --expires-in DURATION  e.g. 90d or 12h (default: never expires)\n",
          {{"org"}, {"name"}, {"project", true, true}, {"expires-in"}},
          create},
-        {"key", "list", "key list [--org ORG_ID]   (never shows keys)", {{"org"}}, list},
-        {"key", "revoke", "key revoke KEY_ID", {}, revoke},
+        {"key",
+         "list",
+         "key list [--org ORG_ID]   (never shows keys)",
+         "Lists the API keys with their prefix, status and expiry (of organisation ORG_ID\n"
+         "only, with --org; an unknown one is an error). Never shows a key.\n",
+         {{"org"}},
+         list},
+        {"key",
+         "revoke",
+         "key revoke KEY_ID",
+         "Revokes API key KEY_ID; it stops working within a second.\n",
+         {},
+         revoke},
     };
 }
 

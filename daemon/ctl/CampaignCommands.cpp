@@ -18,7 +18,7 @@ std::vector<std::string> webhookWarnings(const std::optional<std::string>& webho
 std::optional<std::string> icpFrom(const Arguments& args) {
     auto file = args.value("icp");
     if (!file) return std::nullopt;
-    return config::loadMappingFile(*file, "ICP criteria");
+    return admin::checkedIcpFile(config::loadMappingDocument(*file, "ICP criteria"));
 }
 
 std::optional<std::string> sequenceFrom(const Arguments& args) {
@@ -62,8 +62,10 @@ Result update(const Arguments& args, storage::Store& store, const config::Config
 Result list(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(0, "");
     auto now = domain::nowMillis();
-    auto campaigns = store.read(
-        [&](storage::Repositories& repos) { return repos.campaigns().list(args.value("org")); });
+    auto campaigns = store.read([&](storage::Repositories& repos) {
+        checkOrganisationFilter(repos, args);
+        return repos.campaigns().list(args.value("org"));
+    });
     return listResult(campaigns,
                       [now](const auto& campaign) { return toJson(campaign, false, now); },
                       {"id", "organisationId", "name", "webhookUrl"});
@@ -111,20 +113,52 @@ std::vector<Command> campaignCommands() {
         {"webhook-url"}, {"icp"}, {"sequence"}, {"calendar-url"}, {"name"}};
     std::vector<FlagSpec> createFlags = settings;
     createFlags.push_back({"org"});
+    const std::string settingsHelp =
+        "  --webhook-url URL    where meeting_booked events are delivered (docs/webhooks.md)\n"
+        "  --icp FILE           the ICP criteria prospects are scored against, a YAML or JSON\n"
+        "                       file (docs/icp.md)\n"
+        "  --sequence FILE      the outreach email sequence, a YAML or JSON file\n"
+        "                       (docs/outreach.md)\n"
+        "  --calendar-url URL   the booking link in outreach\n"
+        "Errors in a file name the file, line and key. A webhook URL deliveries would refuse\n"
+        "(a private address while webhooks.allow_private_networks is off) is stored with a\n"
+        "warning.\n";
     return {
         {"campaign", "create",
          "campaign create --org ORG_ID --name NAME [--webhook-url URL] [--icp FILE] "
          "[--sequence FILE] [--calendar-url URL]",
+         "Creates a campaign in organisation ORG_ID and prints it with its webhook signing\n"
+         "secret.\n\n"
+         "  --org ORG_ID         the organisation (required)\n"
+         "  --name NAME          unique within the organisation (required)\n" +
+             settingsHelp,
          createFlags, create},
         {"campaign", "update",
          "campaign update ID [--name NAME] [--webhook-url URL] [--icp FILE] [--sequence FILE] "
          "[--calendar-url URL]",
+         "Changes what is given of campaign ID; the rest stays.\n\n"
+         "  --name NAME          its new name\n" +
+             settingsHelp,
          settings, update},
-        {"campaign", "list", "campaign list [--org ORG_ID]", {{"org"}}, list},
-        {"campaign", "show", "campaign show ID   (includes the webhook signing secret)", {}, show},
+        {"campaign",
+         "list",
+         "campaign list [--org ORG_ID]",
+         "Lists the campaigns (of organisation ORG_ID only, with --org; an unknown one is an\n"
+         "error).\n",
+         {{"org"}},
+         list},
+        {"campaign",
+         "show",
+         "campaign show ID   (includes the webhook signing secret)",
+         "Shows campaign ID with its ICP criteria, sequence and webhook signing secret.\n",
+         {},
+         show},
         {"campaign",
          "rotate-secret",
          "campaign rotate-secret ID   (the old secret keeps signing for 24 h)",
+         "Gives campaign ID a new webhook signing secret. Deliveries are signed with both the\n"
+         "new and the previous secret for 24 hours, while receivers switch over; only one\n"
+         "previous secret is kept.\n",
          {},
          rotateSecret},
     };

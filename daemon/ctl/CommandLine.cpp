@@ -1,5 +1,6 @@
 #include "CommandLine.hpp"
 
+#include <cctype>
 #include <charconv>
 
 namespace lodestone::ctl {
@@ -7,6 +8,15 @@ namespace lodestone::ctl {
 Arguments::Arguments(const std::vector<std::string>& args, const std::vector<FlagSpec>& specs) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
+        if (isShortOption(arg)) {
+            const FlagSpec* spec = nullptr;
+            for (const auto& candidate : specs) {
+                if (candidate.shortName == arg[1]) spec = &candidate;
+            }
+            if (!spec) throw UsageError("unknown option " + arg);
+            add(*spec, std::nullopt, args, i);
+            continue;
+        }
         if (!arg.starts_with("--") || arg == "--") {
             positionals_.push_back(arg);
             continue;
@@ -22,20 +32,31 @@ Arguments::Arguments(const std::vector<std::string>& args, const std::vector<Fla
             if (candidate.name == name) spec = &candidate;
         }
         if (!spec) throw UsageError("unknown option --" + name);
-        if (!spec->repeatable && values_.contains(name)) {
-            throw UsageError("--" + name + " given twice");
-        }
-        if (!spec->takesValue) {
-            if (inlineValue) throw UsageError("--" + name + " takes no value");
-            values_[name].push_back("true");
-            continue;
-        }
-        if (!inlineValue) {
-            if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value");
-            inlineValue = args[++i];
-        }
-        values_[name].push_back(*inlineValue);
+        add(*spec, inlineValue, args, i);
     }
+}
+
+void Arguments::add(const FlagSpec& spec, std::optional<std::string> inlineValue,
+                    const std::vector<std::string>& args, std::size_t& i) {
+    const std::string& name = spec.name;
+    if (!spec.repeatable && values_.contains(name)) {
+        throw UsageError("--" + name + " given twice");
+    }
+    if (!spec.takesValue) {
+        if (inlineValue) throw UsageError("--" + name + " takes no value");
+        values_[name].push_back("true");
+        return;
+    }
+    if (!inlineValue) {
+        if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value");
+        inlineValue = args[++i];
+    }
+    values_[name].push_back(*inlineValue);
+}
+
+bool isShortOption(const std::string& arg) {
+    // "-c" or "-h"; not "-", "--x" nor "-5" (a negative number is a value, as in --add -5).
+    return arg.size() == 2 && arg[0] == '-' && std::isalpha(static_cast<unsigned char>(arg[1]));
 }
 
 void Arguments::expectPositionals(std::size_t count, const std::string& what) const {

@@ -8,7 +8,7 @@
 
 namespace lodestone::ctl {
 
-// The command line was wrong: exit code 2 and the usage text.
+// The command line was wrong: exit code 64 (EX_USAGE) and a pointer to the usage text.
 class UsageError : public std::invalid_argument {
   public:
     using std::invalid_argument::invalid_argument;
@@ -19,10 +19,11 @@ struct FlagSpec {
     std::string name;         // without dashes: "org"
     bool takesValue = true;   // false: a switch such as --json
     bool repeatable = false;  // --project A --project B
+    char shortName = '\0';    // 'c': also accepted as "-c value" (no "-cvalue", no bundling)
 };
 
 // Arguments after the command words, split into positionals and flags. Flags may come anywhere,
-// as "--name value" or "--name=value".
+// as "--name value", "--name=value" or, for a flag with a short name, "-n value".
 class Arguments {
   public:
     Arguments(const std::vector<std::string>& args, const std::vector<FlagSpec>& specs);
@@ -38,8 +39,15 @@ class Arguments {
     std::optional<std::int64_t> integer(const std::string& name) const;
 
   private:
+    // Records one flag; takes its value from args[i + 1] (advancing i) when none was inline.
+    void add(const FlagSpec& spec, std::optional<std::string> inlineValue,
+             const std::vector<std::string>& args, std::size_t& i);
+
     std::vector<std::string> positionals_;
     std::map<std::string, std::vector<std::string>> values_;
 };
+
+// A one-letter option such as "-c".
+bool isShortOption(const std::string& arg);
 
 }  // namespace lodestone::ctl

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,15 +12,24 @@
 
 namespace lodestone::ctl {
 
-// One `lodestonectl <group> <verb>` command.
+// One `lodestonectl <group> <verb>` command, or a one-word command (`backup FILE`) with no verb.
 struct Command {
     std::string group;
-    std::string verb;
+    std::string verb;      // empty for a one-word command
     std::string synopsis;  // for usage: "org create NAME [--credits N]"
+    // What `lodestonectl <command> --help` says below the synopsis: what the command does and
+    // what each of its arguments means.
+    std::string help;
     std::vector<FlagSpec> flags;
     // With the loaded config, for what a command checks against it (a webhook URL against
-    // webhooks.allow_private_networks).
+    // webhooks.allow_private_networks), on the store with its migrations applied.
     std::function<Result(const Arguments&, storage::Store&, const config::Config&)> run;
+    // Instead of `run`, for a command that must not open the store through lodestone's own code
+    // (which migrates it): backup copies the database exactly as it is.
+    std::function<Result(const Arguments&, const config::Config&)> runOnConfig = {};
+
+    // "campaign create", "backup".
+    std::string name() const { return verb.empty() ? group : group + " " + verb; }
 };
 
 std::vector<Command> organisationCommands();
@@ -27,5 +37,13 @@ std::vector<Command> projectCommands();
 std::vector<Command> campaignCommands();
 std::vector<Command> apiKeyCommands();
 std::vector<Command> webhookCommands();
+std::vector<Command> backupCommands();
+
+// Every command, in the order usage lists them.
+std::vector<Command> allCommands();
+
+// A list's --org names an organisation that exists (else storage::NotFound, saying so), so a
+// mistyped id is an error rather than an empty list.
+void checkOrganisationFilter(storage::Repositories& repos, const Arguments& args);
 
 }  // namespace lodestone::ctl

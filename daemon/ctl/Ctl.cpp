@@ -1,40 +1,21 @@
 #include "Ctl.hpp"
 
-#include <algorithm>
 #include <cstdlib>
 
 #include "Commands.hpp"
+#include "Usage.hpp"
 #include "admin/Administration.hpp"
 #include "admin/Provisioner.hpp"
 #include "admin/StoreSettings.hpp"
+#include "buildinfo/BuildInfo.hpp"
 #include "config/ConfigLoader.hpp"
 
 namespace lodestone::ctl {
 namespace {
 
-constexpr const char* kDefaultConfig = "/etc/lodestone/lodestone.yaml";
-
-const std::vector<FlagSpec> kGlobalFlags{{"config"}, {"json", false}, {"help", false}};
-
-std::vector<Command> allCommands() {
-    std::vector<Command> all;
-    for (auto group : {organisationCommands(), projectCommands(), campaignCommands(),
-                       apiKeyCommands(), webhookCommands()}) {
-        all.insert(all.end(), group.begin(), group.end());
-    }
-    return all;
-}
-
-void printUsage(std::ostream& out) {
-    out << "usage: lodestonectl [--config FILE] [--json] <command>\n\n"
-           "Manages the organisations, projects, campaigns, API keys and webhook deliveries of\n"
-           "a Lodestone installation, directly in its database (lodestoned may be running).\n\n"
-           "commands:\n";
-    for (const auto& command : allCommands()) out << "  " << command.synopsis << '\n';
-    out << "\n--config FILE  the lodestoned config (default: $LODESTONE_CONFIG, else "
-        << kDefaultConfig << ")\n"
-        << "--json         print one JSON object on stdout\n";
-}
+// Accepted before the command words and after them; -c as lodestoned takes it.
+const std::vector<FlagSpec> kGlobalFlags{
+    {"config", true, false, 'c'}, {"json", false}, {"help", false, false, 'h'}};
 
 std::string configPath(const Arguments& args) {
     if (auto path = args.value("config")) return *path;
@@ -42,73 +23,141 @@ std::string configPath(const Arguments& args) {
     return kDefaultConfig;
 }
 
-// Splits "[global flags] GROUP VERB [arguments]" into the command words and the rest; global
-// flags may also follow the command words.
+// "[global options] WORD [WORD] [arguments]": the command words (up to the first complete
+// command), the global options before them, and everything after them.
 struct CommandLine {
     std::vector<std::string> words;
+    const Command* command = nullptr;  // the command the words name, once they name one
     std::vector<std::string> rest;
+    bool help = false;
+    bool version = false;
 };
 
-CommandLine splitCommandWords(const std::vector<std::string>& argv) {
+const Command* commandNamed(const std::vector<Command>& commands,
+                            const std::vector<std::string>& words) {
+    for (const auto& command : commands) {
+        if (command.group != words[0]) continue;
+        if (command.verb.empty() ? words.size() == 1
+                                 : words.size() == 2 && command.verb == words[1]) {
+            return &command;
+        }
+    }
+    return nullptr;
+}
+
+CommandLine splitCommandWords(const std::vector<std::string>& argv,
+                              const std::vector<Command>& commands) {
     CommandLine line;
     for (std::size_t i = 0; i < argv.size(); ++i) {
         const std::string& arg = argv[i];
-        if (line.words.size() == 2) {
+        if (line.command || line.words.size() == 2) {
             line.rest.push_back(arg);
-        } else if (arg == "--config" && i + 1 < argv.size()) {
-            line.rest.push_back(arg);
+        } else if (arg == "--config" || arg == "-c") {
+            if (i + 1 >= argv.size()) throw UsageError("--config needs a value");
+            line.rest.push_back("--config");
             line.rest.push_back(argv[++i]);
-        } else if (arg.starts_with("--config=") || arg == "--json" || arg == "--help") {
+        } else if (arg.starts_with("--config=") || arg == "--json") {
             line.rest.push_back(arg);
-        } else if (arg.starts_with("--")) {
+        } else if (arg == "--help" || arg == "-h") {
+            line.help = true;
+        } else if (arg == "--version") {
+            line.version = true;
+        } else if (arg == "help" && line.words.empty()) {  // `help`, `help campaign [create]`
+            line.help = true;
+        } else if (arg.starts_with("--") || isShortOption(arg)) {
             throw UsageError("option " + arg + " must come after the command");
         } else {
             line.words.push_back(arg);
+            line.command = commandNamed(commands, line.words);
         }
     }
     return line;
 }
 
-int execute(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
-    CommandLine line = splitCommandWords(argv);
-    bool help = std::find(line.rest.begin(), line.rest.end(), "--help") != line.rest.end();
-    if (help || line.words.empty() || line.words[0] == "help") {
-        printUsage(out);
-        return 0;
+bool isGroup(const std::vector<Command>& commands, const std::string& word) {
+    for (const auto& command : commands) {
+        if (command.group == word && !command.verb.empty()) return true;
     }
-    if (line.words.size() < 2) {
-        throw UsageError("missing command after \"" + line.words[0] + "\"");
+    return false;
+}
+
+int runCommand(const Command& command, const std::vector<std::string>& rest, bool help,
+               std::ostream& out, std::ostream& err) {
+    std::vector<FlagSpec> flags = command.flags;
+    flags.insert(flags.end(), kGlobalFlags.begin(), kGlobalFlags.end());
+    Arguments args(rest, flags);
+    if (help || args.has("help")) {
+        printCommandUsage(out, command);
+        return kExitOk;
     }
-    for (const auto& command : allCommands()) {
-        if (command.group != line.words[0] || command.verb != line.words[1]) continue;
-        std::vector<FlagSpec> flags = command.flags;
-        flags.insert(flags.end(), kGlobalFlags.begin(), kGlobalFlags.end());
-        Arguments args(line.rest, flags);
-        auto cfg = config::loadConfig(configPath(args), config::LoadOptions{});
-        admin::checkProvision(cfg.provision);  // a file lodestoned refuses is refused here too
+    auto cfg = config::loadConfig(configPath(args), config::LoadOptions{});
+    admin::checkProvision(cfg.provision);  // a file lodestoned refuses is refused here too
+    Result result;
+    if (command.runOnConfig) {
+        result = command.runOnConfig(args, cfg);
+    } else {
         auto store = storage::openStore(admin::storeOptionsFrom(cfg.storage));
         store->migrate();
-        const Result result = command.run(args, *store, cfg);
-        print(result, args.has("json"), out);
-        // On stderr, so --json output stays one JSON object; the command did succeed.
-        for (const auto& warning : result.warnings)
-            err << "lodestonectl: warning: " << warning << '\n';
-        return 0;
+        result = command.run(args, *store, cfg);
     }
-    throw UsageError("unknown command \"" + line.words[0] + " " + line.words[1] + "\"");
+    print(result, args.has("json"), out);
+    // On stderr, so --json output stays one JSON object; the command did succeed.
+    for (const auto& warning : result.warnings) err << "lodestonectl: warning: " << warning << '\n';
+    return kExitOk;
+}
+
+// `usageHint` is set to where the usage of what was asked for is, for a UsageError's message.
+int execute(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+            std::string& usageHint) {
+    const auto commands = allCommands();
+    if (argv.empty()) {
+        printUsage(err, commands);
+        return kExitUsage;
+    }
+    CommandLine line = splitCommandWords(argv, commands);
+    if (line.version) {
+        out << "lodestonectl " << buildinfo::describe() << '\n';
+        return kExitOk;
+    }
+    if (line.words.empty()) {
+        if (!line.help) throw UsageError("missing command");
+        printUsage(out, commands);
+        return kExitOk;
+    }
+    if (line.command) {
+        usageHint = "lodestonectl " + line.command->name() + " --help";
+        return runCommand(*line.command, line.rest, line.help, out, err);
+    }
+    if (line.words.size() == 1 && isGroup(commands, line.words[0])) {
+        // `lodestonectl campaign`: what the group offers, as an answer or as a usage error.
+        printGroupUsage(line.help ? out : err, commands, line.words[0]);
+        return line.help ? kExitOk : kExitUsage;
+    }
+    std::string words = line.words[0] + (line.words.size() > 1 ? " " + line.words[1] : "");
+    throw UsageError("unknown command \"" + words + "\"");
 }
 
 }  // namespace
 
+std::vector<Command> allCommands() {
+    std::vector<Command> all;
+    for (auto group : {organisationCommands(), projectCommands(), campaignCommands(),
+                       apiKeyCommands(), webhookCommands(), backupCommands()}) {
+        all.insert(all.end(), group.begin(), group.end());
+    }
+    return all;
+}
+
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    std::string usageHint = "lodestonectl --help";
     try {
-        return execute(args, out, err);
+        return execute(args, out, err, usageHint);
     } catch (const UsageError& e) {
-        err << "lodestonectl: " << e.what() << "\n(run `lodestonectl --help` for usage)\n";
-        return 2;
+        err << "lodestonectl: " << e.what() << "\n(run `" << usageHint << "` for usage)\n";
+        return kExitUsage;
     } catch (const std::exception& e) {
         err << "lodestonectl: " << e.what() << '\n';
-        return 1;
+        return kExitFailed;
     }
 }
 

@@ -41,10 +41,34 @@ Result credits(const Arguments& args, storage::Store& store, const config::Confi
 
 std::vector<Command> organisationCommands() {
     return {
-        {"org", "create", "org create NAME [--credits N]", {{"credits"}}, create},
-        {"org", "list", "org list", {}, list},
-        {"org", "credits", "org credits ORG_ID --add N   (N may be negative)", {{"add"}}, credits},
+        {"org",
+         "create",
+         "org create NAME [--credits N]",
+         "Creates an organisation named NAME (unique, one line of text).\n\n"
+         "  --credits N  its starting credit balance (default 0)\n",
+         {{"credits"}},
+         create},
+        {"org",
+         "list",
+         "org list",
+         "Lists every organisation with its credit balance.\n",
+         {},
+         list},
+        {"org",
+         "credits",
+         "org credits ORG_ID --add N   (N may be negative)",
+         "Adds N credits to the organisation ORG_ID (takes them away when N is negative) and\n"
+         "prints the new balance. A balance never goes below 0: such a change fails.\n\n"
+         "  --add N  the credits to add (required)\n",
+         {{"add"}},
+         credits},
     };
+}
+
+void checkOrganisationFilter(storage::Repositories& repos, const Arguments& args) {
+    if (auto id = args.value("org")) {
+        admin::Administration(repos, domain::nowMillis()).organisation(*id);
+    }
 }
 
 }  // namespace lodestone::ctl

@@ -45,8 +45,10 @@ Result update(const Arguments& args, storage::Store& store, const config::Config
 
 Result list(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(0, "");
-    auto projects = store.read(
-        [&](storage::Repositories& repos) { return repos.projects().list(args.value("org")); });
+    auto projects = store.read([&](storage::Repositories& repos) {
+        checkOrganisationFilter(repos, args);
+        return repos.projects().list(args.value("org"));
+    });
     return listResult(projects, [](const auto& project) { return toJson(project, false); },
                       {"id", "organisationId", "name", "creditsPerGeneration", "leadMagnetHost"});
 }
@@ -67,17 +69,45 @@ std::vector<Command> projectCommands() {
     std::vector<FlagSpec> createFlags = settings, updateFlags = settings;
     createFlags.insert(createFlags.end(), {{"org"}, {"name"}});
     updateFlags.push_back({"name"});
+    const std::string settingsHelp =
+        "  --schema FILE        the fields Generate Lead Magnet accepts, a YAML or JSON file\n"
+        "                       `fields: [{name, type, required, label, description}]`\n"
+        "                       (default: the spec's fields, only email required)\n"
+        "  --lead-magnet-host URL  where its lead magnets are served (default:\n"
+        "                       <server.public_url>/m)\n"
+        "  --credits-per-generation N  credits charged per generation (default 1)\n"
+        "  --settings FILE      settings handed to the plugins and the page, a YAML or JSON\n"
+        "                       mapping (docs/configuration.md, Project settings)\n"
+        "Errors in a file name the file, line and key.\n";
     return {
         {"project", "create",
          "project create --org ORG_ID --name NAME [--schema FILE] [--lead-magnet-host URL] "
          "[--credits-per-generation N] [--settings FILE]",
+         "Creates a project in organisation ORG_ID.\n\n"
+         "  --org ORG_ID         the organisation (required)\n"
+         "  --name NAME          unique within the organisation (required)\n" +
+             settingsHelp,
          createFlags, create},
         {"project", "update",
          "project update ID [--name NAME] [--schema FILE] [--lead-magnet-host URL] "
          "[--credits-per-generation N] [--settings FILE]",
+         "Changes what is given of project ID; the rest stays.\n\n"
+         "  --name NAME          its new name\n" +
+             settingsHelp,
          updateFlags, update},
-        {"project", "list", "project list [--org ORG_ID]", {{"org"}}, list},
-        {"project", "show", "project show ID", {}, show},
+        {"project",
+         "list",
+         "project list [--org ORG_ID]",
+         "Lists the projects (of organisation ORG_ID only, with --org; an unknown one is an\n"
+         "error).\n",
+         {{"org"}},
+         list},
+        {"project",
+         "show",
+         "project show ID",
+         "Shows project ID with its schema and settings.\n",
+         {},
+         show},
     };
 }
 

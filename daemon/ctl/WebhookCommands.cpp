@@ -154,8 +154,10 @@ storage::DeliveryFilter filterFrom(const Arguments& args) {
 Result list(const Arguments& args, storage::Store& store, const config::Config&) {
     args.expectPositionals(0, "");
     auto filter = filterFrom(args);
-    auto records = store.read(
-        [&](storage::Repositories& repos) { return webhooks::listDeliveries(repos, filter); });
+    auto records = store.read([&](storage::Repositories& repos) {
+        checkOrganisationFilter(repos, args);
+        return webhooks::listDeliveries(repos, filter);
+    });
     Result result = listResult(records, webhooks::renderDelivery, {});
     result.text = listText(records, filter.limit);
     return result;
@@ -198,12 +200,25 @@ std::vector<Command> webhookCommands() {
          "list",
          "webhook list [--org ORG_ID] [--campaign ID] [--status pending|delivered|failed] "
          "[--limit N]   (newest first, 100 by default)",
+         "Lists webhook deliveries, newest first, each with one line per attempt.\n\n"
+         "  --org ORG_ID         of this organisation only (an unknown one is an error)\n"
+         "  --campaign ID        of this campaign only\n"
+         "  --status STATUS      pending, delivered or failed\n"
+         "  --limit N            at most N deliveries, 1 to 10000 (default 100)\n",
          {{"org"}, {"campaign"}, {"status"}, {"limit"}},
          list},
-        {"webhook", "show", "webhook show ID   (with its payload and every attempt)", {}, show},
+        {"webhook",
+         "show",
+         "webhook show ID   (with its payload and every attempt)",
+         "Shows webhook delivery ID: its payload and every attempt's URL, status and error.\n",
+         {},
+         show},
         {"webhook",
          "redeliver",
          "webhook redeliver ID   (a delivered or failed one; same webhook-id)",
+         "Queues one fresh attempt of a delivered or failed delivery, due at once, with the\n"
+         "same webhook-id, to the campaign's current webhook URL. A running lodestoned sends\n"
+         "it within jobs.poll_interval. A pending delivery cannot be redelivered.\n",
          {},
          redeliver},
     };

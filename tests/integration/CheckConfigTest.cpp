@@ -66,7 +66,7 @@ TEST(CheckConfig, BadIcpCriteriaAreListedWithKeyAndLine) {
     auto result = checkConfig(config);
     EXPECT_EQ(result.status.code, 1);
     EXPECT_THAT(result.errors,
-                HasSubstr("lodestone.yaml:10: provision.organisations[0].campaigns[0].icp: "
+                HasSubstr("lodestone.yaml:12: provision.organisations[0].campaigns[0].icp."
                           "criteria.employees: min 500 is greater than max 50"));
     EXPECT_THAT(result.errors, HasSubstr("1 problem in"));
     EXPECT_THAT(result.output, Not(HasSubstr("config OK")));
@@ -78,7 +78,7 @@ TEST(CheckConfig, ServingWithBadIcpCriteriaProvisionsNothing) {
     EXPECT_EQ(result.status.code, 78);
     EXPECT_THAT(result.errors, HasSubstr("the configuration is invalid"));
     EXPECT_THAT(result.errors,
-                HasSubstr("lodestone.yaml:10: provision.organisations[0].campaigns[0].icp: "
+                HasSubstr("lodestone.yaml:12: provision.organisations[0].campaigns[0].icp."
                           "criteria.employees: min 500 is greater than max 50"));
     EXPECT_FALSE(std::filesystem::exists(config.dir() / "var")) << "no database was opened";
 }

@@ -86,13 +86,31 @@ std::int64_t checkedCost(std::int64_t credits) {
 
 }  // namespace
 
+namespace {
+
+// "file:line: path: problem", the line being that of the key at `path` in the file.
+InvalidRequest fileProblem(const config::MappingDocument& document, const std::string& path,
+                           const std::string& problem) {
+    return InvalidRequest(
+        config::locatedInMapping({document.lines.file, 0, "", {}}, document.lines, path, problem));
+}
+
+}  // namespace
+
 std::string checkedSequenceFile(const config::MappingDocument& document) {
     try {
         outreach::Sequence::parse(document.json);
     } catch (const outreach::SequenceError& e) {
-        const int line = document.lines.lineOf(e.path());
-        throw InvalidRequest(document.lines.file + (line > 0 ? ":" + std::to_string(line) : "") +
-                             ": " + e.what());
+        throw fileProblem(document, e.path(), e.problem());
+    }
+    return document.json;
+}
+
+std::string checkedIcpFile(const config::MappingDocument& document) {
+    try {
+        outreach::IcpCriteria::parse(document.json);
+    } catch (const outreach::IcpError& e) {
+        throw fileProblem(document, e.path(), e.problem());
     }
     return document.json;
 }

@@ -112,6 +112,8 @@ class Administration {
 // An email sequence read from a file (lodestonectl's --sequence): its JSON when it is one
 // (docs/outreach.md); else InvalidRequest naming the file, the line and the key of the problem.
 std::string checkedSequenceFile(const config::MappingDocument& document);
+// ICP criteria read from a file (lodestonectl's --icp), likewise.
+std::string checkedIcpFile(const config::MappingDocument& document);
 
 // Checks an operator-supplied name: not empty, at most 200 bytes, one line of UTF-8 text
 // (domain::textLineFlaw); throws InvalidRequest naming `what` and showing the name escaped.

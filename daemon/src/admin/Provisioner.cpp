@@ -160,7 +160,8 @@ void checkProvision(const config::ProvisionConfig& spec) {
                 try {
                     outreach::IcpCriteria::parse(*campaign.icpJson);
                 } catch (const outreach::IcpError& e) {
-                    problems.error(campaign.icpLocation, e.what());
+                    problems.add(config::locatedInMapping(campaign.icpLocation, campaign.icpLines,
+                                                          e.path(), e.problem()));
                 }
             }
             if (campaign.sequenceJson) {

@@ -16,6 +16,7 @@
 #include "app/Logging.hpp"
 #include "app/ServiceNotifier.hpp"
 #include "app/Subsystems.hpp"
+#include "buildinfo/BuildInfo.hpp"
 #include "config/ConfigLoader.hpp"
 #include "plugins/Describe.hpp"
 #include "plugins/PluginRegistry.hpp"
@@ -196,8 +197,8 @@ int LodestoneApp::main(const std::vector<std::string>&) {
             printHelp();
             return EXIT_OK;
         case Mode::Version:
-            std::cout << "lodestoned " << LODESTONE_VERSION << " (plugin ABI "
-                      << LODESTONE_ABI_MAJOR << "." << LODESTONE_ABI_MINOR << ")\n";
+            std::cout << "lodestoned " << buildinfo::describe() << "\nplugin ABI "
+                      << LODESTONE_ABI_MAJOR << "." << LODESTONE_ABI_MINOR << '\n';
             return EXIT_OK;
         case Mode::CheckConfig:
             return checkConfig();

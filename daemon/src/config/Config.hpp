@@ -157,9 +157,10 @@ struct CampaignSpec {
     std::optional<std::string> calendarUrl;
     // Read as JSON but not judged here: what criteria mean is outreach's business, and config
     // must not depend on it. admin::checkProvision judges them once the file is loaded and
-    // reports their problems at icpLocation.
+    // reports each problem at the line of the key it names (icpLines).
     std::optional<std::string> icpJson;
     Location icpLocation;  // where icpJson was written: the `icp` or `icp_file` key
+    KeyLines icpLines;
     // The email sequence, likewise read as JSON here and judged by admin, which reports each
     // problem at the line of the key it names (sequenceLines).
     std::optional<std::string> sequenceJson;

@@ -125,6 +125,7 @@ CampaignSpec readCampaignSpec(const ConfigNode& node, std::set<std::string>& nam
     if (auto icp = readMappingSource(reader, "icp", "ICP criteria", baseDir)) {
         spec.icpJson = std::move(icp->json);
         spec.icpLocation = std::move(icp->location);
+        spec.icpLines = std::move(icp->lines);
     }
     if (auto sequence = readMappingSource(reader, "sequence", "email sequence", baseDir)) {
         spec.sequenceJson = std::move(sequence->json);

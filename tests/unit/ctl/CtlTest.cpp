@@ -65,7 +65,7 @@ TEST_F(Ctl, ProjectCreateWithSchemaShowAndList) {
     auto shown = ok({"project", "show", id});
     EXPECT_EQ(shown->getValue<std::string>("name"), "Guides");
     EXPECT_EQ(ok({"project", "list"})->getArray("items")->size(), 1u);
-    EXPECT_EQ(ok({"project", "list", "--org", "org_other"})->getArray("items")->size(), 0u);
+    EXPECT_EQ(ok({"project", "list", "--org", org})->getArray("items")->size(), 1u);
 
     auto updated = ok({"project", "update", id, "--credits-per-generation", "3"});
     EXPECT_EQ(updated->getValue<int>("creditsPerGeneration"), 3);
@@ -117,17 +117,23 @@ TEST_F(Ctl, CampaignCreateShowsItsSigningSecret) {
     EXPECT_EQ(renamed->getValue<std::string>("name"), "Outbound EU");
     EXPECT_EQ(renamed->getValue<std::string>("calendarUrl"), "https://cal.acme.test/sales");
     EXPECT_EQ(renamed->getValue<std::string>("webhookUrl"), "https://hooks.acme.test/y");
-    EXPECT_EQ(run({"campaign", "update", id, "--org", newOrg("Globex")}).code, 2)
+    EXPECT_EQ(run({"campaign", "update", id, "--org", newOrg("Globex")}).code, 64)
         << "a campaign stays in its organisation";
 
     auto bad = run({"campaign", "update", id, "--webhook-url", "ftp://x"});
     EXPECT_EQ(bad.code, 1);
     EXPECT_THAT(bad.err, HasSubstr("webhook URL must be an absolute http:// or https:// URL"));
 
-    auto badIcp = writeFile("bad-icp.yaml", "criteria:\n  employees: { min: many }\n");
+    auto badIcp =
+        writeFile("bad-icp.yaml", "threshold: 60\ncriteria:\n  employees:\n    min: many\n");
     auto refused = run({"campaign", "update", id, "--icp", badIcp});
     EXPECT_EQ(refused.code, 1);
-    EXPECT_THAT(refused.err, HasSubstr("ICP criteria: criteria.employees.min"));
+    // The file and the line of the key, as for the config and sequence files.
+    EXPECT_THAT(refused.err, HasSubstr("bad-icp.yaml:4: criteria.employees.min: expected a "
+                                       "non-negative number, got \"many\""));
+    auto unknownKey = writeFile("typo-icp.yaml", "threshold: 60\ncriteria:\n  industry: {}\n");
+    EXPECT_THAT(run({"campaign", "create", "--org", org, "--name", "T", "--icp", unknownKey}).err,
+                HasSubstr("typo-icp.yaml:3: criteria.industry: unknown key"));
     EXPECT_EQ(ok({"campaign", "show", id})->getObject("icp")->getValue<int>("threshold"), 60);
 }
 
@@ -206,15 +212,15 @@ TEST_F(Ctl, KeyScopesAndExpiry) {
     EXPECT_THAT(foreign.err, HasSubstr("is not a project of organisation"));
 
     auto badDuration = run({"key", "create", "--org", org, "--name", "y", "--expires-in", "soon"});
-    EXPECT_EQ(badDuration.code, 2);
+    EXPECT_EQ(badDuration.code, 64);
 }
 
-TEST_F(Ctl, UsageErrorsExitWithTwo) {
-    EXPECT_EQ(run({"org", "explode"}).code, 2);
-    EXPECT_EQ(run({"org", "create", "Acme", "--colour", "red"}).code, 2);
-    EXPECT_EQ(run({"org", "create"}).code, 2);
-    EXPECT_EQ(run({"org", "create", "Acme", "--credits", "lots"}).code, 2);
-    EXPECT_EQ(run({"project", "create", "--org", "x"}).code, 2);  // --name missing
+TEST_F(Ctl, UsageErrorsExitWithExUsage) {
+    EXPECT_EQ(run({"org", "explode"}).code, 64);
+    EXPECT_EQ(run({"org", "create", "Acme", "--colour", "red"}).code, 64);
+    EXPECT_EQ(run({"org", "create"}).code, 64);
+    EXPECT_EQ(run({"org", "create", "Acme", "--credits", "lots"}).code, 64);
+    EXPECT_EQ(run({"project", "create", "--org", "x"}).code, 64);  // --name missing
     auto help = run({"--help"}, false);
     EXPECT_EQ(help.code, 0);
     EXPECT_THAT(help.out, HasSubstr("key create --org ORG_ID --name NAME"));
@@ -243,7 +249,7 @@ TEST_F(Ctl, AConfigWithBadProvisionedIcpCriteriaIsRefusedAsByTheDaemon) {
     auto refused = run({"org", "list"});
     EXPECT_EQ(refused.code, 1);
     EXPECT_THAT(refused.err, HasSubstr("lodestone.yaml:7: provision.organisations[0].campaigns[0]."
-                                       "icp: threshold: expected a whole number from 0 to 100"));
+                                       "icp.threshold: expected a whole number from 0 to 100"));
 }
 
 TEST_F(Ctl, NamesWithControlCharactersOrBadUtf8AreRefusedAndShownEscaped) {

@@ -181,11 +181,11 @@ TEST_F(WebhookCommands, RedeliverQueuesOneMoreAttemptWithTheSameId) {
 
 TEST_F(WebhookCommands, BadFiltersAreUsageErrors) {
     auto status = run({"webhook", "list", "--status", "lost"});
-    EXPECT_EQ(status.code, 2);
+    EXPECT_EQ(status.code, 64);
     EXPECT_THAT(status.err, HasSubstr("--status must be one of pending, delivered, failed"));
-    EXPECT_EQ(run({"webhook", "list", "--limit", "0"}).code, 2);
-    EXPECT_EQ(run({"webhook", "list", "--limit", "many"}).code, 2);
-    EXPECT_EQ(run({"webhook", "redeliver"}).code, 2);
+    EXPECT_EQ(run({"webhook", "list", "--limit", "0"}).code, 64);
+    EXPECT_EQ(run({"webhook", "list", "--limit", "many"}).code, 64);
+    EXPECT_EQ(run({"webhook", "redeliver"}).code, 64);
 }
 
 TEST_F(WebhookCommands, RotateSecretKeepsOnePreviousSecretForADay) {

@@ -207,8 +207,7 @@ IcpCriteria IcpCriteria::parse(const std::string& json) {
         if (auto m = root.mappingOrEmpty("criteria")) criteria.criteria_ = readCriteria(*m);
         return criteria;
     } catch (const domain::DocumentProblem& e) {
-        // A problem with the document as a whole has no path; say which document it is.
-        throw IcpError(e.path().empty() ? "ICP document: " + e.problem() : e.what());
+        throw IcpError(e.path(), e.problem());
     }
 }
 
