@@ -38,6 +38,7 @@ std::vector<Command> campaignCommands();
 std::vector<Command> apiKeyCommands();
 std::vector<Command> webhookCommands();
 std::vector<Command> backupCommands();
+std::vector<Command> reloadCommands();
 
 // Every command, in the order usage lists them.
 std::vector<Command> allCommands();

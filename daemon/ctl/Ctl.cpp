@@ -90,7 +90,9 @@ int runCommand(const Command& command, const std::vector<std::string>& rest, boo
         printCommandUsage(out, command);
         return kExitOk;
     }
-    auto cfg = config::loadConfig(configPath(args), config::LoadOptions{});
+    config::LoadOptions load;
+    load.pluginDir = config::defaultPluginDir();  // bare plugin names resolve as for lodestoned
+    auto cfg = config::loadConfig(configPath(args), load);
     admin::checkProvision(cfg.provision);  // a file lodestoned refuses is refused here too
     Result result;
     if (command.runOnConfig) {
@@ -142,7 +144,7 @@ int execute(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
 std::vector<Command> allCommands() {
     std::vector<Command> all;
     for (auto group : {organisationCommands(), projectCommands(), campaignCommands(),
-                       apiKeyCommands(), webhookCommands(), backupCommands()}) {
+                       apiKeyCommands(), webhookCommands(), backupCommands(), reloadCommands()}) {
         all.insert(all.end(), group.begin(), group.end());
     }
     return all;

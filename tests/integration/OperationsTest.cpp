@@ -131,6 +131,32 @@ TEST(Reload, ABrokenConfigIsRefusedWithItsErrorsAndTheRunningOneStays) {
     EXPECT_EQ(engine.get("/healthz").status, 200);
 }
 
+TEST(Reload, LodestonectlChecksTheFileThenSignalsTheDaemonThatHasItsDatabaseOpen) {
+    EngineSetup setup;
+    EngineDaemon engine(setup);
+    engine.start();
+    const std::vector<std::string> reload = {"-c", engine.configPath().string(), "reload"};
+
+    engine.rewriteConfig("server:\n  listen: \"127.0.0.1:0\"\n  threads: many\n");
+    auto refused = runToCompletion(LODESTONECTL_PATH, reload);
+    EXPECT_EQ(refused.status.code, 1);
+    EXPECT_THAT(refused.errors, HasSubstr("server.threads"));
+    EXPECT_THAT(engine.daemon().process().errors(), Not(HasSubstr("reloading")));
+
+    setup.research = "reject_times: 1";
+    engine.rewriteConfig(setup);
+    auto sent = runToCompletion(LODESTONECTL_PATH, reload);
+    EXPECT_EQ(sent.status.code, 0) << sent.errors;
+    EXPECT_THAT(sent.output, HasSubstr("pid " + std::to_string(engine.daemon().process().pid())));
+    ASSERT_TRUE(logged(engine, "configuration reloaded"));
+    const auto [lead, job] = engine.createJob(kAda);
+    EXPECT_EQ(engine.waitUntilFinished(job)->getValue<std::string>("status"), "failed");
+
+    auto wrongPid = runToCompletion(LODESTONECTL_PATH,
+                                    {"-c", engine.configPath().string(), "reload", "--pid", "x1"});
+    EXPECT_EQ(wrongPid.status.code, 64);
+}
+
 TEST(Reload, ASettingThatNeedsARestartIsNamedAndKeepsItsRunningValue) {
     EngineSetup setup;
     EngineDaemon engine(setup);

@@ -26,14 +26,6 @@ namespace {
 constexpr const char* kDefaultConfig = "/etc/lodestone/lodestone.yaml";
 }  // namespace
 
-std::filesystem::path defaultPluginDir() {
-    if (const char* dir = std::getenv("LODESTONE_PLUGIN_DIR"); dir && *dir) return dir;
-    std::error_code error;
-    auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
-    if (error) return "/usr/lib/lodestone/plugins";
-    return (exe.parent_path() / ".." / "lib" / "lodestone" / "plugins").lexically_normal();
-}
-
 LodestoneApp::LodestoneApp() {
     setUnixOptions(true);
     if (const char* env = std::getenv("LODESTONE_CONFIG"); env && *env) {
@@ -129,7 +121,7 @@ void LodestoneApp::handleOption(const std::string& name, const std::string& valu
 
 config::Config LodestoneApp::loadConfig() const {
     config::LoadOptions options;
-    options.pluginDir = defaultPluginDir();
+    options.pluginDir = config::defaultPluginDir();
     auto config = config::loadConfig(configPath_, options);
     admin::checkProvision(config.provision);
     return config;

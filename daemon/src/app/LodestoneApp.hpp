@@ -68,8 +68,4 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     HttpSubsystem* http_ = nullptr;
 };
 
-// Where bare plugin names are looked up: $LODESTONE_PLUGIN_DIR, else lib/lodestone/plugins next
-// to the bin/ folder this executable is in (true both installed and in the build tree).
-std::filesystem::path defaultPluginDir();
-
 }  // namespace lodestone::app

@@ -2,6 +2,7 @@
 
 #include <Poco/URI.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -78,6 +79,14 @@ Config parseConfig(const std::string& text, const std::filesystem::path& file,
     checkPluginReferences(config, root);
     diagnostics->throwIfAny();
     return config;
+}
+
+std::filesystem::path defaultPluginDir() {
+    if (const char* dir = std::getenv("LODESTONE_PLUGIN_DIR"); dir && *dir) return dir;
+    std::error_code error;
+    auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (error) return "/usr/lib/lodestone/plugins";
+    return (exe.parent_path() / ".." / "lib" / "lodestone" / "plugins").lexically_normal();
 }
 
 }  // namespace lodestone::config

@@ -8,6 +8,11 @@
 
 namespace lodestone::config {
 
+// Where bare plugin names are looked up: $LODESTONE_PLUGIN_DIR, else lib/lodestone/plugins next
+// to the bin/ folder this executable is in (true both installed and in the build tree, and the
+// same for lodestoned and lodestonectl).
+std::filesystem::path defaultPluginDir();
+
 struct LoadOptions {
     // Where bare plugin library names ("research-basic") are looked up.
     std::filesystem::path pluginDir;
