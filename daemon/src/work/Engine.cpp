@@ -52,14 +52,16 @@ void Engine::start() {
 int Engine::stop() {
     if (!started_) return 0;
     started_ = false;
-    for (auto& pool : pools_) pool->stopClaiming();
     const auto stoppedAt = std::chrono::steady_clock::now();
+    auto graceEnd = [&](const WorkerPool& pool) {
+        return stoppedAt + std::max<std::chrono::milliseconds>(
+                               settings_.shutdownGrace, pool.settings().stopGrace.value_or(
+                                                            std::chrono::milliseconds::zero()));
+    };
+    for (auto& pool : pools_) pool->stopClaiming(graceEnd(*pool));
     std::vector<WorkerPool*> unfinished;
     for (auto& pool : pools_) {
-        const auto grace = std::max<std::chrono::milliseconds>(
-            settings_.shutdownGrace,
-            pool->settings().stopGrace.value_or(std::chrono::milliseconds::zero()));
-        if (!pool->waitUntilIdle(stoppedAt + grace)) unfinished.push_back(pool.get());
+        if (!pool->waitUntilIdle(graceEnd(*pool))) unfinished.push_back(pool.get());
     }
     for (auto* pool : unfinished) {
         log().warning("%s attempts still running after their grace period; interrupting them",

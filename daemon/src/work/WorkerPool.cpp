@@ -33,7 +33,7 @@ WorkerPool::WorkerPool(WorkKind& kind, PoolSettings settings, storage::Store& st
 }
 
 WorkerPool::~WorkerPool() {
-    stopClaiming();
+    stopClaiming(Clock::now());
     abandonRunning();
     join();
 }
@@ -211,7 +211,8 @@ Outcome WorkerPool::attempt(Claim& claim, CallRunner& runner) {
     }
 }
 
-void WorkerPool::stopClaiming() {
+void WorkerPool::stopClaiming(std::chrono::steady_clock::time_point finishBy) {
+    finishBy_ = finishBy.time_since_epoch().count();
     std::lock_guard lock(mutex_);
     stopping_ = true;
     dispatcherWake_.notify_all();

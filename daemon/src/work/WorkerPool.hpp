@@ -65,7 +65,10 @@ class WorkerPool {
     // lets running attempts go on; abandonRunning() interrupts those still running (their kind
     // decides what an interruption means). join() waits for every thread, after the dispatcher
     // has recorded every outcome.
-    void stopClaiming();
+    // `finishBy`: when the stop's grace ends. An outcome the database does not take is tried
+    // again until then at the latest (not for its lease's length, which may be minutes): after
+    // it the lease runs out and the next start takes the item back.
+    void stopClaiming(std::chrono::steady_clock::time_point finishBy);
     bool waitUntilIdle(std::chrono::steady_clock::time_point deadline);
     void abandonRunning();
     // Calls abandoned (past their deadline, or at shutdown) that have not returned yet.
@@ -116,6 +119,7 @@ class WorkerPool {
     // many as workers: a plugin that hangs every call must not cost a thread per item.
     std::shared_ptr<std::atomic<int>> abandonedCalls_ = std::make_shared<std::atomic<int>>(0);
     std::atomic<Clock::rep> lastTurn_{Clock::now().time_since_epoch().count()};
+    std::atomic<Clock::rep> finishBy_{Clock::time_point::max().time_since_epoch().count()};
     std::uint64_t claims_ = 0;        // the dispatcher's
     std::vector<Finished> retrying_;  // the dispatcher's: outcomes whose write is tried again
 

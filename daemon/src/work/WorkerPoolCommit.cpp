@@ -121,7 +121,10 @@ void WorkerPool::recordAlone(Finished& finished) {
         finished.giveUpAt = now + settings_.lease;
         finished.pause = kFirstPause;
     }
-    if (mayPass(error) && now + finished.pause < finished.giveUpAt &&
+    // A stop waits for no write past its grace: the lease then brings the item back.
+    const auto giveUpAt =
+        std::min(finished.giveUpAt, Clock::time_point(Clock::duration(finishBy_.load())));
+    if (mayPass(error) && now + finished.pause < giveUpAt &&
         leases_.holds(kind_.table(), claim.itemId, claim.owner)) {
         log().warning("%s: recording the outcome failed, trying again: %s", claim.describe(),
                       messageOf(error));

@@ -266,3 +266,17 @@ TEST_F(WorkerPoolTest, AStuckDispatcherShowsAsAGrowingStallAndAnIdleOneDoesNot) 
     kind_->holdClaims(false);
     EXPECT_TRUE(eventually([&] { return engine.longestStall() < 300ms; }));
 }
+
+TEST_F(WorkerPoolTest, AStopGivesUpAnOutcomeTheDatabaseWillNotTakeWhenItsGraceEnds) {
+    // Tried again for the lease's length (10 s here) while the pool runs; a stop with a 200 ms
+    // grace gives up at its end instead, leaving the item to its lease.
+    auto writable = std::make_shared<std::atomic<bool>>(false);
+    kind_->add("stuck", Script().busyUntil(writable));
+    auto& engine = start(settings(1), 200ms);
+    ASSERT_TRUE(eventually([&] { return kind_->writesTried("stuck") >= 1; }));
+    const auto before = std::chrono::steady_clock::now();
+    engine.stop();
+    const auto took = std::chrono::steady_clock::now() - before;
+    EXPECT_LT(took, settings(1).lease / 2) << "the stop waited for the write's lease";
+    EXPECT_EQ(kind_->outcomeOf("stuck"), "");
+}
