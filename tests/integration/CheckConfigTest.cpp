@@ -49,6 +49,17 @@ TEST(CheckConfig, PluginProblemsNameTheYamlKeyAndLine) {
     EXPECT_THAT(result.errors, HasSubstr("/nonexistent/research-gone.so"));
 }
 
+TEST(CheckConfig, FileAndPluginProblemsAreReportedInOneRun) {
+    TestConfig config(std::string("plugins:\n  echo:\n    library: ") + ECHO_PLUGIN_PATH +
+                      "\n    config:\n      greeting: hello\n      volume: 11\n"
+                      "jobs:\n  retry_backoff: soon\n");
+    auto result = checkConfig(config);
+    EXPECT_EQ(result.status.code, 1);
+    EXPECT_THAT(result.errors, HasSubstr("jobs.retry_backoff: expected a duration"));
+    EXPECT_THAT(result.errors, HasSubstr("plugins.echo.config.volume"));
+    EXPECT_THAT(result.errors, HasSubstr("2 problems"));
+}
+
 // Criteria whose meaning config does not know, judged once the file is loaded: reported as the
 // loader reports its own problems, and before the database is opened to provision anything.
 const char* const kBadIcp = R"(provision:

@@ -107,8 +107,8 @@ TEST(MailboxReplies, EachMessageIsProcessedOnceEvenAcrossARestart) {
     // The restarted lodestoned read one message: the new one.
     const auto log = daemon.engine().daemon().process().errors();
     std::size_t handled = 0;
-    for (auto at = log.find("lodestone.mailbox: message "); at != std::string::npos;
-         at = log.find("lodestone.mailbox: message ", at + 1)) {
+    const std::string line = "logger=lodestone.mailbox msg=\"message ";
+    for (auto at = log.find(line); at != std::string::npos; at = log.find(line, at + 1)) {
         ++handled;
     }
     EXPECT_EQ(handled, 1u) << log;

@@ -1,6 +1,7 @@
 // lodestoned as an operator and systemd see it: SIGHUP reloads the config (plugins swapped
 // under running work, a broken file refused), the sd_notify protocol on a socket the test binds,
 // and a port in use found before the database is touched.
+#include <Poco/JSON/Parser.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -10,6 +11,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 
 #include "EngineSupport.hpp"
 #include "support/DatabaseBackdoor.hpp"
@@ -228,4 +230,49 @@ TEST(Readiness, ReadyWhileTheDatabaseTakesWritesAndNotWhileItCannot) {
         EXPECT_EQ(engine.get("/healthz").status, 200);  // alive, only not ready
     }
     EXPECT_TRUE(eventually([&] { return engine.get("/readyz").status == 200; }, kPatience));
+}
+
+TEST(Logs, AnAccessLineForEachRequestCarriesItsIdWhichTheAnswerReturns) {
+    EngineSetup setup;
+    setup.extraYaml = "logging:\n  access: true\n";
+    EngineDaemon engine(setup);
+    engine.start();
+    auto traced =
+        httpRequest(engine.port(), "GET", "/healthz", "", {{"X-Request-Id", "trace-7f3a"}});
+    EXPECT_EQ(traced.headers["X-Request-Id"], "trace-7f3a");
+    auto fresh = httpRequest(engine.port(), "GET", "/u/secret-capability-token");
+    const auto generated = fresh.headers["X-Request-Id"];
+    EXPECT_THAT(generated, ::testing::MatchesRegex("[0-9a-f]{24}"));
+
+    ASSERT_TRUE(logged(engine, "request_id=" + generated));
+    const auto log = engine.daemon().process().errors();
+    EXPECT_THAT(log, HasSubstr("logger=lodestone.access msg=request method=GET path=/healthz "
+                               "status=200"));
+    EXPECT_THAT(log, HasSubstr("request_id=trace-7f3a"));
+    EXPECT_THAT(log, HasSubstr("path=/u/{token} status=200"));
+    EXPECT_THAT(log, Not(HasSubstr("secret-capability-token")));
+}
+
+TEST(Logs, WithFormatJsonEveryLineIsAJsonObject) {
+    EngineSetup setup;
+    setup.extraYaml = "logging:\n  format: json\n  access: true\n";
+    EngineDaemon engine(setup);
+    engine.start();
+    const auto [lead, job] = engine.createJob(kAda);
+    engine.waitUntilFinished(job);
+    EXPECT_EQ(engine.daemon().stop(SIGTERM).code, 0);
+    std::istringstream lines(engine.daemon().process().errors());
+    std::string line;
+    int count = 0;
+    while (std::getline(lines, line)) {
+        ++count;
+        Poco::JSON::Object::Ptr object;
+        ASSERT_NO_THROW(object =
+                            Poco::JSON::Parser().parse(line).extract<Poco::JSON::Object::Ptr>())
+            << line;
+        EXPECT_TRUE(object->has("ts") && object->has("level") && object->has("logger") &&
+                    object->has("msg"))
+            << line;
+    }
+    EXPECT_GT(count, 5);
 }

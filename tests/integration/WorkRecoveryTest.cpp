@@ -64,11 +64,11 @@ TEST(OneRescuer, TakesBackAJobStepAndAWebhookAttemptLeftByKill9) {
     // Both were taken back by the one rescuer of the new process, naming what it took back.
     const std::string log = engine.daemon().process().errors();
     const std::string host = killed.substr(0, killed.rfind(':'));
-    EXPECT_THAT(log, HasSubstr("lodestone.work: job " + jobId +
+    EXPECT_THAT(log, HasSubstr("logger=lodestone.work msg=\"job " + jobId +
                                ": lodestoned stopped while the content_generation step was "
                                "running (process " +
                                host + " is gone)"));
-    EXPECT_THAT(log, HasSubstr("lodestone.work: delivery " + booking.webhookId +
+    EXPECT_THAT(log, HasSubstr("logger=lodestone.work msg=\"delivery " + booking.webhookId +
                                ", attempt 1: interrupted"));
 }
 

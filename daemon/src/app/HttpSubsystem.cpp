@@ -16,7 +16,8 @@ namespace {
 constexpr auto kDrainTimeout = std::chrono::seconds(10);
 constexpr int kBacklog = 1024;
 
-http::FrontOptions frontOptions(const config::ServerConfig& server) {
+http::FrontOptions frontOptions(const config::ServerConfig& server,
+                                const config::LoggingConfig& logging) {
     http::FrontOptions options;
     options.parser.maxBodyBytes = static_cast<std::size_t>(server.maxBodyBytes);
     options.parser.maxHeadBytes = static_cast<std::size_t>(server.maxHeaderBytes);
@@ -28,6 +29,7 @@ http::FrontOptions frontOptions(const config::ServerConfig& server) {
     options.maxConnectionsPerAddress = static_cast<std::size_t>(server.maxConnectionsPerAddress);
     options.workers = server.threads;
     options.maxQueued = static_cast<std::size_t>(server.maxQueued);
+    options.accessLog = logging.access;
     return options;
 }
 }  // namespace
@@ -69,7 +71,8 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     api::addWebhookDeliveryRoutes(routes_, *services_);
 
     server_ = std::make_unique<http::FrontServer>(
-        socket, new api::RequestHandlerFactory(*services_, routes_), frontOptions(config_.server));
+        socket, new api::RequestHandlerFactory(*services_, routes_),
+        frontOptions(config_.server, config_.logging));
     server_->start();
     // Tests and operators read the bound port from this line (port 0 picks a free one).
     Poco::Logger::get("lodestone.http")

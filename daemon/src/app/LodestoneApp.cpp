@@ -119,9 +119,11 @@ void LodestoneApp::handleOption(const std::string& name, const std::string& valu
     }
 }
 
-config::Config LodestoneApp::loadConfig() const {
+config::Config LodestoneApp::loadConfig(
+    std::function<std::vector<std::string>(const config::Config&)> checkPlugins) const {
     config::LoadOptions options;
     options.pluginDir = config::defaultPluginDir();
+    options.checkPlugins = std::move(checkPlugins);
     auto config = config::loadConfig(configPath_, options);
     admin::checkProvision(config.provision);
     return config;
@@ -244,8 +246,15 @@ std::string LodestoneApp::statusLine() const {
 
 int LodestoneApp::checkConfig() {
     try {
-        auto config = loadConfig();
-        plugins::loadPlugins(config);
+        // The plugins are checked while the file is, so one run reports every problem.
+        auto config = loadConfig([](const config::Config& config) {
+            try {
+                plugins::loadPlugins(config);
+            } catch (const config::ConfigError& e) {
+                return e.messages();
+            }
+            return std::vector<std::string>();
+        });
         for (const auto& warning : admin::provisionWarnings(config)) {
             std::cerr << "warning: " << warning << '\n';
         }

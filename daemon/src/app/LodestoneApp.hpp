@@ -44,7 +44,8 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
 
     // The config file, with what config reads but cannot judge checked too: start-up,
     // --check-config and --list-plugins refuse the same files.
-    config::Config loadConfig() const;
+    config::Config loadConfig(
+        std::function<std::vector<std::string>(const config::Config&)> checkPlugins = {}) const;
     static void holdTerminationSignals();
     // Until SIGTERM, SIGINT or SIGQUIT, reloading at each SIGHUP, telling systemd as it goes.
     void serve();

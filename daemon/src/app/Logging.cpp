@@ -5,7 +5,9 @@
 #include <Poco/FileChannel.h>
 #include <Poco/FormattingChannel.h>
 #include <Poco/Logger.h>
-#include <Poco/PatternFormatter.h>
+
+#include "app/LogFormat.hpp"
+#include "app/RepeatFolding.hpp"
 
 namespace lodestone::app {
 
@@ -20,9 +22,11 @@ void configureLogging(const config::LoggingConfig& logging) {
     } else {
         sink = new Poco::ConsoleChannel();  // std::clog: standard error
     }
-    Poco::AutoPtr<Poco::PatternFormatter> format(
-        new Poco::PatternFormatter("%Y-%m-%dT%H:%M:%S.%iZ %p %s: %t"));
-    Poco::AutoPtr<Poco::FormattingChannel> channel(new Poco::FormattingChannel(format, sink));
+    // The journal reads a priority from each line of the stream it gave us; a file gets none.
+    Poco::AutoPtr<Poco::Formatter> format(
+        new LogLineFormatter(logging.format, !logging.file && stderrIsJournal()));
+    Poco::AutoPtr<Poco::Channel> formatted(new Poco::FormattingChannel(format, sink));
+    Poco::AutoPtr<Poco::Channel> channel(new RepeatFoldingChannel(formatted));
     Poco::Logger::root().setChannel(channel);
     Poco::Logger::setLevel("", Poco::Logger::parseLevel(logging.level));
     Poco::Logger::setChannel("", channel);

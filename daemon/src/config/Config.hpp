@@ -129,8 +129,11 @@ struct JobsConfig {
 };
 
 struct LoggingConfig {
+    enum class Format { Text, Json };
     std::string level = "information";          // Poco level names: trace … fatal, none
     std::optional<std::filesystem::path> file;  // absent: standard error (journald under systemd)
+    Format format = Format::Text;               // key=value fields, or one JSON object a line
+    bool access = false;                        // a line per answered HTTP request
 };
 
 struct ApiKeySpec {
@@ -181,6 +184,9 @@ struct OrganisationSpec {
 
 struct ProvisionConfig {
     std::vector<OrganisationSpec> organisations;
+    // Where API keys generated at provisioning are written when standard output is not a
+    // terminal (absent: provisioned-keys.txt beside the database).
+    std::optional<std::filesystem::path> secretsFile;
 };
 
 struct Config {

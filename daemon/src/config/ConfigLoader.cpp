@@ -60,11 +60,13 @@ Config parseConfig(const std::string& text, const std::filesystem::path& file,
     if (root.isNull()) root.error("the file is empty; at least `storage.path` is required");
     if (auto node = top.optional("server")) config.server = readServer(*node);
     if (auto node = top.required("storage")) config.storage = readStorage(*node, baseDir);
+    const auto problemsBeforePlugins = diagnostics->messages().size();
     if (auto node = top.optional("plugins")) {
         config.plugins = readPlugins(*node, baseDir, options.pluginDir);
     }
     if (auto node = top.optional("pipeline")) config.pipeline = readPipeline(*node);
     if (auto node = top.optional("webhooks")) config.webhooks = readWebhooks(*node);
+    bool pluginsReadCleanly = diagnostics->messages().size() == problemsBeforePlugins;
     if (auto node = top.optional("limits")) config.limits = readLimits(*node);
     if (auto node = top.optional("jobs")) config.jobs = readJobs(*node);
     if (auto node = top.optional("logging")) config.logging = readLogging(*node, baseDir);
@@ -76,7 +78,13 @@ Config parseConfig(const std::string& text, const std::filesystem::path& file,
     top.finish();
 
     addDefaultPlugins(config, root, options.pluginDir);
+    const auto problemsBeforeReferences = diagnostics->messages().size();
     checkPluginReferences(config, root);
+    pluginsReadCleanly =
+        pluginsReadCleanly && diagnostics->messages().size() == problemsBeforeReferences;
+    if (options.checkPlugins && pluginsReadCleanly) {
+        for (auto& problem : options.checkPlugins(config)) diagnostics->add(std::move(problem));
+    }
     diagnostics->throwIfAny();
     return config;
 }

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "config/Config.hpp"
 #include "config/EnvExpansion.hpp"
@@ -17,6 +19,11 @@ struct LoadOptions {
     // Where bare plugin library names ("research-basic") are looked up.
     std::filesystem::path pluginDir;
     EnvLookup env = processEnvironment();
+    // Checks the plugins a config names (loads them: the plugins module, which this one cannot
+    // name) and returns their problems, reported with the file's own in one ConfigError. Run
+    // only when the plugins, pipeline and webhooks sections read cleanly, so a broken section is
+    // not reported twice. --check-config sets it; start-up loads the plugins once, later.
+    std::function<std::vector<std::string>(const Config&)> checkPlugins;
 };
 
 // Reads and validates a whole configuration file. Throws ConfigError listing every problem,

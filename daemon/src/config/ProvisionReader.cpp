@@ -243,6 +243,9 @@ ProvisionConfig readProvision(const ConfigNode& node, const std::filesystem::pat
             provision.organisations.push_back(readOrganisationSpec(element, names, baseDir));
         }
     }
+    if (auto secrets = reader.optional("secrets_file")) {
+        if (auto value = secrets->asString()) provision.secretsFile = resolvePath(*value, baseDir);
+    }
     reader.finish();
     return provision;
 }

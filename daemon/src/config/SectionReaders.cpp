@@ -341,6 +341,20 @@ LoggingConfig readLogging(const ConfigNode& node, const std::filesystem::path& b
     if (auto file = reader.optional("file")) {
         if (auto value = file->asString()) logging.file = resolvePath(*value, baseDir);
     }
+    if (auto format = reader.optional("format")) {
+        if (auto value = format->asString()) {
+            if (*value == "text") {
+                logging.format = LoggingConfig::Format::Text;
+            } else if (*value == "json") {
+                logging.format = LoggingConfig::Format::Json;
+            } else {
+                format->error("unknown format \"" + *value + "\" (use text or json)");
+            }
+        }
+    }
+    if (auto access = reader.optional("access")) {
+        if (auto value = access->asBool()) logging.access = *value;
+    }
     reader.finish();
     return logging;
 }

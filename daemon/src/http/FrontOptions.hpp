@@ -18,6 +18,7 @@ struct FrontOptions {
     std::size_t maxConnectionsPerAddress = 256;
     int workers = 32;
     std::size_t maxQueued = 256;  // complete requests waiting for a worker
+    bool accessLog = false;       // one log line per request answered (logger lodestone.access)
 };
 
 }  // namespace lodestone::http

@@ -10,6 +10,8 @@
 
 #include <cerrno>
 
+#include "domain/RequestId.hpp"
+#include "http/AccessLog.hpp"
 #include "http/BufferedExchange.hpp"
 #include "http/ErrorAnswer.hpp"
 
@@ -199,10 +201,16 @@ void FrontServer::dispatch(std::uint64_t id, Connection& connection, ParsedReque
 void FrontServer::handle(std::uint64_t id, const Poco::Net::SocketAddress& client,
                          ParsedRequest request) {
     const bool headRequest = request.head.method == "HEAD";
+    const auto started = Clock::now();
+    // Every log line written while the request is handled carries its id (domain/RequestId).
+    const domain::RequestIdScope requestId(
+        domain::requestIdFrom(fieldValue(request.head.fields, "X-Request-Id")));
+    AccessRecord record{request.head.method, request.head.target, 500};
     std::string bytes;
     bool keepAlive = false;
     try {
         BufferedResponse response;
+        response.set("X-Request-Id", domain::currentRequestId());
         BufferedRequest exchange(std::move(request), response, client, address_, *params_);
         std::unique_ptr<Poco::Net::HTTPRequestHandler> handler(
             factory_->createRequestHandler(exchange));
@@ -210,11 +218,13 @@ void FrontServer::handle(std::uint64_t id, const Poco::Net::SocketAddress& clien
         if (draining_) response.setKeepAlive(false);
         keepAlive = response.getKeepAlive();
         bytes = response.serialize(headRequest);
+        record.status = static_cast<int>(response.getStatus());
     } catch (const std::exception& e) {
         logger().error("request handler failed: %s", std::string(e.what()));
         bytes = errorAnswer(500, "Internal server error");
         keepAlive = false;
     }
+    if (options_.accessLog) logAccess(record, client, bytes.size(), Clock::now() - started);
     {
         std::lock_guard lock(answersMutex_);
         answers_.push_back({id, std::move(bytes), keepAlive});
