@@ -2,6 +2,8 @@
 // format (support/PrometheusText.hpp), and the series that requests, a job's steps, a retry and
 // a content plugin's token report must move; and server.metrics_listen, which serves /metrics
 // on a listener of its own and nowhere else.
+#include <Poco/Net/SocketAddress.h>
+#include <Poco/Net/StreamSocket.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -45,6 +47,18 @@ std::uint16_t metricsPort(EngineDaemon& engine) {
     return static_cast<std::uint16_t>(std::stoi(match[1].str()));
 }
 
+// Sends bytes that are no HTTP request; the front answers them itself. Its status line.
+std::string sendGarbage(std::uint16_t port) {
+    Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", port));
+    socket.setReceiveTimeout(Poco::Timespan(10, 0));
+    const std::string garbage = "GET /\x01 HTTP/1.1\r\nHost: x\r\n\r\n";
+    socket.sendBytes(garbage.data(), static_cast<int>(garbage.size()));
+    char buffer[512];
+    const int got = socket.receiveBytes(buffer, sizeof buffer);
+    const std::string answer(buffer, got > 0 ? static_cast<std::size_t>(got) : 0);
+    return answer.substr(0, answer.find('\r'));
+}
+
 }  // namespace
 
 TEST(Metrics, RequestsJobStepsRetriesAndTokensAreCounted) {
@@ -63,6 +77,7 @@ TEST(Metrics, RequestsJobStepsRetriesAndTokensAreCounted) {
               401);
     EXPECT_EQ(engine.get("/api/no/such/route").status, 404);
     EXPECT_EQ(engine.get("/wp-login.php").status, 404);
+    EXPECT_EQ(sendGarbage(engine.port()), "HTTP/1.1 400 Bad Request");
     ASSERT_EQ(engine.waitUntilFinished(jobId)->getValue<std::string>("status"), "completed");
     EXPECT_EQ(engine.get("/m/" + leadId).status, 200);
 
@@ -73,6 +88,7 @@ TEST(Metrics, RequestsJobStepsRetriesAndTokensAreCounted) {
     EXPECT_GE(requests(after, kStatus, 200), 1);  // waitUntilFinished's polls
     EXPECT_EQ(requests(after, "unmatched", 404) - requests(before, "unmatched", 404), 2);
     EXPECT_EQ(requests(after, "/m/{leadId}", 200), 1);
+    EXPECT_EQ(requests(after, "(front)", 400) - requests(before, "(front)", 400), 1);
     EXPECT_GE(requests(after, "/metrics", 200), 1);  // the first scrape
     for (const auto& [name, family] : after.families()) {
         for (const auto& sample : family.samples) {

@@ -11,6 +11,7 @@
 #include "api/WebhookDeliveryRoutes.hpp"
 #include "app/Subsystems.hpp"
 #include "http/FrontServer.hpp"
+#include "metrics/Series.hpp"
 
 namespace lodestone::app {
 namespace {
@@ -29,6 +30,11 @@ http::FrontOptions frontOptions(const config::ServerConfig& server) {
     options.maxConnectionsPerAddress = static_cast<std::size_t>(server.maxConnectionsPerAddress);
     options.workers = server.threads;
     options.maxQueued = static_cast<std::size_t>(server.maxQueued);
+    // Requests that never reached a handler (docs/http.md) still show in
+    // lodestone_http_requests_total, under a route of their own.
+    options.answeredItself = [](int status) {
+        metrics::series().httpRequests.with({"(front)", std::to_string(status)}).add();
+    };
     return options;
 }
 std::unique_ptr<Poco::Net::ServerSocket> listenOn(const std::string& host, std::uint16_t port) {
