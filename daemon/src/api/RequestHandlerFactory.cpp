@@ -96,7 +96,7 @@ Poco::Net::HTTPRequestHandler* RequestHandlerFactory::createRequestHandler(
     const PathRoute route = routeOfPath(path);
     if (route.place == PathPlace::Api) {
         auto match = routes_.match(request.getMethod(), path);
-        std::string label = match.pattern.empty() ? std::string(kUnmatchedRoute) : match.pattern;
+        std::string label = apiRouteLabel(match);
         return new MeteredHandler(new ApiRequestHandler(services_, std::move(match)),
                                   std::move(label));
     }

@@ -33,13 +33,14 @@ PathRoute routeOfPath(std::string_view path) {
     return {PathPlace::Nowhere, kUnmatchedRoute};
 }
 
+std::string apiRouteLabel(const RouteTable::Match& match) {
+    return match.pattern.empty() ? std::string(kUnmatchedRoute) : match.pattern;
+}
+
 std::string routeLabel(const RouteTable& routes, const std::string& method, const std::string& path,
                        bool metricsServed) {
     const auto route = routeOfPath(path);
-    if (route.place == PathPlace::Api) {
-        auto match = routes.match(method, path);
-        return match.pattern.empty() ? std::string(kUnmatchedRoute) : match.pattern;
-    }
+    if (route.place == PathPlace::Api) return apiRouteLabel(routes.match(method, path));
     if (route.place == PathPlace::Metrics && !metricsServed) return std::string(kUnmatchedRoute);
     return std::string(route.label);
 }

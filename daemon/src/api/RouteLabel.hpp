@@ -34,8 +34,13 @@ PathRoute routeOfPath(std::string_view path);
 // The label of anything that matched no route, /api paths included.
 inline constexpr std::string_view kUnmatchedRoute = "unmatched";
 
+// The label of an /api request, from the RouteTable's match: the template the path fits (with
+// this method or another), else "unmatched".
+std::string apiRouteLabel(const RouteTable::Match& match);
+
 // The label of a request for `path`: its route template, or "unmatched". /metrics is a route
-// only where it is served (`metricsServed`: not when it has a listener of its own).
+// only where it is served (`metricsServed`: not when it has a listener of its own). What
+// RequestHandlerFactory counts under, from the same pieces.
 std::string routeLabel(const RouteTable& routes, const std::string& method, const std::string& path,
                        bool metricsServed);
 
