@@ -35,9 +35,8 @@ EngineDaemon::EngineDaemon(EngineSetup setup)
 }
 
 std::string EngineDaemon::configYaml() const {
-    std::string yaml =
-        "server:\n  listen: \"127.0.0.1:0\"\n"
-        "storage:\n  path: var/lodestone.db\n  synchronous: normal\n";
+    std::string yaml = "server:\n  listen: \"127.0.0.1:0\"\n" + indented(setup_.serverYaml, "  ") +
+                       "storage:\n  path: var/lodestone.db\n  synchronous: normal\n";
     yaml += indented(setup_.storageYaml, "  ");
     if (!setup_.realPlugins) {
         yaml += "plugins:\n  research:\n    library: " + std::string(RESEARCH_SCRIPTED_PATH) +
@@ -57,7 +56,7 @@ std::string EngineDaemon::configYaml() const {
             setup_.shutdownGrace + "\n  poll_interval: " + setup_.pollInterval +
             "\n  reaper_interval: " + setup_.reaperInterval +
             "\n  run: " + (setup_.runJobs ? "true" : "false") + "\n";
-    yaml += "limits: { generate_per_minute: 100000, status_per_minute: 100000 }\n";
+    yaml += "limits: " + setup_.limitsYaml + "\n";
     yaml +=
         "provision:\n  organisations:\n    - name: Engine\n      initial_credits: 100\n"
         "      projects:\n        - name: Guides\n" +

@@ -28,8 +28,10 @@ struct EngineSetup {
     std::string shutdownGrace = "5s";
     std::string pollInterval = "200ms";
     std::string reaperInterval = "100ms";
-    bool runJobs = true;             // jobs.run
-    std::string extraYaml = "";      // more top-level sections
+    bool runJobs = true;          // jobs.run
+    std::string extraYaml = "";   // more top-level sections
+    std::string serverYaml = "";  // more keys under server:
+    std::string limitsYaml = "{ generate_per_minute: 100000, status_per_minute: 100000 }";
     std::string storageYaml = "";    // more keys under storage:
     std::string projectYaml = "";    // more keys of the project "Guides"
     std::string campaignsYaml = "";  // entries of the organisation's campaigns: list

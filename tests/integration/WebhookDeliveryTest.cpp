@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "WebhookSupport.hpp"
+#include "support/PrometheusText.hpp"
 
 namespace lodestone::test {
 namespace {
@@ -117,6 +118,21 @@ TEST(WebhookDelivery, RetriesOnTheScheduleUntilDeliveredWithOneWebhookId) {
     EXPECT_EQ(attempt(delivery, 3)->getValue<int>("statusCode"), 200);
     EXPECT_EQ(attempt(delivery, 3)->getValue<std::string>("outcome"), "delivered");
     EXPECT_TRUE(delivery->isNull("nextAttemptAt"));
+
+    // GET /metrics: three retried attempts and one delivered; the receiver answered three of
+    // them (the third timed out). Counted just after each outcome commits: polled.
+    MetricsScrape metrics;
+    EXPECT_TRUE(eventually(
+        [&] {
+            metrics = MetricsScrape::parse(scenario.engine().get("/metrics").body);
+            return metrics.count("lodestone_webhook_deliveries_total",
+                                 {{"outcome", "delivered"}}) == 1;
+        },
+        std::chrono::seconds(10)));
+    EXPECT_EQ(metrics.count("lodestone_webhook_deliveries_total", {{"outcome", "retried"}}), 3);
+    EXPECT_EQ(metrics.count("lodestone_webhook_deliveries_total", {{"outcome", "failed"}}), 0);
+    EXPECT_EQ(metrics.count("lodestone_retries_total", {{"kind", "webhook_delivery"}}), 3);
+    EXPECT_EQ(metrics.count("lodestone_webhook_delivery_latency_seconds_count"), 3);
 }
 
 TEST(WebhookDelivery, FailsAfterExactlyFiveAttemptsIsListedAndCanBeRedelivered) {

@@ -50,6 +50,9 @@ class ScriptedPlugin {
                                "How long each attempt takes (cancellable)."),
         lodestone::optionalKey("empty_times", LODESTONE_CONFIG_INTEGER, "0",
                                "Return an empty object on this many first attempts."),
+        lodestone::optionalKey("usage_tokens", LODESTONE_CONFIG_INTEGER, "0",
+                               "Content: report this many prompt tokens, and one more "
+                               "completion token, in the output's usage (as content-openai)."),
     };
 
     explicit ScriptedPlugin(lodestone::Host) {}
@@ -62,6 +65,7 @@ class ScriptedPlugin {
         crashTimes_ = config->getValue<int>("crash_times");
         hangTimes_ = config->getValue<int>("hang_times");
         emptyTimes_ = config->getValue<int>("empty_times");
+        usageTokens_ = config->getValue<int>("usage_tokens");
         hang_ = std::chrono::milliseconds(config->getValue<Poco::Int64>("hang"));
         work_ = std::chrono::milliseconds(config->getValue<Poco::Int64>("work"));
         if (!std::ofstream(stateDir_ + "/.writable")) {
@@ -138,7 +142,7 @@ class ScriptedPlugin {
         return out.str();
     }
 
-    static std::string output(const Poco::JSON::Object& input) {
+    std::string output(const Poco::JSON::Object& input) const {
         auto lead = input.getObject("lead");
         std::string person =
             lead && lead->has("fullName") ? lead->getValue<std::string>("fullName") : "";
@@ -161,6 +165,12 @@ class ScriptedPlugin {
             section->set("body", person + " works at " + company + ".");
             sections->add(section);
             out.set("sections", sections);
+            if (usageTokens_ > 0) {
+                Poco::JSON::Object::Ptr usage = new Poco::JSON::Object();
+                usage->set("promptTokens", usageTokens_);
+                usage->set("completionTokens", usageTokens_ + 1);
+                out.set("usage", usage);
+            }
         }
         std::ostringstream text;
         out.stringify(text);
@@ -169,6 +179,7 @@ class ScriptedPlugin {
 
     std::string stateDir_;
     int failTimes_ = 0, rejectTimes_ = 0, crashTimes_ = 0, hangTimes_ = 0, emptyTimes_ = 0;
+    int usageTokens_ = 0;
     std::chrono::milliseconds hang_{0}, work_{0};
     mutable std::mutex mutex_;
 };

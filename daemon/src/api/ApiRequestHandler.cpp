@@ -10,6 +10,7 @@
 #include "api/Idempotency.hpp"
 #include "api/JsonResponse.hpp"
 #include "api/RequestBody.hpp"
+#include "metrics/Series.hpp"
 
 namespace lodestone::api {
 namespace {
@@ -71,6 +72,7 @@ ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
     headers_.emplace_back("X-RateLimit-Remaining", std::to_string(decision.remaining));
     headers_.emplace_back("X-RateLimit-Reset", std::to_string(decision.resetEpochSeconds));
     if (!decision.allowed) {
+        metrics::series().rateLimited.with({std::string(groupName(route.group))}).add();
         throw ApiError(429, "Rate limit exceeded")
             .with("retryAfter", decision.retryAfterSeconds)
             .header("Retry-After", std::to_string(decision.retryAfterSeconds));

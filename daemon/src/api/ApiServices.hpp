@@ -24,6 +24,9 @@ struct ApiServices {
     std::function<void()> webhookQueued;  // wakes the delivery loop after an event or redelivery
     // Why the daemon is not ready for traffic (GET /readyz), or nullopt when it is.
     std::function<std::optional<std::string>()> notReady;
+    // What GET /metrics answers on this listener; empty when metrics have a listener of their
+    // own (server.metrics_listen), and /metrics here is a 404.
+    std::function<std::string()> metrics;
 };
 
 }  // namespace lodestone::api

@@ -6,7 +6,8 @@
 
 #include "api/ApiRequestHandler.hpp"
 #include "api/JsonResponse.hpp"
-#include "domain/Ids.hpp"
+#include "api/MeteredHandler.hpp"
+#include "api/MetricsRoute.hpp"
 #include "pages/BookingLinkHandler.hpp"
 #include "pages/BrandLogo.hpp"
 #include "pages/LeadMagnetPageHandler.hpp"
@@ -89,67 +90,62 @@ class MethodNotAllowedHandler final : public Poco::Net::HTTPRequestHandler {
 
 }  // namespace
 
-Poco::Net::HTTPRequestHandler* RequestHandlerFactory::leadMagnetPage(
-    const Poco::Net::HTTPServerRequest& request, const std::string& path) const {
-    std::optional<std::string> leadId;
-    std::optional<std::string> requiredHost;
-    const std::string host = pages::hostNameOf(request.getHost());
-    if (path.starts_with("/m/") && path.find('/', 3) == std::string::npos && path.size() > 3) {
-        leadId = path.substr(3);
-    } else if (domain::looksLikeId(domain::IdKind::Lead, std::string_view(path).substr(1))) {
-        // A project's own lead-magnet host serves its leads at the root; the handler checks that
-        // the lead's URL is exactly this host and path.
-        leadId = path.substr(1);
-        requiredHost = host;
-    }
-    if (!leadId) return nullptr;
-    if (request.getMethod() != "GET" && request.getMethod() != "HEAD") {
-        return new MethodNotAllowedHandler("GET, HEAD");
-    }
-    return new pages::LeadMagnetPageHandler(services_.store, *leadId, requiredHost);
-}
-
 Poco::Net::HTTPRequestHandler* RequestHandlerFactory::createRequestHandler(
     const Poco::Net::HTTPServerRequest& request) {
-    std::string path = RouteTable::pathOf(request.getURI());
-    if (path == "/healthz") {
-        if (request.getMethod() == "GET" || request.getMethod() == "HEAD") {
+    const std::string path = RouteTable::pathOf(request.getURI());
+    const PathRoute route = routeOfPath(path);
+    if (route.place == PathPlace::Api) {
+        auto match = routes_.match(request.getMethod(), path);
+        std::string label = apiRouteLabel(match);
+        return new MeteredHandler(new ApiRequestHandler(services_, std::move(match)),
+                                  std::move(label));
+    }
+    if (route.place == PathPlace::Metrics && !services_.metrics) {
+        return new MeteredHandler(new NotFoundHandler(), std::string(kUnmatchedRoute));
+    }
+    return new MeteredHandler(handlerFor(request, route.place, path), std::string(route.label));
+}
+
+Poco::Net::HTTPRequestHandler* RequestHandlerFactory::handlerFor(
+    const Poco::Net::HTTPServerRequest& request, PathPlace place, const std::string& path) const {
+    const auto& method = request.getMethod();
+    const bool reads = method == "GET" || method == "HEAD";
+    switch (place) {
+        case PathPlace::Health:
+            if (!reads) return new MethodNotAllowedHandler("GET, HEAD");
             return new HealthHandler(services_.store);
-        }
-        return new MethodNotAllowedHandler("GET, HEAD");
-    }
-    if (path == "/readyz") {
-        if (request.getMethod() == "GET" || request.getMethod() == "HEAD") {
+        case PathPlace::Ready:
+            if (!reads) return new MethodNotAllowedHandler("GET, HEAD");
             return new ReadyHandler(services_.notReady);
+        case PathPlace::Metrics:
+            return newMetricsHandler(request, services_.metrics);
+        case PathPlace::BookingLink:
+            if (!reads) return new MethodNotAllowedHandler("GET, HEAD");
+            return new pages::BookingLinkHandler(services_.store, path.substr(3));
+        case PathPlace::Unsubscribe:
+            if (!reads && method != "POST") return new MethodNotAllowedHandler("GET, HEAD, POST");
+            return new pages::UnsubscribeHandler(services_.store, path.substr(3));
+        case PathPlace::BrandLogo:
+            if (!reads) return new MethodNotAllowedHandler("GET, HEAD");
+            return new pages::BrandLogoHandler(services_.store,
+                                               path.substr(8, path.size() - 8 - 5));
+        case PathPlace::LeadMagnetPage:
+        case PathPlace::LeadMagnetHost: {
+            if (!reads) return new MethodNotAllowedHandler("GET, HEAD");
+            // On a project's own host the handler checks that the lead's URL is exactly this
+            // host and path.
+            std::optional<std::string> requiredHost;
+            if (place == PathPlace::LeadMagnetHost) {
+                requiredHost = pages::hostNameOf(request.getHost());
+            }
+            return new pages::LeadMagnetPageHandler(
+                services_.store, path.substr(place == PathPlace::LeadMagnetPage ? 3 : 1),
+                requiredHost);
         }
-        return new MethodNotAllowedHandler("GET, HEAD");
+        case PathPlace::Api:  // createRequestHandler's
+        case PathPlace::Nowhere:
+            break;
     }
-    if (path == "/api" || path.starts_with("/api/")) {
-        return new ApiRequestHandler(services_, routes_.match(request.getMethod(), path));
-    }
-    if (path.starts_with("/b/") && path.size() > 3 && path.find('/', 3) == std::string::npos) {
-        if (request.getMethod() != "GET" && request.getMethod() != "HEAD") {
-            return new MethodNotAllowedHandler("GET, HEAD");
-        }
-        return new pages::BookingLinkHandler(services_.store, path.substr(3));
-    }
-    if (path.starts_with("/u/") && path.size() > 3 && path.find('/', 3) == std::string::npos) {
-        const auto& method = request.getMethod();
-        if (method != "GET" && method != "HEAD" && method != "POST") {
-            return new MethodNotAllowedHandler("GET, HEAD, POST");
-        }
-        return new pages::UnsubscribeHandler(services_.store, path.substr(3));
-    }
-    // A project's logo, for its pages on any host: /assets/{projectId}/logo.
-    if (path.size() > 13 && path.starts_with("/assets/") && path.ends_with("/logo") &&
-        domain::looksLikeId(domain::IdKind::Project,
-                            std::string_view(path).substr(8, path.size() - 8 - 5))) {
-        if (request.getMethod() != "GET" && request.getMethod() != "HEAD") {
-            return new MethodNotAllowedHandler("GET, HEAD");
-        }
-        return new pages::BrandLogoHandler(services_.store, path.substr(8, path.size() - 8 - 5));
-    }
-    if (auto page = leadMagnetPage(request, path)) return page;
     return new NotFoundHandler();
 }
 

@@ -70,8 +70,10 @@ RouteTable::Match RouteTable::match(const std::string& method, const std::string
     for (const auto& compiled : routes_) {
         std::map<std::string, std::string> params;
         if (!fits(compiled.segments, segments, params)) continue;
+        if (match.pattern.empty()) match.pattern = compiled.route.pattern;
         if (compiled.route.method == wanted) {
             match.route = &compiled.route;
+            match.pattern = compiled.route.pattern;
             match.params = std::move(params);
             match.allowedMethods.clear();
             return match;

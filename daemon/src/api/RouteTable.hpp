@@ -61,6 +61,9 @@ class RouteTable {
         const Route* route = nullptr;
         std::map<std::string, std::string> params;
         std::vector<std::string> allowedMethods;  // the path exists but not for this method
+        // The template the path fits ("/api/projects/{projectId}/generate"), whether or not
+        // for this method; empty when it fits none.
+        std::string pattern;
     };
 
     void add(Route route);

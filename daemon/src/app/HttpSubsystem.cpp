@@ -6,10 +6,12 @@
 
 #include "api/CampaignRoutes.hpp"
 #include "api/LeadMagnetRoutes.hpp"
+#include "api/MetricsRoute.hpp"
 #include "api/RequestHandlerFactory.hpp"
 #include "api/WebhookDeliveryRoutes.hpp"
 #include "app/Subsystems.hpp"
 #include "http/FrontServer.hpp"
+#include "metrics/Series.hpp"
 
 namespace lodestone::app {
 namespace {
@@ -30,8 +32,28 @@ http::FrontOptions frontOptions(const config::ServerConfig& server,
     options.workers = server.threads;
     options.maxQueued = static_cast<std::size_t>(server.maxQueued);
     options.accessLog = logging.access;
+    // Requests that never reached a handler (docs/http.md) still show in
+    // lodestone_http_requests_total, under a route of their own.
+    options.answeredItself = [](int status) {
+        metrics::series().httpRequests.with({"(front)", std::to_string(status)}).add();
+    };
     return options;
 }
+
+std::unique_ptr<Poco::Net::ServerSocket> listenOn(const std::string& host, std::uint16_t port) {
+    Poco::Net::SocketAddress address(host, port);
+    auto socket = std::make_unique<Poco::Net::ServerSocket>();
+    // SO_REUSEADDR so a restart need not wait out TIME_WAIT, but not SO_REUSEPORT (Poco's
+    // default): a second lodestoned on the same port must fail, not share the traffic.
+    if (address.family() == Poco::Net::SocketAddress::IPv6) {
+        socket->bind6(address, true, false, true);
+    } else {
+        socket->bind(address, true, false);
+    }
+    socket->listen(kBacklog);
+    return socket;
+}
+
 }  // namespace
 
 HttpSubsystem::~HttpSubsystem() {
@@ -40,18 +62,15 @@ HttpSubsystem::~HttpSubsystem() {
 
 void HttpSubsystem::bind() {
     const auto& server = config_.server;
-    Poco::Net::SocketAddress address(server.host, server.port);
-    socket_ = std::make_unique<Poco::Net::ServerSocket>();
-    // SO_REUSEADDR so a restart need not wait out TIME_WAIT, but not SO_REUSEPORT (Poco's
-    // default): a second lodestoned on the same port must fail, not share the traffic.
-    if (address.family() == Poco::Net::SocketAddress::IPv6) {
-        socket_->bind6(address, true, false, true);
-    } else {
-        socket_->bind(address, true, false);
-    }
-    socket_->listen(kBacklog);
+    socket_ = listenOn(server.host, server.port);
     Poco::Logger::get("lodestone.http")
         .information("bound to %s; serving once started", socket_->address().toString());
+    if (server.metricsListen) {
+        metricsSocket_ = listenOn(server.metricsListen->host, server.metricsListen->port);
+        Poco::Logger::get("lodestone.http")
+            .information("bound to %s for /metrics; serving once started",
+                         metricsSocket_->address().toString());
+    }
 }
 
 void HttpSubsystem::initialize(Poco::Util::Application&) {
@@ -62,9 +81,13 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     keys_ = std::make_unique<auth::ApiKeyCache>(storage_.store());
     limiter_ = std::make_unique<ratelimit::RateLimiter>();
     stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store());
-    services_ = std::make_unique<api::ApiServices>(api::ApiServices{
-        config_, storage_.store(), *keys_, *limiter_, *stepTimings_, [this] { work_.jobQueued(); },
-        [this] { work_.webhookQueued(); }, [this] { return readiness_->problem(); }});
+    scrape_ = std::make_unique<MetricsScrape>(storage_.store());
+    std::function<std::string()> metricsHere;
+    if (!metricsSocket_) metricsHere = [this] { return scrape_->text(); };
+    services_ = std::make_unique<api::ApiServices>(
+        api::ApiServices{config_, storage_.store(), *keys_, *limiter_, *stepTimings_,
+                         [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); },
+                         [this] { return readiness_->problem(); }, std::move(metricsHere)});
     routes_ = api::RouteTable();
     api::addLeadMagnetRoutes(routes_, *services_);
     api::addCampaignRoutes(routes_, *services_);
@@ -77,6 +100,23 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     // Tests and operators read the bound port from this line (port 0 picks a free one).
     Poco::Logger::get("lodestone.http")
         .information("listening on http://%s", socket.address().toString());
+    if (metricsSocket_) serveMetricsApart();
+}
+
+void HttpSubsystem::serveMetricsApart() {
+    // A scraper asks every few seconds: a couple of workers and connections are plenty, and
+    // keep a misbehaving one from costing the API's.
+    auto options = frontOptions(config_.server, config_.logging);
+    options.workers = 2;
+    options.maxQueued = 16;
+    options.maxConnections = 64;
+    options.maxConnectionsPerAddress = 16;
+    metricsServer_ = std::make_unique<http::FrontServer>(
+        *metricsSocket_, new api::MetricsOnlyFactory([this] { return scrape_->text(); }), options);
+    metricsServer_->start();
+    // Not "listening on": that line names the API's port.
+    Poco::Logger::get("lodestone.http")
+        .information("serving metrics at http://%s/metrics", metricsSocket_->address().toString());
 }
 
 void HttpSubsystem::stopping() {
@@ -85,6 +125,10 @@ void HttpSubsystem::stopping() {
 
 void HttpSubsystem::uninitialize() {
     stopping();
+    if (metricsServer_) {
+        metricsServer_->stop(kDrainTimeout);
+        metricsServer_.reset();
+    }
     if (!server_) return;
     // Stop accepting, close idle keep-alive connections, let requests in progress finish.
     server_->stop(kDrainTimeout);

@@ -11,6 +11,7 @@
 #include "api/ApiServices.hpp"
 #include "api/RouteTable.hpp"
 #include "app/MailboxWatcher.hpp"
+#include "app/MetricsScrape.hpp"
 #include "app/Readiness.hpp"
 #include "config/Config.hpp"
 #include "http/FrontServer.hpp"
@@ -118,7 +119,8 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
     int callsLeftRunning_ = 0;
 };
 
-// Serves the HTTP interface on server.listen.
+// Serves the HTTP interface on server.listen, and GET /metrics there or, when set, on
+// server.metrics_listen alone.
 class HttpSubsystem final : public Poco::Util::Subsystem {
   public:
     HttpSubsystem(const config::Config& config, StorageSubsystem& storage, PluginSubsystem& plugins,
@@ -126,8 +128,9 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
         : config_(config), storage_(storage), plugins_(plugins), work_(work) {}
     ~HttpSubsystem() override;
     const char* name() const override { return "http"; }
-    // Binds server.listen, before anything else starts: a port in use stops start-up before
-    // migrations run or work is claimed. Connections wait in the backlog until initialize().
+    // Binds server.listen (and server.metrics_listen), before anything else starts: a port in
+    // use stops start-up before migrations run or work is claimed. Connections wait in the
+    // backlog until initialize().
     void bind();
     // A stop has begun: /readyz says so while requests in progress finish.
     void stopping();
@@ -135,11 +138,14 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
     void uninitialize() override;
 
   private:
+    void serveMetricsApart();
+
     const config::Config& config_;
     StorageSubsystem& storage_;
     PluginSubsystem& plugins_;
     WorkSubsystem& work_;
     std::unique_ptr<Readiness> readiness_;
+    std::unique_ptr<MetricsScrape> scrape_;
     std::unique_ptr<auth::ApiKeyCache> keys_;
     std::unique_ptr<ratelimit::RateLimiter> limiter_;
     std::unique_ptr<leadmagnet::StepTimings> stepTimings_;
@@ -147,6 +153,8 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
     api::RouteTable routes_;
     std::unique_ptr<Poco::Net::ServerSocket> socket_;
     std::unique_ptr<http::FrontServer> server_;
+    std::unique_ptr<Poco::Net::ServerSocket> metricsSocket_;
+    std::unique_ptr<http::FrontServer> metricsServer_;
 };
 
 }  // namespace lodestone::app

@@ -15,9 +15,17 @@ namespace lodestone::config {
 
 using namespace std::chrono_literals;
 
+// A host and port to listen on (server.listen's form).
+struct ListenAddress {
+    std::string host;
+    std::uint16_t port = 0;  // 0 picks a free port (tests)
+};
+
 struct ServerConfig {
     std::string host = "127.0.0.1";
-    std::uint16_t port = 8080;                        // 0 picks a free port (tests)
+    std::uint16_t port = 8080;  // 0 picks a free port (tests)
+    // GET /metrics only there, and no longer on the main listener; unset: on the main one.
+    std::optional<ListenAddress> metricsListen;
     std::string publicUrl = "http://127.0.0.1:8080";  // no trailing slash
     int threads = 32;
     int maxQueued = 256;  // complete requests waiting for a worker

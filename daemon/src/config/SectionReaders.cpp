@@ -15,25 +15,24 @@ constexpr std::int64_t kMaxBodyBytes = 1LL << 30;
 constexpr std::int64_t kMaxPerMinute = 1'000'000;
 
 // "127.0.0.1:8080", "[::1]:8080", "0.0.0.0:0".
-void readListen(const ConfigNode& node, ServerConfig& server) {
+std::optional<ListenAddress> readListen(const ConfigNode& node) {
     auto text = node.asString();
-    if (!text) return;
+    if (!text) return std::nullopt;
     static const std::regex pattern(R"(^(\[[0-9a-fA-F:.]+\]|[^:\[\]]+):([0-9]{1,5})$)");
     std::smatch match;
     if (!std::regex_match(*text, match, pattern)) {
         node.error("expected host:port such as 127.0.0.1:8080 or [::1]:8080, got \"" + *text +
                    "\"");
-        return;
+        return std::nullopt;
     }
     int port = std::stoi(match[2].str());
     if (port > 65535) {
         node.error("port must be between 0 and 65535, got " + match[2].str());
-        return;
+        return std::nullopt;
     }
     std::string host = match[1].str();
     if (host.front() == '[') host = host.substr(1, host.size() - 2);
-    server.host = host;
-    server.port = static_cast<std::uint16_t>(port);
+    return ListenAddress{host, static_cast<std::uint16_t>(port)};
 }
 
 std::optional<PluginRef> readPluginRef(MapReader& reader) {
@@ -116,7 +115,22 @@ std::optional<std::string> readHttpOrigin(const ConfigNode& node) {
 ServerConfig readServer(const ConfigNode& node) {
     ServerConfig server;
     MapReader reader(node);
-    if (auto listen = reader.optional("listen")) readListen(*listen, server);
+    if (auto listen = reader.optional("listen")) {
+        if (auto address = readListen(*listen)) {
+            server.host = address->host;
+            server.port = address->port;
+        }
+    }
+    if (auto listen = reader.optional("metrics_listen")) {
+        server.metricsListen = readListen(*listen);
+        // The second bind would fail at start-up anyway; said here, it names the key.
+        if (server.metricsListen && server.metricsListen->port != 0 &&
+            server.metricsListen->port == server.port &&
+            server.metricsListen->host == server.host) {
+            listen->error("must differ from server.listen, the API's own address");
+            server.metricsListen.reset();
+        }
+    }
     if (auto url = reader.optional("public_url")) {
         if (auto value = readHttpUrl(*url)) server.publicUrl = *value;
     }

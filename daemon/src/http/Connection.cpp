@@ -103,6 +103,7 @@ std::optional<ParsedRequest> Connection::takeRequest() {
 }
 
 void Connection::refuse(int status, const std::string& message, Clock::time_point now) {
+    if (options_.answeredItself) options_.answeredItself(status);
     answer(errorAnswer(status, message), false, now);
 }
 

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 
 #include "http/RequestParser.hpp"
 
@@ -19,6 +20,10 @@ struct FrontOptions {
     int workers = 32;
     std::size_t maxQueued = 256;  // complete requests waiting for a worker
     bool accessLog = false;       // one log line per request answered (logger lodestone.access)
+    // Told the status of each answer the front gives itself, with no handler (a malformed or
+    // oversized request, a timeout, no room): for the request metrics. On the loop thread, so
+    // it must be quick.
+    std::function<void(int status)> answeredItself;
 };
 
 }  // namespace lodestone::http

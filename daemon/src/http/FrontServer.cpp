@@ -148,6 +148,7 @@ void FrontServer::acceptAll(Clock::time_point now) {
         Poco::Net::SocketAddress client(reinterpret_cast<sockaddr*>(&peer), length);
         std::string address = client.host().toString();
         if (!admit(address)) {
+            if (options_.answeredItself) options_.answeredItself(503);
             std::string refusal =
                 errorAnswer(503, "Too many open connections; close some and retry");
             [[maybe_unused]] auto sent = ::send(fd, refusal.data(), refusal.size(), MSG_NOSIGNAL);
@@ -192,6 +193,7 @@ void FrontServer::dispatch(std::uint64_t id, Connection& connection, ParsedReque
         handle(id, client, std::move(*shared));
     });
     if (!queued) {
+        if (options_.answeredItself) options_.answeredItself(503);
         connection.answer(errorAnswer(503, "The server is busy; retry shortly", keepAlive),
                           keepAlive, now);
     }

@@ -40,6 +40,9 @@ class StepRun {
     // On the watched call thread; throws to fail the attempt. A run that overruns its deadline
     // is left behind and may outlive the engine, so it owns what it uses.
     virtual StepResult run(plugins::RunControl& control) = 0;
+    // The plugin run() calls, by its configured name, for lodestone_step_duration_seconds;
+    // empty when the step calls none.
+    virtual std::string plugin() const { return {}; }
 };
 
 // One kind of job (lead-magnet generation, prospect research and scoring): what it brings to

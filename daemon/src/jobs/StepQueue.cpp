@@ -1,6 +1,7 @@
 #include "jobs/StepQueue.hpp"
 
 #include "jobs/JobOutcomes.hpp"
+#include "metrics/Series.hpp"
 #include "plugins/PluginError.hpp"
 
 namespace lodestone::jobs {
@@ -33,6 +34,25 @@ class UnreadableStep final : public StepRun {
 
   private:
     std::string why_;
+};
+
+// Observes lodestone_step_duration_seconds when it goes out of scope.
+class StepTimer {
+  public:
+    StepTimer(const std::string& step, std::string plugin)
+        : series_(metrics::series().stepDuration.with(
+              {step, plugin.empty() ? std::string("none") : std::move(plugin)})),
+          started_(std::chrono::steady_clock::now()) {}
+    ~StepTimer() {
+        series_.observe(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
+    }
+    StepTimer(const StepTimer&) = delete;
+    StepTimer& operator=(const StepTimer&) = delete;
+
+  private:
+    metrics::Histogram& series_;
+    std::chrono::steady_clock::time_point started_;
 };
 
 std::string duration(std::chrono::milliseconds span) {
@@ -81,7 +101,10 @@ work::Prepared StepQueue::prepare(work::Claim& claim,
         *claimed.result = std::move(shortcut->result);
         return {nullptr, std::move(shortcut->outcome)};
     }
-    return {[run = claimed.run, result = claimed.result, control] {
+    return {[run = claimed.run, result = claimed.result, control, step = name_] {
+                // Timed whatever the run's end, a throw included; a run left behind at its
+                // deadline is counted when it does return, at its real length.
+                StepTimer timer(step, run->plugin());
                 *result = run->run(*control);
                 return std::string();
             },
@@ -133,6 +156,13 @@ work::Recorded StepQueue::record(storage::Repositories& repositories, const work
     work::Recorded recorded;
     recorded.held = repositories.jobs().releaseLease(job.id, claim.owner, now);
     return recorded;
+}
+
+void StepQueue::recorded(const work::Claim& claim, const work::Outcome& outcome,
+                         const work::Recorded& recorded) {
+    if (outcome.type != work::Outcome::Type::Failed || !recorded.retryAt) return;
+    const auto& claimed = static_cast<const ClaimedStep&>(claim);
+    metrics::series().retries.with({std::string(domain::toString(claimed.job.kind))}).add();
 }
 
 }  // namespace lodestone::jobs

@@ -28,6 +28,9 @@ class StepQueue final : public work::WorkKind {
                            const plugins::RunControl& control) override;
     work::Recorded record(storage::Repositories& repositories, const work::Claim& claim,
                           const work::Outcome& outcome, work::Timestamp now) override;
+    // Counts a failure that will be tried again (lodestone_retries_total, by the job's kind).
+    void recorded(const work::Claim& claim, const work::Outcome& outcome,
+                  const work::Recorded& recorded) override;
 
   private:
     domain::StepName step_;

@@ -154,6 +154,24 @@ class JobRepository {
         std::int64_t running = 0;
     };
     virtual QueueDepth queueDepth() = 0;
+    // The jobs waiting for a worker (due or not) per kind and the step they resume at, and
+    // when the earliest of them was due. GET /metrics asks at every scrape, so both are read
+    // from the jobs_claimable partial index (the backlog, not the finished history). Groups
+    // with no job are absent.
+    struct WaitingAtStep {
+        domain::JobKind kind = domain::JobKind::LeadMagnet;
+        domain::StepName step = domain::StepName::Research;
+        std::int64_t count = 0;
+        Timestamp earliestDue = 0;
+    };
+    virtual std::vector<WaitingAtStep> waitingByStep() = 0;
+    // The jobs a worker holds, per kind (from jobs_leased: at most as many as there are
+    // workers). Kinds with none are absent.
+    struct HeldOfKind {
+        domain::JobKind kind = domain::JobKind::LeadMagnet;
+        std::int64_t count = 0;
+    };
+    virtual std::vector<HeldOfKind> heldByKind() = 0;
     virtual bool reportProgress(const std::string& jobId, const std::string& owner,
                                 int percent) = 0;
     // Stores the step's output; the job moves on to the next step, due at once, or after the

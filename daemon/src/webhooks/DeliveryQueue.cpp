@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "metrics/Series.hpp"
+
 namespace lodestone::webhooks {
 namespace {
 
@@ -143,6 +145,25 @@ work::Recorded DeliveryQueue::record(storage::Repositories& repositories, const 
                         ", " + std::to_string(claimed.result.latencyMs) + " ms)";
     }
     return recorded;
+}
+
+void DeliveryQueue::recorded(const work::Claim& claim, const work::Outcome& outcome,
+                             const work::Recorded& recorded) {
+    if (outcome.type == work::Outcome::Type::HandedBack) return;
+    const auto& series = metrics::series();
+    const auto& claimed = static_cast<const ClaimedDelivery&>(claim);
+    // Only an attempt the receiver answered has a latency worth showing: one that could not
+    // connect, or timed out, would only show the timeout.
+    if (claimed.result.statusCode) {
+        series.webhookDeliveryLatency.with({}).observe(
+            static_cast<double>(claimed.result.latencyMs) / 1000.0);
+    }
+    std::string outcomeLabel = "delivered";
+    if (outcome.type == work::Outcome::Type::Failed) {
+        outcomeLabel = recorded.retryAt ? "retried" : "failed";
+        if (recorded.retryAt) series.retries.with({"webhook_delivery"}).add();
+    }
+    series.webhookDeliveries.with({outcomeLabel}).add();
 }
 
 }  // namespace lodestone::webhooks

@@ -44,6 +44,9 @@ class DeliveryQueue final : public work::WorkKind {
                            const plugins::RunControl& control) override;
     work::Recorded record(storage::Repositories& repositories, const work::Claim& claim,
                           const work::Outcome& outcome, work::Timestamp now) override;
+    // lodestone_webhook_deliveries_total by outcome, the receiver's answer time, and a retry.
+    void recorded(const work::Claim& claim, const work::Outcome& outcome,
+                  const work::Recorded& recorded) override;
 
   private:
     const std::string name_ = "webhook_delivery";

@@ -77,6 +77,10 @@ class WorkKind {
     // by the claim's lease.
     virtual Recorded record(storage::Repositories& repositories, const Claim& claim,
                             const Outcome& outcome, Timestamp now) = 0;
+    // Once record()'s transaction has committed, and only if the claim still held: what the
+    // kind counts of the attempt (its metrics). Not in record(), whose transaction may roll
+    // back and be tried again. Attempts the rescuer takes back are not reported here.
+    virtual void recorded(const Claim&, const Outcome&, const Recorded&) {}
 };
 
 }  // namespace lodestone::work

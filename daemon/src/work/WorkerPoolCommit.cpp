@@ -160,6 +160,7 @@ void WorkerPool::afterRecording(const Finished& finished, const Recorded& record
         }
         return;
     }
+    kind_.recorded(claim, outcome, recorded);
     switch (outcome.type) {
         case Outcome::Type::Succeeded:
             if (!recorded.note.empty()) {

@@ -231,6 +231,21 @@ TEST(ConfigLoader, ListenAcceptsIpv6AndRejectsGarbage) {
                 HasSubstr("server.listen: port must be between 0 and 65535"));
 }
 
+TEST(ConfigLoader, MetricsListenIsReadLikeListen) {
+    EXPECT_FALSE(parse("storage: { path: x.db }\n").server.metricsListen);
+    Config config = parse("storage: { path: x.db }\nserver: { metrics_listen: \"[::1]:9100\" }\n");
+    ASSERT_TRUE(config.server.metricsListen);
+    EXPECT_EQ(config.server.metricsListen->host, "::1");
+    EXPECT_EQ(config.server.metricsListen->port, 9100);
+    EXPECT_THAT(errorOf("storage: { path: x.db }\nserver: { metrics_listen: \"9100\" }\n"),
+                HasSubstr("server.metrics_listen: expected host:port"));
+    EXPECT_THAT(errorOf("storage: { path: x.db }\nserver: { metrics_listen: \"h:99999\" }\n"),
+                HasSubstr("server.metrics_listen: port must be between 0 and 65535"));
+    EXPECT_THAT(errorOf("storage: { path: x.db }\nserver: { listen: \"127.0.0.1:9100\", "
+                        "metrics_listen: \"127.0.0.1:9100\" }\n"),
+                HasSubstr("server.metrics_listen: must differ from server.listen"));
+}
+
 TEST(ConfigLoader, PublicUrlMustBeHttp) {
     EXPECT_THAT(errorOf("storage: { path: x.db }\nserver: { public_url: \"ftp://x\" }\n"),
                 HasSubstr("server.public_url: expected an absolute http:// or https:// URL"));

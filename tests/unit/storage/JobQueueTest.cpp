@@ -1,5 +1,7 @@
 // The job engine's side of the job repository: claiming jobs, when the next is due, completing
 // steps, and the lease guard. (Lease renewal, failures and hand-backs: JobQueueOutcomesTest.cpp.)
+#include <tuple>
+
 #include "JobQueueFixture.hpp"
 
 using namespace lodestone;
@@ -276,4 +278,40 @@ TEST_P(JobQueue, QueueDepthCountsWaitingAndHeldJobsButNotFinishedOnes) {
     ASSERT_TRUE(complete(held.id, "worker", StepName::Research, "{}", kT0 + 2));
     EXPECT_EQ(depth().waiting, 3);  // on to its content step
     EXPECT_EQ(depth().running, 0);
+}
+
+TEST_P(JobQueue, WaitingByStepGroupsWaitingJobsWithTheEarliestDue) {
+    using Waiting = JobRepository::WaitingAtStep;
+    auto waiting = [&] {
+        auto groups = store_->read([](Repositories& r) { return r.jobs().waitingByStep(); });
+        std::sort(groups.begin(), groups.end(), [](const Waiting& a, const Waiting& b) {
+            return std::tie(a.step, a.kind) < std::tie(b.step, b.kind);
+        });
+        return groups;
+    };
+    auto held = [&] { return store_->read([](Repositories& r) { return r.jobs().heldByKind(); }); };
+    EXPECT_TRUE(waiting().empty());
+    EXPECT_TRUE(held().empty());
+
+    claimOne(addJob(kT0 - 500), "worker", kT0);
+    addJob(kT0 - 100);
+    addJob(kT0 + 60'000);  // a retry not yet due still waits
+    addJob(kT0 - 300, StepName::Content);
+    addJob(kT0 - 900, StepName::Finalize, JobStatus::Completed);
+    addJob(kT0 - 900, StepName::Research, JobStatus::Failed);
+
+    auto groups = waiting();
+    ASSERT_EQ(groups.size(), 2u);
+    EXPECT_EQ(groups[0].kind, domain::JobKind::LeadMagnet);
+    EXPECT_EQ(groups[0].step, StepName::Research);
+    EXPECT_EQ(groups[0].count, 2);
+    EXPECT_EQ(groups[0].earliestDue, kT0 - 100);  // the claimed one no longer waits
+    EXPECT_EQ(groups[1].step, StepName::Content);
+    EXPECT_EQ(groups[1].count, 1);
+    EXPECT_EQ(groups[1].earliestDue, kT0 - 300);
+
+    auto holding = held();
+    ASSERT_EQ(holding.size(), 1u);
+    EXPECT_EQ(holding[0].kind, domain::JobKind::LeadMagnet);
+    EXPECT_EQ(holding[0].count, 1);
 }

@@ -45,9 +45,15 @@ class LeadMagnetStep final : public jobs::StepRun {
         }
         control.allowHttp(http_.get());
         std::string output = plugin_->run(control, pluginInput(step_, job_, *lead_, *project_));
-        if (step_ == domain::StepName::Content) checkContent(output);
+        if (step_ == domain::StepName::Content) {
+            // Spent whether or not the content passes its check.
+            countTokensUsed(plugin_->name(), output);
+            checkContent(output);
+        }
         return {std::move(output), nullptr};
     }
+
+    std::string plugin() const override { return plugin_ ? plugin_->name() : std::string(); }
 
   private:
     domain::StepName step_;

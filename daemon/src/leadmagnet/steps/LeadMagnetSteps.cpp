@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "domain/JsonValues.hpp"
+#include "metrics/Series.hpp"
 #include "pages/PageRenderer.hpp"
 #include "pages/PageSettings.hpp"
 
@@ -32,6 +33,28 @@ std::string pluginInput(domain::StepName step, const domain::Job& job, const dom
     std::ostringstream text;
     input->stringify(text);
     return text.str();
+}
+
+void countTokensUsed(const std::string& plugin, const std::string& output) {
+    // Most content plugins report no usage: spare them the parse.
+    if (output.find("\"usage\"") == std::string::npos) return;
+    try {
+        const auto usage =
+            domain::parseObject(output, "the content plugin's output")->getObject("usage");
+        if (!usage) return;
+        for (const auto& [key, type] :
+             {std::pair{"promptTokens", "prompt"}, std::pair{"completionTokens", "completion"}}) {
+            if (!usage->has(key) || !usage->get(key).isInteger()) continue;
+            const auto count = usage->get(key).convert<Poco::Int64>();
+            if (count > 0) {
+                metrics::series()
+                    .llmTokens.with({plugin, type})
+                    .add(static_cast<std::uint64_t>(count));
+            }
+        }
+    } catch (const std::exception&) {
+        // Output that is not a JSON object: checkContent says so.
+    }
 }
 
 void checkContent(const std::string& output) {

@@ -19,6 +19,10 @@ std::string pluginInput(domain::StepName step, const domain::Job& job, const dom
 // Content becomes a page: without a title and sections there is nothing to render, so such
 // output fails the attempt (throws) rather than finalizing into an empty page.
 void checkContent(const std::string& output);
+// Adds the language-model tokens a content plugin reported in its output's `usage`
+// (promptTokens, completionTokens: content-openai's) to lodestone_llm_tokens_total. Output
+// without them counts nothing; it never throws.
+void countTokensUsed(const std::string& plugin, const std::string& output);
 
 // The lead's calendar link when its address is a prospect of one of its organisation's campaigns
 // that has a calendar: "/b/<that prospect's booking token>", the link its outreach emails carry,

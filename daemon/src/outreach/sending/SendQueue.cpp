@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "metrics/Series.hpp"
 #include "outreach/SequenceLifecycle.hpp"
 #include "outreach/sending/OutgoingEmail.hpp"
 #include "outreach/sending/SendRecords.hpp"
@@ -295,6 +296,25 @@ work::Recorded SendQueue::record(storage::Repositories& repositories, const work
     attempt.owner = claim.owner;
     if (attempt.detail.empty()) attempt.detail = outcome.error;
     return recordSendAttempt(repositories, settings_, attempt, claimed.sequence.get(), now);
+}
+
+void SendQueue::recorded(const work::Claim& claim, const work::Outcome& outcome,
+                         const work::Recorded& recorded) {
+    if (outcome.type == work::Outcome::Type::HandedBack) return;
+    const auto& series = metrics::series();
+    const auto& claimed = static_cast<const ClaimedSend&>(claim);
+    std::string outcomeLabel = "sent";
+    if (outcome.type == work::Outcome::Type::Failed) {
+        if (claimed.attempt.result == SendAttempt::Result::Bounced) {
+            outcomeLabel = "bounced";
+        } else if (recorded.retryAt) {
+            outcomeLabel = "retried";
+            series.retries.with({"email"}).add();
+        } else {
+            outcomeLabel = "failed";
+        }
+    }
+    series.emails.with({outcomeLabel}).add();
 }
 
 }  // namespace lodestone::outreach

@@ -57,6 +57,9 @@ class SendQueue final : public work::WorkKind {
                            const plugins::RunControl& control) override;
     work::Recorded record(storage::Repositories& repositories, const work::Claim& claim,
                           const work::Outcome& outcome, work::Timestamp now) override;
+    // lodestone_emails_total by outcome, and a retry.
+    void recorded(const work::Claim& claim, const work::Outcome& outcome,
+                  const work::Recorded& recorded) override;
 
   private:
     // A campaign's sequence as last read, kept while the campaign is unchanged: parsing compiles

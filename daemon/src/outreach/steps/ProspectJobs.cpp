@@ -46,6 +46,11 @@ class ProspectStep final : public jobs::StepRun {
                 nullptr};
     }
 
+    // Scoring calls no plugin.
+    std::string plugin() const override {
+        return step_ == domain::StepName::Research && research_ ? research_->name() : std::string();
+    }
+
   private:
     domain::StepName step_;
     domain::Job job_;

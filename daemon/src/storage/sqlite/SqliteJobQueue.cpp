@@ -77,6 +77,36 @@ JobRepository::QueueDepth SqliteJobs::queueDepth() {
         .value_or(QueueDepth{});
 }
 
+std::vector<JobRepository::WaitingAtStep> SqliteJobs::waitingByStep() {
+    // The WHERE is jobs_claimable's own and the groups its leading keys, so SQLite walks that
+    // index in (next_step, kind) order: the cost is the backlog's size, never the history's.
+    Query select(statements_,
+                 "SELECT next_step, kind, COUNT(*) AS waiting, MIN(run_after) AS earliest "
+                 "FROM jobs WHERE lease_owner IS NULL AND status NOT IN ('completed', 'failed') "
+                 "GROUP BY next_step, kind");
+    std::vector<WaitingAtStep> waiting;
+    select.forEachRow([&](const PreparedRow& row) {
+        auto step = domain::stepNameFromString(row.text("next_step"));
+        auto kind = domain::jobKindFromString(row.text("kind"));
+        if (!step || !kind) return;  // the table's CHECKs admit no other
+        waiting.push_back({*kind, *step, row.integer("waiting"), row.integer("earliest")});
+    });
+    return waiting;
+}
+
+std::vector<JobRepository::HeldOfKind> SqliteJobs::heldByKind() {
+    Query select(statements_,
+                 "SELECT kind, COUNT(*) AS held FROM jobs WHERE lease_owner IS NOT NULL "
+                 "GROUP BY kind");
+    std::vector<HeldOfKind> held;
+    select.forEachRow([&](const PreparedRow& row) {
+        if (auto kind = domain::jobKindFromString(row.text("kind"))) {
+            held.push_back({*kind, row.integer("held")});
+        }
+    });
+    return held;
+}
+
 bool SqliteJobs::reportProgress(const std::string& jobId, const std::string& owner, int percent) {
     return Query(statements_,
                  "UPDATE job_steps SET progress = ? WHERE job_id = ? AND status = 'running' AND "

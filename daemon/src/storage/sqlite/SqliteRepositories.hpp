@@ -91,6 +91,8 @@ class SqliteJobs final : public JobRepository {
                                    Timestamp now, Timestamp leaseUntil) override;
     std::optional<Timestamp> nextDue(domain::StepName step) override;
     QueueDepth queueDepth() override;
+    std::vector<WaitingAtStep> waitingByStep() override;
+    std::vector<HeldOfKind> heldByKind() override;
     bool reportProgress(const std::string& jobId, const std::string& owner, int percent) override;
     bool completeStep(const std::string& jobId, const std::string& owner, domain::StepName step,
                       const std::string& outputJson, Timestamp now) override;

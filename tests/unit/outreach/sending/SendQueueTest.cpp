@@ -3,6 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <map>
+
+#include "metrics/Series.hpp"
 #include "outreach/SequenceLifecycle.hpp"
 #include "outreach/sending/SendQueue.hpp"
 #include "plugins/PluginError.hpp"
@@ -82,8 +85,16 @@ class SendQueueTest : public storage::test::StoreFixture {
         auto prepared = queue_->prepare(claim, control);
         EXPECT_TRUE(prepared.call) << "a call to the mailer";
         auto outcome = queue_->conclude(claim, end, *control);
-        return store_->write(
+        auto recorded = store_->write(
             [&](storage::Repositories& r) { return queue_->record(r, claim, outcome, now); });
+        if (recorded.held) queue_->recorded(claim, outcome, recorded);
+        return recorded;
+    }
+
+    // lodestone_emails_total{outcome}, or lodestone_retries_total{kind="email"} for "retry".
+    static std::uint64_t counted(const std::string& outcome) {
+        if (outcome == "retry") return metrics::series().retries.with({"email"}).value();
+        return metrics::series().emails.with({outcome}).value();
     }
 
     static work::CallEnd answered(const std::string& output) {
@@ -306,6 +317,32 @@ TEST_F(SendQueueTest, ATemporaryRefusalIsRetriedThenFailsTheProspect) {
     EXPECT_EQ(sendsOf(ann)[0].attemptCount, 3);
     EXPECT_EQ(find(ann).status, ProspectStatus::Failed);
     EXPECT_THAT(find(ann).error.value_or(""), HasSubstr("451 4.3.0"));
+}
+
+TEST_F(SendQueueTest, EachRecordedAttemptIsCountedByItsOutcome) {
+    const auto nine = kMonday + 9 * kHour;
+    std::map<std::string, std::uint64_t> before;
+    for (const char* outcome : {"sent", "bounced", "retried", "failed", "retry"}) {
+        before[outcome] = counted(outcome);
+    }
+    // Three campaigns, so that no gap between one campaign's sends holds any back.
+    auto second = factory_->campaign(org_, {.sequenceJson = kSequence});
+    auto third = factory_->campaign(org_, {.sequenceJson = kSequence});
+    qualified("ann@initech.example", nine);
+    qualified("bob@initech.example", nine, std::nullopt, &second);
+    qualified("cat@initech.example", nine, std::nullopt, &third);
+    auto claims = claim(nine);
+    ASSERT_EQ(claims.size(), 3u);
+    finish(*claims[0], accepted(), nine + 5);
+    finish(*claims[1], answered(R"({"accepted":false,"permanent":true,"stage":"RCPT","code":550})"),
+           nine + 5);
+    finish(*claims[2], answered(R"({"accepted":false,"permanent":false,"code":451})"), nine + 5);
+
+    EXPECT_EQ(counted("sent") - before["sent"], 1u);
+    EXPECT_EQ(counted("bounced") - before["bounced"], 1u);
+    EXPECT_EQ(counted("retried") - before["retried"], 1u);
+    EXPECT_EQ(counted("retry") - before["retry"], 1u);
+    EXPECT_EQ(counted("failed") - before["failed"], 0u);
 }
 
 TEST_F(SendQueueTest, AMessageTheMailerCannotSendFailsAtOnce) {

@@ -1,0 +1,34 @@
+#include "api/MeteredHandler.hpp"
+
+#include <Poco/Net/HTTPServerResponse.h>
+
+#include <chrono>
+
+#include "metrics/Series.hpp"
+
+namespace lodestone::api {
+namespace {
+
+void count(const std::string& route, int status, std::chrono::steady_clock::duration took) {
+    const auto& series = metrics::series();
+    series.httpRequests.with({route, std::to_string(status)}).add();
+    series.httpRequestDuration.with({route}).observe(std::chrono::duration<double>(took).count());
+}
+
+}  // namespace
+
+void MeteredHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
+                                   Poco::Net::HTTPServerResponse& response) {
+    const auto started = std::chrono::steady_clock::now();
+    try {
+        handler_->handleRequest(request, response);
+    } catch (...) {
+        // The front answers a handler that throws with a 500 of its own.
+        count(route_, 500, std::chrono::steady_clock::now() - started);
+        throw;
+    }
+    count(route_, static_cast<int>(response.getStatus()),
+          std::chrono::steady_clock::now() - started);
+}
+
+}  // namespace lodestone::api

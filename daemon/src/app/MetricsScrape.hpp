@@ -1,0 +1,35 @@
+#pragma once
+
+#include <chrono>
+#include <mutex>
+#include <string>
+
+#include "storage/Store.hpp"
+
+namespace lodestone::app {
+
+// What GET /metrics answers: the process's counters and histograms (metrics::Series), the job
+// gauges read from the database, and lodestone_build_info. The database part is read at most
+// once per `refresh` and shared by the scrapes in between, so a scraper hammering /metrics
+// costs the database one read a second however often it asks.
+class MetricsScrape {
+  public:
+    explicit MetricsScrape(storage::Store& store,
+                           std::chrono::milliseconds refresh = std::chrono::seconds(1))
+        : store_(store), refresh_(refresh) {}
+
+    std::string text();
+
+  private:
+    // lodestone_jobs, lodestone_queue_depth and lodestone_oldest_queued_seconds, as text.
+    std::string readDatabaseGauges();
+
+    storage::Store& store_;
+    std::chrono::milliseconds refresh_;
+    std::mutex mutex_;  // one scrape reads the database; the others wait for its answer
+    std::chrono::steady_clock::time_point readAt_{};
+    bool read_ = false;
+    std::string databaseGauges_;
+};
+
+}  // namespace lodestone::app
