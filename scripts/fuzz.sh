@@ -8,12 +8,15 @@
 #   bash scripts/fuzz.sh               # every target, FUZZ_RUNS inputs each
 #   bash scripts/fuzz.sh json_body     # one target
 #
-# FUZZ_RUNS (default 20000) sets the inputs per target; LODESTONE_BUILD_JOBS the build's jobs.
+# FUZZ_RUNS (default 20000) sets the inputs per target, FUZZ_SECONDS (default 120) the most time
+# one target may take however few inputs it has run (a slow target, such as html_page's whole
+# page reading, keeps CI's run short); LODESTONE_BUILD_JOBS the build's jobs.
 # New inputs libFuzzer finds interesting are kept in build/fuzz/corpus/<target>/ (not in the
 # repository), so later runs start from them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${FUZZ_RUNS:-20000}"
+seconds="${FUZZ_SECONDS:-120}"
 jobs="${LODESTONE_BUILD_JOBS:-$(nproc)}"
 
 # clang, and libFuzzer's runtime (libclang_rt.fuzzer), which Debian 12 ships in
@@ -35,7 +38,7 @@ for target in "${targets[@]}"; do
     work="build/fuzz/corpus/$target"
     findings="build/fuzz/findings/$target"
     mkdir -p "$work" "$findings"
-    options=(-runs="$runs" -max_len=65536 -timeout=10 -rss_limit_mb=2048
+    options=(-runs="$runs" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048
              -artifact_prefix="$findings/" -print_final_stats=1)
     [ -f "tests/fuzz/$target.dict" ] && options+=(-dict="tests/fuzz/$target.dict")
     echo "fuzz: $target, $runs inputs"
