@@ -70,7 +70,8 @@ class StatusLikeHandler final : public Poco::Net::HTTPRequestHandler {
 
 // CPU nanoseconds per request on each of `threads` threads (their mean), each handling
 // `requests` requests, metered under a route label or not.
-double nanosPerRequest(const Options& options, bool metered) {
+double nanosPerRequest(const Options& options, const lodestone::metrics::Series& series,
+                       bool metered) {
     std::vector<double> perThread(static_cast<std::size_t>(options.threads));
     std::vector<std::thread> threads;
     for (int t = 0; t < options.threads; ++t) {
@@ -87,7 +88,7 @@ double nanosPerRequest(const Options& options, bool metered) {
                                               *params);
                 if (metered) {
                     api::MeteredHandler handler(new StatusLikeHandler,
-                                                "/api/generation/{jobId}/status");
+                                                "/api/generation/{jobId}/status", &series);
                     handler.handleRequest(request, response);
                 } else {
                     StatusLikeHandler handler;
@@ -111,8 +112,8 @@ double median(std::vector<double> values) {
 
 // CPU microseconds of one scrape's in-memory part (the registry as text), with the series a
 // busy daemon has: 20 routes by 5 statuses, their histograms, and the job metrics.
-double microsPerScrape() {
-    const auto& series = lodestone::metrics::series();
+double microsPerScrape(lodestone::metrics::Metrics& metrics) {
+    const auto& series = metrics.series();
     for (int route = 0; route < 20; ++route) {
         const std::string label = "/api/route/" + std::to_string(route) + "/{id}";
         for (int status : {200, 400, 401, 404, 429}) {
@@ -128,7 +129,7 @@ double microsPerScrape() {
     const double started = threadCpuNanos();
     for (int i = 0; i < kScrapes; ++i) {
         lodestone::metrics::Exposition out;
-        lodestone::metrics::processRegistry().writeTo(out);
+        metrics.registry().writeTo(out);
         bytes = out.text().size();
     }
     const double micros = (threadCpuNanos() - started) / kScrapes / 1000;
@@ -145,16 +146,17 @@ int main(int argc, char** argv) {
     std::cout << "machine: " << lodestone::bench::Machine::describe().text() << "\n"
               << options.threads << " thread(s), " << options.requests << " requests each, "
               << options.runs << " runs alternating\n";
-    nanosPerRequest(options, true);  // warm up: allocator, the series' first use
+    lodestone::metrics::Metrics metrics;
+    nanosPerRequest(options, metrics.series(), true);  // warm up: allocator, first use
     std::vector<double> before, after;
     for (int run = 0; run < options.runs; ++run) {
-        before.push_back(nanosPerRequest(options, false));
-        after.push_back(nanosPerRequest(options, true));
+        before.push_back(nanosPerRequest(options, metrics.series(), false));
+        after.push_back(nanosPerRequest(options, metrics.series(), true));
         std::cout << "run " << run + 1 << ": unmetered " << before.back() << " ns, metered "
                   << after.back() << " ns per request\n";
     }
     std::cout << "median: unmetered " << median(before) << " ns, metered " << median(after)
               << " ns, metering " << median(after) - median(before) << " ns per request\n";
-    microsPerScrape();
+    microsPerScrape(metrics);
     return 0;
 }

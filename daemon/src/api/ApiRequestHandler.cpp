@@ -72,7 +72,9 @@ ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
     headers_.emplace_back("X-RateLimit-Remaining", std::to_string(decision.remaining));
     headers_.emplace_back("X-RateLimit-Reset", std::to_string(decision.resetEpochSeconds));
     if (!decision.allowed) {
-        metrics::series().rateLimited.with({std::string(groupName(route.group))}).add();
+        if (services_.series) {
+            services_.series->rateLimited.with({std::string(groupName(route.group))}).add();
+        }
         throw ApiError(429, "Rate limit exceeded")
             .with("retryAfter", decision.retryAfterSeconds)
             .header("Retry-After", std::to_string(decision.retryAfterSeconds));

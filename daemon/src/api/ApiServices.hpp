@@ -7,6 +7,7 @@
 #include "auth/ApiKeyCache.hpp"
 #include "config/Config.hpp"
 #include "leadmagnet/StepTimings.hpp"
+#include "metrics/Series.hpp"
 #include "ratelimit/RateLimiter.hpp"
 #include "storage/Store.hpp"
 
@@ -27,6 +28,8 @@ struct ApiServices {
     // What GET /metrics answers on this listener; empty when metrics have a listener of their
     // own (server.metrics_listen), and /metrics here is a 404.
     std::function<std::string()> metrics;
+    // Where requests are counted (none: nowhere).
+    const metrics::Series* series = nullptr;
 };
 
 }  // namespace lodestone::api

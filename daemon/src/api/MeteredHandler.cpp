@@ -9,8 +9,10 @@
 namespace lodestone::api {
 namespace {
 
-void count(const std::string& route, int status, std::chrono::steady_clock::duration took) {
-    const auto& series = metrics::series();
+void count(const metrics::Series* counted, const std::string& route, int status,
+           std::chrono::steady_clock::duration took) {
+    if (!counted) return;
+    const auto& series = *counted;
     series.httpRequests.with({route, std::to_string(status)}).add();
     series.httpRequestDuration.with({route}).observe(std::chrono::duration<double>(took).count());
 }
@@ -24,10 +26,10 @@ void MeteredHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
         handler_->handleRequest(request, response);
     } catch (...) {
         // The front answers a handler that throws with a 500 of its own.
-        count(route_, 500, std::chrono::steady_clock::now() - started);
+        count(series_, route_, 500, std::chrono::steady_clock::now() - started);
         throw;
     }
-    count(route_, static_cast<int>(response.getStatus()),
+    count(series_, route_, static_cast<int>(response.getStatus()),
           std::chrono::steady_clock::now() - started);
 }
 

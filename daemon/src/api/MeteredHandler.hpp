@@ -5,6 +5,8 @@
 #include <memory>
 #include <string>
 
+#include "metrics/Series.hpp"
+
 namespace lodestone::api {
 
 // Runs a request's handler and counts what it answered under the request's route template:
@@ -13,8 +15,10 @@ namespace lodestone::api {
 // the wait for a worker, nor sending).
 class MeteredHandler final : public Poco::Net::HTTPRequestHandler {
   public:
-    MeteredHandler(Poco::Net::HTTPRequestHandler* handler, std::string route)
-        : handler_(handler), route_(std::move(route)) {}
+    // `series` none: the handler runs uncounted.
+    MeteredHandler(Poco::Net::HTTPRequestHandler* handler, std::string route,
+                   const metrics::Series* series)
+        : handler_(handler), route_(std::move(route)), series_(series) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& request,
                        Poco::Net::HTTPServerResponse& response) override;
@@ -22,6 +26,7 @@ class MeteredHandler final : public Poco::Net::HTTPRequestHandler {
   private:
     std::unique_ptr<Poco::Net::HTTPRequestHandler> handler_;
     std::string route_;
+    const metrics::Series* series_;
 };
 
 }  // namespace lodestone::api

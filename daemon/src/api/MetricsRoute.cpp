@@ -66,10 +66,10 @@ Poco::Net::HTTPRequestHandler* newMetricsHandler(const Poco::Net::HTTPServerRequ
 Poco::Net::HTTPRequestHandler* MetricsOnlyFactory::createRequestHandler(
     const Poco::Net::HTTPServerRequest& request) {
     if (RouteTable::pathOf(request.getURI()) == "/metrics") {
-        return new MeteredHandler(newMetricsHandler(request, scrape_), "/metrics");
+        return new MeteredHandler(newMetricsHandler(request, scrape_), "/metrics", series_);
     }
     return new MeteredHandler(new RefusedHandler(HTTPResponse::HTTP_NOT_FOUND),
-                              std::string(kUnmatchedRoute));
+                              std::string(kUnmatchedRoute), series_);
 }
 
 }  // namespace lodestone::api

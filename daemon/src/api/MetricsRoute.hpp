@@ -6,6 +6,8 @@
 #include <functional>
 #include <string>
 
+#include "metrics/Series.hpp"
+
 namespace lodestone::api {
 
 // What GET /metrics answers: the whole scrape in the text format (app builds it).
@@ -20,12 +22,14 @@ Poco::Net::HTTPRequestHandler* newMetricsHandler(const Poco::Net::HTTPServerRequ
 // main listener's.
 class MetricsOnlyFactory final : public Poco::Net::HTTPRequestHandlerFactory {
   public:
-    explicit MetricsOnlyFactory(MetricsScrape scrape) : scrape_(std::move(scrape)) {}
+    MetricsOnlyFactory(MetricsScrape scrape, const metrics::Series* series)
+        : scrape_(std::move(scrape)), series_(series) {}
     Poco::Net::HTTPRequestHandler* createRequestHandler(
         const Poco::Net::HTTPServerRequest& request) override;
 
   private:
     MetricsScrape scrape_;
+    const metrics::Series* series_;
 };
 
 }  // namespace lodestone::api

@@ -98,12 +98,14 @@ Poco::Net::HTTPRequestHandler* RequestHandlerFactory::createRequestHandler(
         auto match = routes_.match(request.getMethod(), path);
         std::string label = apiRouteLabel(match);
         return new MeteredHandler(new ApiRequestHandler(services_, std::move(match)),
-                                  std::move(label));
+                                  std::move(label), services_.series);
     }
     if (route.place == PathPlace::Metrics && !services_.metrics) {
-        return new MeteredHandler(new NotFoundHandler(), std::string(kUnmatchedRoute));
+        return new MeteredHandler(new NotFoundHandler(), std::string(kUnmatchedRoute),
+                                  services_.series);
     }
-    return new MeteredHandler(handlerFor(request, route.place, path), std::string(route.label));
+    return new MeteredHandler(handlerFor(request, route.place, path), std::string(route.label),
+                              services_.series);
 }
 
 Poco::Net::HTTPRequestHandler* RequestHandlerFactory::handlerFor(

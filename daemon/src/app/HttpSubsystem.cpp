@@ -19,7 +19,8 @@ constexpr auto kDrainTimeout = std::chrono::seconds(10);
 constexpr int kBacklog = 1024;
 
 http::FrontOptions frontOptions(const config::ServerConfig& server,
-                                const config::LoggingConfig& logging) {
+                                const config::LoggingConfig& logging,
+                                const metrics::Series& series) {
     http::FrontOptions options;
     options.parser.maxBodyBytes = static_cast<std::size_t>(server.maxBodyBytes);
     options.parser.maxHeadBytes = static_cast<std::size_t>(server.maxHeaderBytes);
@@ -34,8 +35,8 @@ http::FrontOptions frontOptions(const config::ServerConfig& server,
     options.accessLog = logging.access;
     // Requests that never reached a handler (docs/http.md) still show in
     // lodestone_http_requests_total, under a route of their own.
-    options.answeredItself = [](int status) {
-        metrics::series().httpRequests.with({"(front)", std::to_string(status)}).add();
+    options.answeredItself = [&series](int status) {
+        series.httpRequests.with({"(front)", std::to_string(status)}).add();
     };
     return options;
 }
@@ -81,13 +82,13 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     keys_ = std::make_unique<auth::ApiKeyCache>(storage_.store());
     limiter_ = std::make_unique<ratelimit::RateLimiter>();
     stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store());
-    scrape_ = std::make_unique<MetricsScrape>(storage_.store());
+    scrape_ = std::make_unique<MetricsScrape>(storage_.store(), metrics_.registry());
     std::function<std::string()> metricsHere;
     if (!metricsSocket_) metricsHere = [this] { return scrape_->text(); };
-    services_ = std::make_unique<api::ApiServices>(
-        api::ApiServices{config_, storage_.store(), *keys_, *limiter_, *stepTimings_,
-                         [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); },
-                         [this] { return readiness_->problem(); }, std::move(metricsHere)});
+    services_ = std::make_unique<api::ApiServices>(api::ApiServices{
+        config_, storage_.store(), *keys_, *limiter_, *stepTimings_, [this] { work_.jobQueued(); },
+        [this] { work_.webhookQueued(); }, [this] { return readiness_->problem(); },
+        std::move(metricsHere), &metrics_.series()});
     routes_ = api::RouteTable();
     api::addLeadMagnetRoutes(routes_, *services_);
     api::addCampaignRoutes(routes_, *services_);
@@ -95,7 +96,7 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
 
     server_ = std::make_unique<http::FrontServer>(
         socket, new api::RequestHandlerFactory(*services_, routes_),
-        frontOptions(config_.server, config_.logging));
+        frontOptions(config_.server, config_.logging, metrics_.series()));
     server_->start();
     // Tests and operators read the bound port from this line (port 0 picks a free one).
     Poco::Logger::get("lodestone.http")
@@ -106,13 +107,15 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
 void HttpSubsystem::serveMetricsApart() {
     // A scraper asks every few seconds: a couple of workers and connections are plenty, and
     // keep a misbehaving one from costing the API's.
-    auto options = frontOptions(config_.server, config_.logging);
+    auto options = frontOptions(config_.server, config_.logging, metrics_.series());
     options.workers = 2;
     options.maxQueued = 16;
     options.maxConnections = 64;
     options.maxConnectionsPerAddress = 16;
     metricsServer_ = std::make_unique<http::FrontServer>(
-        *metricsSocket_, new api::MetricsOnlyFactory([this] { return scrape_->text(); }), options);
+        *metricsSocket_,
+        new api::MetricsOnlyFactory([this] { return scrape_->text(); }, &metrics_.series()),
+        options);
     metricsServer_->start();
     // Not "listening on": that line names the API's port.
     Poco::Logger::get("lodestone.http")

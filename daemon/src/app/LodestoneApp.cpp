@@ -139,13 +139,13 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
             configureLogging(config_->logging);
             auto* storage = new StorageSubsystem(*config_);
             auto* plugins = new PluginSubsystem(*config_);
-            auto* work = new WorkSubsystem(*config_, *storage, *plugins);
+            auto* work = new WorkSubsystem(*config_, *storage, *plugins, metrics_);
             auto* provisioning = new ProvisioningSubsystem(*config_, *storage);
             work_ = work;
             storage_ = storage;
             plugins_ = plugins;
             provisioning_ = provisioning;
-            auto* http = new HttpSubsystem(*config_, *storage, *plugins, *work);
+            auto* http = new HttpSubsystem(*config_, *storage, *plugins, *work, metrics_);
             http_ = http;
             addSubsystem(storage);
             addSubsystem(provisioning);

@@ -10,6 +10,7 @@
 
 #include "config/Config.hpp"
 #include "config/ConfigLoader.hpp"
+#include "metrics/Series.hpp"
 
 namespace lodestone::app {
 
@@ -58,7 +59,8 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     Mode mode_ = Mode::Serve;
     std::string configPath_;
     std::optional<config::Config> config_;
-    std::string configText_;  // as start-up read it: a reload names what changed since
+    std::string configText_;    // as start-up read it: a reload names what changed since
+    metrics::Metrics metrics_;  // what /metrics shows; counted by the subsystems it is handed to
     std::exception_ptr startupError_;
     std::function<void()> stopAfterFailedStart_;
     // Owned by the Application, as every subsystem.

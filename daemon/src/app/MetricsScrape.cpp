@@ -85,7 +85,7 @@ std::string MetricsScrape::readDatabaseGauges() {
 
 std::string MetricsScrape::text() {
     metrics::Exposition out;
-    metrics::processRegistry().writeTo(out);
+    registry_.writeTo(out);
     {
         std::lock_guard lock(mutex_);
         const auto now = std::chrono::steady_clock::now();

@@ -4,6 +4,7 @@
 #include <mutex>
 #include <string>
 
+#include "metrics/Registry.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::app {
@@ -14,9 +15,9 @@ namespace lodestone::app {
 // costs the database one read a second however often it asks.
 class MetricsScrape {
   public:
-    explicit MetricsScrape(storage::Store& store,
-                           std::chrono::milliseconds refresh = std::chrono::seconds(1))
-        : store_(store), refresh_(refresh) {}
+    MetricsScrape(storage::Store& store, const metrics::Registry& registry,
+                  std::chrono::milliseconds refresh = std::chrono::seconds(1))
+        : store_(store), registry_(registry), refresh_(refresh) {}
 
     std::string text();
 
@@ -25,6 +26,7 @@ class MetricsScrape {
     std::string readDatabaseGauges();
 
     storage::Store& store_;
+    const metrics::Registry& registry_;
     std::chrono::milliseconds refresh_;
     std::mutex mutex_;  // one scrape reads the database; the others wait for its answer
     std::chrono::steady_clock::time_point readAt_{};

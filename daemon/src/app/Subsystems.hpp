@@ -17,6 +17,7 @@
 #include "http/FrontServer.hpp"
 #include "jobs/Pipeline.hpp"
 #include "leadmagnet/steps/LeadMagnetJobs.hpp"
+#include "metrics/Series.hpp"
 #include "outreach/sending/SendQueue.hpp"
 #include "outreach/steps/ProspectJobs.hpp"
 #include "plugins/LivePlugins.hpp"
@@ -83,8 +84,9 @@ class PluginSubsystem final : public Poco::Util::Subsystem {
 // through the mailer plugin.
 class WorkSubsystem final : public Poco::Util::Subsystem {
   public:
-    WorkSubsystem(const config::Config& config, StorageSubsystem& storage, PluginSubsystem& plugins)
-        : config_(config), storage_(storage), plugins_(plugins) {}
+    WorkSubsystem(const config::Config& config, StorageSubsystem& storage, PluginSubsystem& plugins,
+                  metrics::Metrics& metrics)
+        : config_(config), storage_(storage), plugins_(plugins), metrics_(metrics) {}
     ~WorkSubsystem() override;
     const char* name() const override { return "work"; }
     void initialize(Poco::Util::Application& app) override;
@@ -109,6 +111,7 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
     const config::Config& config_;
     StorageSubsystem& storage_;
     PluginSubsystem& plugins_;
+    metrics::Metrics& metrics_;
     std::unique_ptr<leadmagnet::LeadMagnetJobs> leadMagnets_;
     std::unique_ptr<outreach::ProspectJobs> prospects_;
     std::unique_ptr<jobs::Pipeline> pipeline_;
@@ -124,8 +127,8 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
 class HttpSubsystem final : public Poco::Util::Subsystem {
   public:
     HttpSubsystem(const config::Config& config, StorageSubsystem& storage, PluginSubsystem& plugins,
-                  WorkSubsystem& work)
-        : config_(config), storage_(storage), plugins_(plugins), work_(work) {}
+                  WorkSubsystem& work, metrics::Metrics& metrics)
+        : config_(config), storage_(storage), plugins_(plugins), work_(work), metrics_(metrics) {}
     ~HttpSubsystem() override;
     const char* name() const override { return "http"; }
     // Binds server.listen (and server.metrics_listen), before anything else starts: a port in
@@ -144,6 +147,7 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
     StorageSubsystem& storage_;
     PluginSubsystem& plugins_;
     WorkSubsystem& work_;
+    metrics::Metrics& metrics_;
     std::unique_ptr<Readiness> readiness_;
     std::unique_ptr<MetricsScrape> scrape_;
     std::unique_ptr<auth::ApiKeyCache> keys_;

@@ -83,12 +83,14 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     const plugins::PluginChoice researchPlugin(live, &PluginRegistry::research);
     leadMagnets_ = std::make_unique<leadmagnet::LeadMagnetJobs>(
         store, researchPlugin, plugins::PluginChoice(live, &PluginRegistry::content), research,
-        contentHttp(config_));
+        contentHttp(config_), &metrics_.series());
     prospects_ = std::make_unique<outreach::ProspectJobs>(researchPlugin, research);
     jobs::JobHandlers handlers;
     handlers.add(*leadMagnets_);
     handlers.add(*prospects_);
-    pipeline_ = std::make_unique<jobs::Pipeline>(pipelineSettings(config_), std::move(handlers));
+    auto settings = pipelineSettings(config_);
+    settings.series = &metrics_.series();
+    pipeline_ = std::make_unique<jobs::Pipeline>(std::move(settings), std::move(handlers));
     pipeline_->addTo(*engine_);
     warnAboutUnreadableCampaigns();
     addWebhookDeliveries();
@@ -120,7 +122,7 @@ void WorkSubsystem::addWebhookDeliveries() {
     pool.lease = attempt.longest() + config_.jobs.leaseGrace;
     pool.pollInterval = config_.jobs.pollInterval;
     deliveries_ = std::make_unique<webhooks::DeliveryQueue>(
-        std::move(attempt), webhooks::RetrySchedule(settings.retrySchedule));
+        std::move(attempt), webhooks::RetrySchedule(settings.retrySchedule), &metrics_.series());
     engine_->add(*deliveries_, pool);
     log().information("delivering webhooks through plugin \"%s\" with %d workers", plugin->name(),
                       settings.concurrency);
@@ -142,6 +144,7 @@ void WorkSubsystem::addEmailSends() {
     send.timeout = settings.timeout;
     send.maxAttempts = settings.maxAttempts;
     send.retries = work::RetryPolicy(settings.retryBackoff);
+    send.series = &metrics_.series();
     work::PoolSettings pool;
     pool.concurrency = settings.concurrency;
     pool.timeout = settings.timeout;

@@ -8,8 +8,8 @@ Pipeline::Pipeline(PipelineSettings settings, JobHandlers handlers)
       retries_(settings_.retryBackoff),
       table_(handlers_, retries_) {
     for (const auto& [step, stepSettings] : settings_.steps) {
-        queues_.push_back(
-            std::make_unique<StepQueue>(step, table_, handlers_, retries_, stepSettings.timeout));
+        queues_.push_back(std::make_unique<StepQueue>(step, table_, handlers_, retries_,
+                                                      stepSettings.timeout, settings_.series));
     }
 }
 

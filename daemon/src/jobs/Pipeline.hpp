@@ -8,6 +8,7 @@
 #include "jobs/JobHandler.hpp"
 #include "jobs/JobTable.hpp"
 #include "jobs/StepQueue.hpp"
+#include "metrics/Series.hpp"
 #include "work/Engine.hpp"
 #include "work/RetryPolicy.hpp"
 
@@ -24,6 +25,7 @@ struct PipelineSettings {
     // A step's lease is its timeout plus this, renewed while it runs.
     std::chrono::milliseconds leaseGrace{15'000};
     std::chrono::milliseconds pollInterval{1'000};
+    const metrics::Series* series = nullptr;  // where step durations and retries are counted
 };
 
 // Jobs on the work engine: one queue (and worker pool) per step, each serving every kind of job

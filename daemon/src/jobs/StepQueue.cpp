@@ -1,5 +1,9 @@
 #include "jobs/StepQueue.hpp"
 
+#include <chrono>
+#include <optional>
+#include <string>
+
 #include "jobs/JobOutcomes.hpp"
 #include "metrics/Series.hpp"
 #include "plugins/PluginError.hpp"
@@ -39,8 +43,8 @@ class UnreadableStep final : public StepRun {
 // Observes lodestone_step_duration_seconds when it goes out of scope.
 class StepTimer {
   public:
-    StepTimer(const std::string& step, std::string plugin)
-        : series_(metrics::series().stepDuration.with(
+    StepTimer(const metrics::Series& series, const std::string& step, std::string plugin)
+        : series_(series.stepDuration.with(
               {step, plugin.empty() ? std::string("none") : std::move(plugin)})),
           started_(std::chrono::steady_clock::now()) {}
     ~StepTimer() {
@@ -63,13 +67,15 @@ std::string duration(std::chrono::milliseconds span) {
 }  // namespace
 
 StepQueue::StepQueue(domain::StepName step, JobTable& table, const JobHandlers& handlers,
-                     const work::RetryPolicy& retries, std::chrono::milliseconds timeout)
+                     const work::RetryPolicy& retries, std::chrono::milliseconds timeout,
+                     const metrics::Series* series)
     : step_(step),
       name_(domain::toString(step)),
       table_(table),
       handlers_(handlers),
       retries_(retries),
-      timeout_(timeout) {}
+      timeout_(timeout),
+      series_(series) {}
 
 work::Claims StepQueue::claim(storage::Repositories& repositories,
                               const work::ClaimRequest& request) {
@@ -101,10 +107,12 @@ work::Prepared StepQueue::prepare(work::Claim& claim,
         *claimed.result = std::move(shortcut->result);
         return {nullptr, std::move(shortcut->outcome)};
     }
-    return {[run = claimed.run, result = claimed.result, control, step = name_] {
+    return {[run = claimed.run, result = claimed.result, control, step = name_, series = series_] {
                 // Timed whatever the run's end, a throw included; a run left behind at its
-                // deadline is counted when it does return, at its real length.
-                StepTimer timer(step, run->plugin());
+                // deadline is counted when it does return, at its real length. The series
+                // outlive it: the process exits without teardown while such a run is left.
+                std::optional<StepTimer> timer;
+                if (series) timer.emplace(*series, step, run->plugin());
                 *result = run->run(*control);
                 return std::string();
             },
@@ -161,8 +169,9 @@ work::Recorded StepQueue::record(storage::Repositories& repositories, const work
 void StepQueue::recorded(const work::Claim& claim, const work::Outcome& outcome,
                          const work::Recorded& recorded) {
     if (outcome.type != work::Outcome::Type::Failed || !recorded.retryAt) return;
+    if (!series_) return;
     const auto& claimed = static_cast<const ClaimedStep&>(claim);
-    metrics::series().retries.with({std::string(domain::toString(claimed.job.kind))}).add();
+    series_->retries.with({std::string(domain::toString(claimed.job.kind))}).add();
 }
 
 }  // namespace lodestone::jobs

@@ -4,6 +4,7 @@
 
 #include "jobs/JobHandler.hpp"
 #include "jobs/JobTable.hpp"
+#include "metrics/Series.hpp"
 #include "work/RetryPolicy.hpp"
 #include "work/WorkKind.hpp"
 
@@ -15,7 +16,8 @@ namespace lodestone::jobs {
 class StepQueue final : public work::WorkKind {
   public:
     StepQueue(domain::StepName step, JobTable& table, const JobHandlers& handlers,
-              const work::RetryPolicy& retries, std::chrono::milliseconds timeout);
+              const work::RetryPolicy& retries, std::chrono::milliseconds timeout,
+              const metrics::Series* series = nullptr);
 
     const std::string& name() const override { return name_; }
     work::LeaseTable& table() override { return table_; }
@@ -39,6 +41,7 @@ class StepQueue final : public work::WorkKind {
     const JobHandlers& handlers_;
     const work::RetryPolicy& retries_;
     std::chrono::milliseconds timeout_;
+    const metrics::Series* series_;
 };
 
 }  // namespace lodestone::jobs

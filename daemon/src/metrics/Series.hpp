@@ -4,9 +4,7 @@
 
 namespace lodestone::metrics {
 
-// Lodestone's counters and histograms, registered once per process (docs/operations.md,
-// "Metrics", says what each means). One registry per process rather than one handed to every
-// module: like the process's log, whatever counts anywhere adds to the same scrape.
+// Lodestone's counters and histograms (docs/operations.md, "Metrics", says what each means).
 struct Series {
     CounterFamily& httpRequests;              // route, status
     HistogramFamily& httpRequestDuration;     // route
@@ -19,7 +17,21 @@ struct Series {
     CounterFamily& llmTokens;                 // plugin, type
 };
 
-Registry& processRegistry();
-const Series& series();
+// One process's metrics: the registry a scrape writes and the series registered in it. Owned
+// by the application and handed to what counts (the API, each kind of work), as their other
+// services are; whatever is handed none counts nothing.
+class Metrics {
+  public:
+    Metrics();
+    Metrics(const Metrics&) = delete;
+    Metrics& operator=(const Metrics&) = delete;
+
+    Registry& registry() { return registry_; }
+    const Series& series() const { return series_; }
+
+  private:
+    Registry registry_;  // before series_, whose references point into it
+    Series series_;
+};
 
 }  // namespace lodestone::metrics

@@ -64,8 +64,9 @@ work::Rescue DeliveryTable::rescue(storage::Repositories& repositories,
     return rescue;
 }
 
-DeliveryQueue::DeliveryQueue(DeliveryAttempt attempt, RetrySchedule schedule)
-    : attempt_(std::move(attempt)), schedule_(std::move(schedule)) {}
+DeliveryQueue::DeliveryQueue(DeliveryAttempt attempt, RetrySchedule schedule,
+                             const metrics::Series* series)
+    : attempt_(std::move(attempt)), schedule_(std::move(schedule)), series_(series) {}
 
 work::Claims DeliveryQueue::claim(storage::Repositories& repositories,
                                   const work::ClaimRequest& request) {
@@ -149,8 +150,8 @@ work::Recorded DeliveryQueue::record(storage::Repositories& repositories, const 
 
 void DeliveryQueue::recorded(const work::Claim& claim, const work::Outcome& outcome,
                              const work::Recorded& recorded) {
-    if (outcome.type == work::Outcome::Type::HandedBack) return;
-    const auto& series = metrics::series();
+    if (outcome.type == work::Outcome::Type::HandedBack || !series_) return;
+    const auto& series = *series_;
     const auto& claimed = static_cast<const ClaimedDelivery&>(claim);
     // Only an attempt the receiver answered has a latency worth showing: one that could not
     // connect, or timed out, would only show the timeout.

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "metrics/Series.hpp"
 #include "webhooks/DeliveryAttempt.hpp"
 #include "webhooks/RetrySchedule.hpp"
 #include "work/WorkKind.hpp"
@@ -31,7 +32,9 @@ class DeliveryTable final : public work::LeaseTable {
 // the webhook plugin, its outcome and the next due time recorded with the delivery.
 class DeliveryQueue final : public work::WorkKind {
   public:
-    DeliveryQueue(DeliveryAttempt attempt, RetrySchedule schedule);
+    // `series`: where delivery outcomes are counted (none: nowhere).
+    DeliveryQueue(DeliveryAttempt attempt, RetrySchedule schedule,
+                  const metrics::Series* series = nullptr);
 
     const std::string& name() const override { return name_; }
     work::LeaseTable& table() override { return table_; }
@@ -53,6 +56,7 @@ class DeliveryQueue final : public work::WorkKind {
     DeliveryAttempt attempt_;
     RetrySchedule schedule_;
     DeliveryTable table_{schedule_};
+    const metrics::Series* series_;
 };
 
 }  // namespace lodestone::webhooks

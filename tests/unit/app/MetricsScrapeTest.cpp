@@ -5,6 +5,7 @@
 
 #include "app/MetricsScrape.hpp"
 #include "domain/Ids.hpp"
+#include "metrics/Series.hpp"
 #include "support/PrometheusText.hpp"
 #include "support/Records.hpp"
 #include "unit/storage/StoreFixture.hpp"
@@ -47,12 +48,13 @@ class Scrape : public storage::test::StoreFixture {
 
     domain::Organisation org_;
     domain::Project project_;
+    metrics::Metrics metrics_;
 };
 
 }  // namespace
 
 TEST_F(Scrape, IsWellFormedAndNamesTheBuild) {
-    app::MetricsScrape scrape(*store_);
+    app::MetricsScrape scrape(*store_, metrics_.registry());
     const auto parsed = MetricsScrape::parse(scrape.text());
     const auto* build = parsed.family("lodestone_build_info");
     ASSERT_NE(build, nullptr);
@@ -64,12 +66,12 @@ TEST_F(Scrape, IsWellFormedAndNamesTheBuild) {
 }
 
 TEST_F(Scrape, TheDatabaseIsReadOncePerRefreshHoweverOftenItIsAsked) {
-    app::MetricsScrape cached(*store_, std::chrono::hours(1));
+    app::MetricsScrape cached(*store_, metrics_.registry(), std::chrono::hours(1));
     EXPECT_EQ(waiting(cached), 0);
     addJob();
     EXPECT_EQ(waiting(cached), 0) << "within the refresh, the first read stands";
 
-    app::MetricsScrape uncached(*store_, std::chrono::milliseconds(0));
+    app::MetricsScrape uncached(*store_, metrics_.registry(), std::chrono::milliseconds(0));
     EXPECT_EQ(waiting(uncached), 1);
     addJob();
     EXPECT_EQ(waiting(uncached), 2);

@@ -13,7 +13,7 @@ class LeadMagnetStep final : public jobs::StepRun {
     LeadMagnetStep(domain::StepName step, domain::Job job, std::optional<domain::Lead> lead,
                    ProjectCache& projects, std::shared_ptr<const plugins::PluginInstance> plugin,
                    std::shared_ptr<const plugins::HttpGateway> http, domain::Timestamp claimedAt,
-                   std::optional<std::string> campaignBooking)
+                   std::optional<std::string> campaignBooking, const metrics::Series* series)
         : step_(step),
           job_(std::move(job)),
           lead_(std::move(lead)),
@@ -21,7 +21,8 @@ class LeadMagnetStep final : public jobs::StepRun {
           plugin_(std::move(plugin)),
           http_(std::move(http)),
           claimedAt_(claimedAt),
-          campaignBooking_(std::move(campaignBooking)) {}
+          campaignBooking_(std::move(campaignBooking)),
+          series_(series) {}
 
     std::optional<jobs::Shortcut> shortcut() override {
         try {
@@ -47,7 +48,7 @@ class LeadMagnetStep final : public jobs::StepRun {
         std::string output = plugin_->run(control, pluginInput(step_, job_, *lead_, *project_));
         if (step_ == domain::StepName::Content) {
             // Spent whether or not the content passes its check.
-            countTokensUsed(plugin_->name(), output);
+            if (series_) countTokensUsed(*series_, plugin_->name(), output);
             checkContent(output);
         }
         return {std::move(output), nullptr};
@@ -66,6 +67,7 @@ class LeadMagnetStep final : public jobs::StepRun {
     std::shared_ptr<const plugins::HttpGateway> http_;
     domain::Timestamp claimedAt_;
     std::optional<std::string> campaignBooking_;  // finalize only
+    const metrics::Series* series_;
 };
 
 }  // namespace
@@ -73,12 +75,14 @@ class LeadMagnetStep final : public jobs::StepRun {
 LeadMagnetJobs::LeadMagnetJobs(storage::Store& store, plugins::PluginChoice research,
                                plugins::PluginChoice content,
                                std::shared_ptr<const plugins::HttpGateway> researchHttp,
-                               std::shared_ptr<const plugins::HttpGateway> contentHttp)
+                               std::shared_ptr<const plugins::HttpGateway> contentHttp,
+                               const metrics::Series* series)
     : projects_(store),
       research_(std::move(research)),
       content_(std::move(content)),
       researchHttp_(std::move(researchHttp)),
-      contentHttp_(std::move(contentHttp)) {}
+      contentHttp_(std::move(contentHttp)),
+      series_(series) {}
 
 std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& repositories,
                                                        const domain::Job& job,
@@ -99,7 +103,7 @@ std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& re
         booking = campaignBookingPath(repositories, *lead);
     return std::make_shared<LeadMagnetStep>(step, job, std::move(lead), projects_,
                                             std::move(plugin), std::move(http), now,
-                                            std::move(booking));
+                                            std::move(booking), series_);
 }
 
 void LeadMagnetJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,

@@ -4,6 +4,7 @@
 
 #include "jobs/JobHandler.hpp"
 #include "leadmagnet/steps/ProjectCache.hpp"
+#include "metrics/Series.hpp"
 #include "plugins/HttpGateway.hpp"
 #include "plugins/LivePlugins.hpp"
 #include "storage/Store.hpp"
@@ -20,7 +21,8 @@ class LeadMagnetJobs final : public jobs::JobHandler {
     LeadMagnetJobs(storage::Store& store, plugins::PluginChoice research,
                    plugins::PluginChoice content,
                    std::shared_ptr<const plugins::HttpGateway> researchHttp = nullptr,
-                   std::shared_ptr<const plugins::HttpGateway> contentHttp = nullptr);
+                   std::shared_ptr<const plugins::HttpGateway> contentHttp = nullptr,
+                   const metrics::Series* series = nullptr);
 
     domain::JobKind kind() const override { return domain::JobKind::LeadMagnet; }
     std::shared_ptr<jobs::StepRun> prepare(storage::Repositories& repositories,
@@ -35,6 +37,7 @@ class LeadMagnetJobs final : public jobs::JobHandler {
     plugins::PluginChoice content_;
     std::shared_ptr<const plugins::HttpGateway> researchHttp_;
     std::shared_ptr<const plugins::HttpGateway> contentHttp_;
+    const metrics::Series* series_;  // where content plugins' tokens are counted, if anywhere
 };
 
 }  // namespace lodestone::leadmagnet

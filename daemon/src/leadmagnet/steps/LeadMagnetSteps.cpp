@@ -35,7 +35,8 @@ std::string pluginInput(domain::StepName step, const domain::Job& job, const dom
     return text.str();
 }
 
-void countTokensUsed(const std::string& plugin, const std::string& output) {
+void countTokensUsed(const metrics::Series& series, const std::string& plugin,
+                     const std::string& output) {
     // Most content plugins report no usage: spare them the parse.
     if (output.find("\"usage\"") == std::string::npos) return;
     try {
@@ -47,9 +48,7 @@ void countTokensUsed(const std::string& plugin, const std::string& output) {
             if (!usage->has(key) || !usage->get(key).isInteger()) continue;
             const auto count = usage->get(key).convert<Poco::Int64>();
             if (count > 0) {
-                metrics::series()
-                    .llmTokens.with({plugin, type})
-                    .add(static_cast<std::uint64_t>(count));
+                series.llmTokens.with({plugin, type}).add(static_cast<std::uint64_t>(count));
             }
         }
     } catch (const std::exception&) {

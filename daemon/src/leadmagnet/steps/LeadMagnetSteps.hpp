@@ -6,6 +6,7 @@
 #include "domain/Jobs.hpp"
 #include "domain/Records.hpp"
 #include "jobs/JobHandler.hpp"
+#include "metrics/Series.hpp"
 #include "storage/Repositories.hpp"
 
 // What each step of a lead-magnet job does with its lead and project.
@@ -22,7 +23,8 @@ void checkContent(const std::string& output);
 // Adds the language-model tokens a content plugin reported in its output's `usage`
 // (promptTokens, completionTokens: content-openai's) to lodestone_llm_tokens_total. Output
 // without them counts nothing; it never throws.
-void countTokensUsed(const std::string& plugin, const std::string& output);
+void countTokensUsed(const metrics::Series& series, const std::string& plugin,
+                     const std::string& output);
 
 // The lead's calendar link when its address is a prospect of one of its organisation's campaigns
 // that has a calendar: "/b/<that prospect's booking token>", the link its outreach emails carry,

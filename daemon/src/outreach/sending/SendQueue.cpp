@@ -300,8 +300,8 @@ work::Recorded SendQueue::record(storage::Repositories& repositories, const work
 
 void SendQueue::recorded(const work::Claim& claim, const work::Outcome& outcome,
                          const work::Recorded& recorded) {
-    if (outcome.type == work::Outcome::Type::HandedBack) return;
-    const auto& series = metrics::series();
+    if (outcome.type == work::Outcome::Type::HandedBack || !settings_.series) return;
+    const auto& series = *settings_.series;
     const auto& claimed = static_cast<const ClaimedSend&>(claim);
     std::string outcomeLabel = "sent";
     if (outcome.type == work::Outcome::Type::Failed) {

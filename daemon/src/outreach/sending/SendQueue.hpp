@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "metrics/Series.hpp"
 #include "outreach/SequenceLifecycle.hpp"
 #include "outreach/sequence/Sequence.hpp"
 #include "plugins/LivePlugins.hpp"
@@ -18,6 +19,7 @@ struct SendSettings {
     std::chrono::milliseconds timeout{60000};  // of one SMTP conversation
     int maxAttempts = 5;                       // of one email, before it fails for good
     work::RetryPolicy retries{std::chrono::minutes(5)};
+    const metrics::Series* series = nullptr;  // where outcomes are counted, if anywhere
 };
 
 // The email sends as the engine's lease keeper and rescuer see them. A send taken back from a

@@ -48,6 +48,7 @@ class SendQueueTest : public storage::test::StoreFixture {
         settings_.publicUrl = "https://go.acme.example";
         settings_.maxAttempts = 3;
         settings_.retries = work::RetryPolicy(10s);
+        settings_.series = &metrics_.series();
         queue_ = std::make_unique<outreach::SendQueue>(settings_);
     }
 
@@ -92,9 +93,9 @@ class SendQueueTest : public storage::test::StoreFixture {
     }
 
     // lodestone_emails_total{outcome}, or lodestone_retries_total{kind="email"} for "retry".
-    static std::uint64_t counted(const std::string& outcome) {
-        if (outcome == "retry") return metrics::series().retries.with({"email"}).value();
-        return metrics::series().emails.with({outcome}).value();
+    std::uint64_t counted(const std::string& outcome) const {
+        if (outcome == "retry") return metrics_.series().retries.with({"email"}).value();
+        return metrics_.series().emails.with({outcome}).value();
     }
 
     static work::CallEnd answered(const std::string& output) {
@@ -107,6 +108,7 @@ class SendQueueTest : public storage::test::StoreFixture {
     std::unique_ptr<test::Factory> factory_;
     domain::Organisation org_;
     domain::Campaign campaign_;
+    metrics::Metrics metrics_;
     outreach::SendSettings settings_;
     std::unique_ptr<outreach::SendQueue> queue_;
 };
