@@ -2,12 +2,10 @@
 
 #include <Poco/Logger.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "app/Subsystems.hpp"
 #include "config/ConfigChanges.hpp"
 #include "config/ConfigError.hpp"
+#include "config/ConfigLoader.hpp"
 #include "plugins/PluginRegistry.hpp"
 
 namespace lodestone::app {
@@ -27,18 +25,9 @@ bool refused(const std::vector<std::string>& problems) {
 
 }  // namespace
 
-std::string readConfigText(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream text;
-    if (!in || !(text << in.rdbuf())) {
-        throw std::runtime_error("cannot read " + file.string());
-    }
-    return text.str();
-}
-
 ConfigReload::ConfigReload(const config::Config& running, std::string runningText,
-                           std::function<config::Config()> load, PluginSubsystem& plugins,
-                           ProvisioningSubsystem& provisioning)
+                           std::function<config::Config(const std::string&)> load,
+                           PluginSubsystem& plugins, ProvisioningSubsystem& provisioning)
     : running_(running),
       runningText_(std::move(runningText)),
       load_(std::move(load)),
@@ -51,8 +40,9 @@ bool ConfigReload::reload() {
     config::Config next;
     plugins::PluginRegistry registry;
     try {
-        text = readConfigText(running_.file);
-        next = load_();
+        // Read once, so the restart-only comparison is of the very text that was checked.
+        text = config::readTextFile(running_.file);
+        next = load_(text);
         // The email pool exists or not from the start; its plugin may change, its existence not.
         if (running_.pipeline.mailer.plugin.has_value() !=
             next.pipeline.mailer.plugin.has_value()) {

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <filesystem>
 #include <functional>
 #include <string>
 
@@ -19,11 +18,11 @@ class ProvisioningSubsystem;
 // log when they changed, and keep their running values.
 class ConfigReload {
   public:
-    // `load` reads and checks the file as start-up does; `runningText` is the file's text as
+    // `load` checks a text of the file as start-up does; `runningText` is the file's text as
     // start-up read it.
     ConfigReload(const config::Config& running, std::string runningText,
-                 std::function<config::Config()> load, PluginSubsystem& plugins,
-                 ProvisioningSubsystem& provisioning);
+                 std::function<config::Config(const std::string& text)> load,
+                 PluginSubsystem& plugins, ProvisioningSubsystem& provisioning);
 
     // False when the new configuration was refused.
     bool reload();
@@ -31,12 +30,9 @@ class ConfigReload {
   private:
     const config::Config& running_;
     std::string runningText_;
-    std::function<config::Config()> load_;
+    std::function<config::Config(const std::string&)> load_;
     PluginSubsystem& plugins_;
     ProvisioningSubsystem& provisioning_;
 };
-
-// The text of a config file; throws std::runtime_error naming the file when it cannot be read.
-std::string readConfigText(const std::filesystem::path& file);
 
 }  // namespace lodestone::app

@@ -121,10 +121,16 @@ void LodestoneApp::handleOption(const std::string& name, const std::string& valu
 
 config::Config LodestoneApp::loadConfig(
     std::function<std::vector<std::string>(const config::Config&)> checkPlugins) const {
+    return parseConfig(config::readTextFile(configPath_), std::move(checkPlugins));
+}
+
+config::Config LodestoneApp::parseConfig(
+    const std::string& text,
+    std::function<std::vector<std::string>(const config::Config&)> checkPlugins) const {
     config::LoadOptions options;
     options.pluginDir = config::defaultPluginDir();
     options.checkPlugins = std::move(checkPlugins);
-    auto config = config::loadConfig(configPath_, options);
+    auto config = config::parseConfig(text, configPath_, options);
     admin::checkProvision(config.provision);
     return config;
 }
@@ -134,8 +140,9 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
     // cause; keep it for main() to report in our words and with the right exit code.
     try {
         if (mode_ == Mode::Serve) {
-            config_ = loadConfig();
-            configText_ = readConfigText(config_->file);
+            // Read once: a reload compares the file's next text with exactly this one.
+            configText_ = config::readTextFile(configPath_);
+            config_ = parseConfig(configText_);
             configureLogging(config_->logging);
             auto* storage = new StorageSubsystem(*config_);
             auto* plugins = new PluginSubsystem(*config_);
@@ -217,7 +224,8 @@ void LodestoneApp::serve() {
                               },
                               [this] { return statusLine(); }});
     ConfigReload reload(
-        *config_, configText_, [this] { return loadConfig(); }, *plugins_, *provisioning_);
+        *config_, configText_, [this](const std::string& text) { return parseConfig(text); },
+        *plugins_, *provisioning_);
     notifier.ready();
     sigset_t signals;
     sigemptyset(&signals);

@@ -47,6 +47,10 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     // --check-config and --list-plugins refuse the same files.
     config::Config loadConfig(
         std::function<std::vector<std::string>(const config::Config&)> checkPlugins = {}) const;
+    // The same, from the file's text already read.
+    config::Config parseConfig(
+        const std::string& text,
+        std::function<std::vector<std::string>(const config::Config&)> checkPlugins = {}) const;
     static void holdTerminationSignals();
     // Until SIGTERM, SIGINT or SIGQUIT, reloading at each SIGHUP, telling systemd as it goes.
     void serve();

@@ -1,6 +1,8 @@
 #include <Poco/Logger.h>
 
+#include <optional>
 #include <set>
+#include <string>
 
 #include "app/Subsystems.hpp"
 #include "outbound/PolicyGateway.hpp"
@@ -36,27 +38,34 @@ jobs::PipelineSettings pipelineSettings(const config::Config& config) {
     return settings;
 }
 
+// The outbound rules of one kind of work's requests: a User-Agent naming what they are for, its
+// own switch for private networks (named in every refusal), and at most `responseCap` bytes of
+// one answer when it is given.
+std::shared_ptr<const plugins::HttpGateway> gatewayFor(const std::string& purpose,
+                                                       const std::string& allowKey,
+                                                       bool allowPrivateNetworks,
+                                                       std::optional<std::size_t> responseCap) {
+    outbound::OutboundPolicy policy;
+    policy.allowPrivateNetworks = allowPrivateNetworks;
+    if (responseCap) policy.maxResponseBytes = *responseCap;
+    policy.userAgent = std::string("Lodestone/") + LODESTONE_VERSION + " (" + purpose + ")";
+    policy.allowHint = "set " + allowKey + ": true to allow it";
+    return std::make_shared<outbound::PolicyGateway>(policy);
+}
+
 // What research plugins reach the web through (a company's website): the research step's own
 // policy, apart from the webhooks'. Pages are large beside webhook answers; a plugin may ask
 // for less per request (http_request's maxResponseBytes).
 std::shared_ptr<const plugins::HttpGateway> researchHttp(const config::Config& config) {
-    outbound::OutboundPolicy policy;
-    policy.allowPrivateNetworks = config.pipeline.research.allowPrivateNetworks;
-    policy.maxResponseBytes = kResearchResponseCap;
-    policy.userAgent = std::string("Lodestone/") + LODESTONE_VERSION + " (research)";
-    policy.allowHint = "set pipeline.research.allow_private_networks: true to allow it";
-    return std::make_shared<outbound::PolicyGateway>(policy);
+    return gatewayFor("research", "pipeline.research.allow_private_networks",
+                      config.pipeline.research.allowPrivateNetworks, kResearchResponseCap);
 }
 
 // What content plugins reach their service through (a language model's server, which for
 // Ollama or llama.cpp is often on this machine or the LAN): the content step's own policy.
 std::shared_ptr<const plugins::HttpGateway> contentHttp(const config::Config& config) {
-    outbound::OutboundPolicy policy;
-    policy.allowPrivateNetworks = config.pipeline.content.allowPrivateNetworks;
-    policy.maxResponseBytes = kContentResponseCap;
-    policy.userAgent = std::string("Lodestone/") + LODESTONE_VERSION + " (content)";
-    policy.allowHint = "set pipeline.content.allow_private_networks: true to allow it";
-    return std::make_shared<outbound::PolicyGateway>(policy);
+    return gatewayFor("content", "pipeline.content.allow_private_networks",
+                      config.pipeline.content.allowPrivateNetworks, kContentResponseCap);
 }
 
 }  // namespace
@@ -104,11 +113,9 @@ void WorkSubsystem::addWebhookDeliveries() {
     auto plugin = plugins_.live().current()->webhook();
     if (!plugin) throw std::runtime_error("webhooks: no webhook plugin is configured");
 
-    outbound::OutboundPolicy policy;
-    policy.allowPrivateNetworks = settings.allowPrivateNetworks;
-    policy.userAgent = std::string("Lodestone/") + LODESTONE_VERSION + " (webhooks)";
-    policy.allowHint = "set webhooks.allow_private_networks: true to allow it";
-    auto gateway = std::make_shared<outbound::PolicyGateway>(policy);
+    // Webhook answers are read only for an excerpt: the policy's default cap is plenty.
+    auto gateway = gatewayFor("webhooks", "webhooks.allow_private_networks",
+                              settings.allowPrivateNetworks, std::nullopt);
 
     webhooks::DeliveryAttempt attempt(
         plugins::PluginChoice(plugins_.live(), &plugins::PluginRegistry::webhook), gateway,
