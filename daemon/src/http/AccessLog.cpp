@@ -2,7 +2,6 @@
 
 #include <Poco/Logger.h>
 #include <Poco/Message.h>
-#include <strings.h>
 
 #include <cstdio>
 
@@ -22,17 +21,6 @@ std::string loggedPath(std::string_view target) {
         }
     }
     return std::string(path);
-}
-
-std::string fieldValue(const std::vector<std::pair<std::string, std::string>>& fields,
-                       std::string_view name) {
-    for (const auto& [field, value] : fields) {
-        if (field.size() == name.size() &&
-            ::strncasecmp(field.data(), name.data(), name.size()) == 0) {
-            return value;
-        }
-    }
-    return "";
 }
 
 void logAccess(const AccessRecord& record, const Poco::Net::SocketAddress& client,

@@ -6,8 +6,6 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
-#include <utility>
-#include <vector>
 
 namespace lodestone::http {
 
@@ -26,9 +24,5 @@ void logAccess(const AccessRecord& record, const Poco::Net::SocketAddress& clien
 
 // The path of a request target as the access log shows it.
 std::string loggedPath(std::string_view target);
-
-// A header field's value from a request head's fields (names compared ignoring case), or "".
-std::string fieldValue(const std::vector<std::pair<std::string, std::string>>& fields,
-                       std::string_view name);
 
 }  // namespace lodestone::http

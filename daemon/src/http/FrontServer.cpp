@@ -206,7 +206,7 @@ void FrontServer::handle(std::uint64_t id, const Poco::Net::SocketAddress& clien
     const auto started = Clock::now();
     // Every log line written while the request is handled carries its id (domain/RequestId).
     const domain::RequestIdScope requestId(
-        domain::requestIdFrom(fieldValue(request.head.fields, "X-Request-Id")));
+        domain::requestIdFrom(request.head.field("X-Request-Id").value_or("")));
     AccessRecord record{request.head.method, request.head.target, 500};
     std::string bytes;
     bool keepAlive = false;
