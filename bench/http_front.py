@@ -11,18 +11,17 @@ Only 127.0.0.1 is ever contacted. Needs wrk (Debian package `wrk`).
         [--server 'max_connections_per_address: 2000']
 """
 import argparse
-import json
 import os
-import re
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
-KEY = "lsk_bench_status_000000000000000000000000"
+from httpbench import KEY, create_job, parse_wrk, project_id, provision_yaml, start_daemon, \
+    stop_daemon, wrk_command
+
 CONFIG = """server:
   listen: "127.0.0.1:0"
   threads: {threads}
@@ -34,51 +33,7 @@ limits:
   generate_per_minute: 1000000
 jobs:
   run: false
-provision:
-  organisations:
-    - name: Bench
-      initial_credits: 100
-      projects:
-        - name: Status
-      api_keys:
-        - {{ name: bench, key: {key} }}
 """
-
-
-def start_daemon(binary, workdir, threads, server_extra):
-    extra = "".join(f"  {line}\n" for line in server_extra)
-    with open(os.path.join(workdir, "lodestone.yaml"), "w") as config:
-        config.write(CONFIG.format(threads=threads, key=KEY, server_extra=extra))
-    os.makedirs(os.path.join(workdir, "var"), exist_ok=True)
-    log = open(os.path.join(workdir, "daemon.log"), "w+")
-    daemon = subprocess.Popen([binary, "--config", os.path.join(workdir, "lodestone.yaml")],
-                              stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        log.seek(0)
-        found = re.search(r"listening on http://127\.0\.0\.1:(\d+)", log.read())
-        if found:
-            return daemon, int(found.group(1))
-        if daemon.poll() is not None:
-            sys.exit("lodestoned exited during start-up; see " + log.name)
-        time.sleep(0.05)
-    sys.exit("lodestoned did not start listening within 30 s")
-
-
-def project_id(binary, workdir):
-    ctl = os.path.join(os.path.dirname(binary), "lodestonectl")
-    out = subprocess.run([ctl, "--config", os.path.join(workdir, "lodestone.yaml"), "--json",
-                          "project", "list"], check=True, capture_output=True, text=True).stdout
-    return json.loads(out)["items"][0]["id"]
-
-
-def create_job(port, project):
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/api/projects/{project}/generate",
-        data=b'{"email":"ada@example.com"}', method="POST",
-        headers={"Authorization": "Bearer " + KEY, "Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as reply:
-        return json.loads(reply.read())["jobId"]
 
 
 def hold_idle(port, count):
@@ -90,24 +45,13 @@ def hold_idle(port, count):
     return held
 
 
-def to_ms(text):
-    value, unit = float(re.match(r"([\d.]+)", text).group(1)), re.sub(r"[\d.]", "", text)
-    return value * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
-
-
 def run_wrk(port, job, seconds, connections):
-    out = subprocess.run(
-        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-H",
-         "Authorization: Bearer " + KEY, f"http://127.0.0.1:{port}/api/generation/{job}/status"],
-        check=True, capture_output=True, text=True).stdout
-    if not re.search(r"50%\s+[\d.]+", out):
-        sys.exit("wrk measured nothing:\n" + out)
-    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    p50 = to_ms(re.search(r"50%\s+(\S+)", out).group(1))
-    p99 = to_ms(re.search(r"99%\s+(\S+)", out).group(1))
-    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    socket_errors = re.search(r"Socket errors: (.*)", out)
-    return rate, p50, p99, (errors.group(1) if errors else "0"), (socket_errors.group(1) if socket_errors else "none")
+    out = subprocess.run(wrk_command(f"http://127.0.0.1:{port}/api/generation/{job}/status",
+                                     seconds, connections),
+                         check=True, capture_output=True, text=True).stdout
+    result = parse_wrk(out)
+    return (result["rate"], result["p50"], result["p99"], str(result["non2xx"]),
+            result["socket_errors"])
 
 
 def main():
@@ -127,10 +71,12 @@ def main():
         sys.exit("wrk is missing: apt-get install wrk")
 
     workdir = tempfile.mkdtemp(prefix="lodestone-http-bench.")
-    daemon, port = start_daemon(os.path.abspath(args.lodestoned), workdir, args.threads,
-                                args.server)
+    extra = "".join(f"  {line}\n" for line in args.server)
+    daemon, port = start_daemon(os.path.abspath(args.lodestoned), workdir,
+                                CONFIG.format(threads=args.threads, server_extra=extra) +
+                                provision_yaml(100))
     try:
-        job = create_job(port, project_id(os.path.abspath(args.lodestoned), workdir))
+        job, _ = create_job(port, project_id(os.path.abspath(args.lodestoned), workdir))
         for round_number in range(1, args.rounds + 1):
             for idle in (0, args.idle):
                 held = hold_idle(port, idle) if idle else []
@@ -144,8 +90,7 @@ def main():
                       flush=True)
                 time.sleep(1)
     finally:
-        daemon.terminate()
-        daemon.wait(timeout=60)
+        stop_daemon(daemon)
         shutil.rmtree(workdir, ignore_errors=True)
 
 
