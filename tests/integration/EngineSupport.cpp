@@ -36,7 +36,8 @@ EngineDaemon::EngineDaemon(EngineSetup setup)
 
 std::string EngineDaemon::configYaml() const {
     std::string yaml = "server:\n  listen: \"127.0.0.1:0\"\n" + indented(setup_.serverYaml, "  ") +
-                       "storage:\n  path: var/lodestone.db\n  synchronous: normal\n";
+                       "storage:\n  path: var/lodestone.db\n  synchronous: " + setup_.synchronous +
+                       "\n";
     yaml += indented(setup_.storageYaml, "  ");
     if (!setup_.realPlugins) {
         yaml += "plugins:\n  research:\n    library: " + std::string(RESEARCH_SCRIPTED_PATH) +

@@ -32,9 +32,10 @@ struct EngineSetup {
     std::string extraYaml = "";   // more top-level sections
     std::string serverYaml = "";  // more keys under server:
     std::string limitsYaml = "{ generate_per_minute: 100000, status_per_minute: 100000 }";
-    std::string storageYaml = "";    // more keys under storage:
-    std::string projectYaml = "";    // more keys of the project "Guides"
-    std::string campaignsYaml = "";  // entries of the organisation's campaigns: list
+    std::string synchronous = "normal";  // storage.synchronous: tests need no power-loss safety
+    std::string storageYaml = "";        // more keys under storage:
+    std::string projectYaml = "";        // more keys of the project "Guides"
+    std::string campaignsYaml = "";      // entries of the organisation's campaigns: list
 };
 
 // A lodestoned running the job engine on a database that outlives restarts: stop it (SIGTERM,

@@ -121,6 +121,15 @@ TEST(Metrics, RequestsJobStepsRetriesAndTokensAreCounted) {
         after.count("lodestone_llm_tokens_total", {{"plugin", "content"}, {"type", "completion"}}),
         41);
 
+    // The create and the job's steps were written; never more commits than writes.
+    const auto writes = after.count("lodestone_storage_writes_total", {}) -
+                        before.count("lodestone_storage_writes_total", {});
+    const auto commits = after.count("lodestone_storage_commits_total", {}) -
+                         before.count("lodestone_storage_commits_total", {});
+    EXPECT_GE(writes, 4);
+    EXPECT_GE(commits, 1);
+    EXPECT_LE(commits, writes);
+
     const auto* build = after.family("lodestone_build_info");
     ASSERT_NE(build, nullptr);
     ASSERT_EQ(build->samples.size(), 1u);

@@ -103,6 +103,16 @@ std::string MetricsScrape::text() {
         }
         out.append(databaseGauges_);
     }
+    const auto writes = store_.writeStats();
+    out.family("lodestone_storage_writes_total", "counter",
+               "Write transactions' worth of changes committed (an API create, a step's "
+               "outcome): each is one caller's write.");
+    out.sample("lodestone_storage_writes_total", {}, static_cast<std::uint64_t>(writes.writes));
+    out.family("lodestone_storage_commits_total", "counter",
+               "Database transactions that committed writes; writes arriving together share one "
+               "(group commit), so writes_total / commits_total is the mean batch.");
+    out.sample("lodestone_storage_commits_total", {},
+               static_cast<std::uint64_t>(writes.transactions));
     out.family("lodestone_build_info", "gauge",
                "Always 1; the labels name the running build (lodestoned --version).");
     out.sample("lodestone_build_info",

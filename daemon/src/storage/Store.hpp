@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -12,8 +13,11 @@
 namespace lodestone::storage {
 
 // The database behind lodestoned and lodestonectl. Thread-safe: each call borrows its own
-// connection. Use read() for queries and write() for changes; everything one write() does is
-// one transaction, rolled back if the function throws.
+// connection. Use read() for queries and write() for changes. Everything one write() does is
+// atomic: rolled back if the function throws, and committed, durably, before write() returns.
+// Writes of several threads that arrive together may share one transaction (CommitGroup), each
+// in a savepoint of its own, so a write's function must not depend on running in a transaction
+// of its own, and a write that fails undoes only its own changes.
 class Store {
   public:
     virtual ~Store() = default;
@@ -25,6 +29,15 @@ class Store {
     virtual int schemaVersion() = 0;
     // The highest migration this build knows.
     virtual int latestSchemaVersion() const = 0;
+
+    // How this process's writes have been committed: with several writers at once, many share
+    // one transaction (group commit), so `writes / transactions` is the mean batch.
+    struct WriteStats {
+        std::size_t writes = 0;
+        std::size_t transactions = 0;
+        std::size_t waiting = 0;  // writes queued for the next transaction now
+    };
+    virtual WriteStats writeStats() const = 0;
 
     template <typename F>
     auto read(F&& work) {

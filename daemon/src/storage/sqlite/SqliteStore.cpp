@@ -2,7 +2,9 @@
 
 #include <Poco/Data/DataException.h>
 #include <Poco/Data/SQLite/SQLiteException.h>
+#include <sqlite3.h>
 
+#include "domain/RequestId.hpp"
 #include "storage/sqlite/Migrations.hpp"
 #include "storage/sqlite/Sql.hpp"
 #include "storage/sqlite/SqliteRepositories.hpp"
@@ -25,10 +27,25 @@ namespace {
     }
 }
 
+// The exception being handled, as rethrowAsStorageError would throw it.
+std::exception_ptr storageErrorFrom(const std::filesystem::path& path) {
+    try {
+        rethrowAsStorageError(path);
+    } catch (...) {
+        return std::current_exception();
+    }
+}
+
+// Enough to share one sync among all the request workers' writes, small enough that one batch
+// does not hold the write lock for long.
+constexpr std::size_t kMaxWritesPerTransaction = 64;
+
 }  // namespace
 
 SqliteStore::SqliteStore(const StoreOptions& options)
-    : pool_(options.path, options.busyTimeout, options.poolSize, options.synchronous) {}
+    : pool_(options.path, options.busyTimeout, options.poolSize, options.synchronous),
+      writes_(kMaxWritesPerTransaction,
+              [this](std::span<CommitGroup::Write*> batch) { commitBatch(batch); }) {}
 
 void SqliteStore::migrate() {
     auto lease = pool_.acquire();
@@ -50,23 +67,28 @@ int SqliteStore::schemaVersion() {
     }
 }
 
+Store::WriteStats SqliteStore::writeStats() const {
+    auto counts = writes_.counts();
+    return {counts.writes, counts.batches, counts.waiting};
+}
+
 int SqliteStore::latestSchemaVersion() const {
     return latestVersion();
 }
 
 void SqliteStore::withRepositories(bool writing, const std::function<void(Repositories&)>& work) {
+    if (writing) {
+        writes_.write(work);
+    } else {
+        read(work);
+    }
+}
+
+void SqliteStore::read(const std::function<void(Repositories&)>& work) {
     auto lease = pool_.acquire();
     auto& session = lease.session();
-    // SQLite lets one writer in at a time, and makes the others poll with growing sleeps (up to
-    // 100 ms each). Queuing this process's writers on a mutex instead hands the lock over the
-    // moment it is free; only writers in other processes (lodestonectl) still meet the busy
-    // timeout.
-    std::unique_lock<std::mutex> writer(writer_, std::defer_lock);
-    if (writing) writer.lock();
     try {
-        // IMMEDIATE takes the write lock up front: a deferred transaction that later tries to
-        // write can fail with SQLITE_BUSY at once, without waiting for the busy timeout.
-        executeControl(session, writing ? "BEGIN IMMEDIATE" : "BEGIN");
+        executeControl(session, "BEGIN");
     } catch (...) {
         rethrowAsStorageError(pool_.path());
     }
@@ -82,6 +104,62 @@ void SqliteStore::withRepositories(bool writing, const std::function<void(Reposi
         }
         rethrowAsStorageError(pool_.path());
     }
+}
+
+void SqliteStore::commitBatch(std::span<CommitGroup::Write*> batch) {
+    // Whatever fails outside a write's own work (no connection, BEGIN, the commit) fails every
+    // write of the batch that has no error of its own: none of them was committed.
+    auto failRest = [&](const std::exception_ptr& error) {
+        for (CommitGroup::Write* write : batch) {
+            if (!write->error) write->error = error;
+        }
+    };
+    try {
+        auto lease = pool_.acquire();
+        try {
+            runBatch(lease, batch);
+        } catch (...) {
+            try {
+                // Unless SQLite already rolled it back itself (see runBatch).
+                if (!sqlite3_get_autocommit(lease.statements().db())) {
+                    executeControl(lease.session(), "ROLLBACK");
+                }
+            } catch (...) {
+                lease.discard();
+            }
+            throw;
+        }
+    } catch (...) {
+        failRest(storageErrorFrom(pool_.path()));
+    }
+}
+
+void SqliteStore::runBatch(ConnectionPool::Lease& lease, std::span<CommitGroup::Write*> batch) {
+    auto& session = lease.session();
+    // IMMEDIATE takes the write lock up front: a deferred transaction that later tries to write
+    // can fail with SQLITE_BUSY at once, without waiting for the busy timeout.
+    executeControl(session, "BEGIN IMMEDIATE");
+    // A write alone needs no savepoint: its failure rolls back the transaction it owns.
+    const bool alone = batch.size() == 1;
+    for (CommitGroup::Write* write : batch) {
+        domain::RequestIdScope requestId(write->requestId);
+        if (!alone) executeControl(session, "SAVEPOINT one_write");
+        try {
+            SqliteRepositories repositories(lease.statements());
+            (*write->work)(repositories);
+            if (!alone) executeControl(session, "RELEASE one_write");
+        } catch (...) {
+            write->error = storageErrorFrom(pool_.path());
+            if (alone) throw;
+            // An I/O error or a full disk makes SQLite roll back the whole transaction, taking
+            // the writes before this one with it: those fail too (the caller's ROLLBACK).
+            if (sqlite3_get_autocommit(lease.statements().db())) throw;
+            // Only this write's changes are undone; the others' stay for the commit.
+            executeControl(session, "ROLLBACK TO one_write");
+            executeControl(session, "RELEASE one_write");
+        }
+    }
+    executeControl(session, "COMMIT");
 }
 
 }  // namespace lodestone::storage::sqlite

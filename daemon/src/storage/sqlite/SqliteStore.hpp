@@ -1,7 +1,8 @@
 #pragma once
 
-#include <mutex>
+#include <span>
 
+#include "storage/CommitGroup.hpp"
 #include "storage/Store.hpp"
 #include "storage/sqlite/ConnectionPool.hpp"
 
@@ -17,12 +18,21 @@ class SqliteStore final : public Store {
     int schemaVersion() override;
     int latestSchemaVersion() const override;
 
+    WriteStats writeStats() const override;
+
   protected:
     void withRepositories(bool writing, const std::function<void(Repositories&)>& work) override;
 
   private:
+    void read(const std::function<void(Repositories&)>& work);
+    void commitBatch(std::span<CommitGroup::Write*> batch);
+    void runBatch(ConnectionPool::Lease& lease, std::span<CommitGroup::Write*> batch);
+
     ConnectionPool pool_;
-    std::mutex writer_;
+    // This process's writers share transactions (CommitGroup) instead of each waiting for
+    // SQLite's one write lock; only writers in other processes (lodestonectl) still meet the
+    // busy timeout.
+    CommitGroup writes_;
 };
 
 }  // namespace lodestone::storage::sqlite

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <span>
+#include <string>
+
+#include "storage/Repositories.hpp"
+
+namespace lodestone::storage {
+
+// Group commit: writes that arrive while another is being committed wait, then share one
+// transaction (and so one sync to disk) instead of queueing for one each. The first caller to
+// find no batch running leads: it takes every waiting write (up to a limit), runs them through
+// `runBatch` on its own thread, and wakes each caller with its own outcome. A caller returns only
+// after its batch is committed, so a write is as durable when write() returns as it was before.
+class CommitGroup {
+  public:
+    // One caller's write in a batch. The batch runner sets `error` when this write failed (its
+    // own exception, or the batch's when the whole transaction was lost) and leaves it empty
+    // when it was committed.
+    struct Write {
+        const std::function<void(Repositories&)>* work = nullptr;
+        std::string requestId;  // the caller's, so log lines written by its work carry it
+        std::exception_ptr error;
+        bool done = false;
+    };
+    using BatchRunner = std::function<void(std::span<Write*>)>;
+
+    CommitGroup(std::size_t maxBatch, BatchRunner runBatch);
+
+    // Runs `work` in a transaction, alone or with other callers' writes; rethrows its error.
+    void write(const std::function<void(Repositories&)>& work);
+
+    // Writes and batches run since start, and writes waiting for the next batch now.
+    struct Counts {
+        std::size_t writes = 0;
+        std::size_t batches = 0;
+        std::size_t waiting = 0;
+    };
+    Counts counts() const;
+
+  private:
+    void lead(std::unique_lock<std::mutex>& lock);
+
+    const std::size_t maxBatch_;
+    const BatchRunner runBatch_;
+    mutable std::mutex mutex_;
+    std::condition_variable finished_;
+    std::deque<Write*> waiting_;
+    bool leading_ = false;
+    Counts counts_;
+};
+
+}  // namespace lodestone::storage
