@@ -125,7 +125,7 @@ void ApiRequestHandler::handleRequest(Poco::Net::HTTPServerRequest& http,
         result = fromError(ApiError(500, "Internal server error"));
     }
     for (const auto& [name, value] : headers_) response.set(name, value);
-    sendJson(http, response, result.status, *result.body);
+    sendJson(http, response, result.status, result.json());
 }
 
 }  // namespace lodestone::api

@@ -1,8 +1,5 @@
 #include "api/Idempotency.hpp"
 
-#include <Poco/JSON/ParseHandler.h>
-#include <Poco/JSON/Parser.h>
-
 #include <algorithm>
 #include <sstream>
 
@@ -45,21 +42,18 @@ std::optional<ApiResponse> IdempotencyScope::stored(storage::Repositories& repos
     }
     ApiResponse response;
     response.status = record->status;
-    // Key order preserved, so the replay is the first response byte for byte.
-    Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
-    response.body = parser.parse(record->responseJson).extract<Poco::JSON::Object::Ptr>();
+    // As stored, so the replay is the first response byte for byte.
+    response.text = record->responseJson;
     return response;
 }
 
 void IdempotencyScope::record(storage::Repositories& repositories,
                               const ApiResponse& response) const {
-    std::ostringstream body;
-    response.body->stringify(body);
     // Expired keys go as new ones arrive; the index on created_at keeps this cheap.
     repositories.idempotency().purgeOlderThan(now_ - kLifetimeMillis);
     try {
         repositories.idempotency().insert(
-            {apiKeyId_, key_, requestHash_, response.status, body.str(), now_});
+            {apiKeyId_, key_, requestHash_, response.status, response.json(), now_});
     } catch (const storage::Conflict&) {
         throw IdempotencyRace();
     }

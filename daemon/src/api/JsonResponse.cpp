@@ -21,7 +21,11 @@ std::string jsonText(const Poco::JSON::Object& body) {
 
 void sendJson(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
               int status, const Poco::JSON::Object& body) {
-    const std::string payload = jsonText(body);
+    sendJson(request, response, status, jsonText(body));
+}
+
+void sendJson(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+              int status, const std::string& payload) {
     response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(status));
     response.setContentType("application/json; charset=utf-8");
     response.setContentLength64(static_cast<Poco::Int64>(payload.size()));

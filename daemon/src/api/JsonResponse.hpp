@@ -18,6 +18,8 @@ namespace lodestone::api {
 // connection is closed afterwards: the unread bytes must never be parsed as the next request.
 void sendJson(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
               int status, const Poco::JSON::Object& body);
+void sendJson(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+              int status, const std::string& payload);
 
 // `body` as the text sendJson sends: always well-formed UTF-8, whatever bytes a message quotes
 // (each byte that is not UTF-8 becomes the text `\xHH`).

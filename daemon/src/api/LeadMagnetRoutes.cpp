@@ -6,6 +6,7 @@
 #include "api/ApiError.hpp"
 #include "api/Idempotency.hpp"
 #include "api/JsonResponse.hpp"
+#include "domain/JsonWriter.hpp"
 #include "leadmagnet/Generation.hpp"
 #include "leadmagnet/JobStatusView.hpp"
 
@@ -71,11 +72,15 @@ leadmagnet::StatusViewContext statusContext(ApiServices& services) {
     return context;
 }
 
-ApiResponse jobResponse(const domain::Job& job, const leadmagnet::StatusViewContext& context) {
-    auto body = orderedObject();
-    body->set("success", true);
-    body->set("job", leadmagnet::renderJobStatus(job, context));
-    return {200, body};
+// {"success": true, "job": {...}}, and a `message` after the job when given.
+ApiResponse jobResponse(const domain::Job& job, const leadmagnet::StatusViewContext& context,
+                        std::string_view message = {}) {
+    domain::JsonWriter out;
+    out.beginObject().member("success", true).key("job");
+    leadmagnet::writeJobStatus(out, job, context);
+    if (!message.empty()) out.member("message", message);
+    out.endObject();
+    return {200, nullptr, out.take()};
 }
 
 ApiResponse generate(ApiServices& services, ApiRequest& request) {
@@ -88,15 +93,17 @@ ApiResponse generate(ApiServices& services, ApiRequest& request) {
                 auto started = leadmagnet::startGeneration(
                     repositories, {project, input, services.config.server.publicUrl,
                                    services.config.jobs.maxRetries, domain::nowMillis()});
-                auto body = orderedObject();
-                body->set("success", true);
-                body->set("leadId", started.lead.id);
-                body->set("leadMagnetUrl", started.lead.leadMagnetUrl);
-                body->set("jobId", started.job.id);
-                body->set("status", std::string(domain::toString(started.job.status)));
-                body->set("message",
-                          "Lead magnet generation started; poll the status endpoint for progress");
-                return ApiResponse{200, body};
+                domain::JsonWriter out;
+                out.beginObject()
+                    .member("success", true)
+                    .member("leadId", started.lead.id)
+                    .member("leadMagnetUrl", started.lead.leadMagnetUrl)
+                    .member("jobId", started.job.id)
+                    .member("status", domain::toString(started.job.status))
+                    .member("message",
+                            "Lead magnet generation started; poll the status endpoint for progress")
+                    .endObject();
+                return ApiResponse{200, nullptr, out.take()};
             });
         if (!request.replayed) services.jobQueued();
         return response;
@@ -156,10 +163,8 @@ ApiResponse retry(ApiServices& services, ApiRequest& request) {
                 auto project = repositories.projects().find(job.projectId);
                 auto requeued =
                     leadmagnet::retryGeneration(repositories, job, *project, context.now);
-                auto response = jobResponse(requeued, context);
-                response.body->set("message",
+                return jobResponse(requeued, context,
                                    "Job queued again; it resumes at the step that failed");
-                return response;
             });
         if (!request.replayed) services.jobQueued();
         return response;

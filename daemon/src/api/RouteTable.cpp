@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "api/ApiError.hpp"
+#include "api/JsonResponse.hpp"
 
 namespace lodestone::api {
 namespace {
@@ -117,6 +118,10 @@ std::string RouteTable::pathOf(const std::string& requestTarget) {
         path = slash == std::string::npos ? "/" : path.substr(slash);
     }
     return path;
+}
+
+std::string ApiResponse::json() const {
+    return body ? jsonText(*body) : text;
 }
 
 }  // namespace lodestone::api

@@ -37,9 +37,15 @@ struct ApiRequest {
     std::optional<std::string> queryParameter(const std::string& name) const;
 };
 
+// A handler's answer: its body as an object, or, on the hot routes (a job's status, a create),
+// as JSON text written directly (domain::JsonWriter), which spares building the object.
 struct ApiResponse {
     int status = 200;
     Poco::JSON::Object::Ptr body;
+    std::string text = {};  // used when `body` is null
+
+    // The body as the JSON text sent.
+    std::string json() const;
 };
 
 using Handler = std::function<ApiResponse(ApiRequest&)>;

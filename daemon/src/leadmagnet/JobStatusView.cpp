@@ -1,7 +1,6 @@
 #include "leadmagnet/JobStatusView.hpp"
 
-#include <Poco/Dynamic/Var.h>
-#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
 
 #include <algorithm>
 #include <optional>
@@ -15,63 +14,62 @@ using domain::Job;
 using domain::JobStatus;
 using domain::JobStep;
 using domain::StepStatus;
-using Poco::Dynamic::Var;
-using Poco::JSON::Array;
 using Poco::JSON::Object;
 
 namespace {
 
-using domain::orderedObject;
-using domain::orNull;
-
-// Var holds no string_view: the text is copied.
-Var orNull(const std::optional<std::string_view>& value) {
-    return value ? Var(std::string(*value)) : Var();
-}
-
 // What a plugin reported of the service it paid for (content-openai: a language model's token
 // counts), from the `usage` object of the step's stored output: only the documented keys, of
-// their types, so a plugin cannot put arbitrary data on the status endpoint. Nothing when the
-// step reported none.
-Object::Ptr reportedUsage(const std::optional<std::string>& outputJson) {
+// their types, so a plugin cannot put arbitrary data on the status endpoint. Written as the
+// step's `usage` member, or not at all when the step reported none.
+void writeReportedUsage(domain::JsonWriter& out, const std::optional<std::string>& outputJson) {
     // Most outputs carry no usage; the check spares parsing them on every status request.
-    if (!outputJson || outputJson->find("\"usage\"") == std::string::npos) return nullptr;
+    if (!outputJson || outputJson->find("\"usage\"") == std::string::npos) return;
     const auto parsed = domain::parseOrdered(*outputJson);
-    if (!parsed || parsed->type() != typeid(Object::Ptr)) return nullptr;
+    if (!parsed || parsed->type() != typeid(Object::Ptr)) return;
     const auto usage = parsed->extract<Object::Ptr>()->getObject("usage");
-    if (!usage) return nullptr;
-    Object::Ptr out = orderedObject();
+    if (!usage) return;
+    bool any = false;
+    auto open = [&] {
+        if (!any) out.key("usage").beginObject();
+        any = true;
+    };
     for (const char* key : {"promptTokens", "completionTokens", "totalTokens"}) {
         if (!usage->has(key) || !usage->get(key).isInteger()) continue;
         const auto count = usage->get(key).convert<Poco::Int64>();
-        if (count >= 0) out->set(key, count);
+        if (count < 0) continue;
+        open();
+        out.member(key, static_cast<std::int64_t>(count));
     }
     if (usage->has("model") && usage->get("model").isString()) {
         const auto model = usage->get("model").extract<std::string>();
-        if (!model.empty() && model.size() <= 200) out->set("model", model);
+        if (!model.empty() && model.size() <= 200) {
+            open();
+            out.member("model", model);
+        }
     }
-    return out->size() > 0 ? out : nullptr;
+    if (any) out.endObject();
 }
 
-Array::Ptr renderSteps(const Job& job) {
-    Array::Ptr steps = new Array;
+void writeSteps(domain::JsonWriter& out, const Job& job) {
+    out.beginArray();
     // Pipeline order, whatever order the rows were stored in.
     for (domain::StepName name : domain::kSteps) {
-        if (const JobStep* row = job.step(name)) steps->add(renderStep(*row));
+        if (const JobStep* row = job.step(name)) writeStep(out, *row);
     }
-    return steps;
+    out.endArray();
 }
 
-Array::Ptr renderPhases(const Job& job) {
-    Array::Ptr phases = new Array;
+void writePhases(domain::JsonWriter& out, const Job& job) {
+    out.beginArray();
     for (const ExecutionPhase& phase : executionPhases(job)) {
-        Object::Ptr entry = orderedObject();
-        entry->set("name", std::string(phase.name));
-        entry->set("status", std::string(toString(phase.status)));
-        entry->set("description", std::string(phase.description));
-        phases->add(entry);
+        out.beginObject()
+            .member("name", phase.name)
+            .member("status", toString(phase.status))
+            .member("description", phase.description)
+            .endObject();
     }
-    return phases;
+    out.endArray();
 }
 
 }  // namespace
@@ -116,60 +114,64 @@ std::string_view phaseDescription(JobStatus status) {
     return "";
 }
 
-Object::Ptr renderStep(const JobStep& step) {
-    Object::Ptr out = orderedObject();
-    out->set("name", std::string(domain::toString(step.name)));
-    out->set("status", std::string(domain::toString(step.status)));
-    out->set("startedAt", step.startedAt);
+void writeStep(domain::JsonWriter& out, const JobStep& step) {
+    out.beginObject()
+        .member("name", domain::toString(step.name))
+        .member("status", domain::toString(step.status))
+        .member("startedAt", step.startedAt);
     // The documented keys are always present for their status; a timestamp or message the row
     // lacks shows as null rather than as an invented value.
     switch (step.status) {
         case StepStatus::Completed: {
-            out->set("completedAt", orNull(step.completedAt));
+            out.member("completedAt", step.completedAt);
             std::optional<domain::Timestamp> duration;
             if (step.completedAt) {
                 duration = std::max<domain::Timestamp>(*step.completedAt - step.startedAt, 0);
             }
-            out->set("duration", orNull(duration));
-            if (auto usage = reportedUsage(step.outputJson)) out->set("usage", usage);
+            out.member("duration", duration);
+            writeReportedUsage(out, step.outputJson);
             break;
         }
         case StepStatus::Running:
-            out->set("progress", std::clamp(step.progress.value_or(0), 0, 100));
+            out.member("progress", std::clamp(step.progress.value_or(0), 0, 100));
             break;
         case StepStatus::Failed:
-            out->set("failedAt", orNull(step.failedAt));
-            out->set("error", orNull(step.error));
+            out.member("failedAt", step.failedAt);
+            out.member("error", step.error);
             break;
     }
-    return out;
+    out.endObject();
 }
 
-Object::Ptr renderJobStatus(const Job& job, const StatusViewContext& context) {
+void writeJobStatus(domain::JsonWriter& out, const Job& job, const StatusViewContext& context) {
     const bool failed = job.status == JobStatus::Failed;
-    Object::Ptr out = orderedObject();
-    out->set("id", job.id);
-    out->set("leadId", job.leadId);
-    out->set("leadMagnetUrl", job.leadMagnetUrl);
-    out->set("projectId", job.projectId);
-    out->set("status", std::string(domain::toString(job.status)));
-    out->set("currentStep", orNull(currentStepLabel(job)));
-    out->set("progressPercentage", progressPercentage(job));
-    out->set("estimatedTimeRemaining", orNull(estimatedSecondsRemaining(job, context)));
-    out->set("processingTime", processingSeconds(job, context.now));
-    out->set("createdAt", job.createdAt);
-    out->set("updatedAt", job.updatedAt);
+    out.beginObject()
+        .member("id", job.id)
+        .member("leadId", job.leadId)
+        .member("leadMagnetUrl", job.leadMagnetUrl)
+        .member("projectId", job.projectId)
+        .member("status", domain::toString(job.status))
+        .member("currentStep", currentStepLabel(job))
+        .member("progressPercentage", progressPercentage(job))
+        .member("estimatedTimeRemaining", estimatedSecondsRemaining(job, context))
+        .member("processingTime", processingSeconds(job, context.now))
+        .member("createdAt", job.createdAt)
+        .member("updatedAt", job.updatedAt);
     // A stale message from an earlier failed attempt must not show on a job that is running again.
-    out->set("error", failed ? orNull(job.error) : Var());
-    out->set("retryCount", job.retryCount);
-    out->set("maxRetries", job.maxRetries);
-    out->set("steps", renderSteps(job));
-    out->set("statusDisplay", std::string(statusDisplay(job.status)));
-    out->set("phaseDescription", std::string(phaseDescription(job.status)));
-    out->set("isStuck", isStuck(job, context));
-    out->set("canRetry", canRetry(job));
-    out->set("executionPhases", renderPhases(job));
-    return out;
+    if (failed) {
+        out.member("error", job.error);
+    } else {
+        out.key("error").null();
+    }
+    out.member("retryCount", job.retryCount).member("maxRetries", job.maxRetries).key("steps");
+    writeSteps(out, job);
+    out.member("statusDisplay", statusDisplay(job.status))
+        .member("phaseDescription", phaseDescription(job.status))
+        .member("isStuck", isStuck(job, context))
+        .member("canRetry", canRetry(job))
+        .key("executionPhases");
+    writePhases(out, job);
+    out.endObject();
 }
 
 }  // namespace lodestone::leadmagnet

@@ -1,10 +1,9 @@
 #pragma once
 
-#include <Poco/JSON/Object.h>
-
 #include <string_view>
 
 #include "domain/Jobs.hpp"
+#include "domain/JsonWriter.hpp"
 #include "leadmagnet/ExecutionPhases.hpp"
 #include "leadmagnet/JobProgress.hpp"
 
@@ -15,10 +14,12 @@ std::string_view phaseDescription(domain::JobStatus status);  // "Preparing to s
 
 // One entry of the job object's `steps`: only the keys the spec documents for the row's status,
 // and `usage` (docs/api.md) on a completed step whose plugin reported one.
-Poco::JSON::Object::Ptr renderStep(const domain::JobStep& step);
+void writeStep(domain::JsonWriter& out, const domain::JobStep& step);
 
 // The spec's generation-job object for `job`, every field derived from the stored job and its
-// steps. Keys come out in the spec's table order.
-Poco::JSON::Object::Ptr renderJobStatus(const domain::Job& job, const StatusViewContext& context);
+// steps. Keys come out in the spec's table order. Written as JSON text directly: this is the
+// answer clients poll, the daemon's most frequent request.
+void writeJobStatus(domain::JsonWriter& out, const domain::Job& job,
+                    const StatusViewContext& context);
 
 }  // namespace lodestone::leadmagnet

@@ -29,14 +29,24 @@ struct Field {
 
 // The wire form, parsed back, so the checks see exactly what a client would.
 std::string renderText(const Job& job, const StatusViewContext& context) {
-    std::ostringstream out;
-    renderJobStatus(job, context)->stringify(out);
-    return out.str();
+    lodestone::domain::JsonWriter out;
+    writeJobStatus(out, job, context);
+    return out.take();
 }
 
 Object::Ptr parse(const std::string& text) {
     Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
     return parser.parse(text).extract<Object::Ptr>();
+}
+
+std::string stepText(const JobStep& step) {
+    lodestone::domain::JsonWriter out;
+    writeStep(out, step);
+    return out.take();
+}
+
+Object::Ptr renderStep(const JobStep& step) {
+    return parse(stepText(step));
 }
 
 Object::Ptr render(const Job& job, const StatusViewContext& context) {
@@ -339,11 +349,7 @@ TEST(JobStatusView, ACompletedStepShowsTheUsageItsPluginReported) {
     step.outputJson =
         R"({"title":"T","sections":[],"usage":{"promptTokens":812,"completionTokens":640,)"
         R"("totalTokens":1452,"model":"gpt-4o-mini","secret":"not shown"}})";
-    Object::Ptr json = parse([&] {
-        std::ostringstream out;
-        renderStep(step)->stringify(out);
-        return out.str();
-    }());
+    Object::Ptr json = parse(stepText(step));
     EXPECT_EQ(json->getNames(), (std::vector<std::string>{"name", "status", "startedAt",
                                                           "completedAt", "duration", "usage"}));
     auto usage = json->getObject("usage");

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lodestone::domain {
+
+// Writes JSON text straight into a string, for answers on the hot paths (a job's status, a
+// create): building a Poco::JSON::Object first costs an allocation per value and a stream to
+// print it. Keys and values come in document order; the writer puts the commas and colons.
+// Strings are escaped as RFC 8259 requires; other characters, valid UTF-8 included, are written
+// as they are, and a byte that is not UTF-8 becomes the text `\xHH`, as everywhere else
+// (Utf8Text.hpp), so the result is always well-formed.
+class JsonWriter {
+  public:
+    JsonWriter& beginObject();
+    JsonWriter& endObject();
+    JsonWriter& beginArray();
+    JsonWriter& endArray();
+    // The next member's name; its value follows.
+    JsonWriter& key(std::string_view name);
+
+    JsonWriter& value(std::string_view text);
+    JsonWriter& value(const std::string& text) { return value(std::string_view(text)); }
+    JsonWriter& value(const char* text) { return value(std::string_view(text)); }
+    JsonWriter& value(std::int64_t number);
+    JsonWriter& value(int number) { return value(static_cast<std::int64_t>(number)); }
+    JsonWriter& value(double number);
+    JsonWriter& value(bool flag);
+    JsonWriter& null();
+    template <typename T>
+    JsonWriter& value(const std::optional<T>& maybe) {
+        return maybe ? value(*maybe) : null();
+    }
+    // A value that is already JSON text (a stored document), written as it is.
+    JsonWriter& raw(std::string_view json);
+
+    template <typename T>
+    JsonWriter& member(std::string_view name, const T& v) {
+        key(name);
+        return value(v);
+    }
+
+    const std::string& text() const { return out_; }
+    std::string take() { return std::move(out_); }
+
+  private:
+    void separate();
+    void string(std::string_view text);
+
+    std::string out_;
+    // One entry per open object or array: whether it has a member or item yet.
+    std::vector<bool> hasItems_;
+    bool afterKey_ = false;
+};
+
+}  // namespace lodestone::domain
