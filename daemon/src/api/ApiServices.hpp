@@ -6,6 +6,7 @@
 
 #include "auth/ApiKeyCache.hpp"
 #include "config/Config.hpp"
+#include "leadmagnet/ProjectCache.hpp"
 #include "leadmagnet/StepTimings.hpp"
 #include "metrics/Series.hpp"
 #include "ratelimit/RateLimiter.hpp"
@@ -21,6 +22,8 @@ struct ApiServices {
     auth::ApiKeyCache& keys;
     ratelimit::RateLimiter& limiter;
     leadmagnet::StepTimings& stepTimings;
+    // Projects as Generate reads them: every create needs its project's schema.
+    leadmagnet::ProjectCache& projects;
     std::function<void()> jobQueued;      // wakes the job engine after a job is created or retried
     std::function<void()> webhookQueued;  // wakes the delivery loop after an event or redelivery
     // Why the daemon is not ready for traffic (GET /readyz), or nullopt when it is.

@@ -19,10 +19,10 @@ std::string joined(const std::vector<std::string>& values) {
 
 // The spec lists no 404 for these routes: a project that does not exist, belongs to another
 // organisation or is outside the key's projects is the same 403, so callers cannot probe ids.
+// Read through the cache: a project changed with lodestonectl is seen within its half second.
 domain::Project accessibleProject(ApiServices& services, const ApiRequest& request) {
     const std::string& id = request.param("projectId");
-    auto project = services.store.read(
-        [&](storage::Repositories& repositories) { return repositories.projects().find(id); });
+    auto project = services.projects.get(id);
     if (!project || project->organisationId != request.key.organisationId ||
         !request.key.mayUseProject(id)) {
         throw ApiError(403, "API key has no access to this project");

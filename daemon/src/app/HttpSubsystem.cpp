@@ -82,13 +82,14 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     keys_ = std::make_unique<auth::ApiKeyCache>(storage_.store());
     limiter_ = std::make_unique<ratelimit::RateLimiter>();
     stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store());
+    projects_ = std::make_unique<leadmagnet::ProjectCache>(storage_.store());
     scrape_ = std::make_unique<MetricsScrape>(storage_.store(), metrics_.registry());
     std::function<std::string()> metricsHere;
     if (!metricsSocket_) metricsHere = [this] { return scrape_->text(); };
     services_ = std::make_unique<api::ApiServices>(api::ApiServices{
-        config_, storage_.store(), *keys_, *limiter_, *stepTimings_, [this] { work_.jobQueued(); },
-        [this] { work_.webhookQueued(); }, [this] { return readiness_->problem(); },
-        std::move(metricsHere), &metrics_.series()});
+        config_, storage_.store(), *keys_, *limiter_, *stepTimings_, *projects_,
+        [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); },
+        [this] { return readiness_->problem(); }, std::move(metricsHere), &metrics_.series()});
     routes_ = api::RouteTable();
     api::addLeadMagnetRoutes(routes_, *services_);
     api::addCampaignRoutes(routes_, *services_);

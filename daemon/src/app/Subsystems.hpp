@@ -153,6 +153,7 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
     std::unique_ptr<auth::ApiKeyCache> keys_;
     std::unique_ptr<ratelimit::RateLimiter> limiter_;
     std::unique_ptr<leadmagnet::StepTimings> stepTimings_;
+    std::unique_ptr<leadmagnet::ProjectCache> projects_;
     std::unique_ptr<api::ApiServices> services_;
     api::RouteTable routes_;
     std::unique_ptr<Poco::Net::ServerSocket> socket_;

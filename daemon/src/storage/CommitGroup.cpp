@@ -15,41 +15,50 @@ void CommitGroup::write(const std::function<void(Repositories&)>& work) {
     mine.requestId = domain::currentRequestId();
     std::unique_lock lock(mutex_);
     waiting_.push_back(&mine);
-    // Either a leader takes this write into its batch and marks it done, or none is running
-    // and this caller leads (again, when its write did not fit into the batch it led).
-    while (!mine.done) {
-        if (leading_) {
-            finished_.wait(lock);
-        } else {
-            lead(lock);
-        }
+    if (leading_) {
+        // The leader takes this write into a batch, or wakes this caller to lead (not done).
+        lock.unlock();
+        mine.woken.acquire();
+        lock.lock();
+    } else {
+        leading_ = true;
     }
+    if (!mine.done) lead(mine, lock);
+    lock.unlock();
     if (mine.error) std::rethrow_exception(mine.error);
 }
 
-void CommitGroup::lead(std::unique_lock<std::mutex>& lock) {
-    leading_ = true;
-    std::vector<Write*> batch;
-    while (!waiting_.empty() && batch.size() < maxBatch_) {
-        batch.push_back(waiting_.front());
-        waiting_.pop_front();
-    }
-    lock.unlock();
-    try {
-        runBatch_(batch);
-    } catch (...) {
-        // The runner reports failures per write; this is the last line, so no caller waits
-        // forever for an answer.
+void CommitGroup::lead(Write& mine, std::unique_lock<std::mutex>& lock) {
+    while (!mine.done) {
+        std::vector<Write*> batch;
+        while (!waiting_.empty() && batch.size() < maxBatch_) {
+            batch.push_back(waiting_.front());
+            waiting_.pop_front();
+        }
+        lock.unlock();
+        try {
+            runBatch_(batch);
+        } catch (...) {
+            // The runner reports failures per write; this is the last line, so no caller waits
+            // forever for an answer.
+            for (Write* write : batch) {
+                if (!write->error) write->error = std::current_exception();
+            }
+        }
+        lock.lock();
+        counts_.writes += batch.size();
+        ++counts_.batches;
         for (Write* write : batch) {
-            if (!write->error) write->error = std::current_exception();
+            write->done = true;
+            if (write != &mine) write->woken.release();
         }
     }
-    lock.lock();
-    for (Write* write : batch) write->done = true;
-    counts_.writes += batch.size();
-    ++counts_.batches;
-    leading_ = false;
-    finished_.notify_all();
+    // Writes that arrived meanwhile are led by the first of them.
+    if (waiting_.empty()) {
+        leading_ = false;
+    } else {
+        waiting_.front()->woken.release();
+    }
 }
 
 CommitGroup::Counts CommitGroup::counts() const {

@@ -1,11 +1,11 @@
 #pragma once
 
-#include <condition_variable>
 #include <cstddef>
 #include <deque>
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <semaphore>
 #include <span>
 #include <string>
 
@@ -28,6 +28,9 @@ class CommitGroup {
         std::string requestId;  // the caller's, so log lines written by its work carry it
         std::exception_ptr error;
         bool done = false;
+        // Woken once: when its batch is committed, or when it is handed the lead. One wake per
+        // caller, not a broadcast that would wake every waiter to find most still waiting.
+        std::binary_semaphore woken{0};
     };
     using BatchRunner = std::function<void(std::span<Write*>)>;
 
@@ -45,12 +48,12 @@ class CommitGroup {
     Counts counts() const;
 
   private:
-    void lead(std::unique_lock<std::mutex>& lock);
+    // Runs batches until `mine` is committed, then hands the lead on; called with the lock held.
+    void lead(Write& mine, std::unique_lock<std::mutex>& lock);
 
     const std::size_t maxBatch_;
     const BatchRunner runBatch_;
     mutable std::mutex mutex_;
-    std::condition_variable finished_;
     std::deque<Write*> waiting_;
     bool leading_ = false;
     Counts counts_;

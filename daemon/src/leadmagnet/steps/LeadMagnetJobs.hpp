@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "jobs/JobHandler.hpp"
-#include "leadmagnet/steps/ProjectCache.hpp"
+#include "leadmagnet/ProjectCache.hpp"
 #include "metrics/Series.hpp"
 #include "plugins/HttpGateway.hpp"
 #include "plugins/LivePlugins.hpp"

@@ -1,4 +1,4 @@
-#include "leadmagnet/steps/ProjectCache.hpp"
+#include "leadmagnet/ProjectCache.hpp"
 
 namespace lodestone::leadmagnet {
 
