@@ -16,10 +16,8 @@ void CommitGroup::write(const std::function<void(Repositories&)>& work) {
     std::unique_lock lock(mutex_);
     waiting_.push_back(&mine);
     if (leading_) {
-        // The leader takes this write into a batch, or wakes this caller to lead (not done).
-        lock.unlock();
-        mine.woken.acquire();
-        lock.lock();
+        // The leader takes this write into a batch, or hands this caller the lead.
+        mine.woken.wait(lock, [&] { return mine.done || mine.leads; });
     } else {
         leading_ = true;
     }
@@ -50,14 +48,15 @@ void CommitGroup::lead(Write& mine, std::unique_lock<std::mutex>& lock) {
         ++counts_.batches;
         for (Write* write : batch) {
             write->done = true;
-            if (write != &mine) write->woken.release();
+            if (write != &mine) write->woken.notify_one();
         }
     }
     // Writes that arrived meanwhile are led by the first of them.
     if (waiting_.empty()) {
         leading_ = false;
     } else {
-        waiting_.front()->woken.release();
+        waiting_.front()->leads = true;
+        waiting_.front()->woken.notify_one();
     }
 }
 

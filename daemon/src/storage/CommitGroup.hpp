@@ -1,11 +1,11 @@
 #pragma once
 
+#include <condition_variable>
 #include <cstddef>
 #include <deque>
 #include <exception>
 #include <functional>
 #include <mutex>
-#include <semaphore>
 #include <span>
 #include <string>
 
@@ -28,9 +28,12 @@ class CommitGroup {
         std::string requestId;  // the caller's, so log lines written by its work carry it
         std::exception_ptr error;
         bool done = false;
-        // Woken once: when its batch is committed, or when it is handed the lead. One wake per
-        // caller, not a broadcast that would wake every waiter to find most still waiting.
-        std::binary_semaphore woken{0};
+        bool leads = false;  // handed the lead by the caller that led before it
+        // Notified once: when its batch is committed, or when it is handed the lead. One wake
+        // per caller, not a broadcast that would wake every waiter to find most still waiting.
+        // (A condition variable sleeps at once; C++20's semaphores spin and yield first, which
+        // measured as 6 % of the daemon's CPU under load.)
+        std::condition_variable woken;
     };
     using BatchRunner = std::function<void(std::span<Write*>)>;
 

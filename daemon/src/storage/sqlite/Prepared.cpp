@@ -17,9 +17,12 @@ namespace {
 }  // namespace
 
 PreparedStatements::Compiled& PreparedStatements::get(std::string_view sql) {
-    auto found = compiled_.find(std::string(sql));
+    auto found = compiled_.find(sql);
     if (found != compiled_.end()) return *found->second;
-    return *compiled_.emplace(std::string(sql), compile(sql)).first->second;
+    auto compiled = compile(sql);
+    compiled->sql = sql;
+    const std::string_view key = compiled->sql;
+    return *compiled_.emplace(key, std::move(compiled)).first->second;
 }
 
 std::unique_ptr<PreparedStatements::Compiled> PreparedStatements::compile(std::string_view sql) {

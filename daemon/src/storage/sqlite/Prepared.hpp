@@ -26,6 +26,7 @@ class PreparedStatements {
     PreparedStatements& operator=(const PreparedStatements&) = delete;
 
     struct Compiled {
+        std::string sql;  // the key it is kept under
         sqlite3_stmt* statement = nullptr;
         std::vector<std::string> columns;  // result column names, by index
         bool inUse = false;                // a Query holds it
@@ -40,7 +41,8 @@ class PreparedStatements {
 
   private:
     sqlite3* db_;
-    std::unordered_map<std::string, std::unique_ptr<Compiled>> compiled_;
+    // Keyed by a view of each statement's own `sql`, so that finding one allocates nothing.
+    std::unordered_map<std::string_view, std::unique_ptr<Compiled>> compiled_;
 };
 
 // A result row of a Query, read by column name (as Sql.hpp's Row is).

@@ -6,6 +6,7 @@
 
 #include "domain/RequestId.hpp"
 #include "storage/sqlite/Migrations.hpp"
+#include "storage/sqlite/Prepared.hpp"
 #include "storage/sqlite/Sql.hpp"
 #include "storage/sqlite/SqliteRepositories.hpp"
 
@@ -34,6 +35,12 @@ std::exception_ptr storageErrorFrom(const std::filesystem::path& path) {
     } catch (...) {
         return std::current_exception();
     }
+}
+
+// BEGIN, COMMIT, SAVEPOINT and the like, compiled once per connection like the repositories'
+// statements (sqlite3_exec would compile each again every time).
+void control(ConnectionPool::Lease& lease, const char* sql) {
+    Query(lease.statements(), sql).execute();
 }
 
 // Enough to share one sync among all the request workers' writes, small enough that one batch
@@ -86,19 +93,18 @@ void SqliteStore::withRepositories(bool writing, const std::function<void(Reposi
 
 void SqliteStore::read(const std::function<void(Repositories&)>& work) {
     auto lease = pool_.acquire();
-    auto& session = lease.session();
     try {
-        executeControl(session, "BEGIN");
+        control(lease, "BEGIN");
     } catch (...) {
         rethrowAsStorageError(pool_.path());
     }
     try {
         SqliteRepositories repositories(lease.statements());
         work(repositories);
-        executeControl(session, "COMMIT");
+        control(lease, "COMMIT");
     } catch (...) {
         try {
-            executeControl(session, "ROLLBACK");
+            control(lease, "ROLLBACK");
         } catch (...) {
             lease.discard();
         }
@@ -122,7 +128,7 @@ void SqliteStore::commitBatch(std::span<CommitGroup::Write*> batch) {
             try {
                 // Unless SQLite already rolled it back itself (see runBatch).
                 if (!sqlite3_get_autocommit(lease.statements().db())) {
-                    executeControl(lease.session(), "ROLLBACK");
+                    control(lease, "ROLLBACK");
                 }
             } catch (...) {
                 lease.discard();
@@ -135,19 +141,18 @@ void SqliteStore::commitBatch(std::span<CommitGroup::Write*> batch) {
 }
 
 void SqliteStore::runBatch(ConnectionPool::Lease& lease, std::span<CommitGroup::Write*> batch) {
-    auto& session = lease.session();
     // IMMEDIATE takes the write lock up front: a deferred transaction that later tries to write
     // can fail with SQLITE_BUSY at once, without waiting for the busy timeout.
-    executeControl(session, "BEGIN IMMEDIATE");
+    control(lease, "BEGIN IMMEDIATE");
     // A write alone needs no savepoint: its failure rolls back the transaction it owns.
     const bool alone = batch.size() == 1;
     for (CommitGroup::Write* write : batch) {
         domain::RequestIdScope requestId(write->requestId);
-        if (!alone) executeControl(session, "SAVEPOINT one_write");
+        if (!alone) control(lease, "SAVEPOINT one_write");
         try {
             SqliteRepositories repositories(lease.statements());
             (*write->work)(repositories);
-            if (!alone) executeControl(session, "RELEASE one_write");
+            if (!alone) control(lease, "RELEASE one_write");
         } catch (...) {
             write->error = storageErrorFrom(pool_.path());
             if (alone) throw;
@@ -155,11 +160,11 @@ void SqliteStore::runBatch(ConnectionPool::Lease& lease, std::span<CommitGroup::
             // the writes before this one with it: those fail too (the caller's ROLLBACK).
             if (sqlite3_get_autocommit(lease.statements().db())) throw;
             // Only this write's changes are undone; the others' stay for the commit.
-            executeControl(session, "ROLLBACK TO one_write");
-            executeControl(session, "RELEASE one_write");
+            control(lease, "ROLLBACK TO one_write");
+            control(lease, "RELEASE one_write");
         }
     }
-    executeControl(session, "COMMIT");
+    control(lease, "COMMIT");
 }
 
 }  // namespace lodestone::storage::sqlite
