@@ -183,12 +183,13 @@ void addLeadMagnetRoutes(RouteTable& routes, ApiServices& services) {
     };
     routes.add(
         {"POST", "/api/projects/{projectId}/generate", RouteGroup::Generate, true, bind(generate)});
-    routes.add(
-        {"GET", "/api/projects/{projectId}/generate", RouteGroup::Status, false, bind(schema)});
-    routes.add(
-        {"GET", "/api/generation/{jobId}/status", RouteGroup::Status, false, bind(statusByJob)});
-    routes.add(
-        {"GET", "/api/leads/{leadId}/job-status", RouteGroup::Status, false, bind(statusByLead)});
+    // The status polls, the most frequent requests, are each a read of one job's rows.
+    routes.add({"GET", "/api/projects/{projectId}/generate", RouteGroup::Status, false,
+                bind(schema), true});
+    routes.add({"GET", "/api/generation/{jobId}/status", RouteGroup::Status, false,
+                bind(statusByJob), true});
+    routes.add({"GET", "/api/leads/{leadId}/job-status", RouteGroup::Status, false,
+                bind(statusByLead), true});
     routes.add({"POST", "/api/generation/{jobId}/retry", RouteGroup::Generate, false, bind(retry)});
 }
 

@@ -120,6 +120,12 @@ std::string RouteTable::pathOf(const std::string& requestTarget) {
     return path;
 }
 
+bool RouteTable::answersInline(const std::string& method, const std::string& requestTarget) const {
+    if (method != "GET" && method != "HEAD") return false;
+    const auto found = match(method, pathOf(requestTarget));
+    return found.route && found.route->quickRead;
+}
+
 std::string ApiResponse::json() const {
     return body ? jsonText(*body) : text;
 }

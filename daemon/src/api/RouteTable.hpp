@@ -56,6 +56,9 @@ struct Route {
     RouteGroup group = RouteGroup::Status;
     bool readsBody = false;  // POST routes whose body is a JSON object
     Handler handler;
+    // A read of a few rows that never waits for anything else: answered on the HTTP front's
+    // loop thread (http::FrontOptions::answersInline) rather than handed to a worker.
+    bool quickRead = false;
 };
 
 // The table of /api routes: maps a method and path to a route, with `{name}` segments captured
@@ -76,6 +79,9 @@ class RouteTable {
     // `path` is the path alone (see pathOf); segments are percent-decoded after matching. HEAD
     // is served by the path's GET route, as HTTP requires.
     Match match(const std::string& method, const std::string& path) const;
+
+    // True when `method` and `requestTarget` reach a quickRead route.
+    bool answersInline(const std::string& method, const std::string& requestTarget) const;
 
     // The path of a request target: without the query string, and without the scheme and
     // authority of an absolute-form target ("http://host:port/api/…").

@@ -95,9 +95,12 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     api::addCampaignRoutes(routes_, *services_);
     api::addWebhookDeliveryRoutes(routes_, *services_);
 
+    auto options = frontOptions(config_.server, config_.logging, metrics_.series());
+    options.answersInline = [this](const http::RequestHead& head) {
+        return routes_.answersInline(head.method, head.target);
+    };
     server_ = std::make_unique<http::FrontServer>(
-        socket, new api::RequestHandlerFactory(*services_, routes_),
-        frontOptions(config_.server, config_.logging, metrics_.series()));
+        socket, new api::RequestHandlerFactory(*services_, routes_), std::move(options));
     server_->start();
     // Tests and operators read the bound port from this line (port 0 picks a free one).
     Poco::Logger::get("lodestone.http")

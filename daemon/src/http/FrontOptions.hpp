@@ -24,6 +24,11 @@ struct FrontOptions {
     // oversized request, a timeout, no room): for the request metrics. On the loop thread, so
     // it must be quick.
     std::function<void(int status)> answeredItself;
+    // True for a request quick enough to answer on the loop thread itself (a status poll: a
+    // read of a few rows): handing it to a worker and the answer back costs two thread switches,
+    // more than the request. Anything that may wait (a write, a call out) must go to a worker,
+    // or every connection waits with it. Unset: every request goes to a worker.
+    std::function<bool(const RequestHead& head)> answersInline;
 };
 
 }  // namespace lodestone::http

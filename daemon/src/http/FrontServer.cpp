@@ -188,9 +188,19 @@ void FrontServer::settle(std::uint64_t id, Connection& connection, Clock::time_p
 void FrontServer::dispatch(std::uint64_t id, Connection& connection, ParsedRequest request,
                            Clock::time_point now) {
     const bool keepAlive = request.head.keepAlive;
+    if (options_.answersInline && options_.answersInline(request.head)) {
+        auto answer = handle(id, connection.client(), std::move(request));
+        connection.answer(std::move(answer.bytes), answer.keepAlive && !draining_, now);
+        return;
+    }
     auto shared = std::make_shared<ParsedRequest>(std::move(request));
     bool queued = workers_->submit([this, id, client = connection.client(), shared] {
-        handle(id, client, std::move(*shared));
+        auto answer = handle(id, client, std::move(*shared));
+        {
+            std::lock_guard lock(answersMutex_);
+            answers_.push_back(std::move(answer));
+        }
+        events_.wake();
     });
     if (!queued) {
         if (options_.answeredItself) options_.answeredItself(503);
@@ -199,9 +209,8 @@ void FrontServer::dispatch(std::uint64_t id, Connection& connection, ParsedReque
     }
 }
 
-// On a worker thread.
-void FrontServer::handle(std::uint64_t id, const Poco::Net::SocketAddress& client,
-                         ParsedRequest request) {
+FrontServer::Answer FrontServer::handle(std::uint64_t id, const Poco::Net::SocketAddress& client,
+                                        ParsedRequest request) {
     const bool headRequest = request.head.method == "HEAD";
     const auto started = Clock::now();
     // Every log line written while the request is handled carries its id (domain/RequestId).
@@ -227,11 +236,7 @@ void FrontServer::handle(std::uint64_t id, const Poco::Net::SocketAddress& clien
         keepAlive = false;
     }
     if (options_.accessLog) logAccess(record, client, bytes.size(), Clock::now() - started);
-    {
-        std::lock_guard lock(answersMutex_);
-        answers_.push_back({id, std::move(bytes), keepAlive});
-    }
-    events_.wake();
+    return {id, std::move(bytes), keepAlive};
 }
 
 void FrontServer::deliverAnswers(Clock::time_point now) {

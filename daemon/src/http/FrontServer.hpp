@@ -24,7 +24,8 @@ namespace lodestone::http {
 // The HTTP/1.1 server in front of the handlers. One thread owns every connection and reads
 // request heads and bodies as they arrive (epoll, non-blocking sockets), so an idle or slow
 // client costs a file descriptor and never a worker; complete requests go to RequestWorkers,
-// whose answers come back to that thread to be written. Handlers are Poco request handlers
+// whose answers come back to that thread to be written (quick reads it may answer itself:
+// FrontOptions::answersInline). Handlers are Poco request handlers
 // made by `factory`, as they would be under Poco's HTTPServer.
 class FrontServer {
   public:
@@ -56,7 +57,8 @@ class FrontServer {
     void settle(std::uint64_t id, Connection& connection, Clock::time_point now);
     void dispatch(std::uint64_t id, Connection& connection, ParsedRequest request,
                   Clock::time_point now);
-    void handle(std::uint64_t id, const Poco::Net::SocketAddress& client, ParsedRequest request);
+    // Runs the handler (on a worker, or on the loop thread for a request answered inline).
+    Answer handle(std::uint64_t id, const Poco::Net::SocketAddress& client, ParsedRequest request);
     void deliverAnswers(Clock::time_point now);
     void sweep(Clock::time_point now);
     void drain();
