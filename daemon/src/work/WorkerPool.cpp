@@ -111,8 +111,12 @@ void WorkerPool::dispatchLoop() {
         std::optional<Timestamp> nextDue;
         Claims claimed = commit(finished, room, nextDue);
         lock.lock();
-        for (auto& claim : claimed) ready_.push_back(std::move(claim));
-        if (!ready_.empty()) workAvailable_.notify_all();
+        // One worker per claim: waking every idle worker for each batch would send most of
+        // them back to sleep at once, a thread switch each for nothing.
+        for (auto& claim : claimed) {
+            ready_.push_back(std::move(claim));
+            workAvailable_.notify_one();
+        }
         now = Clock::now();
         nextLook = now + settings_.pollInterval;
         if (room > 0 && static_cast<int>(claimed.size()) == room) {
@@ -147,7 +151,9 @@ void WorkerPool::workerLoop() {
     std::unique_lock lock(mutex_);
     while (runner) {
         ++idle_;
-        dispatcherWake_.notify_all();  // the dispatcher and anyone waiting for idleness
+        // A free worker matters to the dispatcher only when there is work to claim for it (or a
+        // stop to finish); its outcome, below, always wakes it.
+        if (woken_ || stopping_) dispatcherWake_.notify_all();
         workAvailable_.wait(lock, [&] { return stopping_ || !ready_.empty(); });
         --idle_;
         // Once stopping, nothing new starts: the dispatcher hands unstarted claims back.
