@@ -17,11 +17,12 @@ ConnectionPool::Lease::~Lease() {
 }
 
 ConnectionPool::ConnectionPool(std::filesystem::path path, std::chrono::milliseconds busyTimeout,
-                               int maxSize, std::string synchronous)
+                               int maxSize, std::string synchronous, WalCheckpointer* checkpointer)
     : path_(std::move(path)),
       busyTimeout_(busyTimeout),
       maxSize_(maxSize),
-      synchronous_(std::move(synchronous)) {
+      synchronous_(std::move(synchronous)),
+      checkpointer_(checkpointer) {
     Poco::Data::SQLite::Connector::registerConnector();
 }
 
@@ -61,9 +62,10 @@ std::unique_ptr<Connection> ConnectionPool::open() {
         execute(*session, "PRAGMA synchronous=" + synchronous_);
         execute(*session, "PRAGMA foreign_keys=ON");
         execute(*session, "PRAGMA busy_timeout=" + std::to_string(busyTimeout_.count()));
+        sqlite3* db = Poco::Data::SQLite::Utility::dbHandle(*session);
+        if (checkpointer_) checkpointer_->watch(db);
         auto connection = std::make_unique<Connection>();
-        connection->statements =
-            std::make_unique<PreparedStatements>(Poco::Data::SQLite::Utility::dbHandle(*session));
+        connection->statements = std::make_unique<PreparedStatements>(db);
         connection->session = std::move(session);
         return connection;
     } catch (const Poco::Exception& e) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "storage/sqlite/Prepared.hpp"
+#include "storage/sqlite/WalCheckpointer.hpp"
 
 namespace lodestone::storage::sqlite {
 
@@ -24,8 +25,10 @@ struct Connection {
 // keys, busy timeout). Poco's SessionPool has no hook for per-connection set-up, hence this.
 class ConnectionPool {
   public:
+    // Each connection's commits report to `checkpointer` (which must outlive the pool), when
+    // given; otherwise SQLite checkpoints inside the commits as by default.
     ConnectionPool(std::filesystem::path path, std::chrono::milliseconds busyTimeout, int maxSize,
-                   std::string synchronous);
+                   std::string synchronous, WalCheckpointer* checkpointer = nullptr);
 
     // A borrowed connection, returned to the pool when the lease ends.
     class Lease {
@@ -57,6 +60,7 @@ class ConnectionPool {
     std::chrono::milliseconds busyTimeout_;
     int maxSize_;
     std::string synchronous_;
+    WalCheckpointer* checkpointer_;
     std::mutex mutex_;
     std::condition_variable available_;
     std::vector<std::unique_ptr<Connection>> idle_;

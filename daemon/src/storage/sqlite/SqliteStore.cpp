@@ -50,7 +50,9 @@ constexpr std::size_t kMaxWritesPerTransaction = 64;
 }  // namespace
 
 SqliteStore::SqliteStore(const StoreOptions& options)
-    : pool_(options.path, options.busyTimeout, options.poolSize, options.synchronous),
+    : checkpointer_(options.path, static_cast<int>(options.busyTimeout.count())),
+      pool_(options.path, options.busyTimeout, options.poolSize, options.synchronous,
+            &checkpointer_),
       writes_(kMaxWritesPerTransaction,
               [this](std::span<CommitGroup::Write*> batch) { commitBatch(batch); }) {}
 

@@ -19,6 +19,7 @@ class SqliteStore final : public Store {
     int latestSchemaVersion() const override;
 
     WriteStats writeStats() const override;
+    std::size_t walCheckpoints() const { return checkpointer_.checkpoints(); }
 
   protected:
     void withRepositories(bool writing, const std::function<void(Repositories&)>& work) override;
@@ -28,6 +29,8 @@ class SqliteStore final : public Store {
     void commitBatch(std::span<CommitGroup::Write*> batch);
     void runBatch(ConnectionPool::Lease& lease, std::span<CommitGroup::Write*> batch);
 
+    // Before the pool: its connections report to it until they close.
+    WalCheckpointer checkpointer_;
     ConnectionPool pool_;
     // This process's writers share transactions (CommitGroup) instead of each waiting for
     // SQLite's one write lock; only writers in other processes (lodestonectl) still meet the
