@@ -126,6 +126,8 @@ void SqliteStore::commitBatch(std::span<CommitGroup::Write*> batch) {
         auto lease = pool_.acquire();
         try {
             runBatch(lease, batch);
+            // Still the only writer of this process: the moment to empty a log grown too long.
+            checkpointer_.restartIfDue(lease.statements().db());
         } catch (...) {
             try {
                 // Unless SQLite already rolled it back itself (see runBatch).

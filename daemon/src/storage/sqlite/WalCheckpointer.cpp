@@ -16,10 +16,11 @@ Poco::Logger& log() {
 }  // namespace
 
 WalCheckpointer::WalCheckpointer(std::filesystem::path database, int busyTimeoutMs,
-                                 int pagesPerCheckpoint)
+                                 int pagesPerCheckpoint, int restartPages)
     : database_(std::move(database)),
       busyTimeoutMs_(busyTimeoutMs),
       pagesPerCheckpoint_(pagesPerCheckpoint),
+      restartPages_(restartPages),
       thread_([this] { run(); }) {}
 
 WalCheckpointer::~WalCheckpointer() {
@@ -38,6 +39,7 @@ void WalCheckpointer::watch(sqlite3* connection) {
 // On the committing thread, after every commit: a comparison, and a wake-up once per mark.
 int WalCheckpointer::onCommit(void* self, sqlite3*, const char*, int pages) {
     auto& checkpointer = *static_cast<WalCheckpointer*>(self);
+    if (pages >= checkpointer.restartPages_) checkpointer.restartDue_ = true;
     {
         std::lock_guard lock(checkpointer.mutex_);
         // The log starts again from its beginning once a checkpoint has copied all of it; until
@@ -86,6 +88,10 @@ void WalCheckpointer::run() {
 }
 
 void WalCheckpointer::checkpoint(sqlite3* connection) {
+    // The writer empties the log soon; a checkpoint here now would only make it fail (SQLite
+    // refuses a second checkpoint at once, without waiting).
+    if (restartDue_) return;
+    std::lock_guard one(checkpointing_);
     int logFrames = 0;
     int copied = 0;
     const int rc = sqlite3_wal_checkpoint_v2(connection, nullptr, SQLITE_CHECKPOINT_PASSIVE,
@@ -98,6 +104,22 @@ void WalCheckpointer::checkpoint(sqlite3* connection) {
     log().warning("checkpointing the log of %s failed: %s", database_.string(),
                   std::string(rc == SQLITE_OK ? "the database is not in WAL mode"
                                               : sqlite3_errmsg(connection)));
+}
+
+void WalCheckpointer::restartIfDue(sqlite3* writer) {
+    if (!restartDue_.exchange(false)) return;
+    // After the checkpoint this thread may be running, not at the same time (see above).
+    std::lock_guard one(checkpointing_);
+    int logFrames = 0;
+    int copied = 0;
+    const int rc =
+        sqlite3_wal_checkpoint_v2(writer, nullptr, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied);
+    if (rc == SQLITE_OK) {
+        ++restarts_;
+        return;
+    }
+    log().warning("checkpointing the log of %s after a commit failed (tried again at the next): %s",
+                  database_.string(), std::string(sqlite3_errmsg(writer)));
 }
 
 }  // namespace lodestone::storage::sqlite
