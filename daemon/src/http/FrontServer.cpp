@@ -188,7 +188,7 @@ void FrontServer::settle(std::uint64_t id, Connection& connection, Clock::time_p
 void FrontServer::dispatch(std::uint64_t id, Connection& connection, ParsedRequest request,
                            Clock::time_point now) {
     const bool keepAlive = request.head.keepAlive;
-    if (options_.answersInline && options_.answersInline(request.head)) {
+    if (answersInline(request.head)) {
         auto answer = handle(id, connection.client(), std::move(request));
         connection.answer(std::move(answer.bytes), answer.keepAlive && !draining_, now);
         return;
@@ -206,6 +206,18 @@ void FrontServer::dispatch(std::uint64_t id, Connection& connection, ParsedReque
         if (options_.answeredItself) options_.answeredItself(503);
         connection.answer(errorAnswer(503, "The server is busy; retry shortly", keepAlive),
                           keepAlive, now);
+    }
+}
+
+bool FrontServer::answersInline(const RequestHead& head) const {
+    if (!options_.answersInline) return false;
+    try {
+        return options_.answersInline(head);
+    } catch (const std::exception& e) {
+        // The loop thread must not fall over on a request; a worker will answer it.
+        logger().error("deciding where to answer %s failed: %s", head.target,
+                       std::string(e.what()));
+        return false;
     }
 }
 

@@ -57,6 +57,7 @@ class FrontServer {
     void settle(std::uint64_t id, Connection& connection, Clock::time_point now);
     void dispatch(std::uint64_t id, Connection& connection, ParsedRequest request,
                   Clock::time_point now);
+    bool answersInline(const RequestHead& head) const;
     // Runs the handler (on a worker, or on the loop thread for a request answered inline).
     Answer handle(std::uint64_t id, const Poco::Net::SocketAddress& client, ParsedRequest request);
     void deliverAnswers(Clock::time_point now);
