@@ -4,11 +4,12 @@
 # no-op plugins. Rounds alternate nginx and lodestoned; each run prints req/s, p50, p99 and, for
 # lodestoned, daemon CPU per request, RSS, threads and the lodestoned/nginx ratio; a markdown
 # table of the medians ends the output. --soak MINUTES instead runs status GETs and creates at
-# once against lodestoned and reports how its RSS moves. See bench/README.md ("HTTP compare").
+# once, at a steady pace (--soak-creates and --soak-polls per second at most), against lodestoned
+# and reports how its RSS moves. See bench/README.md ("HTTP compare").
 #
 #   bash bench/http-compare.sh [--lodestoned PATH] [--rounds N] [--seconds S] [--connections C]
 #       [--threads T] [--sync normal|full] [--only status|create|create-engine]... [--label TEXT]
-#       [--noop-plugins DIR] [--soak MINUTES]
+#       [--noop-plugins DIR] [--soak MINUTES [--soak-creates N] [--soak-polls N]]
 #
 # Needs nginx and wrk: installed with apt-get when missing and run as root. The work is done by
 # bench/http_compare.py; this script checks the tools, makes the temporary directory and, on any
@@ -17,7 +18,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 
 usage() {
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
     exit "${1:-0}"
 }
 
@@ -27,7 +28,7 @@ while (($#)); do
     case "$1" in
         -h | --help) usage 0 ;;
         --lodestoned) lodestoned="${2:?--lodestoned needs a path}"; shift 2 ;;
-        --rounds | --seconds | --connections | --threads)
+        --rounds | --seconds | --connections | --threads | --soak-creates | --soak-polls)
             [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || { echo "$1 needs a whole number" >&2; exit 2; }
             args+=("$1" "$2"); shift 2 ;;
         --soak)

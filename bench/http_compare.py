@@ -251,12 +251,20 @@ class Daemon:
 
 # ---- wrk ---------------------------------------------------------------------------------------
 
-def write_scripts(workdir):
+def write_scripts(workdir, paces=None):
+    """wrk scripts: "get" and "post" as fast as answers come; with `paces` ({name: ms}), also
+    "<name>-paced", each connection waiting that long before each request."""
     scripts = {}
     for name, request_function in (("get", ""), ("post", POST_REQUEST)):
         scripts[name] = os.path.join(workdir, f"{name}.lua")
         with open(scripts[name], "w") as script:
             script.write(WRK_SCRIPT % request_function)
+        if paces and name in paces:
+            paced = f"{name}-paced"
+            scripts[paced] = os.path.join(workdir, f"{paced}.lua")
+            with open(scripts[paced], "w") as script:
+                script.write(WRK_SCRIPT % (request_function +
+                                           f"\nfunction delay() return {paces[name]} end"))
     return scripts
 
 
@@ -385,13 +393,20 @@ def soak(args, workdir, scripts):
     failures = 0
     try:
         create_connections = max(1, args.connections // 8)
+        # A steady load, not a flood: creates faster than the engine finishes jobs would grow the
+        # backlog (and with it the database) for as long as the soak lasts, and polls past
+        # limits.status_per_minute would be refused.
+        paces = {"get": max(1, args.connections * 1000 // args.soak_polls),
+                 "post": max(1, create_connections * 1000 // args.soak_creates)}
+        scripts = write_scripts(workdir, paces)
         print(f"# soak {args.soak} min: lodestoned pid {daemon.pid} (sync {args.sync}); status "
-              f"GETs on {args.connections} connections and creates on {create_connections} at "
-              f"once; RSS sampled every 10 s, warm-up {warmup} s", flush=True)
+              f"GETs on {args.connections} connections (at most {args.soak_polls}/s) and creates "
+              f"on {create_connections} (at most {args.soak_creates}/s) at once; RSS sampled "
+              f"every 10 s, warm-up {warmup} s", flush=True)
         base = f"http://127.0.0.1:{daemon.port}"
-        status = wrk(workdir, args, base + daemon.status_path, scripts["get"], "s", seconds)
-        creates = wrk(workdir, args, base + daemon.create_path, scripts["post"], "soak", seconds,
-                      create_connections, 1)
+        status = wrk(workdir, args, base + daemon.status_path, scripts["get-paced"], "s", seconds)
+        creates = wrk(workdir, args, base + daemon.create_path, scripts["post-paced"], "soak",
+                      seconds, create_connections, 1)
         start, samples = time.time(), []
         last_ticks, last_time = cpu_ticks(daemon.pid), start
         while status.poll() is None or creates.poll() is None:
@@ -443,6 +458,10 @@ def main():
     parser.add_argument("--only", action="append", choices=MODES)
     parser.add_argument("--label", default="")
     parser.add_argument("--soak", type=float, metavar="MINUTES")
+    parser.add_argument("--soak-creates", type=int, default=500, metavar="PER_SECOND",
+                        help="the soak's create rate, at most (default 500)")
+    parser.add_argument("--soak-polls", type=int, default=5000, metavar="PER_SECOND",
+                        help="the soak's status poll rate, at most (default 5000)")
     args = parser.parse_args()
     if args.noop_plugins is None:
         args.noop_plugins = os.path.join(os.path.dirname(os.path.abspath(args.lodestoned)),
