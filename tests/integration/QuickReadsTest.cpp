@@ -35,8 +35,7 @@ TEST(QuickReads, AStatusPollIsAnsweredWhileEveryWorkerWaitsForTheDatabase) {
         // worker and the queue are then taken.
         ASSERT_TRUE(eventually(
             [&] {
-                auto probe = rawExchange(engine.port(),
-                                         "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n",
+                auto probe = rawExchange(engine.port(), "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n",
                                          std::chrono::milliseconds(300));
                 return probe.received.rfind("HTTP/1.1 200", 0) != 0;
             },
