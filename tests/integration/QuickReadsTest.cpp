@@ -26,20 +26,31 @@ TEST(QuickReads, AStatusPollIsAnsweredWhileEveryWorkerWaitsForTheDatabase) {
     const std::string generate = "/api/projects/" + engine.projectId() + "/generate";
 
     std::future<HttpReply> create;
+    auto startCreate = [&] {
+        create = std::async(std::launch::async, [&] { return engine.post(generate, kAda); });
+    };
     {
         // Another process holds the write lock: the create waits for it, on the only worker.
         auto lock = engine.backdoor().holdWriteLock();
-        create = std::async(std::launch::async, [&] { return engine.post(generate, kAda); });
+        startCreate();
         // A request that needs a worker is answered at once while the worker is free, and
         // refused (503) or left waiting in the queue once the create holds it; either way the
-        // worker and the queue are then taken.
+        // worker and the queue are then taken. A create that arrives while a probe holds the
+        // queue is refused itself, and sent again.
         ASSERT_TRUE(eventually(
             [&] {
+                if (create.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+                    auto refused = create.get();
+                    EXPECT_EQ(refused.status, 503) << refused.body;
+                    startCreate();
+                    return false;
+                }
                 auto probe = rawExchange(engine.port(), "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n",
                                          std::chrono::milliseconds(300));
-                return probe.received.rfind("HTTP/1.1 200", 0) != 0;
+                return probe.received.rfind("HTTP/1.1 200", 0) != 0 &&
+                       create.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
             },
-            std::chrono::seconds(20)));
+            std::chrono::seconds(30)));
         auto poll = engine.get("/api/generation/" + jobId + "/status");
         EXPECT_EQ(poll.status, 200) << poll.body;
         EXPECT_NE(poll.body.find(jobId), std::string::npos);
