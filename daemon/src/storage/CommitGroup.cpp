@@ -44,8 +44,8 @@ void CommitGroup::lead(Write& mine, std::unique_lock<std::mutex>& lock) {
             }
         }
         lock.lock();
-        counts_.writes += batch.size();
-        ++counts_.batches;
+        stats_.writes += batch.size();
+        ++stats_.transactions;
         for (Write* write : batch) {
             write->done = true;
             if (write != &mine) write->woken.notify_one();
@@ -60,9 +60,9 @@ void CommitGroup::lead(Write& mine, std::unique_lock<std::mutex>& lock) {
     }
 }
 
-CommitGroup::Counts CommitGroup::counts() const {
+Store::WriteStats CommitGroup::stats() const {
     std::lock_guard lock(mutex_);
-    Counts now = counts_;
+    Store::WriteStats now = stats_;
     now.waiting = waiting_.size();
     return now;
 }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "storage/Repositories.hpp"
+#include "storage/Store.hpp"
 
 namespace lodestone::storage {
 
@@ -42,13 +43,8 @@ class CommitGroup {
     // Runs `work` in a transaction, alone or with other callers' writes; rethrows its error.
     void write(const std::function<void(Repositories&)>& work);
 
-    // Writes and batches run since start, and writes waiting for the next batch now.
-    struct Counts {
-        std::size_t writes = 0;
-        std::size_t batches = 0;
-        std::size_t waiting = 0;
-    };
-    Counts counts() const;
+    // Writes and batches (transactions) run since start, and writes waiting for the next now.
+    Store::WriteStats stats() const;
 
   private:
     // Runs batches until `mine` is committed, then hands the lead on; called with the lock held.
@@ -59,7 +55,7 @@ class CommitGroup {
     mutable std::mutex mutex_;
     std::deque<Write*> waiting_;
     bool leading_ = false;
-    Counts counts_;
+    Store::WriteStats stats_;  // without `waiting`, which is waiting_'s size
 };
 
 }  // namespace lodestone::storage

@@ -8,18 +8,14 @@
 #include <optional>
 #include <string>
 
-// Small helpers over Poco::Data for what still runs on it: opening connections, migrations and
-// transaction control (repositories use the kept statements of Prepared.hpp). Values are always
+// Small helpers over Poco::Data for what still runs on it: opening connections and migrations
+// (repositories and transaction control use the kept statements of Prepared.hpp). Values are always
 // bound (Poco's `bind` copies them), never spliced into SQL text.
 namespace lodestone::storage::sqlite {
 
 using Poco::Data::Keywords::bind;
 
 void execute(Poco::Data::Session& session, const std::string& sql);
-
-// BEGIN, COMMIT, ROLLBACK: run by SQLite itself, skipping Poco's statement machinery, which
-// would cost as much as a real query for each (two of every transaction's few statements).
-void executeControl(Poco::Data::Session& session, const char* sql);
 
 // The current row of a RecordSet, read by column name.
 class Row {

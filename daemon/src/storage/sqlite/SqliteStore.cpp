@@ -43,6 +43,16 @@ void control(ConnectionPool::Lease& lease, const char* sql) {
     Query(lease.statements(), sql).execute();
 }
 
+// Ends a transaction that failed, unless SQLite already rolled it back itself (an I/O error, a
+// full disk). A connection whose rollback fails is in an unknown state: it is closed, not reused.
+void rollback(ConnectionPool::Lease& lease) {
+    try {
+        if (!sqlite3_get_autocommit(lease.statements().db())) control(lease, "ROLLBACK");
+    } catch (...) {
+        lease.discard();
+    }
+}
+
 // Enough to share one sync among all the request workers' writes, small enough that one batch
 // does not hold the write lock for long.
 constexpr std::size_t kMaxWritesPerTransaction = 64;
@@ -77,8 +87,7 @@ int SqliteStore::schemaVersion() {
 }
 
 Store::WriteStats SqliteStore::writeStats() const {
-    auto counts = writes_.counts();
-    return {counts.writes, counts.batches, counts.waiting};
+    return writes_.stats();
 }
 
 int SqliteStore::latestSchemaVersion() const {
@@ -105,11 +114,7 @@ void SqliteStore::read(const std::function<void(Repositories&)>& work) {
         work(repositories);
         control(lease, "COMMIT");
     } catch (...) {
-        try {
-            control(lease, "ROLLBACK");
-        } catch (...) {
-            lease.discard();
-        }
+        rollback(lease);
         rethrowAsStorageError(pool_.path());
     }
 }
@@ -129,14 +134,7 @@ void SqliteStore::commitBatch(std::span<CommitGroup::Write*> batch) {
             // Still the only writer of this process: the moment to empty a log grown too long.
             checkpointer_.restartIfDue(lease.statements().db());
         } catch (...) {
-            try {
-                // Unless SQLite already rolled it back itself (see runBatch).
-                if (!sqlite3_get_autocommit(lease.statements().db())) {
-                    control(lease, "ROLLBACK");
-                }
-            } catch (...) {
-                lease.discard();
-            }
+            rollback(lease);
             throw;
         }
     } catch (...) {

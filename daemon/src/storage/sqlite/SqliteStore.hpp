@@ -19,7 +19,6 @@ class SqliteStore final : public Store {
     int latestSchemaVersion() const override;
 
     WriteStats writeStats() const override;
-    std::size_t walCheckpoints() const { return checkpointer_.checkpoints(); }
 
   protected:
     void withRepositories(bool writing, const std::function<void(Repositories&)>& work) override;
