@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "domain/JsonWriter.hpp"
 #include "domain/RequestId.hpp"
 
 namespace lodestone::app {
@@ -47,7 +48,9 @@ int syslogPriority(Poco::Message::Priority priority) {
     return priority <= Poco::Message::PRIO_CRITICAL ? 2 : std::min<int>(priority, 7);
 }
 
-void appendEscaped(std::string& out, const std::string& value, bool json) {
+// key=value text: quotes, backslashes and control characters escaped (JSON lines are written by
+// domain::JsonWriter).
+void appendEscaped(std::string& out, const std::string& value) {
     for (unsigned char c : value) {
         switch (c) {
             case '"':
@@ -68,7 +71,7 @@ void appendEscaped(std::string& out, const std::string& value, bool json) {
             default:
                 if (c < 0x20 || c == 0x7f) {
                     char code[8];
-                    std::snprintf(code, sizeof code, json ? "\\u%04x" : "\\x%02x", c);
+                    std::snprintf(code, sizeof code, "\\x%02x", c);
                     out += code;
                 } else {
                     out += static_cast<char>(c);
@@ -78,47 +81,42 @@ void appendEscaped(std::string& out, const std::string& value, bool json) {
 }
 
 // `first`: whether this is the line's first field (no separator before it).
-void appendField(std::string& out, bool& first, const char* key, const std::string& value,
-                 bool json) {
-    const bool separate = !first;
+void appendField(std::string& out, bool& first, const char* key, const std::string& value) {
+    if (!first) out += ' ';
     first = false;
-    if (json) {
-        out += separate ? ",\"" : "\"";
-        out += key;
-        out += "\":\"";
-        appendEscaped(out, value, true);
-        out += '"';
-        return;
-    }
-    if (separate) out += ' ';
     out += key;
     out += '=';
     const bool quote = value.empty() || value.find_first_of(" \"=\\\t\r\n") != std::string::npos;
     if (quote) out += '"';
-    appendEscaped(out, value, false);
+    appendEscaped(out, value);
     if (quote) out += '"';
 }
 
 }  // namespace
 
 void LogLineFormatter::format(const Poco::Message& message, std::string& text) {
-    const bool json = format_ == config::LoggingConfig::Format::Json;
     if (journalPriorities_)
         text += "<" + std::to_string(syslogPriority(message.getPriority())) + ">";
-    if (json) text += '{';
+    const bool json = format_ == config::LoggingConfig::Format::Json;
+    domain::JsonWriter object;
+    if (json) object.beginObject();
     bool first = true;
-    appendField(text, first, "ts",
-                Poco::DateTimeFormatter::format(message.getTime(), "%Y-%m-%dT%H:%M:%S.%iZ"), json);
-    appendField(text, first, "level", levelName(message.getPriority()), json);
-    appendField(text, first, "logger", message.getSource(), json);
-    appendField(text, first, "msg", message.getText(), json);
-    for (const char* field : kFields) {
-        if (message.has(field)) appendField(text, first, field, message.get(field), json);
+    auto field = [&](const char* key, const std::string& value) {
+        if (json) {
+            object.member(key, value);
+        } else {
+            appendField(text, first, key, value);
+        }
+    };
+    field("ts", Poco::DateTimeFormatter::format(message.getTime(), "%Y-%m-%dT%H:%M:%S.%iZ"));
+    field("level", levelName(message.getPriority()));
+    field("logger", message.getSource());
+    field("msg", message.getText());
+    for (const char* name : kFields) {
+        if (message.has(name)) field(name, message.get(name));
     }
-    if (const auto& id = domain::currentRequestId(); !id.empty()) {
-        appendField(text, first, "request_id", id, json);
-    }
-    if (json) text += '}';
+    if (const auto& id = domain::currentRequestId(); !id.empty()) field("request_id", id);
+    if (json) text += object.endObject().text();
 }
 
 bool stderrIsJournal() {

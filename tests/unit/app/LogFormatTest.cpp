@@ -56,6 +56,15 @@ TEST(LogFormat, JsonIsOneObjectPerLineWithTheMessagesFieldsAndRequestId) {
     EXPECT_EQ(object->getValue<std::string>("request_id"), "req-42");
 }
 
+// A client's stray byte quoted in a message must not make the line invalid JSON for a collector.
+TEST(LogFormat, AJsonLineStaysValidWhenAMessageQuotesBytesThatAreNotUtf8) {
+    Poco::Message message("lodestone.api", "bad name \"caf\xE9\"\tend",
+                          Poco::Message::PRIO_WARNING);
+    const auto line = formatted(message, Format::Json);
+    auto object = Poco::JSON::Parser().parse(line).extract<Poco::JSON::Object::Ptr>();
+    EXPECT_EQ(object->getValue<std::string>("msg"), "bad name \"caf\\xE9\"\tend");
+}
+
 TEST(LogFormat, TheRequestIdAppearsOnlyWhileARequestIsHandled) {
     Poco::Message message("lodestone.api", "x", Poco::Message::PRIO_ERROR);
     {
