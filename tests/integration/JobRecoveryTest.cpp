@@ -351,32 +351,35 @@ TEST(JobRecovery, PluginCallsThatHangCostABoundedNumberOfThreads) {
     setup.extraYaml = "webhooks: { concurrency: 1 }\n";
     EngineDaemon engine(setup);
     engine.start();
-    // Plugin calls run on threads of their own, named so; other threads (the HTTP server's pool
-    // among them) come and go with the requests and do not count.
-    auto callThreads = [&] {
+    // Workers make their calls on threads named so, and a thread left behind with a call that
+    // overran is renamed; other threads (the HTTP front's among them) do not count.
+    auto threadsNamed = [&](const std::string& wanted) {
         int count = 0;
         const auto tasks = std::filesystem::path("/proc") /
                            std::to_string(engine.daemon().process().pid()) / "task";
         for (const auto& task : std::filesystem::directory_iterator(tasks)) {
             std::string name;
             std::getline(std::ifstream(task.path() / "comm"), name);
-            if (name == "lodestone-call") ++count;
+            if (name == wanted) ++count;
         }
         return count;
     };
     // One per worker: research 2, content 2, finalize 4 and scoring 4 (their defaults), and the
     // one webhook worker.
-    const int idleRunners = 13;
-    ASSERT_TRUE(eventually([&] { return callThreads() == idleRunners; }, std::chrono::seconds(10)));
+    const int workers = 13;
+    ASSERT_TRUE(eventually([&] { return threadsNamed("lodestone-work") == workers; },
+                           std::chrono::seconds(10)));
     for (int i = 0; i < 10; ++i) engine.createJob(kAda);
     ASSERT_TRUE(eventually(
         [&] {
             return engine.daemon().process().errors().find("claiming pauses") != std::string::npos;
         },
         std::chrono::seconds(30)));
-    // Two hung calls (one per research worker), not one per attempt; the workers' runners are
-    // replaced.
-    EXPECT_LE(callThreads(), idleRunners + 2);
+    // Two hung calls (one per research worker), not one per attempt; fresh workers took the
+    // places of the threads left behind.
+    EXPECT_EQ(threadsNamed("lodestone-hung"), 2);
+    EXPECT_TRUE(eventually([&] { return threadsNamed("lodestone-work") == workers; },
+                           std::chrono::seconds(10)));
     EXPECT_EQ(engine.daemon().stop(SIGTERM).code, 0);
 }
 

@@ -122,13 +122,13 @@ work::Prepared StepQueue::prepare(work::Claim& claim,
 work::Outcome StepQueue::conclude(work::Claim&, const work::CallEnd& end,
                                   const plugins::RunControl&) {
     switch (end.how) {
-        case work::CallRunner::Ending::Finished:
+        case work::CallEnding::Finished:
             break;
-        case work::CallRunner::Ending::Overran:
+        case work::CallEnding::Overran:
             return work::Outcome::failed("the " + name_ +
                                          " step did not finish within its timeout of " +
                                          duration(timeout_));
-        case work::CallRunner::Ending::Interrupted:
+        case work::CallEnding::Interrupted:
             return work::Outcome::handedBack();
     }
     if (!end.error) return work::Outcome::succeeded();

@@ -116,11 +116,11 @@ AttemptResult DeliveryAttempt::conclude(const work::CallEnd& end,
                                         const plugins::RunControl& control,
                                         std::int64_t latencyMs) const {
     switch (end.how) {
-        case work::CallRunner::Ending::Finished:
+        case work::CallEnding::Finished:
             break;
-        case work::CallRunner::Ending::Overran:
+        case work::CallEnding::Overran:
             return failed(noAnswerInTime(timeout_, "the webhook plugin did not return"), latencyMs);
-        case work::CallRunner::Ending::Interrupted:
+        case work::CallEnding::Interrupted:
             return failed("interrupted: lodestoned stopped during this attempt", latencyMs);
     }
     if (end.error) {

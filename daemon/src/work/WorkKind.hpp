@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "plugins/RunControl.hpp"
-#include "work/CallRunner.hpp"
 #include "work/LeaseTable.hpp"
 #include "work/Outcome.hpp"
 
@@ -41,9 +40,16 @@ struct Prepared {
     Outcome decided;
 };
 
+// How a call ended (what it means for the work is the kind's to say).
+enum class CallEnding {
+    Finished,     // the call returned or threw; see CallEnd's output and error
+    Overran,      // its deadline passed first; the call was left behind
+    Interrupted,  // a stop came first; the call was left behind
+};
+
 // How the call ended.
 struct CallEnd {
-    CallRunner::Ending how = CallRunner::Ending::Finished;
+    CallEnding how = CallEnding::Finished;
     std::string output;        // it returned
     std::exception_ptr error;  // it threw
 };

@@ -39,9 +39,33 @@ WorkerPool::~WorkerPool() {
 }
 
 void WorkerPool::start() {
-    liveWorkers_ = settings_.concurrency;
-    for (int i = 0; i < settings_.concurrency; ++i) workers_.emplace_back([this] { workerLoop(); });
+    {
+        std::lock_guard lock(mutex_);
+        for (int i = 0; i < settings_.concurrency; ++i) startWorker();
+    }
     dispatcher_ = std::thread([this] { dispatchLoop(); });
+}
+
+void WorkerPool::startWorker() {
+    auto worker = std::make_shared<Worker>(abandonedCalls_);
+    worker->thread = std::thread([this, worker] { workerLoop(worker); });
+    workers_.push_back(std::move(worker));
+    ++liveWorkers_;
+}
+
+bool WorkerPool::topUpWorkers() {
+    // Out of threads (too many hung calls in this process): try again later rather than let the
+    // failure take the daemon down.
+    while (liveWorkers_ < settings_.concurrency) {
+        try {
+            startWorker();
+        } catch (const std::system_error& e) {
+            log().error("cannot start a thread for %s work: %s", kind_.name(),
+                        std::string(e.what()));
+            return false;
+        }
+    }
+    return true;
 }
 
 void WorkerPool::wake() {
@@ -78,15 +102,24 @@ void WorkerPool::dispatchLoop() {
     // the next poll.
     auto free = [&] { return idle_ - static_cast<int>(ready_.size()) - abandonedCalls_->load(); };
     auto due = [&] {
-        if (!finished_.empty()) return true;
+        if (!finished_.empty() || deadlineSooner_) return true;
         if (stopping_) return liveWorkers_ == 0 || !ready_.empty();
         return woken_ && free() > 0;
     };
     while (true) {
         auto until = nextLook;
         for (const auto& retry : retrying_) until = std::min(until, retry.retryAt);
+        until = std::min(until, nextOverrun(Clock::now()));
+        sleepsUntil_ = until;
         dispatcherWake_.wait_until(lock, until, due);
+        // Awake: the deadlines of calls starting meanwhile are read before the next sleep.
+        sleepsUntil_ = Clock::time_point::min();
+        deadlineSooner_ = false;
         lastTurn_ = Clock::now().time_since_epoch().count();
+        takeOverOverrunCalls(Clock::now());
+        if (!stopping_ && !topUpWorkers()) {
+            nextLook = std::min(nextLook, Clock::now() + std::chrono::seconds(1));
+        }
         if (stopping_) {
             // Claimed but never started: handed back for the next start (or another process).
             for (auto& claim : ready_)
@@ -111,11 +144,14 @@ void WorkerPool::dispatchLoop() {
         std::optional<Timestamp> nextDue;
         Claims claimed = commit(finished, room, nextDue);
         lock.lock();
+        for (auto& claim : claimed) ready_.push_back(std::move(claim));
         // One worker per claim: waking every idle worker for each batch would send most of
-        // them back to sleep at once, a thread switch each for nothing.
-        for (auto& claim : claimed) {
-            ready_.push_back(std::move(claim));
-            workAvailable_.notify_one();
+        // them back to sleep at once, a thread switch each for nothing. Woken with the lock
+        // released, so that a worker does not wake only to wait for it.
+        if (!claimed.empty()) {
+            lock.unlock();
+            for (std::size_t i = 0; i < claimed.size(); ++i) workAvailable_.notify_one();
+            lock.lock();
         }
         now = Clock::now();
         nextLook = now + settings_.pollInterval;
@@ -127,93 +163,6 @@ void WorkerPool::dispatchLoop() {
                 std::chrono::milliseconds(std::max<Timestamp>(0, *nextDue - domain::nowMillis()));
             nextLook = std::min(nextLook, now + wait);
         }
-    }
-}
-
-std::unique_ptr<CallRunner> WorkerPool::newRunner() {
-    // Out of threads (too many hung calls in this process): wait and try again rather than let
-    // the failure take the daemon down.
-    while (true) {
-        try {
-            return std::make_unique<CallRunner>(abandonedCalls_);
-        } catch (const std::system_error& e) {
-            log().error("cannot start a thread for %s calls: %s", kind_.name(),
-                        std::string(e.what()));
-        }
-        std::unique_lock lock(mutex_);
-        if (stopping_) return nullptr;
-        dispatcherWake_.wait_for(lock, std::chrono::seconds(1), [&] { return stopping_; });
-    }
-}
-
-void WorkerPool::workerLoop() {
-    auto runner = newRunner();
-    std::unique_lock lock(mutex_);
-    while (runner) {
-        ++idle_;
-        // A free worker matters to the dispatcher only when there is work to claim for it (or a
-        // stop to finish); its outcome, below, always wakes it.
-        if (woken_ || stopping_) dispatcherWake_.notify_all();
-        workAvailable_.wait(lock, [&] { return stopping_ || !ready_.empty(); });
-        --idle_;
-        // Once stopping, nothing new starts: the dispatcher hands unstarted claims back.
-        if (stopping_) break;
-        std::unique_ptr<Claim> claim = std::move(ready_.front());
-        ready_.pop_front();
-        running_.insert(runner.get());
-        lock.unlock();
-        Outcome outcome = attempt(*claim, *runner);
-        leases_.finishing(kind_.table(), claim->itemId, claim->owner);
-        lock.lock();
-        // The outcome goes to the dispatcher before anything else can hold it up.
-        running_.erase(runner.get());
-        finished_.push_back({std::move(claim), std::move(outcome)});
-        dispatcherWake_.notify_all();
-        if (runner->abandoned()) {
-            // Its call still runs; a fresh runner (a thread) takes its place, which may take a
-            // while when the process is out of threads.
-            lock.unlock();
-            runner = newRunner();
-            lock.lock();
-        }
-    }
-    --liveWorkers_;
-    dispatcherWake_.notify_all();
-}
-
-Outcome WorkerPool::attempt(Claim& claim, CallRunner& runner) {
-    auto control = std::make_shared<plugins::RunControl>(
-        plugins::RunControl::deadlineIn(settings_.timeout),
-        [report = leases_.progressReporter(kind_.table(), claim.itemId, claim.owner)](
-            int percent, const std::string&) { report(percent); });
-    try {
-        Prepared prepared = kind_.prepare(claim, control);
-        if (!prepared.call) return prepared.decided;
-        // A stop came first: nothing was attempted, so nothing counts.
-        if (abandoning_) return Outcome::handedBack();
-        CallEnd end;
-        end.how = runner.run(std::move(prepared.call),
-                             Clock::now() + settings_.timeout + settings_.callGrace);
-        switch (end.how) {
-            case CallRunner::Ending::Finished:
-                end.output = runner.output();
-                end.error = runner.error();
-                break;
-            case CallRunner::Ending::Interrupted:
-                if (!runner.abandoned()) return Outcome::handedBack();  // it never started
-                [[fallthrough]];
-            case CallRunner::Ending::Overran:
-                control->cancel();  // nobody waits for the call any more
-                break;
-        }
-        return kind_.conclude(claim, end, *control);
-    } catch (const std::exception& e) {
-        // A kind's own failure (not its call's) fails the attempt rather than the worker.
-        return Outcome::failed(std::string("cannot make the attempt: ") + e.what());
-    } catch (...) {
-        return Outcome::failed(
-            "cannot make the attempt: an exception that is not a "
-            "std::exception");
     }
 }
 
@@ -233,16 +182,24 @@ bool WorkerPool::waitUntilIdle(std::chrono::steady_clock::time_point deadline) {
 void WorkerPool::abandonRunning() {
     std::lock_guard lock(mutex_);
     abandoning_ = true;  // an attempt about to start its call does not start it
-    for (auto* runner : running_) runner->interrupt();
+    const std::set<Worker*> running = running_;
+    for (auto* worker : running) {
+        if (worker->watch.takeOver()) leaveBehind(*worker, CallEnding::Interrupted);
+    }
 }
 
 void WorkerPool::join() {
-    for (auto& worker : workers_) {
-        if (worker.joinable()) worker.join();
-    }
-    workers_.clear();
-    // Last: it records the outcomes the workers left.
+    // First: it ends once every worker has, after recording the outcomes they left, and it is
+    // the one that leaves threads behind (no longer the pool's to join).
     if (dispatcher_.joinable()) dispatcher_.join();
+    std::vector<std::shared_ptr<Worker>> workers;
+    {
+        std::lock_guard lock(mutex_);
+        workers.swap(workers_);
+    }
+    for (auto& worker : workers) {
+        if (worker->thread.joinable()) worker->thread.join();
+    }
 }
 
 }  // namespace lodestone::work

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "storage/Store.hpp"
-#include "work/CallRunner.hpp"
+#include "work/CallWatch.hpp"
 #include "work/LeaseKeeper.hpp"
 #include "work/WorkKind.hpp"
 
@@ -42,8 +42,11 @@ struct PoolSettings {
 // records the outcomes of the attempts that ended since the last (group commit) and claims as
 // many due items as there are idle workers, then hands them over. It sleeps until an attempt
 // ends, until told that work arrived (wake()), until the next item (or a retried write) is due,
-// or at most pollInterval. Each worker runs an attempt's call through a CallRunner, so a call
-// overrunning its deadline fails the attempt without holding the worker.
+// or at most pollInterval. Each worker makes an attempt's call on its own thread; the dispatcher
+// also watches the calls' deadlines, and takes an attempt whose call overran over from its
+// worker: it fails the attempt and leaves that thread behind with the call, a fresh worker taking
+// its place. (A thread of the call's own, waited on by the worker, would cost two thread switches
+// per attempt.)
 class WorkerPool {
   public:
     // `processOwner`: this process's lease-owner id; each claim extends it to one of its own.
@@ -105,9 +108,36 @@ class WorkerPool {
     // The retried writes due by `now`, taken out of retrying_ to join the next transaction.
     std::vector<Finished> dueRetries(Clock::time_point now);
 
-    void workerLoop();
-    std::unique_ptr<CallRunner> newRunner();
-    Outcome attempt(Claim& claim, CallRunner& runner);
+    // One worker: a thread that takes claims and makes their calls itself. Shared with that
+    // thread, which outlives its place in the pool when its call is left behind.
+    struct Worker {
+        explicit Worker(std::shared_ptr<std::atomic<int>> leftBehindCalls)
+            : watch(std::move(leftBehindCalls)) {}
+        CallWatch watch;
+        std::thread thread;
+        // The attempt in hand; the dispatcher's once it took the attempt over.
+        std::unique_ptr<Claim> claim;
+        std::shared_ptr<plugins::RunControl> control;
+        Clock::time_point overrunsAt = Clock::time_point::max();
+    };
+    static constexpr const char* kWorkerThreadName = "lodestone-work";
+    // What `top -H` shows for a thread left behind with a call that overran (or that a stop
+    // interrupted).
+    static constexpr const char* kLeftBehindThreadName = "lodestone-hung";
+
+    void startWorker();
+    // Brings the workers back to the concurrency after some were left behind; false when the
+    // process is out of threads (tried again at the next turn).
+    bool topUpWorkers();
+    void workerLoop(const std::shared_ptr<Worker>& me);
+    // None when the dispatcher (or a stop) took the attempt over while its call ran.
+    std::optional<Outcome> attempt(Worker& me);
+    Outcome concluded(Claim& claim, const CallEnd& end, const plugins::RunControl& control);
+    // With mutex_ held: fails the attempt of a worker whose call was taken over and leaves its
+    // thread behind.
+    void leaveBehind(Worker& worker, CallEnding how);
+    void takeOverOverrunCalls(Clock::time_point now);
+    Clock::time_point nextOverrun(Clock::time_point now) const;
 
     WorkKind& kind_;
     PoolSettings settings_;
@@ -115,8 +145,8 @@ class WorkerPool {
     std::string processOwner_;
     LeaseKeeper& leases_;
     std::function<void(const std::string&)> wakeQueue_;
-    // Calls given up on that still run on their own threads. Claims pause while there are as
-    // many as workers: a plugin that hangs every call must not cost a thread per item.
+    // Calls left behind that still run on their threads. Claims pause while there are as many as
+    // workers: a plugin that hangs every call must not cost a thread per item.
     std::shared_ptr<std::atomic<int>> abandonedCalls_ = std::make_shared<std::atomic<int>>(0);
     std::atomic<Clock::rep> lastTurn_{Clock::now().time_since_epoch().count()};
     std::atomic<Clock::rep> finishBy_{Clock::time_point::max().time_since_epoch().count()};
@@ -128,7 +158,12 @@ class WorkerPool {
     std::condition_variable dispatcherWake_;  // wake(), an attempt ended, a worker came free, stop
     std::deque<std::unique_ptr<Claim>> ready_;
     std::vector<Finished> finished_;
-    std::set<CallRunner*> running_;
+    std::vector<std::shared_ptr<Worker>> workers_;  // those still the pool's, to join
+    std::set<Worker*> running_;                     // making an attempt
+    // When the dispatcher wakes next (the smallest time while it is awake): a worker whose call
+    // overruns sooner wakes it.
+    Clock::time_point sleepsUntil_ = Clock::time_point::min();
+    bool deadlineSooner_ = false;
     int idle_ = 0;
     int liveWorkers_ = 0;
     bool woken_ = true;
@@ -136,7 +171,6 @@ class WorkerPool {
     std::atomic<bool> abandoning_ = false;
     bool warnedAboutHungCalls_ = false;
     std::thread dispatcher_;
-    std::vector<std::thread> workers_;
 };
 
 }  // namespace lodestone::work

@@ -52,7 +52,7 @@ class StepQueueTest : public jobs::test::JobStoreFixture {
     }
 
     static work::CallEnd threw(std::exception_ptr error) {
-        return {work::CallRunner::Ending::Finished, "", std::move(error)};
+        return {work::CallEnding::Finished, "", std::move(error)};
     }
 
     work::RetryPolicy retries_{10s};
@@ -113,12 +113,12 @@ TEST_F(StepQueueTest, OtherPluginFailuresAreRetryable) {
 }
 
 TEST_F(StepQueueTest, ACallPastItsDeadlineFailsNamingTheTimeout) {
-    auto outcome = concludeWith({work::CallRunner::Ending::Overran, "", nullptr});
+    auto outcome = concludeWith({work::CallEnding::Overran, "", nullptr});
     EXPECT_EQ(outcome.type, work::Outcome::Type::Failed);
     EXPECT_EQ(outcome.error, "the research_agent step did not finish within its timeout of 5 s");
 }
 
 TEST_F(StepQueueTest, AnInterruptedCallHandsTheJobBack) {
-    EXPECT_EQ(concludeWith({work::CallRunner::Ending::Interrupted, "", nullptr}).type,
+    EXPECT_EQ(concludeWith({work::CallEnding::Interrupted, "", nullptr}).type,
               work::Outcome::Type::HandedBack);
 }

@@ -16,7 +16,6 @@
 #include "plugins/PluginInstance.hpp"
 #include "plugins/PluginLibrary.hpp"
 #include "webhooks/DeliveryAttempt.hpp"
-#include "work/CallRunner.hpp"
 
 using namespace lodestone;
 using namespace lodestone::webhooks;
@@ -193,16 +192,17 @@ class DeliveryAttemptThroughThePlugin : public ::testing::Test {
             plugins::PluginLibrary::open(WEBHOOK_HTTP_PLUGIN), "webhook-http");
         plugin->configure(R"({"excerpt_bytes":256})");
         DeliveryAttempt attempt(plugin, gateway, std::chrono::seconds(5));
-        // As the work engine makes it: the prepared call on a watched thread, then its end read.
+        // As the work engine makes it: the prepared call, then its end read.
         auto control = std::make_shared<plugins::RunControl>(
             plugins::RunControl::deadlineIn(attempt.timeout()));
         auto call = attempt.prepare(delivery(), in, control);
         if (call.ended) return *call.ended;
-        work::CallRunner runner;
         work::CallEnd end;
-        end.how = runner.run(call.run, std::chrono::steady_clock::now() + attempt.longest());
-        end.output = runner.output();
-        end.error = runner.error();
+        try {
+            end.output = call.run();
+        } catch (...) {
+            end.error = std::current_exception();
+        }
         return attempt.conclude(end, *control, 0);
     }
 };

@@ -213,11 +213,11 @@ class FakeKind final : public WorkKind {
 
     Outcome conclude(Claim&, const CallEnd& end, const plugins::RunControl&) override {
         switch (end.how) {
-            case CallRunner::Ending::Overran:
+            case CallEnding::Overran:
                 return Outcome::failed("overran");
-            case CallRunner::Ending::Interrupted:
+            case CallEnding::Interrupted:
                 return Outcome::handedBack();
-            case CallRunner::Ending::Finished:
+            case CallEnding::Finished:
                 break;
         }
         if (end.error) return Outcome::failed("threw");

@@ -2,7 +2,10 @@
 // engine does is the same whatever the kind.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
+#include <string>
 
 #include "unit/storage/StoreFixture.hpp"
 #include "unit/work/FakeWork.hpp"
@@ -109,14 +112,37 @@ TEST_F(WorkerPoolTest, ACallPastItsDeadlineIsLeftBehindAndTheWorkerCarriesOn) {
     auto& engine = start(settings(2, 100ms));
     ASSERT_TRUE(finished("hangs"));
     EXPECT_EQ(kind_->outcomeOf("hangs"), "failed: overran");
-    EXPECT_EQ(kind_->running(), 1) << "the call still runs on its own thread";
-    // Its worker took a fresh call thread: the next item runs and ends while the abandoned call
-    // still runs (it holds one of the two places until it returns).
+    EXPECT_EQ(kind_->running(), 1) << "the call still runs on the thread left behind";
+    // A fresh worker took that thread's place: the next item runs and ends while the call left
+    // behind still runs (it holds one of the two places until it returns).
     kind_->add("next");
     engine.wake("fake");
     ASSERT_TRUE(finished("next"));
     EXPECT_EQ(kind_->outcomeOf("next"), "succeeded");
     EXPECT_EQ(kind_->running(), 1);
+}
+
+TEST_F(WorkerPoolTest, AThreadLeftBehindIsNamedSoAndAFreshWorkerTakesItsPlace) {
+    // This process's threads by name: the pool's workers, and those left behind with a call.
+    auto threadsNamed = [](const std::string& wanted) {
+        int count = 0;
+        for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+            std::string name;
+            std::getline(std::ifstream(task.path() / "comm"), name);
+            if (name == wanted) ++count;
+        }
+        return count;
+    };
+    kind_->add("hangs", Script().taking(1500ms));
+    start(settings(2, 100ms));
+    ASSERT_TRUE(finished("hangs"));
+    EXPECT_EQ(kind_->running(), 1);
+    EXPECT_TRUE(eventually([&] { return threadsNamed("lodestone-work") == 2; }));
+    EXPECT_EQ(threadsNamed("lodestone-hung"), 1);
+    // Once its call returns, the thread left behind ends.
+    EXPECT_TRUE(eventually([&] { return kind_->running() == 0; }));
+    EXPECT_TRUE(eventually([&] { return threadsNamed("lodestone-hung") == 0; }));
+    EXPECT_EQ(threadsNamed("lodestone-work"), 2);
 }
 
 TEST_F(WorkerPoolTest, ClaimingPausesWhileHungCallsHoldEveryPlace) {

@@ -242,11 +242,11 @@ work::Outcome SendQueue::conclude(work::Claim& claim, const work::CallEnd& end,
                                   const plugins::RunControl& control) {
     auto& claimed = static_cast<ClaimedSend&>(claim);
     switch (end.how) {
-        case work::CallRunner::Ending::Finished:
+        case work::CallEnding::Finished:
             break;
-        case work::CallRunner::Ending::Overran:
+        case work::CallEnding::Overran:
             return failure(claimed, overran(settings_.timeout), true);
-        case work::CallRunner::Ending::Interrupted:
+        case work::CallEnding::Interrupted:
             return failure(claimed,
                            "interrupted: lodestoned stopped during this attempt (the message may "
                            "have been sent)",

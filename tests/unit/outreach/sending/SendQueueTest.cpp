@@ -99,7 +99,7 @@ class SendQueueTest : public storage::test::StoreFixture {
     }
 
     static work::CallEnd answered(const std::string& output) {
-        return {work::CallRunner::Ending::Finished, output, nullptr};
+        return {work::CallEnding::Finished, output, nullptr};
     }
     static work::CallEnd accepted() {
         return answered(R"({"accepted":true,"code":250,"reply":"250 2.0.0 Ok: queued"})");
@@ -354,7 +354,7 @@ TEST_F(SendQueueTest, AMessageTheMailerCannotSendFailsAtOnce) {
     ASSERT_EQ(claims.size(), 1u);
     auto error = std::make_exception_ptr(
         plugins::PluginError("smtp", LODESTONE_ERROR_INVALID_INPUT, "to.address: not an address"));
-    auto recorded = finish(*claims[0], {work::CallRunner::Ending::Finished, "", error}, nine + 5);
+    auto recorded = finish(*claims[0], {work::CallEnding::Finished, "", error}, nine + 5);
     EXPECT_FALSE(recorded.retryAt);
     EXPECT_EQ(sendsOf(ann)[0].status, EmailSendStatus::Failed);
     EXPECT_EQ(find(ann).status, ProspectStatus::Failed);

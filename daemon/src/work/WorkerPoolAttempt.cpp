@@ -1,0 +1,144 @@
+// The workers' side of a pool: each takes a claim, makes its call on its own thread and hands the
+// outcome to the dispatcher; and the dispatcher's watch over the calls' deadlines.
+#include <pthread.h>
+
+#include <algorithm>
+
+#include "work/WorkerPool.hpp"
+
+namespace lodestone::work {
+
+void WorkerPool::workerLoop(const std::shared_ptr<Worker>& me) {
+    // Named so that an operator (top -H, /proc/<pid>/task) can tell the pools' threads apart
+    // from those left behind with a call.
+    pthread_setname_np(pthread_self(), kWorkerThreadName);
+    std::unique_lock lock(mutex_);
+    while (true) {
+        ++idle_;
+        // A free worker matters to the dispatcher only when there is work to claim for it (or a
+        // stop to finish); its outcome, below, always wakes it.
+        if (woken_ || stopping_) dispatcherWake_.notify_all();
+        workAvailable_.wait(lock, [&] { return stopping_ || !ready_.empty(); });
+        --idle_;
+        // Once stopping, nothing new starts: the dispatcher hands unstarted claims back.
+        if (stopping_) break;
+        me->claim = std::move(ready_.front());
+        ready_.pop_front();
+        // The call's deadline counts from here, as its RunControl's does.
+        me->overrunsAt = Clock::now() + settings_.timeout + settings_.callGrace;
+        if (me->overrunsAt < sleepsUntil_) {
+            deadlineSooner_ = true;
+            dispatcherWake_.notify_all();
+        }
+        running_.insert(me.get());
+        lock.unlock();
+        std::optional<Outcome> outcome = attempt(*me);
+        // Taken over: the attempt is concluded, and this thread, left behind, is no longer the
+        // pool's (which may be gone by now).
+        if (!outcome) return;
+        leases_.finishing(kind_.table(), me->claim->itemId, me->claim->owner);
+        lock.lock();
+        // The outcome goes to the dispatcher before anything else can hold it up.
+        running_.erase(me.get());
+        finished_.push_back({std::move(me->claim), std::move(*outcome)});
+        dispatcherWake_.notify_all();
+    }
+    --liveWorkers_;
+    dispatcherWake_.notify_all();
+}
+
+std::optional<Outcome> WorkerPool::attempt(Worker& me) {
+    Claim& claim = *me.claim;
+    auto control = std::make_shared<plugins::RunControl>(
+        plugins::RunControl::deadlineIn(settings_.timeout),
+        [report = leases_.progressReporter(kind_.table(), claim.itemId, claim.owner)](
+            int percent, const std::string&) { report(percent); });
+    std::function<std::string()> call;
+    try {
+        Prepared prepared = kind_.prepare(claim, control);
+        if (!prepared.call) return prepared.decided;
+        call = std::move(prepared.call);
+    } catch (const std::exception& e) {
+        // A kind's own failure (not its call's) fails the attempt rather than the worker.
+        return Outcome::failed(std::string("cannot make the attempt: ") + e.what());
+    } catch (...) {
+        return Outcome::failed(
+            "cannot make the attempt: an exception that is not a "
+            "std::exception");
+    }
+    me.control = control;
+    me.watch.starting();
+    CallEnd end;
+    // A stop came first: nothing was attempted, so nothing counts (unless the stop already took
+    // the attempt over, concluding it as interrupted).
+    const bool stopped = abandoning_;
+    if (!stopped) {
+        try {
+            end.output = call();
+        } catch (...) {
+            end.error = std::current_exception();
+        }
+    }
+    if (!me.watch.returned()) {
+        // What the call holds (a plugin instance among it) goes before it counts as returned, so
+        // whoever waits for left-behind calls to return may then unload what they used.
+        call = nullptr;
+        control.reset();
+        me.watch.leftBehindCallReturned();
+        return std::nullopt;
+    }
+    me.control.reset();
+    if (stopped) return Outcome::handedBack();
+    return concluded(claim, end, *control);
+}
+
+Outcome WorkerPool::concluded(Claim& claim, const CallEnd& end,
+                              const plugins::RunControl& control) {
+    try {
+        return kind_.conclude(claim, end, control);
+    } catch (const std::exception& e) {
+        return Outcome::failed(std::string("cannot conclude the attempt: ") + e.what());
+    } catch (...) {
+        return Outcome::failed(
+            "cannot conclude the attempt: an exception that is not a "
+            "std::exception");
+    }
+}
+
+void WorkerPool::leaveBehind(Worker& worker, CallEnding how) {
+    auto claim = std::move(worker.claim);
+    auto control = worker.control;
+    control->cancel();  // nobody waits for the call any more
+    CallEnd end;
+    end.how = how;
+    Outcome outcome = concluded(*claim, end, *control);
+    leases_.finishing(kind_.table(), claim->itemId, claim->owner);
+    finished_.push_back({std::move(claim), std::move(outcome)});
+    running_.erase(&worker);
+    --liveWorkers_;
+    // The thread is still there (it cannot end before it sees the take-over, after its call).
+    pthread_setname_np(worker.thread.native_handle(), kLeftBehindThreadName);
+    worker.thread.detach();
+    std::erase_if(workers_, [&](const auto& one) { return one.get() == &worker; });
+    dispatcherWake_.notify_all();
+}
+
+void WorkerPool::takeOverOverrunCalls(Clock::time_point now) {
+    std::vector<Worker*> overran;
+    for (auto* worker : running_) {
+        if (worker->overrunsAt <= now && worker->watch.takeOver()) overran.push_back(worker);
+    }
+    for (auto* worker : overran) leaveBehind(*worker, CallEnding::Overran);
+}
+
+WorkerPool::Clock::time_point WorkerPool::nextOverrun(Clock::time_point now) const {
+    // Only deadlines to come: a worker past its own is between its call and its outcome (or
+    // still preparing, and then looked at again at the next turn).
+    auto next = Clock::time_point::max();
+    for (const auto* worker : running_) {
+        if (worker->overrunsAt > now) next = std::min(next, worker->overrunsAt);
+    }
+    return next;
+}
+
+}  // namespace lodestone::work
