@@ -1,10 +1,12 @@
 #include <iostream>
 
 #include "app/LodestoneApp.hpp"
+#include "app/MemoryTuning.hpp"
 #include "config/ConfigError.hpp"
 
 // The edge of the process: whatever stops start-up becomes a message and an exit code.
 int main(int argc, char** argv) {
+    lodestone::app::tuneAllocator();
     try {
         lodestone::app::LodestoneApp app;
         return app.start(argc, argv);
