@@ -181,10 +181,14 @@ bool WorkerPool::waitUntilIdle(std::chrono::steady_clock::time_point deadline) {
 
 void WorkerPool::abandonRunning() {
     std::lock_guard lock(mutex_);
-    abandoning_ = true;  // an attempt about to start its call does not start it
     const std::set<Worker*> running = running_;
     for (auto* worker : running) {
-        if (worker->watch.takeOver()) leaveBehind(*worker, CallEnding::Interrupted);
+        // A worker still preparing its attempt (or done with its call) starts no call after this.
+        if (worker->watch.takeOver()) {
+            leaveBehind(*worker, CallEnding::Interrupted);
+        } else {
+            worker->watch.stop();
+        }
     }
 }
 

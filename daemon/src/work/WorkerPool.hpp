@@ -168,7 +168,6 @@ class WorkerPool {
     int liveWorkers_ = 0;
     bool woken_ = true;
     bool stopping_ = false;
-    std::atomic<bool> abandoning_ = false;
     bool warnedAboutHungCalls_ = false;
     std::thread dispatcher_;
 };

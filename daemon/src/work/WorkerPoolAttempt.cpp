@@ -67,28 +67,31 @@ std::optional<Outcome> WorkerPool::attempt(Worker& me) {
             "std::exception");
     }
     me.control = control;
-    me.watch.starting();
+    // A stop came first: nothing was attempted, so nothing counts.
+    if (!me.watch.starting()) return Outcome::handedBack();
+    if (Clock::now() >= me.overrunsAt) {
+        // Prepared past the deadline: the dispatcher, which skips deadlines already past, is
+        // told that this call is there to take over.
+        std::lock_guard lock(mutex_);
+        deadlineSooner_ = true;
+        dispatcherWake_.notify_all();
+    }
     CallEnd end;
-    // A stop came first: nothing was attempted, so nothing counts (unless the stop already took
-    // the attempt over, concluding it as interrupted).
-    const bool stopped = abandoning_;
-    if (!stopped) {
-        try {
-            end.output = call();
-        } catch (...) {
-            end.error = std::current_exception();
-        }
+    try {
+        end.output = call();
+    } catch (...) {
+        end.error = std::current_exception();
     }
     if (!me.watch.returned()) {
-        // What the call holds (a plugin instance among it) goes before it counts as returned, so
-        // whoever waits for left-behind calls to return may then unload what they used.
+        // Taken over: not a member of the pool may be touched from here on. What the call holds
+        // (a plugin instance among it) goes before it counts as returned, so whoever waits for
+        // left-behind calls to return may then unload what they used.
         call = nullptr;
         control.reset();
         me.watch.leftBehindCallReturned();
         return std::nullopt;
     }
     me.control.reset();
-    if (stopped) return Outcome::handedBack();
     return concluded(claim, end, *control);
 }
 
@@ -116,7 +119,8 @@ void WorkerPool::leaveBehind(Worker& worker, CallEnding how) {
     finished_.push_back({std::move(claim), std::move(outcome)});
     running_.erase(&worker);
     --liveWorkers_;
-    // The thread is still there (it cannot end before it sees the take-over, after its call).
+    // Its call may have returned meanwhile and the thread ended; renaming it then fails, which
+    // does not matter.
     pthread_setname_np(worker.thread.native_handle(), kLeftBehindThreadName);
     worker.thread.detach();
     std::erase_if(workers_, [&](const auto& one) { return one.get() == &worker; });
@@ -132,11 +136,13 @@ void WorkerPool::takeOverOverrunCalls(Clock::time_point now) {
 }
 
 WorkerPool::Clock::time_point WorkerPool::nextOverrun(Clock::time_point now) const {
-    // Only deadlines to come: a worker past its own is between its call and its outcome (or
-    // still preparing, and then looked at again at the next turn).
+    // A worker past its deadline that is not in its call is preparing (it says when its call
+    // starts) or concluding; one in its call is taken over at the next turn.
     auto next = Clock::time_point::max();
     for (const auto* worker : running_) {
-        if (worker->overrunsAt > now) next = std::min(next, worker->overrunsAt);
+        if (worker->overrunsAt > now || worker->watch.inCall()) {
+            next = std::min(next, worker->overrunsAt);
+        }
     }
     return next;
 }

@@ -20,7 +20,7 @@ std::shared_ptr<std::atomic<int>> counter() {
 TEST(CallWatch, ACallThatReturnsStaysTheWorkersAndCannotBeTakenOverAfterwards) {
     auto leftBehind = counter();
     CallWatch watch(leftBehind);
-    watch.starting();
+    ASSERT_TRUE(watch.starting());
     EXPECT_TRUE(watch.inCall());
     EXPECT_TRUE(watch.returned());
     EXPECT_FALSE(watch.inCall());
@@ -32,7 +32,7 @@ TEST(CallWatch, OnlyACallInFlightCanBeTakenOver) {
     // A worker preparing its attempt, or between two, is in our own code and reports itself.
     CallWatch watch(counter());
     EXPECT_FALSE(watch.takeOver());
-    watch.starting();
+    ASSERT_TRUE(watch.starting());
     EXPECT_TRUE(watch.returned());
     EXPECT_FALSE(watch.takeOver());
 }
@@ -40,7 +40,7 @@ TEST(CallWatch, OnlyACallInFlightCanBeTakenOver) {
 TEST(CallWatch, ACallTakenOverIsCountedUntilItsThreadLetsGo) {
     auto leftBehind = counter();
     CallWatch watch(leftBehind);
-    watch.starting();
+    ASSERT_TRUE(watch.starting());
     EXPECT_TRUE(watch.takeOver());
     EXPECT_FALSE(watch.takeOver()) << "an attempt is taken over once";
     EXPECT_EQ(leftBehind->load(), 1);
@@ -50,10 +50,25 @@ TEST(CallWatch, ACallTakenOverIsCountedUntilItsThreadLetsGo) {
     EXPECT_EQ(leftBehind->load(), 0);
 }
 
+TEST(CallWatch, AStopKeepsACallFromStartingAndLeavesACallInFlightToTheTakeOver) {
+    // Stopped while preparing: the worker hands the attempt back without calling.
+    CallWatch preparing(counter());
+    preparing.stop();
+    EXPECT_FALSE(preparing.starting());
+    EXPECT_FALSE(preparing.takeOver());
+    // Stopped in its call: stop() changes nothing, the take-over decides.
+    auto leftBehind = counter();
+    CallWatch calling(leftBehind);
+    ASSERT_TRUE(calling.starting());
+    calling.stop();
+    EXPECT_TRUE(calling.takeOver());
+    EXPECT_EQ(leftBehind->load(), 1);
+}
+
 TEST(CallWatch, AWatchServesOneAttemptAfterAnother) {
     CallWatch watch(counter());
     for (int i = 0; i < 100; ++i) {
-        watch.starting();
+        ASSERT_TRUE(watch.starting());
         ASSERT_TRUE(watch.returned()) << i;
     }
 }
@@ -64,7 +79,7 @@ TEST(CallWatch, WhenReturnAndTakeOverRaceExactlyOneWins) {
     auto leftBehind = counter();
     for (int round = 0; round < 2'000; ++round) {
         CallWatch watch(leftBehind);
-        watch.starting();
+        ASSERT_TRUE(watch.starting());
         std::atomic<bool> go = false;
         bool workerWon = false;
         bool dispatcherWon = false;
