@@ -28,6 +28,20 @@ struct CreditChange {
     Timestamp at = 0;
 };
 
+// Where a page of a list starts: just after the row with this creation time and id. Lists are
+// newest first (created_at, then id, descending), so rows added meanwhile never shift a later
+// page and every row appears once.
+struct PageStart {
+    Timestamp createdAt = 0;
+    std::string id;
+};
+
+// A page of a list: up to `limit` rows after `after` (from the newest when none).
+struct PageRequest {
+    int limit = 50;
+    std::optional<PageStart> after = std::nullopt;
+};
+
 class OrganisationRepository {
   public:
     virtual ~OrganisationRepository() = default;
@@ -50,6 +64,11 @@ class ProjectRepository {
                                                       const std::string& name) = 0;
     // Every project, or only one organisation's.
     virtual std::vector<domain::Project> list(const std::optional<std::string>& organisationId) = 0;
+    // A page of one organisation's projects, newest first; only those an API key may use when
+    // `apiKeyId` names a key restricted to some projects.
+    virtual std::vector<domain::Project> page(const std::string& organisationId,
+                                              const std::optional<std::string>& apiKeyId,
+                                              const PageRequest& page) = 0;
 };
 
 class CampaignRepository {
@@ -62,6 +81,25 @@ class CampaignRepository {
                                                        const std::string& name) = 0;
     virtual std::vector<domain::Campaign> list(
         const std::optional<std::string>& organisationId) = 0;
+    // A page of one organisation's campaigns, newest first.
+    virtual std::vector<domain::Campaign> page(const std::string& organisationId,
+                                               const PageRequest& page) = 0;
+};
+
+// Which of a project's jobs a listing shows.
+struct JobFilter {
+    std::string projectId;
+    std::optional<domain::JobStatus> status = std::nullopt;
+};
+
+// Which of a campaign's prospects a listing shows.
+struct ProspectFilter {
+    std::string campaignId;
+    std::optional<domain::ProspectStatus> status = std::nullopt;
+    // Words every one of which is in the contact's name, the email or the company's name
+    // (case-insensitive for ASCII).
+    std::optional<std::string> text = std::nullopt;
+    std::optional<int> minScore = std::nullopt;
 };
 
 class ApiKeyRepository {
@@ -125,6 +163,8 @@ class JobRepository {
     virtual std::optional<domain::Job> find(const std::string& id) = 0;
     virtual std::optional<domain::Job> findByLead(const std::string& leadId) = 0;
     virtual std::optional<domain::Job> findByProspect(const std::string& prospectId) = 0;
+    // A page of a project's jobs, newest first, each with its steps.
+    virtual std::vector<domain::Job> page(const JobFilter& filter, const PageRequest& page) = 0;
     // failed -> queued, resuming at the step that failed: clears the error and that step's row,
     // counts one more retry and records `newCharge` as the credits now held for the job. False
     // if the job is not failed.
@@ -209,6 +249,9 @@ class ProspectRepository {
                                                         const std::string& emailKey) = 0;
     virtual std::optional<domain::Prospect> findByBookingToken(const std::string& token) = 0;
     virtual std::optional<domain::Prospect> findByUnsubscribeToken(const std::string& token) = 0;
+    // A page of a campaign's prospects, newest first.
+    virtual std::vector<domain::Prospect> page(const ProspectFilter& filter,
+                                               const PageRequest& page) = 0;
     // Moves the prospect to `to` if its status is one of `from`, and records the transition
     // (moving to failed also stores `detail` as its error; moving on clears it). False if the
     // guard did not hold.
@@ -238,6 +281,7 @@ struct DeliveryFilter {
     std::optional<std::string> campaignId;
     std::optional<domain::DeliveryStatus> status;
     int limit = 100;
+    std::optional<PageStart> after = std::nullopt;
 };
 
 // How an attempt ended, and what the delivery does next.

@@ -1,4 +1,5 @@
 #include "storage/StorageError.hpp"
+#include "storage/sqlite/Paging.hpp"
 #include "storage/sqlite/Sql.hpp"
 #include "storage/sqlite/SqliteRepositories.hpp"
 
@@ -86,6 +87,19 @@ std::vector<domain::Campaign> SqliteCampaigns::list(
                                    "ORDER BY created_at, id";
     Query query(statements_, sql);
     query.bindAll(organisationId, organisationId);
+    std::vector<domain::Campaign> out;
+    query.forEachRow([&](const PreparedRow& row) { out.push_back(toCampaign(row)); });
+    return out;
+}
+
+std::vector<domain::Campaign> SqliteCampaigns::page(const std::string& organisationId,
+                                                    const PageRequest& page) {
+    Conditions where;
+    where.add("organisation_id = ?").startOf(page);
+    Query query(statements_,
+                "SELECT " + kColumns + " FROM campaigns" + where.text() + kNewestFirst);
+    query.bind(organisationId);
+    bindPage(query, page);
     std::vector<domain::Campaign> out;
     query.forEachRow([&](const PreparedRow& row) { out.push_back(toCampaign(row)); });
     return out;

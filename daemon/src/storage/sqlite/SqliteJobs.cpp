@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "storage/StorageError.hpp"
+#include "storage/sqlite/Paging.hpp"
 #include "storage/sqlite/SqliteRepositories.hpp"
 
 namespace lodestone::storage::sqlite {
@@ -175,6 +176,24 @@ std::optional<std::int64_t> SqliteJobs::typicalStepMillis(domain::StepName step,
             return static_cast<std::int64_t>(row.number("mean"));
         })
         .value_or(std::nullopt);
+}
+
+std::vector<domain::Job> SqliteJobs::page(const JobFilter& filter, const PageRequest& page) {
+    Conditions where;
+    where.add("project_id = ?");
+    if (filter.status) where.add("status = ?");
+    where.startOf(page);
+    std::vector<domain::Job> jobs;
+    {
+        Query query(statements_, std::string("SELECT ") + kJobColumns + " FROM jobs" +
+                                     where.text() + kNewestFirst);
+        query.bind(filter.projectId);
+        if (filter.status) query.bind(domain::toString(*filter.status));
+        bindPage(query, page);
+        query.forEachRow([&](const PreparedRow& row) { jobs.push_back(toJob(row)); });
+    }
+    for (auto& job : jobs) job.steps = stepsOf(job.id);
+    return jobs;
 }
 
 }  // namespace lodestone::storage::sqlite

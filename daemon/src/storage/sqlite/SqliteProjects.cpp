@@ -1,4 +1,5 @@
 #include "storage/StorageError.hpp"
+#include "storage/sqlite/Paging.hpp"
 #include "storage/sqlite/Sql.hpp"
 #include "storage/sqlite/SqliteRepositories.hpp"
 
@@ -80,6 +81,28 @@ std::vector<domain::Project> SqliteProjects::list(
                                    "ORDER BY created_at, id";
     Query query(statements_, sql);
     query.bindAll(organisationId, organisationId);
+    std::vector<domain::Project> out;
+    query.forEachRow([&](const PreparedRow& row) { out.push_back(toProject(row)); });
+    return out;
+}
+
+std::vector<domain::Project> SqliteProjects::page(const std::string& organisationId,
+                                                  const std::optional<std::string>& apiKeyId,
+                                                  const PageRequest& page) {
+    // A key restricted to some projects has them in api_key_projects; an unrestricted one has
+    // none there.
+    Conditions where;
+    where.add("organisation_id = ?");
+    if (apiKeyId) {
+        where.add(
+            "(NOT EXISTS (SELECT 1 FROM api_key_projects WHERE api_key_id = ?) OR id IN "
+            "(SELECT project_id FROM api_key_projects WHERE api_key_id = ?))");
+    }
+    where.startOf(page);
+    Query query(statements_, "SELECT " + kColumns + " FROM projects" + where.text() + kNewestFirst);
+    query.bind(organisationId);
+    if (apiKeyId) query.bindAll(*apiKeyId, *apiKeyId);
+    bindPage(query, page);
     std::vector<domain::Project> out;
     query.forEachRow([&](const PreparedRow& row) { out.push_back(toProject(row)); });
     return out;

@@ -1,4 +1,5 @@
 #include "storage/StorageError.hpp"
+#include "storage/sqlite/Paging.hpp"
 #include "storage/sqlite/Sql.hpp"
 #include "storage/sqlite/SqliteRepositories.hpp"
 
@@ -44,6 +45,28 @@ domain::Prospect toProspect(const PreparedRow& row) {
     prospect.updatedAt = row.integer("updated_at");
     prospect.unsubscribeToken = row.text("unsubscribe_token");
     return prospect;
+}
+
+// The LIKE patterns of a search: one per word, each matching it anywhere, with LIKE's own
+// wildcards in it taken literally.
+std::vector<std::string> searchWords(const std::optional<std::string>& text) {
+    std::vector<std::string> patterns;
+    if (!text) return patterns;
+    std::string word;
+    auto flush = [&] {
+        if (!word.empty()) patterns.push_back("%" + word + "%");
+        word.clear();
+    };
+    for (char c : *text) {
+        if (c == ' ' || c == '\t') {
+            flush();
+            continue;
+        }
+        if (c == '%' || c == '_' || c == '\\') word += '\\';
+        word += c;
+    }
+    flush();
+    return patterns;
 }
 
 }  // namespace
@@ -142,6 +165,31 @@ std::vector<domain::ProspectTransition> SqliteProspects::history(const std::stri
             {statusOf(row, "status"), row.integer("at"), row.optionalText("detail")});
     });
     return transitions;
+}
+
+std::vector<domain::Prospect> SqliteProspects::page(const ProspectFilter& filter,
+                                                    const PageRequest& page) {
+    Conditions where;
+    where.add("campaign_id = ?");
+    if (filter.status) where.add("status = ?");
+    if (filter.minScore) where.add("score >= ?");
+    const auto words = searchWords(filter.text);
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        where.add(
+            "(contact_name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR "
+            "company_name LIKE ? ESCAPE '\\')");
+    }
+    where.startOf(page);
+    Query query(statements_,
+                "SELECT " + kColumns + " FROM prospects" + where.text() + kNewestFirst);
+    query.bind(filter.campaignId);
+    if (filter.status) query.bind(name(*filter.status));
+    if (filter.minScore) query.bind(*filter.minScore);
+    for (const auto& word : words) query.bindAll(word, word, word);
+    bindPage(query, page);
+    std::vector<domain::Prospect> out;
+    query.forEachRow([&](const PreparedRow& row) { out.push_back(toProspect(row)); });
+    return out;
 }
 
 }  // namespace lodestone::storage::sqlite

@@ -27,6 +27,9 @@ class SqliteProjects final : public ProjectRepository {
     std::optional<domain::Project> findByName(const std::string& organisationId,
                                               const std::string& name) override;
     std::vector<domain::Project> list(const std::optional<std::string>& organisationId) override;
+    std::vector<domain::Project> page(const std::string& organisationId,
+                                      const std::optional<std::string>& apiKeyId,
+                                      const PageRequest& page) override;
 
   private:
     PreparedStatements& statements_;
@@ -41,6 +44,8 @@ class SqliteCampaigns final : public CampaignRepository {
     std::optional<domain::Campaign> findByName(const std::string& organisationId,
                                                const std::string& name) override;
     std::vector<domain::Campaign> list(const std::optional<std::string>& organisationId) override;
+    std::vector<domain::Campaign> page(const std::string& organisationId,
+                                       const PageRequest& page) override;
 
   private:
     PreparedStatements& statements_;
@@ -84,6 +89,7 @@ class SqliteJobs final : public JobRepository {
     std::optional<domain::Job> find(const std::string& id) override;
     std::optional<domain::Job> findByLead(const std::string& leadId) override;
     std::optional<domain::Job> findByProspect(const std::string& prospectId) override;
+    std::vector<domain::Job> page(const JobFilter& filter, const PageRequest& page) override;
     bool requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) override;
     std::int64_t releaseCharge(const std::string& id, Timestamp now) override;
     std::optional<std::int64_t> typicalStepMillis(domain::StepName step, int sample) override;
@@ -127,6 +133,8 @@ class SqliteProspects final : public ProspectRepository {
                                                 const std::string& emailKey) override;
     std::optional<domain::Prospect> findByBookingToken(const std::string& token) override;
     std::optional<domain::Prospect> findByUnsubscribeToken(const std::string& token) override;
+    std::vector<domain::Prospect> page(const ProspectFilter& filter,
+                                       const PageRequest& page) override;
     bool transition(const std::string& id, const std::vector<domain::ProspectStatus>& from,
                     domain::ProspectStatus to, Timestamp now,
                     const std::optional<std::string>& detail) override;

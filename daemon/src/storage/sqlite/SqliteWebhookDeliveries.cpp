@@ -1,5 +1,6 @@
 // The webhook outbox: events, their delivery state and every attempt.
 #include "storage/StorageError.hpp"
+#include "storage/sqlite/Paging.hpp"
 #include "storage/sqlite/SqliteRepositories.hpp"
 
 namespace lodestone::storage::sqlite {
@@ -72,21 +73,20 @@ std::optional<domain::WebhookDelivery> SqliteWebhookDeliveries::find(const std::
 
 std::vector<domain::WebhookDelivery> SqliteWebhookDeliveries::list(const DeliveryFilter& filter) {
     // Only the filters given become conditions, so SQLite can use the (campaign_id, status,
-    // created_at) index; the values are bound, never spliced. At most eight texts, each compiled
-    // once and kept.
-    std::string where;
-    auto condition = [&](const char* text) {
-        where += (where.empty() ? " WHERE " : " AND ") + std::string(text);
-    };
-    if (filter.organisationId) condition("organisation_id = ?");
-    if (filter.campaignId) condition("campaign_id = ?");
-    if (filter.status) condition("status = ?");
-    Query select(statements_, "SELECT " + kColumns + " FROM webhook_outbox" + where +
-                                  " ORDER BY created_at DESC, id DESC LIMIT ?");
+    // created_at) index; the values are bound, never spliced. At most sixteen texts, each
+    // compiled once and kept.
+    const PageRequest page{filter.limit, filter.after};
+    Conditions where;
+    if (filter.organisationId) where.add("organisation_id = ?");
+    if (filter.campaignId) where.add("campaign_id = ?");
+    if (filter.status) where.add("status = ?");
+    where.startOf(page);
+    Query select(statements_,
+                 "SELECT " + kColumns + " FROM webhook_outbox" + where.text() + kNewestFirst);
     if (filter.organisationId) select.bind(*filter.organisationId);
     if (filter.campaignId) select.bind(*filter.campaignId);
     if (filter.status) select.bind(domain::toString(*filter.status));
-    select.bind(filter.limit);
+    bindPage(select, page);
     std::vector<domain::WebhookDelivery> deliveries;
     select.forEachRow([&](const PreparedRow& row) { deliveries.push_back(toDelivery(row)); });
     return deliveries;
