@@ -6,6 +6,7 @@
 #include "api/ApiError.hpp"
 #include "api/Idempotency.hpp"
 #include "api/JsonResponse.hpp"
+#include "api/ProjectAccess.hpp"
 #include "domain/JsonWriter.hpp"
 #include "leadmagnet/Generation.hpp"
 #include "leadmagnet/JobStatusView.hpp"
@@ -15,19 +16,6 @@ namespace {
 
 std::string joined(const std::vector<std::string>& values) {
     return Poco::cat(std::string(", "), values.begin(), values.end());
-}
-
-// The spec lists no 404 for these routes: a project that does not exist, belongs to another
-// organisation or is outside the key's projects is the same 403, so callers cannot probe ids.
-// Read through the cache: a project changed with lodestonectl is seen within its half second.
-domain::Project accessibleProject(ApiServices& services, const ApiRequest& request) {
-    const std::string& id = request.param("projectId");
-    auto project = services.projects.get(id);
-    if (!project || project->organisationId != request.key.organisationId ||
-        !request.key.mayUseProject(id)) {
-        throw ApiError(403, "API key has no access to this project");
-    }
-    return *project;
 }
 
 // Jobs and leads of other organisations (or of projects the key may not use) are as unknown as
@@ -59,17 +47,6 @@ ApiError invalidInput(const leadmagnet::ProjectLeadFields& input) {
 
 ApiError insufficientCredits() {
     return ApiError(402, "Insufficient credits");
-}
-
-leadmagnet::StatusViewContext statusContext(ApiServices& services) {
-    const auto& pipeline = services.config.pipeline;
-    leadmagnet::StatusViewContext context;
-    context.now = domain::nowMillis();
-    context.typical = services.stepTimings.typical();
-    context.stuckAfter.research = pipeline.research.stuckAfter;
-    context.stuckAfter.content = pipeline.content.stuckAfter;
-    context.stuckAfter.finalize = pipeline.finalize.stuckAfter;
-    return context;
 }
 
 // {"success": true, "job": {...}}, and a `message` after the job when given.

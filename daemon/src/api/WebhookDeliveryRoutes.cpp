@@ -1,56 +1,43 @@
 #include "api/WebhookDeliveryRoutes.hpp"
 
 #include <Poco/JSON/Array.h>
-#include <Poco/NumberParser.h>
 
 #include "api/ApiError.hpp"
 #include "api/CampaignAccess.hpp"
 #include "api/JsonResponse.hpp"
+#include "api/ListPaging.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 
 namespace lodestone::api {
 namespace {
 
-constexpr int kDefaultLimit = 100;
-constexpr int kMaxLimit = 500;
-
-storage::DeliveryFilter filterOf(const ApiRequest& request, const domain::Campaign& campaign) {
+storage::DeliveryFilter filterOf(const ApiRequest& request, const domain::Campaign& campaign,
+                                 const storage::PageRequest& page) {
     storage::DeliveryFilter filter;
     filter.campaignId = campaign.id;
-    filter.limit = kDefaultLimit;
+    filter.limit = page.limit;
+    filter.after = page.after;
     if (auto status = request.queryParameter("status")) {
         filter.status = domain::deliveryStatusFromString(*status);
-        if (!filter.status) {
-            ApiError error(400, "status must be one of pending, delivered, failed");
-            error.with("invalidFields", stringArray({"status"}));
-            throw error;
-        }
-    }
-    if (auto limit = request.queryParameter("limit")) {
-        int value = 0;
-        if (!Poco::NumberParser::tryParse(*limit, value) || value < 1 || value > kMaxLimit) {
-            ApiError error(400,
-                           "limit must be a whole number from 1 to " + std::to_string(kMaxLimit));
-            error.with("invalidFields", stringArray({"limit"}));
-            throw error;
-        }
-        filter.limit = value;
+        if (!filter.status)
+            refuseParameter("status", "status must be one of pending, delivered, failed");
     }
     return filter;
 }
 
 ApiResponse listDeliveries(ApiServices& services, ApiRequest& request) {
     const domain::Campaign campaign = ownCampaign(services, request);
-    const auto filter = filterOf(request, campaign);
+    const auto page = pageRequested(request);
+    const auto filter = filterOf(request, campaign, page);
     auto records = services.store.read([&](storage::Repositories& repositories) {
         return webhooks::listDeliveries(repositories, filter);
     });
+    auto next = storage::endOfPage(records, page, [](const webhooks::DeliveryRecord& record) {
+        return storage::PageStart{record.delivery.createdAt, record.delivery.id};
+    });
     Poco::JSON::Array::Ptr deliveries = new Poco::JSON::Array();
     for (const auto& record : records) deliveries->add(webhooks::renderDelivery(record));
-    auto body = orderedObject();
-    body->set("success", true);
-    body->set("deliveries", deliveries);
-    return {200, body};
+    return listAnswer("deliveries", deliveries, next);
 }
 
 ApiResponse redeliver(ApiServices& services, ApiRequest& request) {

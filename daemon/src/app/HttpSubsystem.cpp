@@ -6,6 +6,7 @@
 
 #include "api/CampaignRoutes.hpp"
 #include "api/LeadMagnetRoutes.hpp"
+#include "api/ListRoutes.hpp"
 #include "api/MetricsRoute.hpp"
 #include "api/RequestHandlerFactory.hpp"
 #include "api/WebhookDeliveryRoutes.hpp"
@@ -94,6 +95,7 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     api::addLeadMagnetRoutes(routes_, *services_);
     api::addCampaignRoutes(routes_, *services_);
     api::addWebhookDeliveryRoutes(routes_, *services_);
+    api::addListRoutes(routes_, *services_);
 
     auto options = frontOptions(config_.server, config_.logging, metrics_.series());
     options.answersInline = [this](const http::RequestHead& head) {

@@ -86,11 +86,9 @@ Poco::JSON::Array::Ptr history(const std::vector<domain::ProspectTransition>& tr
     return out;
 }
 
-}  // namespace
-
-Poco::JSON::Object::Ptr renderProspect(const ProspectRecord& record,
-                                       const std::string& bookingUrl) {
-    const auto& prospect = record.prospect;
+// The fields a listing shows too, in the same order.
+Poco::JSON::Object::Ptr head(const domain::Prospect& prospect,
+                             const Poco::JSON::Object::Ptr& scoring) {
     auto out = domain::orderedObject();
     out->set("id", prospect.id);
     out->set("campaignId", prospect.campaignId);
@@ -101,8 +99,25 @@ Poco::JSON::Object::Ptr renderProspect(const ProspectRecord& record,
     out->set("title", orNull(prospect.title));
     out->set("domain", orNull(prospect.domain));
     out->set("score", orNull(prospect.score));
-    auto scoring = icp(prospect);
     out->set("qualified", scoring ? scoring->get("qualified") : Poco::Dynamic::Var());
+    return out;
+}
+
+}  // namespace
+
+Poco::JSON::Object::Ptr renderProspectSummary(const domain::Prospect& prospect) {
+    auto out = head(prospect, icp(prospect));
+    out->set("error", orNull(prospect.error));
+    out->set("createdAt", prospect.createdAt);
+    out->set("updatedAt", prospect.updatedAt);
+    return out;
+}
+
+Poco::JSON::Object::Ptr renderProspect(const ProspectRecord& record,
+                                       const std::string& bookingUrl) {
+    const auto& prospect = record.prospect;
+    auto scoring = icp(prospect);
+    auto out = head(prospect, scoring);
     out->set("icp", scoring ? Poco::Dynamic::Var(scoring) : Poco::Dynamic::Var());
     out->set("research", research(record.job));
     out->set("error", orNull(prospect.error));

@@ -26,4 +26,8 @@ struct ProspectRecord {
 // milliseconds).
 Poco::JSON::Object::Ptr renderProspect(const ProspectRecord& record, const std::string& bookingUrl);
 
+// A prospect as a listing shows it: the view's first fields (up to `qualified`), `error`,
+// `createdAt` and `updatedAt`.
+Poco::JSON::Object::Ptr renderProspectSummary(const domain::Prospect& prospect);
+
 }  // namespace lodestone::outreach
