@@ -39,6 +39,7 @@ std::vector<Command> apiKeyCommands();
 std::vector<Command> webhookCommands();
 std::vector<Command> backupCommands();
 std::vector<Command> reloadCommands();
+std::vector<Command> listCommands();
 
 // Every command, in the order usage lists them.
 std::vector<Command> allCommands();

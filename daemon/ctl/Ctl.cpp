@@ -1,5 +1,6 @@
 #include "Ctl.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "Commands.hpp"
@@ -143,10 +144,23 @@ int execute(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
 
 std::vector<Command> allCommands() {
     std::vector<Command> all;
-    for (auto group : {organisationCommands(), projectCommands(), campaignCommands(),
-                       apiKeyCommands(), webhookCommands(), backupCommands(), reloadCommands()}) {
+    for (auto group :
+         {organisationCommands(), projectCommands(), campaignCommands(), listCommands(),
+          apiKeyCommands(), webhookCommands(), backupCommands(), reloadCommands()}) {
         all.insert(all.end(), group.begin(), group.end());
     }
+    // Usage lists each group's commands together (the lists come from a file of their own).
+    std::vector<std::string> groups;
+    for (const auto& command : all) {
+        if (std::find(groups.begin(), groups.end(), command.group) == groups.end()) {
+            groups.push_back(command.group);
+        }
+    }
+    auto rank = [&](const Command& command) {
+        return std::find(groups.begin(), groups.end(), command.group) - groups.begin();
+    };
+    std::stable_sort(all.begin(), all.end(),
+                     [&](const Command& a, const Command& b) { return rank(a) < rank(b); });
     return all;
 }
 

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <iomanip>
 
+#include "domain/RecordViews.hpp"
+
 namespace lodestone::ctl {
 namespace {
 
@@ -107,28 +109,12 @@ Poco::JSON::Object::Ptr toJson(const domain::Organisation& organisation) {
 }
 
 Poco::JSON::Object::Ptr toJson(const domain::Project& project, bool withSchema) {
-    auto json = object();
-    json->set("id", project.id);
-    json->set("organisationId", project.organisationId);
-    json->set("name", project.name);
-    json->set("leadMagnetHost", optional(project.leadMagnetHost));
-    json->set("creditsPerGeneration", project.creditsPerGeneration);
-    json->set("createdAt", project.createdAt);
-    if (withSchema) {
-        json->set("schema", Poco::JSON::Parser().parse(project.schema.toJson()));
-        json->set("settings", Poco::JSON::Parser().parse(project.settingsJson));
-    }
-    return json;
+    return domain::projectView(project, withSchema);
 }
 
 Poco::JSON::Object::Ptr toJson(const domain::Campaign& campaign, bool withSecret,
                                domain::Timestamp now) {
-    auto json = object();
-    json->set("id", campaign.id);
-    json->set("organisationId", campaign.organisationId);
-    json->set("name", campaign.name);
-    json->set("webhookUrl", optional(campaign.webhookUrl));
-    json->set("calendarUrl", optional(campaign.calendarUrl));
+    auto json = domain::campaignView(campaign);
     if (withSecret) {
         json->set("webhookSecret", campaign.webhookSecret);
         // Shown again because it still signs, and its holder is the operator who rotated it.
@@ -146,7 +132,6 @@ Poco::JSON::Object::Ptr toJson(const domain::Campaign& campaign, bool withSecret
                                   ? Poco::JSON::Parser().parse(*campaign.sequenceJson)
                                   : Poco::Dynamic::Var());
     }
-    json->set("createdAt", campaign.createdAt);
     return json;
 }
 
