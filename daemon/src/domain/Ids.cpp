@@ -32,6 +32,10 @@ std::string_view prefixOf(IdKind kind) {
             return "msg_";
         case IdKind::EmailSend:
             return "es_";
+        case IdKind::Operator:
+            return "op_";
+        case IdKind::AuditEntry:
+            return "audit_";
     }
     return "";
 }

@@ -18,7 +18,9 @@ enum class IdKind {
     Prospect,
     Meeting,
     WebhookEvent,
-    EmailSend
+    EmailSend,
+    Operator,
+    AuditEntry
 };
 
 // A fresh random identifier: prefix + 24 characters of [a-z0-9] (about 124 bits) for prefixed

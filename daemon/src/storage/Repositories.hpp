@@ -9,6 +9,7 @@
 #include "domain/Prospects.hpp"
 #include "domain/Records.hpp"
 #include "domain/WebhookDeliveries.hpp"
+#include "storage/OperatorRepositories.hpp"
 
 // One repository per aggregate. Handlers and services talk to these, never to SQL. Every
 // method runs on the connection of the Store call that handed the repositories out, so several
@@ -453,6 +454,10 @@ class Repositories {
     virtual SuppressionRepository& suppressions() = 0;
     virtual MailboxMemoryRepository& mailboxMemory() = 0;
     virtual StorageProbeRepository& storageProbes() = 0;
+    virtual OperatorRepository& operators() = 0;
+    virtual OperatorSessionRepository& operatorSessions() = 0;
+    virtual AuditLogRepository& auditLog() = 0;
+    virtual PipelineCountRepository& pipelineCounts() = 0;
     // The leases of the jobs table, of the webhook outbox and of the email sends.
     virtual LeaseRepository& jobLeases() = 0;
     virtual LeaseRepository& deliveryLeases() = 0;

@@ -2,6 +2,7 @@
 
 #include "storage/Repositories.hpp"
 #include "storage/sqlite/Prepared.hpp"
+#include "storage/sqlite/SqliteOperatorRepositories.hpp"
 
 namespace lodestone::storage::sqlite {
 
@@ -270,6 +271,10 @@ class SqliteRepositories final : public Repositories {
           suppressions_(statements),
           mailboxMemory_(statements),
           storageProbes_(statements),
+          operators_(statements),
+          operatorSessions_(statements),
+          auditLog_(statements),
+          pipelineCounts_(statements),
           jobLeases_(statements, "jobs"),
           deliveryLeases_(statements, "webhook_outbox"),
           emailSendLeases_(statements, "email_sends") {}
@@ -289,6 +294,10 @@ class SqliteRepositories final : public Repositories {
     SuppressionRepository& suppressions() override { return suppressions_; }
     MailboxMemoryRepository& mailboxMemory() override { return mailboxMemory_; }
     StorageProbeRepository& storageProbes() override { return storageProbes_; }
+    OperatorRepository& operators() override { return operators_; }
+    OperatorSessionRepository& operatorSessions() override { return operatorSessions_; }
+    AuditLogRepository& auditLog() override { return auditLog_; }
+    PipelineCountRepository& pipelineCounts() override { return pipelineCounts_; }
     LeaseRepository& emailSendLeases() override { return emailSendLeases_; }
 
   private:
@@ -306,6 +315,10 @@ class SqliteRepositories final : public Repositories {
     SqliteSuppressions suppressions_;
     SqliteMailboxMemory mailboxMemory_;
     SqliteStorageProbes storageProbes_;
+    SqliteOperators operators_;
+    SqliteOperatorSessions operatorSessions_;
+    SqliteAuditLog auditLog_;
+    SqlitePipelineCounts pipelineCounts_;
     SqliteLeases jobLeases_;
     SqliteLeases deliveryLeases_;
     SqliteLeases emailSendLeases_;

@@ -1,0 +1,115 @@
+// Operators' sessions, the audit log and the overview's counts.
+#include "storage/sqlite/Paging.hpp"
+#include "storage/sqlite/SqliteOperatorRepositories.hpp"
+
+namespace lodestone::storage::sqlite {
+namespace {
+
+const std::string kSessionColumns =
+    "token_hash, operator_id, csrf_token, created_at, last_seen_at, expires_at";
+const std::string kAuditColumns = "id, organisation_id, actor, action, subject, detail, created_at";
+
+domain::AuditEntry toEntry(const PreparedRow& row) {
+    return {row.text("id"),           row.text("organisation_id"), row.text("actor"),
+            row.text("action"),       row.text("subject"),         row.text("detail"),
+            row.integer("created_at")};
+}
+
+}  // namespace
+
+void SqliteOperatorSessions::insert(const domain::OperatorSession& session) {
+    static const std::string sql =
+        "INSERT INTO operator_sessions (" + kSessionColumns + ") VALUES (?, ?, ?, ?, ?, ?)";
+    Query(statements_, sql)
+        .bindAll(session.tokenHash, session.operatorId, session.csrfToken, session.createdAt,
+                 session.lastSeenAt, session.expiresAt)
+        .execute();
+}
+
+std::optional<domain::OperatorSession> SqliteOperatorSessions::find(const std::string& tokenHash) {
+    static const std::string sql =
+        "SELECT " + kSessionColumns + " FROM operator_sessions WHERE token_hash = ?";
+    return Query(statements_, sql).bind(tokenHash).firstRow([](const PreparedRow& row) {
+        return domain::OperatorSession{row.text("token_hash"),      row.text("operator_id"),
+                                       row.text("csrf_token"),      row.integer("created_at"),
+                                       row.integer("last_seen_at"), row.integer("expires_at")};
+    });
+}
+
+void SqliteOperatorSessions::touch(const std::string& tokenHash, domain::Timestamp lastSeenAt) {
+    Query(statements_, "UPDATE operator_sessions SET last_seen_at = ? WHERE token_hash = ?")
+        .bindAll(lastSeenAt, tokenHash)
+        .execute();
+}
+
+void SqliteOperatorSessions::remove(const std::string& tokenHash) {
+    Query(statements_, "DELETE FROM operator_sessions WHERE token_hash = ?")
+        .bind(tokenHash)
+        .execute();
+}
+
+void SqliteOperatorSessions::removeAllOf(const std::string& operatorId) {
+    Query(statements_, "DELETE FROM operator_sessions WHERE operator_id = ?")
+        .bind(operatorId)
+        .execute();
+}
+
+int SqliteOperatorSessions::removeExpired(domain::Timestamp before) {
+    return Query(statements_, "DELETE FROM operator_sessions WHERE expires_at <= ?")
+        .bind(before)
+        .execute();
+}
+
+void SqliteAuditLog::append(const domain::AuditEntry& entry) {
+    static const std::string sql =
+        "INSERT INTO audit_log (" + kAuditColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?)";
+    Query(statements_, sql)
+        .bindAll(entry.id, entry.organisationId, entry.actor, entry.action, entry.subject,
+                 entry.detail, entry.createdAt)
+        .execute();
+}
+
+std::vector<domain::AuditEntry> SqliteAuditLog::page(const std::string& organisationId,
+                                                     const PageRequest& page) {
+    Conditions where;
+    where.add("organisation_id = ?").startOf(page);
+    Query query(statements_,
+                "SELECT " + kAuditColumns + " FROM audit_log" + where.text() + kNewestFirst);
+    query.bind(organisationId);
+    bindPage(query, page);
+    std::vector<domain::AuditEntry> out;
+    query.forEachRow([&](const PreparedRow& row) { out.push_back(toEntry(row)); });
+    return out;
+}
+
+PipelineCounts SqlitePipelineCounts::counts(const std::string& organisationId,
+                                            domain::Timestamp jobsSince) {
+    PipelineCounts counts;
+    {
+        Query jobs(statements_,
+                   "SELECT status, COUNT(*) AS n FROM jobs WHERE organisation_id = ? AND "
+                   "created_at >= ? GROUP BY status");
+        jobs.bindAll(organisationId, jobsSince);
+        jobs.forEachRow([&](const PreparedRow& row) {
+            counts.jobsByStatus[row.text("status")] = static_cast<int>(row.integer("n"));
+        });
+    }
+    {
+        Query prospects(statements_,
+                        "SELECT status, COUNT(*) AS n FROM prospects WHERE organisation_id = ? "
+                        "GROUP BY status");
+        prospects.bind(organisationId);
+        prospects.forEachRow([&](const PreparedRow& row) {
+            counts.prospectsByStatus[row.text("status")] = static_cast<int>(row.integer("n"));
+        });
+    }
+    Query failed(statements_,
+                 "SELECT COUNT(*) AS n FROM webhook_outbox WHERE organisation_id = ? AND "
+                 "status = 'failed'");
+    failed.bind(organisationId);
+    counts.failedDeliveries = static_cast<int>(
+        failed.firstRow([](const PreparedRow& row) { return row.integer("n"); }).value_or(0));
+    return counts;
+}
+
+}  // namespace lodestone::storage::sqlite
