@@ -13,6 +13,7 @@ packages=(
     libkainjow-mustache-dev  # Mustache templates for lead-magnet content and pages
     libgumbo-dev         # research-web: an HTML5 parser (browsers' parsing rules) for company websites
     libsystemd-dev       # sd_notify: Type=notify, reload and watchdog notifications to systemd
+    libargon2-dev        # Argon2id: the dashboard's operator passwords (RFC 9106)
     libgtest-dev libgmock-dev
     sqlite3 curl         # operators' tools; the README's curl line
     tzdata               # the IANA zone names contact.timezone is checked against
@@ -23,6 +24,7 @@ packages=(
     python3              # scripts/check-layering.py
     ccache               # compiler cache: rebuilds of an unchanged tree skip the compiler
     chromium             # the browser test renders lead-magnet pages in headless Chromium
+    chromium-driver python3-selenium  # the dashboard's browser test drives Chromium
     fonts-droid-fallback # CJK glyphs, so the browser test's screenshots of CJK names are legible
     dpkg-dev             # the package test: dpkg-shlibdeps finds the .deb's dependencies
     binutils file        # the package test: strip, readelf

@@ -40,6 +40,7 @@ std::vector<Command> webhookCommands();
 std::vector<Command> backupCommands();
 std::vector<Command> reloadCommands();
 std::vector<Command> listCommands();
+std::vector<Command> userCommands();
 
 // Every command, in the order usage lists them.
 std::vector<Command> allCommands();
