@@ -5,6 +5,7 @@
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/StreamSocket.h>
 #include <Poco/StreamCopier.h>
+#include <Poco/String.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -32,7 +33,10 @@ HttpReply httpRequest(std::uint16_t port, const std::string& method, const std::
     std::istream& in = session.receiveResponse(response);
     HttpReply reply;
     reply.status = response.getStatus();
-    for (const auto& [name, value] : response) reply.headers[name] = value;
+    for (const auto& [name, value] : response) {
+        reply.headers[name] = value;
+        if (Poco::icompare(name, "Set-Cookie") == 0) reply.setCookies.push_back(value);
+    }
     Poco::StreamCopier::copyToString(in, reply.body);
     return reply;
 }

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "support/Process.hpp"
 
@@ -12,8 +13,9 @@ namespace lodestone::test {
 
 struct HttpReply {
     int status = 0;
-    std::map<std::string, std::string> headers;
+    std::map<std::string, std::string> headers;  // the last of a header sent more than once
     std::string body;
+    std::vector<std::string> setCookies;  // every Set-Cookie, in order
 };
 
 // One HTTP request to 127.0.0.1:port. A "Transfer-Encoding: chunked" header sends the body chunked.

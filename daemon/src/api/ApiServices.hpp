@@ -12,6 +12,10 @@
 #include "ratelimit/RateLimiter.hpp"
 #include "storage/Store.hpp"
 
+namespace lodestone::dashboard {
+class Dashboard;
+}
+
 namespace lodestone::api {
 
 // What request handling shares across requests. Owned by the HTTP subsystem; every member is
@@ -33,6 +37,8 @@ struct ApiServices {
     std::function<std::string()> metrics;
     // Where requests are counted (none: nowhere).
     const metrics::Series* series = nullptr;
+    // The pages under /dashboard/ (none: those paths are 404).
+    dashboard::Dashboard* dashboard = nullptr;
 };
 
 }  // namespace lodestone::api

@@ -72,17 +72,9 @@ ApiResponse addLead(ApiServices& services, const outreach::TimeZones& zones, Api
 ApiResponse showLead(ApiServices& services, ApiRequest& request) {
     domain::Campaign campaign = ownCampaign(services, request);
     const std::string& id = request.param("prospectId");
-    auto record = services.store.read(
-        [&](storage::Repositories& repositories) -> std::optional<outreach::ProspectRecord> {
-            auto prospect = repositories.prospects().find(id);
-            if (!prospect || prospect->campaignId != campaign.id) return std::nullopt;
-            outreach::ProspectRecord record{*prospect, std::nullopt, {}, {}, {}};
-            record.job = repositories.jobs().findByProspect(prospect->id);
-            record.history = repositories.prospects().history(prospect->id);
-            record.meetings = repositories.meetings().listForProspect(prospect->id);
-            record.emails = repositories.emailSends().listForProspect(prospect->id);
-            return record;
-        });
+    auto record = services.store.read([&](storage::Repositories& repositories) {
+        return outreach::loadProspectRecord(repositories, campaign.id, id);
+    });
     if (!record) throw ApiError(404, "Prospect not found");
     auto body = orderedObject();
     body->set("success", true);

@@ -8,6 +8,7 @@
 #include "api/JsonResponse.hpp"
 #include "api/MeteredHandler.hpp"
 #include "api/MetricsRoute.hpp"
+#include "dashboard/Dashboard.hpp"
 #include "pages/BookingLinkHandler.hpp"
 #include "pages/BrandLogo.hpp"
 #include "pages/LeadMagnetPageHandler.hpp"
@@ -144,6 +145,9 @@ Poco::Net::HTTPRequestHandler* RequestHandlerFactory::handlerFor(
                 services_.store, path.substr(place == PathPlace::LeadMagnetPage ? 3 : 1),
                 requiredHost);
         }
+        case PathPlace::Dashboard:
+            if (!services_.dashboard) break;
+            return services_.dashboard->newHandler();
         case PathPlace::Api:  // createRequestHandler's
         case PathPlace::Nowhere:
             break;

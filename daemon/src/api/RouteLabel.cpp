@@ -18,6 +18,9 @@ PathRoute routeOfPath(std::string_view path) {
     if (path == "/readyz") return {PathPlace::Ready, "/readyz"};
     if (path == "/metrics") return {PathPlace::Metrics, "/metrics"};
     if (path == "/api" || path.starts_with("/api/")) return {PathPlace::Api, {}};
+    if (path == "/dashboard" || path.starts_with("/dashboard/")) {
+        return {PathPlace::Dashboard, "/dashboard"};
+    }
     if (oneSegmentAfter(path, "/b/")) return {PathPlace::BookingLink, "/b/{token}"};
     if (oneSegmentAfter(path, "/u/")) return {PathPlace::Unsubscribe, "/u/{token}"};
     // A project's logo, for its pages on any host: /assets/{projectId}/logo.

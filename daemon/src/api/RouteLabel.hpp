@@ -18,6 +18,7 @@ enum class PathPlace {
     BrandLogo,       // /assets/{projectId}/logo
     LeadMagnetPage,  // /m/{leadId}
     LeadMagnetHost,  // /{leadId}, on a project's own lead-magnet host
+    Dashboard,       // /dashboard and below: the dashboard decides
     Nowhere,
 };
 

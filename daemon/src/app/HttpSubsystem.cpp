@@ -11,6 +11,7 @@
 #include "api/RequestHandlerFactory.hpp"
 #include "api/WebhookDeliveryRoutes.hpp"
 #include "app/Subsystems.hpp"
+#include "dashboard/Dashboard.hpp"
 #include "http/FrontServer.hpp"
 #include "metrics/Series.hpp"
 
@@ -87,10 +88,13 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     scrape_ = std::make_unique<MetricsScrape>(storage_.store(), metrics_.registry());
     std::function<std::string()> metricsHere;
     if (!metricsSocket_) metricsHere = [this] { return scrape_->text(); };
-    services_ = std::make_unique<api::ApiServices>(api::ApiServices{
-        config_, storage_.store(), *keys_, *limiter_, *stepTimings_, *projects_,
-        [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); },
-        [this] { return readiness_->problem(); }, std::move(metricsHere), &metrics_.series()});
+    dashboard_ = std::make_unique<dashboard::Dashboard>(
+        dashboard::DashboardServices{config_, storage_.store(), [this] { work_.webhookQueued(); }});
+    services_ = std::make_unique<api::ApiServices>(
+        api::ApiServices{config_, storage_.store(), *keys_, *limiter_, *stepTimings_, *projects_,
+                         [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); },
+                         [this] { return readiness_->problem(); }, std::move(metricsHere),
+                         &metrics_.series(), dashboard_.get()});
     routes_ = api::RouteTable();
     api::addLeadMagnetRoutes(routes_, *services_);
     api::addCampaignRoutes(routes_, *services_);

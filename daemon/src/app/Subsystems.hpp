@@ -14,6 +14,7 @@
 #include "app/MetricsScrape.hpp"
 #include "app/Readiness.hpp"
 #include "config/Config.hpp"
+#include "dashboard/Dashboard.hpp"
 #include "http/FrontServer.hpp"
 #include "jobs/Pipeline.hpp"
 #include "leadmagnet/steps/LeadMagnetJobs.hpp"
@@ -154,6 +155,7 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
     std::unique_ptr<ratelimit::RateLimiter> limiter_;
     std::unique_ptr<leadmagnet::StepTimings> stepTimings_;
     std::unique_ptr<leadmagnet::ProjectCache> projects_;
+    std::unique_ptr<dashboard::Dashboard> dashboard_;
     std::unique_ptr<api::ApiServices> services_;
     api::RouteTable routes_;
     std::unique_ptr<Poco::Net::ServerSocket> socket_;

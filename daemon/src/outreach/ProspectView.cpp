@@ -105,6 +105,19 @@ Poco::JSON::Object::Ptr head(const domain::Prospect& prospect,
 
 }  // namespace
 
+std::optional<ProspectRecord> loadProspectRecord(storage::Repositories& repositories,
+                                                 const std::string& campaignId,
+                                                 const std::string& prospectId) {
+    auto prospect = repositories.prospects().find(prospectId);
+    if (!prospect || prospect->campaignId != campaignId) return std::nullopt;
+    ProspectRecord record{*prospect, std::nullopt, {}, {}, {}};
+    record.job = repositories.jobs().findByProspect(prospect->id);
+    record.history = repositories.prospects().history(prospect->id);
+    record.meetings = repositories.meetings().listForProspect(prospect->id);
+    record.emails = repositories.emailSends().listForProspect(prospect->id);
+    return record;
+}
+
 Poco::JSON::Object::Ptr renderProspectSummary(const domain::Prospect& prospect) {
     auto out = head(prospect, icp(prospect));
     out->set("error", orNull(prospect.error));

@@ -9,6 +9,7 @@
 #include "domain/EmailSends.hpp"
 #include "domain/Jobs.hpp"
 #include "domain/Prospects.hpp"
+#include "storage/Repositories.hpp"
 
 namespace lodestone::outreach {
 
@@ -20,6 +21,12 @@ struct ProspectRecord {
     std::vector<domain::Meeting> meetings;
     std::vector<domain::EmailSend> emails;  // its sequence's sends, by step
 };
+
+// The prospect `prospectId` of campaign `campaignId` with everything the view shows, read in the
+// caller's transaction; none when the campaign has no such prospect.
+std::optional<ProspectRecord> loadProspectRecord(storage::Repositories& repositories,
+                                                 const std::string& campaignId,
+                                                 const std::string& prospectId);
 
 // The prospect as the API shows it (documented in docs/api.md): status, score with its
 // breakdown, the research summary, its emails, meetings, history and timestamps (epoch

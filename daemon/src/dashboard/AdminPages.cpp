@@ -1,0 +1,125 @@
+// API keys, for the organisation's admins: listed, created (the key shown once) and revoked,
+// through the same Administration as lodestonectl.
+#include "admin/Administration.hpp"
+#include "admin/OperatorAccounts.hpp"
+#include "dashboard/Pages.hpp"
+#include "dashboard/Templates.hpp"
+#include "domain/Time.hpp"
+#include "storage/StorageError.hpp"
+
+namespace lodestone::dashboard {
+namespace {
+
+constexpr domain::Timestamp kDayMs = 24LL * 60 * 60 * 1000;
+constexpr int kLongestExpiryDays = 3650;
+
+std::string projectNames(const domain::ApiKey& key, const std::vector<domain::Project>& projects) {
+    if (key.projectIds.empty()) return "all";
+    std::string names;
+    for (const auto& id : key.projectIds) {
+        std::string name = id;
+        for (const auto& project : projects) {
+            if (project.id == id) name = project.name;
+        }
+        names += (names.empty() ? "" : ", ") + name;
+    }
+    return names;
+}
+
+}  // namespace
+
+Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& flash) {
+    const auto& organisationId = request.who->op.organisationId;
+    const auto now = domain::nowMillis();
+    auto [apiKeys, projects] = dashboard.services().store.read([&](storage::Repositories& r) {
+        return std::make_pair(r.apiKeys().list(organisationId), r.projects().list(organisationId));
+    });
+    mustache::data rows{mustache::data::type::list};
+    for (const auto& key : apiKeys) {
+        mustache::data row;
+        row.set("id", key.id);
+        row.set("name", key.name);
+        row.set("prefix", key.prefix);
+        row.set("projects", projectNames(key, projects));
+        row.set("expires", key.expiresAt ? shownTime(*key.expiresAt) : "never");
+        const bool active = !key.isRevoked() && !key.isExpiredAt(now);
+        row.set("state", key.isRevoked() ? "revoked" : (active ? "active" : "expired"));
+        row.set("active", active);
+        rows.push_back(row);
+    }
+    mustache::data projectList{mustache::data::type::list};
+    for (const auto& project : projects) {
+        mustache::data entry;
+        entry.set("id", project.id);
+        entry.set("name", project.name);
+        projectList.push_back(entry);
+    }
+    mustache::data data;
+    data.set("keys", rows);
+    data.set("projects", projectList);
+    if (!flash.empty()) data.set("flash", flash);
+    if (auto revoked = request.field("revoked"); !revoked.empty() && flash.empty()) {
+        data.set("flash", "Revoked the key; requests with it are refused within a second.");
+    }
+    return page(200, "API keys", templates::kKeys, std::move(data), &*request.who, Section::Keys);
+}
+
+Reply createKey(Dashboard& dashboard, DashboardRequest& request) {
+    const auto& op = request.who->op;
+    const auto now = domain::nowMillis();
+    admin::ApiKeyDraft draft;
+    draft.organisationId = op.organisationId;
+    draft.name = request.field("name");
+    draft.projectIds = request.allOf("project");
+    if (draft.name.empty() || draft.name.size() > 200) {
+        return keys(dashboard, request, "A key needs a name of up to 200 characters.");
+    }
+    if (auto days = request.field("expiresInDays"); !days.empty()) {
+        int value = 0;
+        try {
+            value = std::stoi(days);
+        } catch (const std::exception&) {
+        }
+        if (value < 1 || value > kLongestExpiryDays) {
+            return keys(dashboard, request, "Expiry is a number of days from 1 to 3650, or empty.");
+        }
+        draft.expiresAt = now + value * kDayMs;
+    }
+    admin::CreatedApiKey created;
+    try {
+        created = dashboard.services().store.write([&](storage::Repositories& r) {
+            auto made = admin::Administration(r, now).createApiKey(draft);
+            admin::recordChange(
+                r, op.organisationId, actorOf(request), "api_key.create", made.key.id,
+                "Created API key " + made.key.name + " (" + made.key.prefix + "…)", now);
+            return made;
+        });
+    } catch (const std::invalid_argument& e) {
+        return keys(dashboard, request, e.what());
+    } catch (const storage::NotFound& e) {
+        return keys(dashboard, request, e.what());
+    }
+    mustache::data data;
+    data.set("plaintext", created.plaintext);
+    return page(200, "API key " + created.key.name, templates::kKeyCreated, std::move(data),
+                &*request.who, Section::Keys);
+}
+
+Reply revokeKey(Dashboard& dashboard, DashboardRequest& request) {
+    const auto& op = request.who->op;
+    const std::string& id = request.segments[1];
+    const auto now = domain::nowMillis();
+    const bool found = dashboard.services().store.write([&](storage::Repositories& r) {
+        auto key = r.apiKeys().find(id);
+        if (!key || key->organisationId != op.organisationId) return false;
+        if (admin::Administration(r, now).revokeApiKey(id)) {
+            admin::recordChange(r, op.organisationId, actorOf(request), "api_key.revoke", id,
+                                "Revoked API key " + key->name + " (" + key->prefix + "…)", now);
+        }
+        return true;
+    });
+    if (!found) return problem(404, "Not found", "There is no such API key.", &*request.who);
+    return redirectTo("/dashboard/keys?revoked=1");
+}
+
+}  // namespace lodestone::dashboard

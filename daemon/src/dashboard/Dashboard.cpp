@@ -1,0 +1,115 @@
+#include "dashboard/Dashboard.hpp"
+
+#include "dashboard/Pages.hpp"
+#include "dashboard/Templates.hpp"
+#include "domain/Secrets.hpp"
+#include "domain/Time.hpp"
+
+namespace lodestone::dashboard {
+namespace {
+
+bool is(const DashboardRequest& request, std::initializer_list<std::string_view> path) {
+    if (request.segments.size() != path.size()) return false;
+    std::size_t i = 0;
+    for (auto part : path) {
+        if (part != "*" && request.segments[i] != part) return false;
+        ++i;
+    }
+    return true;
+}
+
+Reply methodNotAllowed(const DashboardRequest& request) {
+    return problem(405, "Not allowed", "This address does not take a " + request.method + ".",
+                   request.who ? &*request.who : nullptr);
+}
+
+Reply stylesheet() {
+    Reply reply;
+    reply.body = std::string(templates::kStyle);
+    reply.contentType = "text/css; charset=utf-8";
+    return reply;
+}
+
+}  // namespace
+
+std::vector<std::string> DashboardRequest::allOf(const std::string& name) const {
+    std::vector<std::string> values;
+    for (const auto& [key, value] : fields) {
+        if (key == name) values.push_back(value);
+    }
+    return values;
+}
+
+Dashboard::Dashboard(DashboardServices services)
+    : services_(std::move(services)), sessions_(services_.store, {}), throttle_({}) {}
+
+bool Dashboard::secureCookies() const {
+    return services_.config.server.publicUrl.starts_with("https://");
+}
+
+Reply Dashboard::answer(DashboardRequest& request) {
+    const bool get = request.method == "GET";
+    const bool post = request.method == "POST";
+    // Pages anyone may open.
+    if (is(request, {"assets", "dashboard.css"}))
+        return get ? stylesheet() : methodNotAllowed(request);
+    if (is(request, {"login"})) {
+        if (get) return loginForm(*this, request);
+        if (post) return login(*this, request);
+        return methodNotAllowed(request);
+    }
+    if (is(request, {"set-password", "*"})) {
+        if (get) return setPasswordForm(*this, request);
+        if (post) return setPassword(*this, request);
+        return methodNotAllowed(request);
+    }
+    // Every other page needs a session; a request without one is sent to sign in.
+    request.who = sessions_.current(request.cookies.get(kSessionCookie, ""), domain::nowMillis());
+    if (!request.who) return redirectTo("/dashboard/login");
+    if (post &&
+        !domain::constantTimeEquals(request.field("csrf"), request.who->session.csrfToken)) {
+        return problem(403, "Form expired",
+                       "This form is out of date or did not come from this dashboard. Go back, "
+                       "reload the page and try again.",
+                       &*request.who);
+    }
+    return signedInAnswer(request);
+}
+
+Reply Dashboard::signedInAnswer(DashboardRequest& request) {
+    const bool get = request.method == "GET";
+    const bool post = request.method == "POST";
+    const SignedIn* who = &*request.who;
+    if (is(request, {"logout"})) return post ? logout(*this, request) : methodNotAllowed(request);
+    if (is(request, {}) || is(request, {""})) {
+        return get ? overview(*this, request) : methodNotAllowed(request);
+    }
+    if (is(request, {"campaigns"}))
+        return get ? campaigns(*this, request) : methodNotAllowed(request);
+    if (is(request, {"campaigns", "*"})) {
+        return get ? campaign(*this, request) : methodNotAllowed(request);
+    }
+    if (is(request, {"campaigns", "*", "prospects", "*"})) {
+        return get ? prospect(*this, request) : methodNotAllowed(request);
+    }
+    if (is(request, {"campaigns", "*", "deliveries", "*", "redeliver"})) {
+        return post ? redeliver(*this, request) : methodNotAllowed(request);
+    }
+    if (is(request, {"audit"})) return get ? audit(*this, request) : methodNotAllowed(request);
+    const bool keyPage = is(request, {"keys"}) || is(request, {"keys", "*", "revoke"});
+    if (keyPage && !who->op.mayManageKeys()) {
+        return problem(403, "Admins only", "Only an admin of the organisation manages API keys.",
+                       who);
+    }
+    if (is(request, {"keys"})) {
+        if (get) return keys(*this, request);
+        if (post) return createKey(*this, request);
+        return methodNotAllowed(request);
+    }
+    if (is(request, {"keys", "*", "revoke"})) {
+        return post ? revokeKey(*this, request) : methodNotAllowed(request);
+    }
+    return problem(404, "Not found", "There is no such page.", who);
+}
+
+}  // namespace lodestone::dashboard

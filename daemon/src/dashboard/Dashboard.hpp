@@ -1,0 +1,67 @@
+#pragma once
+
+#include <Poco/Net/HTTPRequestHandler.h>
+#include <Poco/Net/NameValueCollection.h>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/Config.hpp"
+#include "dashboard/LoginThrottle.hpp"
+#include "dashboard/Sessions.hpp"
+#include "dashboard/View.hpp"
+#include "storage/Store.hpp"
+
+namespace lodestone::dashboard {
+
+// What the dashboard works with: the same store and wake-ups as the API.
+struct DashboardServices {
+    const config::Config& config;
+    storage::Store& store;
+    std::function<void()> webhookQueued;  // wakes the delivery loop after a redelivery
+};
+
+// One request as the pages read it.
+struct DashboardRequest {
+    std::string method;                     // HEAD arrives as GET
+    std::vector<std::string> segments;      // the path after /dashboard/, split at '/'
+    Poco::Net::NameValueCollection fields;  // the query string, and a POST's form
+    Poco::Net::NameValueCollection cookies;
+    std::string clientAddress;
+    std::optional<SignedIn> who;  // set for every page but sign-in and set-password
+
+    // A field, or empty.
+    std::string field(const std::string& name) const { return fields.get(name, ""); }
+    std::vector<std::string> allOf(const std::string& name) const;
+};
+
+// The dashboard under /dashboard/ (docs/dashboard.md): server-rendered pages for operators,
+// with sessions, CSRF tokens on every form, and every change through the same services as the
+// API and lodestonectl, recorded in the audit log.
+class Dashboard {
+  public:
+    explicit Dashboard(DashboardServices services);
+
+    Poco::Net::HTTPRequestHandler* newHandler();
+    Reply answer(DashboardRequest& request);
+
+    DashboardServices& services() { return services_; }
+    Sessions& sessions() { return sessions_; }
+    LoginThrottle& throttle() { return throttle_; }
+    // Cookies are sent with Secure when the dashboard is reached over https.
+    bool secureCookies() const;
+
+  private:
+    Reply signedInAnswer(DashboardRequest& request);
+
+    DashboardServices services_;
+    Sessions sessions_;
+    LoginThrottle throttle_;
+};
+
+inline constexpr const char* kSessionCookie = "lodestone_session";
+inline constexpr const char* kLoginCookie = "lodestone_login";
+
+}  // namespace lodestone::dashboard

@@ -1,0 +1,120 @@
+// The dashboard's edge: an HTTP request becomes a DashboardRequest, the answer a response with
+// the headers every dashboard page carries; whatever escapes a page becomes a 500 page.
+#include <Poco/Logger.h>
+#include <Poco/Net/HTMLForm.h>
+#include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/URI.h>
+
+#include <sstream>
+
+#include "dashboard/Dashboard.hpp"
+
+namespace lodestone::dashboard {
+namespace {
+
+// Forms are a few fields; anything bigger is not one of ours.
+constexpr std::size_t kLargestForm = 64 * 1024;
+
+// No scripts at all; styles, images and form posts only from here; never framed.
+constexpr const char* kPolicy =
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'";
+
+class FormTooLarge : public std::runtime_error {
+  public:
+    FormTooLarge() : std::runtime_error("form too large") {}
+};
+
+std::vector<std::string> segmentsOf(const std::string& path) {
+    std::vector<std::string> segments;
+    std::string rest = path.substr(std::string("/dashboard").size());
+    if (rest.starts_with("/")) rest.erase(0, 1);
+    if (rest.empty()) return segments;
+    std::size_t start = 0;
+    while (true) {
+        auto slash = rest.find('/', start);
+        segments.push_back(rest.substr(start, slash - start));
+        if (slash == std::string::npos) break;
+        start = slash + 1;
+    }
+    return segments;
+}
+
+void readForm(Poco::Net::HTTPServerRequest& request, Poco::Net::NameValueCollection& fields) {
+    std::string body;
+    char buffer[4096];
+    auto& stream = request.stream();
+    while (stream.read(buffer, sizeof buffer) || stream.gcount() > 0) {
+        body.append(buffer, static_cast<std::size_t>(stream.gcount()));
+        if (body.size() > kLargestForm) throw FormTooLarge();
+    }
+    Poco::Net::HTMLForm form;
+    std::istringstream in(body);
+    form.read(in);
+    for (const auto& [name, value] : form) fields.add(name, value);
+}
+
+class DashboardHandler final : public Poco::Net::HTTPRequestHandler {
+  public:
+    explicit DashboardHandler(Dashboard& dashboard) : dashboard_(dashboard) {}
+
+    void handleRequest(Poco::Net::HTTPServerRequest& request,
+                       Poco::Net::HTTPServerResponse& response) override {
+        Reply reply;
+        try {
+            reply = answer(request);
+        } catch (const FormTooLarge&) {
+            reply = problem(413, "Too large", "That form was larger than any of ours.", nullptr);
+        } catch (const std::exception& e) {
+            Poco::Logger::get("lodestone.dashboard")
+                .error("%s %s failed: %s", request.getMethod(), request.getURI(),
+                       std::string(e.what()));
+            reply = problem(500, "Something went wrong",
+                            "The dashboard could not answer; the daemon's log says why.", nullptr);
+        }
+        send(request, response, reply);
+    }
+
+  private:
+    Reply answer(Poco::Net::HTTPServerRequest& request) {
+        DashboardRequest incoming;
+        incoming.method = request.getMethod() == "HEAD" ? "GET" : request.getMethod();
+        Poco::URI uri(request.getURI());
+        incoming.segments = segmentsOf(uri.getPath());
+        for (const auto& [name, value] : uri.getQueryParameters()) incoming.fields.add(name, value);
+        if (incoming.method == "POST") readForm(request, incoming.fields);
+        request.getCookies(incoming.cookies);
+        incoming.clientAddress = request.clientAddress().host().toString();
+        return dashboard_.answer(incoming);
+    }
+
+    static void send(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+                     const Reply& reply) {
+        response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(reply.status));
+        response.set("Content-Security-Policy", kPolicy);
+        response.set("X-Content-Type-Options", "nosniff");
+        response.set("X-Frame-Options", "DENY");
+        response.set("Referrer-Policy", "same-origin");
+        response.set("Cache-Control", "no-store");
+        for (const auto& cookie : reply.setCookies) response.add("Set-Cookie", cookie);
+        if (!reply.location.empty()) response.set("Location", reply.location);
+        response.setContentType(reply.contentType);
+        response.setContentLength(static_cast<std::streamsize>(reply.body.size()));
+        if (request.getMethod() == "HEAD") {
+            response.send();
+            return;
+        }
+        response.send() << reply.body;
+    }
+
+    Dashboard& dashboard_;
+};
+
+}  // namespace
+
+Poco::Net::HTTPRequestHandler* Dashboard::newHandler() {
+    return new DashboardHandler(*this);
+}
+
+}  // namespace lodestone::dashboard

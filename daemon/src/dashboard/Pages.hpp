@@ -1,0 +1,31 @@
+#pragma once
+
+#include "dashboard/Dashboard.hpp"
+
+// Each page of the dashboard: what it reads, what it changes, what it shows.
+namespace lodestone::dashboard {
+
+// Signing in and out (AuthPages.cpp).
+Reply loginForm(Dashboard& dashboard, DashboardRequest& request, const std::string& error = "");
+Reply login(Dashboard& dashboard, DashboardRequest& request);
+Reply logout(Dashboard& dashboard, DashboardRequest& request);
+Reply setPasswordForm(Dashboard& dashboard, DashboardRequest& request);
+Reply setPassword(Dashboard& dashboard, DashboardRequest& request);
+
+// The pipeline (PipelinePages.cpp, ProspectPage.cpp).
+Reply overview(Dashboard& dashboard, DashboardRequest& request);
+Reply campaigns(Dashboard& dashboard, DashboardRequest& request);
+Reply campaign(Dashboard& dashboard, DashboardRequest& request);
+Reply prospect(Dashboard& dashboard, DashboardRequest& request);
+Reply redeliver(Dashboard& dashboard, DashboardRequest& request);
+
+// What admins manage, and what everyone changed (AdminPages.cpp).
+Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& flash = "");
+Reply createKey(Dashboard& dashboard, DashboardRequest& request);
+Reply revokeKey(Dashboard& dashboard, DashboardRequest& request);
+Reply audit(Dashboard& dashboard, DashboardRequest& request);
+
+// How the dashboard names its operator in the audit log.
+std::string actorOf(const DashboardRequest& request);
+
+}  // namespace lodestone::dashboard

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string_view>
+
+// The dashboard's Mustache templates and its style sheet. Every value is HTML-escaped ({{name}});
+// no template uses the unescaped forms.
+namespace lodestone::dashboard::templates {
+
+extern const std::string_view kLayout;
+extern const std::string_view kStyle;
+extern const std::string_view kLogin;
+extern const std::string_view kSetPassword;
+extern const std::string_view kProblem;
+extern const std::string_view kOverview;
+extern const std::string_view kCampaigns;
+extern const std::string_view kCampaign;
+extern const std::string_view kProspect;
+extern const std::string_view kKeys;
+extern const std::string_view kKeyCreated;
+extern const std::string_view kAudit;
+
+}  // namespace lodestone::dashboard::templates

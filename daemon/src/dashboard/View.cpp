@@ -1,0 +1,65 @@
+#include "dashboard/View.hpp"
+
+#include <Poco/DateTimeFormatter.h>
+#include <Poco/Timestamp.h>
+
+#include <stdexcept>
+
+#include "dashboard/Templates.hpp"
+
+namespace lodestone::dashboard {
+namespace {
+
+mustache::data operatorData(const SignedIn& who, Section section) {
+    mustache::data data;
+    data.set("email", who.op.email);
+    data.set("role", std::string(domain::toString(who.op.role)));
+    data.set("csrf", who.session.csrfToken);
+    data.set("admin", who.op.mayManageKeys());
+    data.set("navOverview", section == Section::Overview);
+    data.set("navCampaigns", section == Section::Campaigns);
+    data.set("navKeys", section == Section::Keys);
+    data.set("navAudit", section == Section::Audit);
+    return data;
+}
+
+}  // namespace
+
+Reply page(int status, const std::string& title, std::string_view content, mustache::data data,
+           const SignedIn* who, Section section) {
+    data.set("title", title);
+    if (who) {
+        data.set("who", operatorData(*who, section));
+        // Forms in the page's own content read it at the top level.
+        data.set("csrf", who->session.csrfToken);
+    }
+    const std::string contentText(content);
+    data.set("content", mustache::partial([contentText] { return contentText; }));
+    mustache::mustache layout{std::string(templates::kLayout)};
+    std::string html = layout.render(data);
+    if (!layout.is_valid()) throw std::logic_error("dashboard template: " + layout.error_message());
+    Reply reply;
+    reply.status = status;
+    reply.body = std::move(html);
+    return reply;
+}
+
+Reply redirectTo(std::string location) {
+    Reply reply;
+    reply.status = 303;
+    reply.location = std::move(location);
+    return reply;
+}
+
+Reply problem(int status, const std::string& title, const std::string& message,
+              const SignedIn* who) {
+    mustache::data data;
+    data.set("message", message);
+    return page(status, title, templates::kProblem, std::move(data), who);
+}
+
+std::string shownTime(domain::Timestamp at) {
+    return Poco::DateTimeFormatter::format(Poco::Timestamp(at * 1000), "%Y-%m-%d %H:%M UTC");
+}
+
+}  // namespace lodestone::dashboard

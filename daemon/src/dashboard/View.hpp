@@ -1,0 +1,43 @@
+#pragma once
+
+#include <kainjow/mustache.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dashboard/Sessions.hpp"
+
+namespace lodestone::dashboard {
+
+namespace mustache = kainjow::mustache;
+
+// What a dashboard request answers: a page, or a redirect (303 after every form, so a reload
+// never posts twice).
+struct Reply {
+    int status = 200;
+    std::string body;
+    std::string contentType = "text/html; charset=utf-8";
+    std::string location;  // set: a 303 to it
+    std::vector<std::string> setCookies;
+};
+
+// The navigation item a page belongs to.
+enum class Section { None, Overview, Campaigns, Projects, Keys, Audit };
+
+// A page in the dashboard's layout: `content` is the page's own template, rendered with `data`
+// (which the layout reads too: every value HTML-escaped). `who` is the signed-in operator, when
+// there is one (the navigation, sign-out form and its CSRF token).
+Reply page(int status, const std::string& title, std::string_view content, mustache::data data,
+           const SignedIn* who, Section section = Section::None);
+
+Reply redirectTo(std::string location);
+
+// A page that says what went wrong (404, 403, 400) in the layout.
+Reply problem(int status, const std::string& title, const std::string& message,
+              const SignedIn* who);
+
+// "2026-11-25 14:03 UTC", as every page shows times.
+std::string shownTime(domain::Timestamp at);
+
+}  // namespace lodestone::dashboard

@@ -1,0 +1,95 @@
+#include "DashboardSupport.hpp"
+
+#include <Poco/URI.h>
+#include <gtest/gtest.h>
+
+#include <regex>
+
+namespace lodestone::test {
+namespace {
+
+std::string formEncoded(const std::map<std::string, std::string>& fields) {
+    std::string body;
+    for (const auto& [name, value] : fields) {
+        std::string encodedName, encodedValue;
+        Poco::URI::encode(name, "&=+ ", encodedName);
+        Poco::URI::encode(value, "&=+ ", encodedValue);
+        body += (body.empty() ? "" : "&") + encodedName + "=" + encodedValue;
+    }
+    return body;
+}
+
+}  // namespace
+
+HttpReply DashboardBrowser::send(const std::string& method, const std::string& path,
+                                 const std::string& body,
+                                 std::map<std::string, std::string> headers) {
+    std::string cookieHeader;
+    for (const auto& [name, value] : cookies_) {
+        cookieHeader += (cookieHeader.empty() ? "" : "; ") + name + "=" + value;
+    }
+    if (!cookieHeader.empty()) headers["Cookie"] = cookieHeader;
+    auto reply = httpRequest(api_.port(), method, path, body, headers);
+    // "name=value; Path=…; Max-Age=0" clears it, as a browser would.
+    static const std::regex setCookie(R"(^([^=;]+)=([^;]*)(.*)$)");
+    for (const auto& line : reply.setCookies) {
+        std::smatch match;
+        if (!std::regex_match(line, match, setCookie)) continue;
+        if (match[3].str().find("Max-Age=0") != std::string::npos) {
+            cookies_.erase(match[1].str());
+        } else {
+            cookies_[match[1].str()] = match[2].str();
+        }
+    }
+    if (reply.headers["Content-Type"].starts_with("text/html")) lastPage_ = reply.body;
+    return reply;
+}
+
+HttpReply DashboardBrowser::get(const std::string& path) {
+    return send("GET", path, "", {});
+}
+
+HttpReply DashboardBrowser::post(const std::string& path,
+                                 const std::map<std::string, std::string>& fields) {
+    return send("POST", path, formEncoded(fields),
+                {{"Content-Type", "application/x-www-form-urlencoded"}});
+}
+
+HttpReply DashboardBrowser::submit(const std::string& path,
+                                   std::map<std::string, std::string> fields) {
+    fields.emplace("csrf", inputValue(lastPage_, "csrf"));
+    return post(path, fields);
+}
+
+HttpReply DashboardBrowser::signIn(const std::string& email, const std::string& password) {
+    get("/dashboard/login");
+    return post("/dashboard/login", {{"login_token", inputValue(lastPage_, "login_token")},
+                                     {"email", email},
+                                     {"password", password}});
+}
+
+std::string DashboardBrowser::cookie(const std::string& name) const {
+    auto found = cookies_.find(name);
+    return found == cookies_.end() ? "" : found->second;
+}
+
+std::string inputValue(const std::string& html, const std::string& name) {
+    std::smatch match;
+    const std::regex input("name=\"" + name + "\" value=\"([^\"]*)\"");
+    return std::regex_search(html, match, input) ? match[1].str() : "";
+}
+
+Operator makeOperator(ApiDaemon& api, const std::string& organisation, const std::string& email,
+                      const std::string& role) {
+    const auto orgId = api.factory().organisationNamed(organisation).id;
+    auto made = api.ctl({"user", "create", "--org", orgId, "--email", email, "--role", role});
+    Operator op{made->getValue<std::string>("id"), email, "a long enough passphrase"};
+    const std::string link = made->getValue<std::string>("setPasswordLink");
+    const std::string path = link.substr(link.find("/dashboard/"));
+    DashboardBrowser browser(api);
+    auto set = browser.post(path, {{"password", op.password}, {"confirm", op.password}});
+    EXPECT_EQ(set.status, 303) << set.body;
+    return op;
+}
+
+}  // namespace lodestone::test
