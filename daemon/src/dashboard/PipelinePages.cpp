@@ -1,10 +1,14 @@
 // The organisation's pipeline: the overview, its campaigns, a campaign's prospects and failed
 // webhook deliveries (with Redeliver), and the audit log.
+#include <Poco/JSON/Stringifier.h>
 #include <Poco/URI.h>
+
+#include <sstream>
 
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
 #include "dashboard/Templates.hpp"
+#include "domain/JsonValues.hpp"
 #include "domain/Time.hpp"
 #include "storage/PageCursor.hpp"
 #include "storage/StorageError.hpp"
@@ -42,6 +46,16 @@ mustache::data counted(const std::map<std::string, int>& counts) {
         list.push_back(entry);
     }
     return list;
+}
+
+// Stored JSON laid out for reading; none when there is none.
+std::optional<std::string> indented(const std::optional<std::string>& json) {
+    if (!json || json->empty() || *json == "null") return std::nullopt;
+    auto parsed = domain::parseOrdered(*json);
+    if (!parsed) return *json;
+    std::ostringstream out;
+    Poco::JSON::Stringifier::stringify(*parsed, out, 2);
+    return out.str();
 }
 
 std::string encoded(const std::string& text) {
@@ -138,10 +152,11 @@ Reply campaign(Dashboard& dashboard, DashboardRequest& request) {
     auto next = storage::endOfPage(prospects, page);
     mustache::data data;
     data.set("id", campaign->id);
-    data.set("webhookUrl", campaign->webhookUrl.value_or(""));
-    data.set("calendarUrl", campaign->calendarUrl.value_or(""));
-    data.set("icp", campaign->icpJson.value_or(""));
-    data.set("sequence", campaign->sequenceJson.value_or(""));
+    // Set only when there is one: the template shows "none" for a key it does not find.
+    if (campaign->webhookUrl) data.set("webhookUrl", *campaign->webhookUrl);
+    if (campaign->calendarUrl) data.set("calendarUrl", *campaign->calendarUrl);
+    if (auto icp = indented(campaign->icpJson)) data.set("icp", *icp);
+    if (auto sequence = indented(campaign->sequenceJson)) data.set("sequence", *sequence);
     data.set("q", filter.text.value_or(""));
     data.set("minScore", filter.minScore ? std::to_string(*filter.minScore) : "");
     mustache::data statuses{mustache::data::type::list};

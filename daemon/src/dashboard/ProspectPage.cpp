@@ -100,7 +100,7 @@ Reply prospect(Dashboard& dashboard, DashboardRequest& request) {
     data.set("email", p.email);
     data.set("companyName", p.companyName);
     data.set("domain", p.domain.value_or(""));
-    data.set("title", p.title.value_or(""));
+    data.set("jobTitle", p.title.value_or(""));  // "title" is the page's
     if (p.error) data.set("error", *p.error);
     addScore(data, p);
     addResearch(data, record->job);

@@ -79,7 +79,10 @@ button:focus,input:focus,select:focus,a:focus{outline:3px solid #9db4f5;outline-
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #dfe3ea;border-radius:8px;padding:.75rem;font-size:.85rem}
 .pager{margin:.75rem 0}
 .login{max-width:24rem;margin:3rem auto}
-@media (max-width:40rem){main{padding:.75rem}.signout{margin-left:0}.who{display:none}dl{grid-template-columns:1fr}dt{font-weight:600}}
+@media (max-width:40rem){main{padding:.75rem}.signout{margin-left:0}.who{display:none}dl{grid-template-columns:1fr}dt{font-weight:600}
+.table thead{display:none}.table tr{display:block;border-bottom:1px solid #dfe3ea;padding:.4rem 0}.table tr:last-child{border-bottom:0}
+.table td{display:grid;grid-template-columns:6.5rem 1fr;gap:0 .5rem;border:0;padding:.2rem .75rem;overflow-wrap:anywhere}.table td>*{grid-column:2;justify-self:start}.table td::before{grid-row:1 / span 3}
+.table td[data-label]::before{content:attr(data-label);color:#5a6475;font-size:.85rem}.table td:not([data-label]){display:block}}
 )";
 
 const std::string_view kLogin = R"({{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
@@ -119,7 +122,7 @@ const std::string_view kOverview = R"(<div class="cards">
 const std::string_view kCampaigns = R"(<div class="table"><table>
 <thead><tr><th>Name</th><th>Webhook URL</th><th>Calendar</th><th>Created</th></tr></thead>
 <tbody>
-{{#campaigns}}<tr><td><a href="/dashboard/campaigns/{{id}}">{{name}}</a></td><td>{{webhookUrl}}</td><td>{{calendarUrl}}</td><td>{{created}}</td></tr>
+{{#campaigns}}<tr><td data-label="Name"><a href="/dashboard/campaigns/{{id}}">{{name}}</a></td><td data-label="Webhook URL">{{webhookUrl}}</td><td data-label="Calendar">{{calendarUrl}}</td><td data-label="Created">{{created}}</td></tr>
 {{/campaigns}}{{^campaigns}}<tr><td colspan="4" class="muted">No campaigns yet (lodestonectl campaign create).</td></tr>{{/campaigns}}
 </tbody></table></div>
 {{#next}}<p class="pager"><a href="/dashboard/campaigns?cursor={{next}}">Next page</a></p>{{/next}}
@@ -129,8 +132,8 @@ const std::string_view kCampaign =
     R"({{#flash}}<p class="note" role="status">{{flash}}</p>{{/flash}}
 <h2>Settings</h2>
 <dl>
-<dt>Webhook URL</dt><dd>{{webhookUrl}}{{^webhookUrl}}<span class="muted">none</span>{{/webhookUrl}}</dd>
-<dt>Calendar URL</dt><dd>{{calendarUrl}}{{^calendarUrl}}<span class="muted">none</span>{{/calendarUrl}}</dd>
+<dt>Webhook URL</dt><dd>{{#webhookUrl}}{{webhookUrl}}{{/webhookUrl}}{{^webhookUrl}}<span class="muted">none</span>{{/webhookUrl}}</dd>
+<dt>Calendar URL</dt><dd>{{#calendarUrl}}{{calendarUrl}}{{/calendarUrl}}{{^calendarUrl}}<span class="muted">none</span>{{/calendarUrl}}</dd>
 <dt>ICP criteria</dt><dd>{{#icp}}<pre>{{icp}}</pre>{{/icp}}{{^icp}}<span class="muted">none: every prospect qualifies</span>{{/icp}}</dd>
 <dt>Email sequence</dt><dd>{{#sequence}}<pre>{{sequence}}</pre>{{/sequence}}{{^sequence}}<span class="muted">none</span>{{/sequence}}</dd>
 </dl>
@@ -144,7 +147,7 @@ const std::string_view kCampaign =
 <div class="table"><table>
 <thead><tr><th>Contact</th><th>Company</th><th>Status</th><th>Score</th><th>Added</th></tr></thead>
 <tbody>
-{{#prospects}}<tr><td><a href="/dashboard/campaigns/{{campaignId}}/prospects/{{id}}">{{contactName}}</a><br><span class="muted">{{email}}</span></td><td>{{companyName}}</td><td><span class="badge {{status}}">{{status}}</span></td><td>{{score}}</td><td>{{created}}</td></tr>
+{{#prospects}}<tr><td data-label="Contact"><a href="/dashboard/campaigns/{{campaignId}}/prospects/{{id}}">{{contactName}}</a><br><span class="muted">{{email}}</span></td><td data-label="Company">{{companyName}}</td><td data-label="Status"><span class="badge {{status}}">{{status}}</span></td><td data-label="Score">{{score}}</td><td data-label="Added">{{created}}</td></tr>
 {{/prospects}}{{^prospects}}<tr><td colspan="5" class="muted">No prospects match.</td></tr>{{/prospects}}
 </tbody></table></div>
 {{#next}}<p class="pager"><a href="{{next}}">Next page</a></p>{{/next}}
@@ -152,7 +155,7 @@ const std::string_view kCampaign =
 <div class="table"><table>
 <thead><tr><th>Delivery</th><th>Attempts</th><th>Last error</th><th>Updated</th><th></th></tr></thead>
 <tbody>
-{{#deliveries}}<tr><td>{{id}}<br><span class="muted">{{event}}</span></td><td>{{attempts}}</td><td>{{lastError}}</td><td>{{updated}}</td>
+{{#deliveries}}<tr><td data-label="Delivery">{{id}}<br><span class="muted">{{event}}</span></td><td data-label="Attempts">{{attempts}}</td><td data-label="Last error">{{lastError}}</td><td data-label="Updated">{{updated}}</td>
 <td><form class="inline" method="post" action="/dashboard/campaigns/{{campaignId}}/deliveries/{{id}}/redeliver"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Redeliver</button></form></td></tr>
 {{/deliveries}}{{^deliveries}}<tr><td colspan="5" class="muted">None failed.</td></tr>{{/deliveries}}
 </tbody></table></div>
@@ -164,7 +167,7 @@ const std::string_view kProspect =
 <dt>Status</dt><dd><span class="badge {{status}}">{{status}}</span></dd>
 <dt>Email</dt><dd>{{email}}</dd>
 <dt>Company</dt><dd>{{companyName}}{{#domain}} ({{domain}}){{/domain}}</dd>
-<dt>Title</dt><dd>{{title}}</dd>
+<dt>Title</dt><dd>{{jobTitle}}</dd>
 <dt>Score</dt><dd>{{#scored}}{{score}} of 100, threshold {{threshold}}: {{#qualified}}qualified{{/qualified}}{{^qualified}}not qualified{{/qualified}}{{/scored}}{{^scored}}<span class="muted">not scored yet</span>{{/scored}}</dd>
 {{#error}}<dt>Error</dt><dd>{{error}}</dd>{{/error}}
 </dl>
@@ -172,7 +175,7 @@ const std::string_view kProspect =
 <div class="table"><table>
 <thead><tr><th>Criterion</th><th>Outcome</th><th>Weight</th><th>Reason</th><th>Source</th></tr></thead>
 <tbody>
-{{#breakdown}}<tr><td>{{criterion}}</td><td><span class="badge">{{outcome}}</span></td><td>{{weight}}</td><td>{{reason}}</td><td>{{evidence}}{{#source}}<br><span class="muted">{{source}}</span>{{/source}}</td></tr>
+{{#breakdown}}<tr><td data-label="Criterion">{{criterion}}</td><td data-label="Outcome"><span class="badge">{{outcome}}</span></td><td data-label="Weight">{{weight}}</td><td data-label="Reason">{{reason}}</td><td data-label="Source">{{evidence}}{{#source}}<br><span class="muted">{{source}}</span>{{/source}}</td></tr>
 {{/breakdown}}{{^breakdown}}<tr><td colspan="5" class="muted">Not scored yet.</td></tr>{{/breakdown}}
 </tbody></table></div>
 <h2>Research</h2>
@@ -183,21 +186,21 @@ const std::string_view kProspect =
 <div class="table"><table>
 <thead><tr><th>Step</th><th>Status</th><th>Due</th><th>Sent</th><th>Server's answer</th></tr></thead>
 <tbody>
-{{#emails}}<tr><td>{{step}}</td><td><span class="badge {{status}}">{{status}}</span></td><td>{{due}}</td><td>{{sent}}</td><td>{{reply}}</td></tr>
+{{#emails}}<tr><td data-label="Step">{{step}}</td><td data-label="Status"><span class="badge {{status}}">{{status}}</span></td><td data-label="Due">{{due}}</td><td data-label="Sent">{{sent}}</td><td data-label="Server's answer">{{reply}}</td></tr>
 {{/emails}}{{^emails}}<tr><td colspan="5" class="muted">None.</td></tr>{{/emails}}
 </tbody></table></div>
 <h2>Meetings</h2>
 <div class="table"><table>
 <thead><tr><th>When</th><th>Minutes</th><th>Title</th></tr></thead>
 <tbody>
-{{#meetings}}<tr><td>{{scheduledAt}}</td><td>{{duration}}</td><td>{{title}}</td></tr>
+{{#meetings}}<tr><td data-label="When">{{scheduledAt}}</td><td data-label="Minutes">{{duration}}</td><td data-label="Title">{{title}}</td></tr>
 {{/meetings}}{{^meetings}}<tr><td colspan="3" class="muted">None.</td></tr>{{/meetings}}
 </tbody></table></div>
 <h2>History</h2>
 <div class="table"><table>
 <thead><tr><th>When</th><th>Status</th><th>Detail</th></tr></thead>
 <tbody>
-{{#history}}<tr><td>{{at}}</td><td><span class="badge {{status}}">{{status}}</span></td><td>{{detail}}</td></tr>
+{{#history}}<tr><td data-label="When">{{at}}</td><td data-label="Status"><span class="badge {{status}}">{{status}}</span></td><td data-label="Detail">{{detail}}</td></tr>
 {{/history}}
 </tbody></table></div>
 )";
@@ -206,7 +209,7 @@ const std::string_view kKeys = R"({{#flash}}<p class="note" role="status">{{flas
 <div class="table"><table>
 <thead><tr><th>Name</th><th>Key starts</th><th>Projects</th><th>Expires</th><th>State</th><th></th></tr></thead>
 <tbody>
-{{#keys}}<tr><td>{{name}}</td><td><code>{{prefix}}</code></td><td>{{projects}}</td><td>{{expires}}</td><td>{{state}}</td>
+{{#keys}}<tr><td data-label="Name">{{name}}</td><td data-label="Key starts"><code>{{prefix}}</code></td><td data-label="Projects">{{projects}}</td><td data-label="Expires">{{expires}}</td><td data-label="State">{{state}}</td>
 <td>{{#active}}<form class="inline" method="post" action="/dashboard/keys/{{id}}/revoke"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="danger">Revoke</button></form>{{/active}}</td></tr>
 {{/keys}}{{^keys}}<tr><td colspan="6" class="muted">No keys yet.</td></tr>{{/keys}}
 </tbody></table></div>
@@ -231,7 +234,7 @@ const std::string_view kKeyCreated =
 const std::string_view kAudit = R"(<div class="table"><table>
 <thead><tr><th>When</th><th>Who</th><th>What</th><th>Detail</th></tr></thead>
 <tbody>
-{{#entries}}<tr><td>{{at}}</td><td>{{actor}}</td><td><code>{{action}}</code></td><td>{{detail}}</td></tr>
+{{#entries}}<tr><td data-label="When">{{at}}</td><td data-label="Who">{{actor}}</td><td data-label="What"><code>{{action}}</code></td><td data-label="Detail">{{detail}}</td></tr>
 {{/entries}}{{^entries}}<tr><td colspan="4" class="muted">Nothing changed yet.</td></tr>{{/entries}}
 </tbody></table></div>
 {{#next}}<p class="pager"><a href="/dashboard/audit?cursor={{next}}">Next page</a></p>{{/next}}

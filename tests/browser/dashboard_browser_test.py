@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""The dashboard in a real browser: Debian's chromium, driven by chromium-driver through
+python3-selenium, against a lodestoned this test starts on an ephemeral port.
+
+An operator sets a password from the link lodestonectl printed, signs in, creates an API key and
+sees it once, finds a prospect by searching, opens its ICP breakdown, redelivers a failed webhook
+and sees the receiver get it, and signs out. Screenshots of each page at 390 px and 1280 px land
+in --screenshots, for people to look at.
+
+Only 127.0.0.1 is ever sent traffic: the receiver is this process's own HTTP server, research is
+the offline research-basic plugin, and no lead names a website.
+"""
+
+import argparse
+import base64
+import http.server
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+API_KEY = "lsk_browser_test_0000000000000000000000000"
+WIDTHS = (390, 1280)
+
+
+class Receiver(http.server.ThreadingHTTPServer):
+    """A webhook receiver on 127.0.0.1 that fails until told to succeed."""
+
+    def __init__(self):
+        super().__init__(("127.0.0.1", 0), ReceiverHandler)
+        self.failing = True
+        self.received = []  # webhook-id of every request
+        self.lock = threading.Lock()
+
+
+class ReceiverHandler(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):  # noqa: N802 (the http.server name)
+        length = int(self.headers.get("Content-Length", "0"))
+        self.rfile.read(length)
+        with self.server.lock:
+            self.server.received.append(self.headers.get("webhook-id", ""))
+            failing = self.server.failing
+        self.send_response(500 if failing else 204)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def eventually(check, what, timeout=30.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+class Daemon:
+    def __init__(self, binary, config):
+        self.log = tempfile.TemporaryFile(mode="w+")
+        self.process = subprocess.Popen([binary, "--config", str(config)], stdout=self.log,
+                                        stderr=subprocess.STDOUT, text=True)
+
+        def port():
+            self.log.seek(0)
+            found = re.search(r"listening on http://127\.0\.0\.1:(\d+)", self.log.read())
+            if self.process.poll() is not None:
+                raise AssertionError("lodestoned exited:\n" + self.text())
+            return int(found.group(1)) if found else None
+
+        self.port = eventually(port, "lodestoned to listen")
+
+    def text(self):
+        self.log.seek(0)
+        return self.log.read()
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def api(port, method, path, body=None):
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", method=method,
+        data=json.dumps(body).encode() if body is not None else None,
+        headers={"Authorization": f"Bearer {API_KEY}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def write_config(directory, receiver_port):
+    config = directory / "lodestone.yaml"
+    config.write_text(f"""
+server: {{ listen: "127.0.0.1:0", public_url: "http://127.0.0.1:1" }}
+storage: {{ path: {directory / "lodestone.db"} }}
+jobs: {{ poll_interval: 100ms }}
+webhooks: {{ allow_private_networks: true, retry_schedule: [100ms], timeout: 2s }}
+provision:
+  organisations:
+    - name: Acme
+      initial_credits: 100
+      projects:
+        - name: Guides
+      campaigns:
+        - name: Outbound
+          webhook_url: http://127.0.0.1:{receiver_port}/hooks
+          calendar_url: https://cal.example.com/acme/intro
+          icp:
+            threshold: 60
+            criteria:
+              industries: {{ include: [Software], weight: 3 }}
+              seniority: {{ include: [vp, director], weight: 2 }}
+      api_keys:
+        - {{ name: browser-test, key: {API_KEY} }}
+""")
+    return config
+
+
+class Browser:
+    def __init__(self, screenshots):
+        options = Options()
+        for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                     "--disable-gpu", "--no-first-run", "--disable-extensions",
+                     "--disable-background-networking", "--disable-sync",
+                     "--disable-component-update", "--disable-default-apps"):
+            options.add_argument(flag)
+        options.binary_location = "/usr/bin/chromium"
+        self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        self.driver.set_page_load_timeout(30)
+        self.screenshots = screenshots
+
+    def shoot(self, name):
+        """The whole page at each width (DevTools captures beyond the window's height)."""
+        for width in WIDTHS:
+            self.driver.set_window_size(width, 900)
+            metrics = self.driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+            height = min(int(metrics["cssContentSize"]["height"]), 8000)
+            shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {
+                "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
+            path = self.screenshots / f"dashboard-{name}-{width}.png"
+            path.write_bytes(base64.b64decode(shot["data"]))
+        self.driver.set_window_size(1280, 900)
+
+    def text(self):
+        return self.driver.find_element(By.TAG_NAME, "body").text
+
+    def click(self, by, locator):
+        """Clicks what leads to another page and waits until that page is there."""
+        old = self.driver.find_element(By.TAG_NAME, "html")
+        self.driver.find_element(by, locator).click()
+        WebDriverWait(self.driver, 30).until(expected_conditions.staleness_of(old))
+
+    def fill(self, name, value):
+        field = self.driver.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+
+
+def run(args):
+    screenshots = pathlib.Path(args.screenshots)
+    screenshots.mkdir(parents=True, exist_ok=True)
+    receiver = Receiver()
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    with tempfile.TemporaryDirectory() as temp:
+        directory = pathlib.Path(temp)
+        config = write_config(directory, receiver.server_address[1])
+        daemon = Daemon(args.lodestoned, config)
+        browser = None
+        try:
+            ctl = [args.lodestonectl, "--config", str(config), "--json"]
+            org = json.loads(subprocess.check_output(ctl + ["org", "list"]))["items"][0]["id"]
+            made = json.loads(subprocess.check_output(
+                ctl + ["user", "create", "--org", org, "--email", "ada@acme.example",
+                       "--role", "admin"]))
+            link_path = made["setPasswordLink"].split("127.0.0.1:1", 1)[1]
+            base = f"http://127.0.0.1:{daemon.port}"
+
+            campaigns = api(daemon.port, "GET", "/api/campaigns")["campaigns"]
+            campaign = campaigns[0]["id"]
+            for lead in (
+                    {"companyName": "Analytical Engines", "contactName": "Ada Lovelace",
+                     "email": "ada@engines.example", "title": "VP Engineering",
+                     "company": {"industry": "Software"}},
+                    {"companyName": "Bletchley Park", "contactName": "Alan Turing",
+                     "email": "alan@bletchley.example", "title": "Director of Research",
+                     "company": {"industry": "Government"}},
+                    {"companyName": "Navy <Labs>", "contactName": "Grace Hopper",
+                     "email": "grace@navy.example", "title": "Rear Admiral"}):
+                api(daemon.port, "POST", f"/api/campaigns/{campaign}/leads", lead)
+            eventually(lambda: all(p["score"] is not None for p in api(
+                daemon.port, "GET", f"/api/campaigns/{campaign}/leads")["leads"]),
+                "the prospects to be scored")
+            booked = api(daemon.port, "POST", f"/api/campaigns/{campaign}/meetings",
+                         {"email": "alan@bletchley.example", "scheduledAt": "2026-12-01T15:00:00Z",
+                          "duration": 30, "title": "Intro call"})
+            failed = eventually(lambda: api(
+                daemon.port, "GET",
+                f"/api/campaigns/{campaign}/webhook-deliveries?status=failed")["deliveries"],
+                "the webhook delivery to fail")
+            assert booked["success"], booked
+            webhook_id = failed[0]["id"]
+
+            browser = Browser(screenshots)
+            driver = browser.driver
+
+            # Set a password from the link, then sign in.
+            driver.get(base + link_path)
+            browser.shoot("set-password")
+            browser.fill("password", "correct horse battery staple")
+            browser.fill("confirm", "correct horse battery staple")
+            browser.click(By.CSS_SELECTOR, "form button")
+            assert "Your password is set" in browser.text(), browser.text()
+            browser.shoot("login")
+            browser.fill("email", "ada@acme.example")
+            browser.fill("password", "correct horse battery staple")
+            browser.click(By.CSS_SELECTOR, "form button")
+            assert driver.find_element(By.TAG_NAME, "h1").text == "Overview", browser.text()
+            assert "Credits left" in browser.text()
+            browser.shoot("overview")
+
+            # A key, shown once, that the API takes at once.
+            browser.click(By.LINK_TEXT, "API keys")
+            browser.fill("name", "CRM sync")
+            browser.click(By.XPATH, "//button[text()='Create key']")
+            key = driver.find_element(By.ID, "new-key").text
+            assert re.fullmatch(r"lsk_[a-z0-9]{40}", key), key
+            browser.shoot("key-created")
+            request = urllib.request.Request(base + "/api/campaigns",
+                                             headers={"Authorization": f"Bearer {key}"})
+            with urllib.request.urlopen(request, timeout=30) as response:
+                assert response.status == 200
+            driver.get(base + "/dashboard/keys")
+            assert "CRM sync" in browser.text() and key not in driver.page_source
+            browser.shoot("keys")
+
+            # A prospect found by search, and its breakdown.
+            browser.click(By.LINK_TEXT, "Campaigns")
+            browser.shoot("campaigns")
+            browser.click(By.LINK_TEXT, "Outbound")
+            browser.fill("q", "lovelace")
+            browser.click(By.XPATH, "//button[text()='Filter']")
+            rows = driver.find_elements(By.CSS_SELECTOR, "#prospects + form + .table tbody tr")
+            assert len(rows) == 1 and "Ada Lovelace" in rows[0].text, [r.text for r in rows]
+            browser.click(By.LINK_TEXT, "Ada Lovelace")
+            page = browser.text()
+            assert "ICP breakdown" in page and "industry" in page, page
+            browser.shoot("prospect")
+
+            # The failed delivery, redelivered to a receiver that now answers.
+            driver.get(base + f"/dashboard/campaigns/{campaign}")
+            assert webhook_id in browser.text()
+            browser.shoot("campaign")
+            with receiver.lock:
+                receiver.failing = False
+                before = len(receiver.received)
+            browser.click(By.XPATH, "//button[text()='Redeliver']")
+            assert "Redelivery of" in browser.text(), browser.text()
+            eventually(lambda: webhook_id in receiver.received[before:],
+                       "the receiver to get the redelivery")
+
+            browser.click(By.LINK_TEXT, "Audit log")
+            assert "webhook.redeliver" in browser.text() and "api_key.create" in browser.text()
+            browser.shoot("audit")
+
+            # Sign out: the dashboard is closed again.
+            browser.click(By.XPATH, "//button[text()='Sign out']")
+            assert driver.find_element(By.TAG_NAME, "h1").text == "Sign in"
+            driver.get(base + "/dashboard/")
+            assert driver.find_element(By.TAG_NAME, "h1").text == "Sign in"
+            print(f"dashboard browser test passed; screenshots in {screenshots}")
+        except Exception:
+            print("lodestoned's log:\n" + daemon.text(), file=sys.stderr)
+            raise
+        finally:
+            if browser:
+                browser.driver.quit()
+            daemon.stop()
+            receiver.shutdown()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--lodestoned", required=True)
+    parser.add_argument("--lodestonectl", required=True)
+    parser.add_argument("--screenshots", required=True)
+    run(parser.parse_args())
+
+
+if __name__ == "__main__":
+    main()
