@@ -3,8 +3,9 @@
 python3-selenium, against a lodestoned this test starts on an ephemeral port.
 
 An operator sets a password from the link lodestonectl printed, signs in, creates an API key and
-sees it once, finds a prospect by searching, opens its ICP breakdown, redelivers a failed webhook
-and sees the receiver get it, and signs out. Screenshots of each page at 390 px and 1280 px land
+sees it once, edits a project's schema and sees Generate follow it, finds a prospect by
+searching, opens its ICP breakdown, redelivers a failed webhook and sees the receiver get it, and
+signs out. Screenshots of each page at 390 px and 1280 px land
 in --screenshots, for people to look at.
 
 Only 127.0.0.1 is ever sent traffic: the receiver is this process's own HTTP server, research is
@@ -22,13 +23,14 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 API_KEY = "lsk_browser_test_0000000000000000000000000"
@@ -164,7 +166,17 @@ class Browser:
         """Clicks what leads to another page and waits until that page is there."""
         old = self.driver.find_element(By.TAG_NAME, "html")
         self.driver.find_element(by, locator).click()
-        WebDriverWait(self.driver, 30).until(expected_conditions.staleness_of(old))
+
+        def gone(_driver):
+            # Chromium reports the old page's element as stale in more than one way ("node does
+            # not belong to the document" among them): any refusal means the page was replaced.
+            try:
+                old.is_enabled()
+                return False
+            except WebDriverException:
+                return True
+
+        WebDriverWait(self.driver, 30).until(gone)
 
     def fill(self, name, value):
         field = self.driver.find_element(By.NAME, name)
@@ -249,6 +261,29 @@ def run(args):
             assert "CRM sync" in browser.text() and key not in driver.page_source
             browser.shoot("keys")
 
+            # The project's schema edited: Generate asks for the new field at once.
+            browser.click(By.LINK_TEXT, "Projects")
+            browser.shoot("projects")
+            browser.click(By.LINK_TEXT, "Guides")
+            rows = int(driver.find_element(By.NAME, "rows").get_attribute("value"))
+            browser.fill(f"f{rows - 1}_name", "budget")
+            browser.fill(f"f{rows - 1}_label", "Budget")
+            driver.find_element(By.NAME, f"f{rows - 1}_required").click()
+            browser.click(By.XPATH, "//button[text()='Save schema']")
+            assert "Schema saved" in browser.text(), browser.text()
+            browser.shoot("project")
+            project = api(daemon.port, "GET", "/api/projects")["projects"][0]["id"]
+
+            def generate_refused():
+                try:
+                    api(daemon.port, "POST", f"/api/projects/{project}/generate",
+                        {"email": "new@example.com"})
+                    return False
+                except urllib.error.HTTPError as error:
+                    return error.code == 400 and b"budget" in error.read()
+
+            eventually(generate_refused, "Generate to ask for the budget")
+
             # A prospect found by search, and its breakdown.
             browser.click(By.LINK_TEXT, "Campaigns")
             browser.shoot("campaigns")
@@ -270,12 +305,13 @@ def run(args):
                 receiver.failing = False
                 before = len(receiver.received)
             browser.click(By.XPATH, "//button[text()='Redeliver']")
-            assert "Redelivery of" in browser.text(), browser.text()
+            assert "Redelivery queued" in browser.text(), browser.text()
             eventually(lambda: webhook_id in receiver.received[before:],
                        "the receiver to get the redelivery")
 
             browser.click(By.LINK_TEXT, "Audit log")
-            assert "webhook.redeliver" in browser.text() and "api_key.create" in browser.text()
+            assert all(action in browser.text()
+                       for action in ("webhook.redeliver", "api_key.create", "project.schema"))
             browser.shoot("audit")
 
             # Sign out: the dashboard is closed again.

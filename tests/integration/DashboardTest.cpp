@@ -189,13 +189,21 @@ TEST_F(Dashboard, AMemberCannotReachTheKeyPages) {
 TEST_F(Dashboard, AKeyIsShownOnceWorksAtOnceAndItsRevocationToo) {
     auto browser = signedIn(admin_);
     browser.get("/dashboard/keys");
-    auto created = browser.submit("/dashboard/keys", {{"name", "CRM sync"}});
+    auto posted = browser.submit("/dashboard/keys", {{"name", "CRM sync"}});
+    ASSERT_EQ(posted.status, 303) << posted.body;
+    ASSERT_EQ(posted.headers["Location"], "/dashboard/keys/new");
+    auto created = browser.get("/dashboard/keys/new");
     ASSERT_EQ(created.status, 200) << created.body;
     std::smatch match;
     ASSERT_TRUE(std::regex_search(created.body, match, std::regex("lsk_[a-z0-9]{40}")));
     const std::string key = match[0].str();
     EXPECT_EQ(api_.get("/api/campaigns", key).status, 200);
 
+    // Shown once: a reload of that page goes back to the list, and creates nothing.
+    auto reload = browser.get("/dashboard/keys/new");
+    EXPECT_EQ(reload.status, 303);
+    EXPECT_THAT(reload.body, Not(HasSubstr(key)));
+    EXPECT_EQ(api_.backdoor().count("SELECT COUNT(*) FROM api_keys WHERE name = 'CRM sync'"), 1);
     auto listed = browser.get("/dashboard/keys");
     EXPECT_THAT(listed.body, HasSubstr("CRM sync"));
     EXPECT_THAT(listed.body, Not(HasSubstr(key))) << "shown once only";
@@ -225,7 +233,7 @@ TEST_F(Dashboard, RedeliverQueuesAFailedDeliveryAgainAndRecordsWhoDidIt) {
     EXPECT_EQ(
         api_.backdoor().text("SELECT status FROM webhook_outbox WHERE id = '" + delivery + "'"),
         "pending");
-    EXPECT_THAT(browser.get(reply.headers["Location"]).body, HasSubstr("Redelivery of"));
+    EXPECT_THAT(browser.get(reply.headers["Location"]).body, HasSubstr("Redelivery queued"));
     EXPECT_EQ(api_.backdoor().count("SELECT COUNT(*) FROM audit_log WHERE action = "
                                     "'webhook.redeliver' AND actor = 'ada@acme.example'"),
               1);
@@ -307,6 +315,105 @@ TEST_F(Dashboard, ASetPasswordLinkWorksOnceAndRefusesAShortPassword) {
     // A disabled operator's sessions end at once.
     api_.ctl({"user", "disable", made->getValue<std::string>("id")});
     EXPECT_EQ(browser.get("/dashboard/").status, 303);
+}
+
+TEST_F(Dashboard, TokensAreTakenFromTheFormOnlyAndAWrongMethodSaysWhichAreAllowed) {
+    auto browser = signedIn(admin_);
+    const std::string csrf = inputValue(browser.lastPage(), "csrf");
+    auto inQuery = browser.post("/dashboard/keys?csrf=" + csrf, {{"name", "from-query"}});
+    EXPECT_EQ(inQuery.status, 403);
+    EXPECT_EQ(api_.backdoor().count("SELECT COUNT(*) FROM api_keys WHERE name = 'from-query'"), 0);
+    auto wrongMethod = browser.get("/dashboard/logout");
+    EXPECT_EQ(wrongMethod.status, 405);
+    EXPECT_EQ(wrongMethod.headers["Allow"], "POST");
+}
+
+TEST_F(Dashboard, SigningInAgainInABrowserEndsTheSessionItHadBefore) {
+    DashboardBrowser browser(api_);
+    ASSERT_EQ(browser.signIn(admin_.email, admin_.password).status, 303);
+    const std::string first = browser.cookie("lodestone_session");
+    ASSERT_EQ(browser.signIn(member_.email, member_.password).status, 303);
+    DashboardBrowser replay(api_);
+    replay.setCookie("lodestone_session", first);
+    EXPECT_EQ(replay.get("/dashboard/").status, 303);
+}
+
+TEST_F(Dashboard, ADisabledOperatorsSetPasswordLinkIsDeadToo) {
+    const auto orgId = api_.factory().organisationNamed("Acme").id;
+    auto made = api_.ctl({"user", "create", "--org", orgId, "--email", "gone@acme.example"});
+    api_.ctl({"user", "disable", made->getValue<std::string>("id")});
+    const std::string link = made->getValue<std::string>("setPasswordLink");
+    const std::string path = link.substr(link.find("/dashboard/"));
+    DashboardBrowser browser(api_);
+    EXPECT_EQ(browser.get(path).status, 404);
+    EXPECT_EQ(
+        browser.post(path, {{"password", "long enough now!"}, {"confirm", "long enough now!"}})
+            .status,
+        404);
+}
+
+TEST_F(Dashboard, AnEditedSchemaIsWhatGenerateAcceptsAndABrokenOneIsRefused) {
+    const auto project = api_.projectId("Default");
+    auto browser = signedIn(member_);
+    ASSERT_EQ(browser.get("/dashboard/projects/" + project).status, 200);
+    auto broken =
+        browser.submit("/dashboard/projects/" + project + "/schema", {{"rows", "2"},
+                                                                      {"f0_name", "company"},
+                                                                      {"f0_type", "string"},
+                                                                      {"f1_name", "company"},
+                                                                      {"f1_type", "url"}});
+    EXPECT_EQ(broken.status, 400);
+    EXPECT_THAT(broken.body, HasSubstr("company"));
+    auto saved =
+        browser.submit("/dashboard/projects/" + project + "/schema", {{"rows", "2"},
+                                                                      {"f0_name", "email"},
+                                                                      {"f0_type", "email"},
+                                                                      {"f0_required", "1"},
+                                                                      {"f1_name", "company"},
+                                                                      {"f1_type", "string"},
+                                                                      {"f1_required", "1"},
+                                                                      {"f1_label", "Company"}});
+    ASSERT_EQ(saved.status, 303) << saved.body;
+    // The API reads projects through a half-second cache.
+    ASSERT_TRUE(eventually(
+        [&] {
+            auto reply = api_.post("/api/projects/" + project + "/generate",
+                                   R"({"email":"ada@example.com"})");
+            return reply.status == 400 && reply.text.find("company") != std::string::npos;
+        },
+        std::chrono::seconds(10)));
+    EXPECT_EQ(
+        api_.backdoor().count("SELECT COUNT(*) FROM audit_log WHERE action = 'project.schema' "
+                              "AND actor = 'grace@acme.example'"),
+        1);
+    // Another organisation's project is as unknown.
+    EXPECT_EQ(browser.get("/dashboard/projects/" + api_.projectId("Other")).status, 404);
+}
+
+TEST_F(Dashboard, AFailedJobIsRetriedFromItsProjectsPage) {
+    auto project = api_.factory().projectNamed("Acme", "Default");
+    auto lead = api_.factory().lead(project);
+    JobState state;
+    state.completed = {domain::StepName::Research};
+    state.failed = domain::StepName::Content;
+    state.retries = 3;
+    auto job = api_.factory().job(lead, state);
+    auto browser = signedIn(admin_);
+    auto page = browser.get("/dashboard/projects/" + project.id + "?status=failed");
+    ASSERT_EQ(page.status, 200);
+    EXPECT_THAT(page.body, HasSubstr(job.id));
+    auto retried =
+        browser.submit("/dashboard/projects/" + project.id + "/jobs/" + job.id + "/retry");
+    ASSERT_EQ(retried.status, 303) << retried.body;
+    EXPECT_EQ(api_.backdoor().text("SELECT status FROM jobs WHERE id = '" + job.id + "'"),
+              "queued");
+    EXPECT_EQ(api_.backdoor().count("SELECT COUNT(*) FROM audit_log WHERE action = 'job.retry'"),
+              1);
+    // A job that is not failed is not retried again.
+    browser.get("/dashboard/projects/" + project.id);
+    EXPECT_EQ(
+        browser.submit("/dashboard/projects/" + project.id + "/jobs/" + job.id + "/retry").status,
+        409);
 }
 
 }  // namespace

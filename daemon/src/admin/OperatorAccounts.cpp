@@ -75,6 +75,8 @@ domain::Operator OperatorAccounts::setPassword(const std::string& setupToken,
     auto setup = repositories_.operators().findPasswordSetup(tokenHash, now_);
     if (!setup) throw storage::NotFound("This link is unknown, used or expired");
     auto op = existing(setup->operatorId);
+    // A disabled operator's link is as dead as their sessions.
+    if (op.disabledAt) throw storage::NotFound("This link is unknown, used or expired");
     checkNewPassword(password);
     repositories_.operators().takePasswordSetup(tokenHash, now_);
     op.passwordHash = hashPassword(password);

@@ -89,7 +89,8 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     std::function<std::string()> metricsHere;
     if (!metricsSocket_) metricsHere = [this] { return scrape_->text(); };
     dashboard_ = std::make_unique<dashboard::Dashboard>(
-        dashboard::DashboardServices{config_, storage_.store(), [this] { work_.webhookQueued(); }});
+        dashboard::DashboardServices{config_, storage_.store(), [this] { work_.webhookQueued(); },
+                                     [this] { work_.jobQueued(); }});
     services_ = std::make_unique<api::ApiServices>(
         api::ApiServices{config_, storage_.store(), *keys_, *limiter_, *stepTimings_, *projects_,
                          [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); },

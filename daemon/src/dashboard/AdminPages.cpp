@@ -28,7 +28,7 @@ std::string projectNames(const domain::ApiKey& key, const std::vector<domain::Pr
 
 }  // namespace
 
-Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& flash) {
+Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& flash, int status) {
     const auto& organisationId = request.who->op.organisationId;
     const auto now = domain::nowMillis();
     auto [apiKeys, projects] = dashboard.services().store.read([&](storage::Repositories& r) {
@@ -61,7 +61,8 @@ Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& f
     if (auto revoked = request.field("revoked"); !revoked.empty() && flash.empty()) {
         data.set("flash", "Revoked the key; requests with it are refused within a second.");
     }
-    return page(200, "API keys", templates::kKeys, std::move(data), &*request.who, Section::Keys);
+    return page(status, "API keys", templates::kKeys, std::move(data), &*request.who,
+                Section::Keys);
 }
 
 Reply createKey(Dashboard& dashboard, DashboardRequest& request) {
@@ -72,7 +73,7 @@ Reply createKey(Dashboard& dashboard, DashboardRequest& request) {
     draft.name = request.field("name");
     draft.projectIds = request.allOf("project");
     if (draft.name.empty() || draft.name.size() > 200) {
-        return keys(dashboard, request, "A key needs a name of up to 200 characters.");
+        return keys(dashboard, request, "A key needs a name of up to 200 characters.", 400);
     }
     if (auto days = request.field("expiresInDays"); !days.empty()) {
         int value = 0;
@@ -81,7 +82,8 @@ Reply createKey(Dashboard& dashboard, DashboardRequest& request) {
         } catch (const std::exception&) {
         }
         if (value < 1 || value > kLongestExpiryDays) {
-            return keys(dashboard, request, "Expiry is a number of days from 1 to 3650, or empty.");
+            return keys(dashboard, request, "Expiry is a number of days from 1 to 3650, or empty.",
+                        400);
         }
         draft.expiresAt = now + value * kDayMs;
     }
@@ -95,14 +97,23 @@ Reply createKey(Dashboard& dashboard, DashboardRequest& request) {
             return made;
         });
     } catch (const std::invalid_argument& e) {
-        return keys(dashboard, request, e.what());
+        return keys(dashboard, request, e.what(), 400);
     } catch (const storage::NotFound& e) {
-        return keys(dashboard, request, e.what());
+        return keys(dashboard, request, e.what(), 400);
     }
+    dashboard.keepNewKey(request.who->session.tokenHash,
+                         {created.key.name, created.plaintext, now});
+    return redirectTo("/dashboard/keys/new");
+}
+
+Reply newKey(Dashboard& dashboard, DashboardRequest& request) {
+    auto key = dashboard.takeNewKey(request.who->session.tokenHash, domain::nowMillis());
+    // Shown once: a reload (or a second visit) goes back to the list.
+    if (!key) return redirectTo("/dashboard/keys");
     mustache::data data;
-    data.set("plaintext", created.plaintext);
-    return page(200, "API key " + created.key.name, templates::kKeyCreated, std::move(data),
-                &*request.who, Section::Keys);
+    data.set("plaintext", key->plaintext);
+    return page(200, "API key " + key->name, templates::kKeyCreated, std::move(data), &*request.who,
+                Section::Keys);
 }
 
 Reply revokeKey(Dashboard& dashboard, DashboardRequest& request) {

@@ -7,6 +7,7 @@
 #include "admin/PasswordHash.hpp"
 #include "dashboard/Pages.hpp"
 #include "dashboard/Templates.hpp"
+#include "domain/Email.hpp"
 #include "domain/Random.hpp"
 #include "domain/Secrets.hpp"
 #include "domain/Time.hpp"
@@ -16,6 +17,7 @@ namespace lodestone::dashboard {
 namespace {
 
 constexpr std::size_t kLoginTokenLength = 32;
+constexpr std::size_t kLongestEmail = 254;  // RFC 5321's path limit, less the brackets
 constexpr int kSessionCookieSeconds = 7 * 24 * 60 * 60;
 
 // A hash of a password nobody has, checked when the email is unknown so that a wrong email
@@ -61,7 +63,7 @@ Reply setPasswordPage(Dashboard& dashboard, const std::string& token, const std:
             if (!setup) return std::nullopt;
             return repositories.operators().find(setup->operatorId);
         });
-    if (!op) {
+    if (!op || op->disabledAt) {
         return problem(404, "Link not valid",
                        "This link is unknown, used or expired. Ask an admin for a new one "
                        "(lodestonectl user link).",
@@ -90,11 +92,16 @@ Reply login(Dashboard& dashboard, DashboardRequest& request) {
     const std::string email = lowercase(request.field("email"));
     const std::string password = request.field("password");
     const std::string token = request.cookies.get(kLoginCookie, "");
-    if (token.empty() || !domain::constantTimeEquals(token, request.field("login_token"))) {
+    if (token.empty() || !domain::constantTimeEquals(token, request.form.get("login_token", ""))) {
         return loginPage(dashboard, 403, "The sign-in form expired. Sign in again.", email);
     }
+    // Only something shaped like an email is looked up, counted or logged: no line breaks in
+    // the log, no unbounded keys in the throttle.
+    if (email.size() > kLongestEmail || !domain::isValidEmail(email)) {
+        return loginPage(dashboard, 401, "That email and password do not match an operator.", "");
+    }
     auto& throttle = dashboard.throttle();
-    if (auto wait = throttle.waitMs(email, request.clientAddress, now); wait > 0) {
+    if (auto wait = throttle.admit(email, request.clientAddress, now); wait > 0) {
         const auto minutes = std::max<domain::Timestamp>(1, (wait + 59'999) / 60'000);
         return loginPage(dashboard, 429,
                          "Too many failed sign-ins. Try again in " + std::to_string(minutes) +
@@ -107,13 +114,16 @@ Reply login(Dashboard& dashboard, DashboardRequest& request) {
     const bool usable = op && op->passwordHash && !op->disabledAt;
     const bool matches = admin::passwordMatches(usable ? *op->passwordHash : decoyHash(), password);
     if (!usable || !matches) {
-        throttle.failed(email, request.clientAddress, now);
         Poco::Logger::get("lodestone.dashboard")
             .warning("failed sign-in for %s from %s", email, request.clientAddress);
         return loginPage(dashboard, 401, "That email and password do not match an operator.",
                          email);
     }
-    throttle.succeeded(email);
+    throttle.succeeded(email, request.clientAddress, now);
+    // Whoever was signed in in this browser before is signed out on the server too.
+    if (auto previous = request.cookies.get(kSessionCookie, ""); !previous.empty()) {
+        dashboard.sessions().end(previous);
+    }
     // Always a fresh session: a token planted in the browser before sign-in is never used.
     const std::string sessionToken = dashboard.sessions().begin(*op, now);
     Reply reply = redirectTo("/dashboard/");

@@ -18,10 +18,17 @@ bool is(const DashboardRequest& request, std::initializer_list<std::string_view>
     return true;
 }
 
-Reply methodNotAllowed(const DashboardRequest& request) {
-    return problem(405, "Not allowed", "This address does not take a " + request.method + ".",
-                   request.who ? &*request.who : nullptr);
+Reply methodNotAllowed(const DashboardRequest& request, const char* allow) {
+    Reply reply =
+        problem(405, "Not allowed", "This address does not take a " + request.method + ".",
+                request.who ? &*request.who : nullptr);
+    reply.allow = allow;
+    return reply;
 }
+
+constexpr const char* kReads = "GET, HEAD";
+constexpr const char* kForms = "POST";
+constexpr const char* kBoth = "GET, HEAD, POST";
 
 Reply stylesheet() {
     Reply reply;
@@ -43,6 +50,26 @@ std::vector<std::string> DashboardRequest::allOf(const std::string& name) const 
 Dashboard::Dashboard(DashboardServices services)
     : services_(std::move(services)), sessions_(services_.store, {}), throttle_({}) {}
 
+void Dashboard::keepNewKey(const std::string& sessionTokenHash, NewKey key) {
+    std::lock_guard lock(newKeysMutex_);
+    // A key not picked up within minutes is dropped: its page was never shown.
+    std::erase_if(newKeys_, [&](const auto& entry) {
+        return entry.second.createdAt < key.createdAt - kNewKeyKeptMs;
+    });
+    newKeys_[sessionTokenHash] = std::move(key);
+}
+
+std::optional<Dashboard::NewKey> Dashboard::takeNewKey(const std::string& sessionTokenHash,
+                                                       domain::Timestamp now) {
+    std::lock_guard lock(newKeysMutex_);
+    auto found = newKeys_.find(sessionTokenHash);
+    if (found == newKeys_.end()) return std::nullopt;
+    NewKey key = std::move(found->second);
+    newKeys_.erase(found);
+    if (key.createdAt < now - kNewKeyKeptMs) return std::nullopt;
+    return key;
+}
+
 bool Dashboard::secureCookies() const {
     return services_.config.server.publicUrl.starts_with("https://");
 }
@@ -52,22 +79,22 @@ Reply Dashboard::answer(DashboardRequest& request) {
     const bool post = request.method == "POST";
     // Pages anyone may open.
     if (is(request, {"assets", "dashboard.css"}))
-        return get ? stylesheet() : methodNotAllowed(request);
+        return get ? stylesheet() : methodNotAllowed(request, kReads);
     if (is(request, {"login"})) {
         if (get) return loginForm(*this, request);
         if (post) return login(*this, request);
-        return methodNotAllowed(request);
+        return methodNotAllowed(request, kBoth);
     }
     if (is(request, {"set-password", "*"})) {
         if (get) return setPasswordForm(*this, request);
         if (post) return setPassword(*this, request);
-        return methodNotAllowed(request);
+        return methodNotAllowed(request, kBoth);
     }
     // Every other page needs a session; a request without one is sent to sign in.
     request.who = sessions_.current(request.cookies.get(kSessionCookie, ""), domain::nowMillis());
     if (!request.who) return redirectTo("/dashboard/login");
     if (post &&
-        !domain::constantTimeEquals(request.field("csrf"), request.who->session.csrfToken)) {
+        !domain::constantTimeEquals(request.form.get("csrf", ""), request.who->session.csrfToken)) {
         return problem(403, "Form expired",
                        "This form is out of date or did not come from this dashboard. Go back, "
                        "reload the page and try again.",
@@ -80,23 +107,37 @@ Reply Dashboard::signedInAnswer(DashboardRequest& request) {
     const bool get = request.method == "GET";
     const bool post = request.method == "POST";
     const SignedIn* who = &*request.who;
-    if (is(request, {"logout"})) return post ? logout(*this, request) : methodNotAllowed(request);
+    if (is(request, {"logout"}))
+        return post ? logout(*this, request) : methodNotAllowed(request, kForms);
     if (is(request, {}) || is(request, {""})) {
-        return get ? overview(*this, request) : methodNotAllowed(request);
+        return get ? overview(*this, request) : methodNotAllowed(request, kReads);
     }
     if (is(request, {"campaigns"}))
-        return get ? campaigns(*this, request) : methodNotAllowed(request);
+        return get ? campaigns(*this, request) : methodNotAllowed(request, kReads);
     if (is(request, {"campaigns", "*"})) {
-        return get ? campaign(*this, request) : methodNotAllowed(request);
+        return get ? campaign(*this, request) : methodNotAllowed(request, kReads);
     }
     if (is(request, {"campaigns", "*", "prospects", "*"})) {
-        return get ? prospect(*this, request) : methodNotAllowed(request);
+        return get ? prospect(*this, request) : methodNotAllowed(request, kReads);
     }
     if (is(request, {"campaigns", "*", "deliveries", "*", "redeliver"})) {
-        return post ? redeliver(*this, request) : methodNotAllowed(request);
+        return post ? redeliver(*this, request) : methodNotAllowed(request, kForms);
     }
-    if (is(request, {"audit"})) return get ? audit(*this, request) : methodNotAllowed(request);
-    const bool keyPage = is(request, {"keys"}) || is(request, {"keys", "*", "revoke"});
+    if (is(request, {"audit"}))
+        return get ? audit(*this, request) : methodNotAllowed(request, kReads);
+    if (is(request, {"projects"}))
+        return get ? projects(*this, request) : methodNotAllowed(request, kReads);
+    if (is(request, {"projects", "*"})) {
+        return get ? project(*this, request) : methodNotAllowed(request, kReads);
+    }
+    if (is(request, {"projects", "*", "schema"})) {
+        return post ? saveSchema(*this, request) : methodNotAllowed(request, kForms);
+    }
+    if (is(request, {"projects", "*", "jobs", "*", "retry"})) {
+        return post ? retryJob(*this, request) : methodNotAllowed(request, kForms);
+    }
+    const bool keyPage = is(request, {"keys"}) || is(request, {"keys", "new"}) ||
+                         is(request, {"keys", "*", "revoke"});
     if (keyPage && !who->op.mayManageKeys()) {
         return problem(403, "Admins only", "Only an admin of the organisation manages API keys.",
                        who);
@@ -104,10 +145,12 @@ Reply Dashboard::signedInAnswer(DashboardRequest& request) {
     if (is(request, {"keys"})) {
         if (get) return keys(*this, request);
         if (post) return createKey(*this, request);
-        return methodNotAllowed(request);
+        return methodNotAllowed(request, kBoth);
     }
+    if (is(request, {"keys", "new"}))
+        return get ? newKey(*this, request) : methodNotAllowed(request, kReads);
     if (is(request, {"keys", "*", "revoke"})) {
-        return post ? revokeKey(*this, request) : methodNotAllowed(request);
+        return post ? revokeKey(*this, request) : methodNotAllowed(request, kForms);
     }
     return problem(404, "Not found", "There is no such page.", who);
 }

@@ -4,6 +4,8 @@
 #include <Poco/Net/NameValueCollection.h>
 
 #include <functional>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +23,7 @@ struct DashboardServices {
     const config::Config& config;
     storage::Store& store;
     std::function<void()> webhookQueued;  // wakes the delivery loop after a redelivery
+    std::function<void()> jobQueued;      // wakes the job engine after a retry
 };
 
 // One request as the pages read it.
@@ -28,6 +31,7 @@ struct DashboardRequest {
     std::string method;                     // HEAD arrives as GET
     std::vector<std::string> segments;      // the path after /dashboard/, split at '/'
     Poco::Net::NameValueCollection fields;  // the query string, and a POST's form
+    Poco::Net::NameValueCollection form;    // a POST's form alone (where tokens must come from)
     Poco::Net::NameValueCollection cookies;
     std::string clientAddress;
     std::optional<SignedIn> who;  // set for every page but sign-in and set-password
@@ -53,12 +57,27 @@ class Dashboard {
     // Cookies are sent with Secure when the dashboard is reached over https.
     bool secureCookies() const;
 
+    // A key just created, kept for the one page that shows it (the form's answer is a redirect,
+    // so a reload never creates a second key). In memory only: the plaintext is never stored.
+    struct NewKey {
+        std::string name;
+        std::string plaintext;
+        domain::Timestamp createdAt = 0;
+    };
+    void keepNewKey(const std::string& sessionTokenHash, NewKey key);
+    // Once: the page that shows it takes it.
+    std::optional<NewKey> takeNewKey(const std::string& sessionTokenHash, domain::Timestamp now);
+
   private:
     Reply signedInAnswer(DashboardRequest& request);
+
+    static constexpr domain::Timestamp kNewKeyKeptMs = 5 * 60 * 1000;
 
     DashboardServices services_;
     Sessions sessions_;
     LoginThrottle throttle_;
+    std::mutex newKeysMutex_;
+    std::map<std::string, NewKey> newKeys_;  // by the session's token hash
 };
 
 inline constexpr const char* kSessionCookie = "lodestone_session";

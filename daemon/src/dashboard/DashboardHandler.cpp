@@ -1,20 +1,24 @@
 // The dashboard's edge: an HTTP request becomes a DashboardRequest, the answer a response with
 // the headers every dashboard page carries; whatever escapes a page becomes a 500 page.
+#include <Poco/Exception.h>
 #include <Poco/Logger.h>
 #include <Poco/Net/HTMLForm.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/Net/NetException.h>
 #include <Poco/URI.h>
 
 #include <sstream>
 
 #include "dashboard/Dashboard.hpp"
+#include "http/AccessLog.hpp"
 
 namespace lodestone::dashboard {
 namespace {
 
 // Forms are a few fields; anything bigger is not one of ours.
 constexpr std::size_t kLargestForm = 64 * 1024;
+constexpr int kMostFields = 1000;
 
 // No scripts at all; styles, images and form posts only from here; never framed.
 constexpr const char* kPolicy =
@@ -41,7 +45,8 @@ std::vector<std::string> segmentsOf(const std::string& path) {
     return segments;
 }
 
-void readForm(Poco::Net::HTTPServerRequest& request, Poco::Net::NameValueCollection& fields) {
+void readForm(Poco::Net::HTTPServerRequest& request, Poco::Net::NameValueCollection& fields,
+              Poco::Net::NameValueCollection& form) {
     std::string body;
     char buffer[4096];
     auto& stream = request.stream();
@@ -49,10 +54,14 @@ void readForm(Poco::Net::HTTPServerRequest& request, Poco::Net::NameValueCollect
         body.append(buffer, static_cast<std::size_t>(stream.gcount()));
         if (body.size() > kLargestForm) throw FormTooLarge();
     }
-    Poco::Net::HTMLForm form;
+    Poco::Net::HTMLForm parsed;
+    parsed.setFieldLimit(kMostFields);
     std::istringstream in(body);
-    form.read(in);
-    for (const auto& [name, value] : form) fields.add(name, value);
+    parsed.read(in);
+    for (const auto& [name, value] : parsed) {
+        fields.add(name, value);
+        form.add(name, value);
+    }
 }
 
 class DashboardHandler final : public Poco::Net::HTTPRequestHandler {
@@ -66,9 +75,14 @@ class DashboardHandler final : public Poco::Net::HTTPRequestHandler {
             reply = answer(request);
         } catch (const FormTooLarge&) {
             reply = problem(413, "Too large", "That form was larger than any of ours.", nullptr);
+        } catch (const Poco::SyntaxException&) {
+            reply = problem(400, "Bad request", "That address or form could not be read.", nullptr);
+        } catch (const Poco::Net::HTMLFormException&) {
+            reply = problem(400, "Bad request", "That address or form could not be read.", nullptr);
         } catch (const std::exception& e) {
+            // The path as the access log shows it: never a set-password token or a query.
             Poco::Logger::get("lodestone.dashboard")
-                .error("%s %s failed: %s", request.getMethod(), request.getURI(),
+                .error("%s %s failed: %s", request.getMethod(), http::loggedPath(request.getURI()),
                        std::string(e.what()));
             reply = problem(500, "Something went wrong",
                             "The dashboard could not answer; the daemon's log says why.", nullptr);
@@ -83,7 +97,7 @@ class DashboardHandler final : public Poco::Net::HTTPRequestHandler {
         Poco::URI uri(request.getURI());
         incoming.segments = segmentsOf(uri.getPath());
         for (const auto& [name, value] : uri.getQueryParameters()) incoming.fields.add(name, value);
-        if (incoming.method == "POST") readForm(request, incoming.fields);
+        if (incoming.method == "POST") readForm(request, incoming.fields, incoming.form);
         request.getCookies(incoming.cookies);
         incoming.clientAddress = request.clientAddress().host().toString();
         return dashboard_.answer(incoming);
@@ -99,6 +113,7 @@ class DashboardHandler final : public Poco::Net::HTTPRequestHandler {
         response.set("Cache-Control", "no-store");
         for (const auto& cookie : reply.setCookies) response.add("Set-Cookie", cookie);
         if (!reply.location.empty()) response.set("Location", reply.location);
+        if (!reply.allow.empty()) response.set("Allow", reply.allow);
         response.setContentType(reply.contentType);
         response.setContentLength(static_cast<std::streamsize>(reply.body.size()));
         if (request.getMethod() == "HEAD") {

@@ -19,31 +19,42 @@ domain::Timestamp LoginThrottle::waitIn(Failures& failures, const std::string& k
     return times[times.size() - static_cast<std::size_t>(limit)] + limits_.windowMs - now;
 }
 
-domain::Timestamp LoginThrottle::waitMs(const std::string& account, const std::string& address,
-                                        domain::Timestamp now) {
+domain::Timestamp LoginThrottle::admit(const std::string& account, const std::string& address,
+                                       domain::Timestamp now) {
     std::lock_guard lock(mutex_);
-    return std::max(waitIn(byAccount_, account, limits_.perAccount, now),
-                    waitIn(byAddress_, address, limits_.perAddress, now));
+    const auto wait = std::max(waitIn(byAccount_, account, limits_.perAccount, now),
+                               waitIn(byAddress_, address, limits_.perAddress, now));
+    if (wait > 0) return wait;
+    prune(now);
+    byAccount_[account].push_back(now);
+    byAddress_[address].push_back(now);
+    return 0;
 }
 
-void LoginThrottle::failed(const std::string& account, const std::string& address,
-                           domain::Timestamp now) {
+void LoginThrottle::succeeded(const std::string& account, const std::string& address,
+                              domain::Timestamp at) {
     std::lock_guard lock(mutex_);
-    // Accounts and addresses tried once and never again would otherwise stay for good.
+    byAccount_.erase(account);
+    if (auto found = byAddress_.find(address); found != byAddress_.end()) {
+        auto& times = found->second;
+        if (auto it = std::find(times.begin(), times.end(), at); it != times.end()) times.erase(it);
+        if (times.empty()) byAddress_.erase(found);
+    }
+}
+
+void LoginThrottle::prune(domain::Timestamp now) {
     constexpr std::size_t kPruneAbove = 10'000;
+    constexpr std::size_t kMostKept = 50'000;
     for (auto* failures : {&byAccount_, &byAddress_}) {
         if (failures->size() <= kPruneAbove) continue;
         std::erase_if(*failures, [&](const auto& entry) {
             return entry.second.back() <= now - limits_.windowMs;
         });
+        // Still too many within one window: an attack from many addresses or at many
+        // accounts. The map is cut down rather than let grow; the limits of the entries kept
+        // still hold.
+        while (failures->size() > kMostKept) failures->erase(failures->begin());
     }
-    byAccount_[account].push_back(now);
-    byAddress_[address].push_back(now);
-}
-
-void LoginThrottle::succeeded(const std::string& account) {
-    std::lock_guard lock(mutex_);
-    byAccount_.erase(account);
 }
 
 }  // namespace lodestone::dashboard

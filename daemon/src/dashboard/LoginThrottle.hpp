@@ -21,17 +21,21 @@ class LoginThrottle {
     };
     explicit LoginThrottle(Limits limits) : limits_(limits) {}
 
-    // How long until a sign-in of `account` from `address` may be tried; 0 when it may now.
-    domain::Timestamp waitMs(const std::string& account, const std::string& address,
-                             domain::Timestamp now);
-    void failed(const std::string& account, const std::string& address, domain::Timestamp now);
-    // A success clears the account's failures (not the address's).
-    void succeeded(const std::string& account);
+    // Whether a sign-in of `account` from `address` may be tried now: 0 when it may, and it is
+    // then counted as a failure at once (so that sign-ins racing each other cannot all pass
+    // before any failure is counted); else how long until one may.
+    domain::Timestamp admit(const std::string& account, const std::string& address,
+                            domain::Timestamp now);
+    // The attempt admitted at `at` succeeded: it no longer counts, and the account's earlier
+    // failures are forgotten (not the address's).
+    void succeeded(const std::string& account, const std::string& address, domain::Timestamp at);
 
   private:
     using Failures = std::map<std::string, std::vector<domain::Timestamp>>;
     domain::Timestamp waitIn(Failures& failures, const std::string& key, int limit,
                              domain::Timestamp now);
+    // Keeps the maps bounded, whatever number of accounts and addresses are tried.
+    void prune(domain::Timestamp now);
 
     Limits limits_;
     std::mutex mutex_;

@@ -19,9 +19,17 @@ Reply campaign(Dashboard& dashboard, DashboardRequest& request);
 Reply prospect(Dashboard& dashboard, DashboardRequest& request);
 Reply redeliver(Dashboard& dashboard, DashboardRequest& request);
 
+// Projects: their schema and their jobs (ProjectPages.cpp).
+Reply projects(Dashboard& dashboard, DashboardRequest& request);
+Reply project(Dashboard& dashboard, DashboardRequest& request);
+Reply saveSchema(Dashboard& dashboard, DashboardRequest& request);
+Reply retryJob(Dashboard& dashboard, DashboardRequest& request);
+
 // What admins manage, and what everyone changed (AdminPages.cpp).
-Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& flash = "");
+Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& flash = "",
+           int status = 200);
 Reply createKey(Dashboard& dashboard, DashboardRequest& request);
+Reply newKey(Dashboard& dashboard, DashboardRequest& request);
 Reply revokeKey(Dashboard& dashboard, DashboardRequest& request);
 Reply audit(Dashboard& dashboard, DashboardRequest& request);
 

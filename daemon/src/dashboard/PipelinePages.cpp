@@ -200,8 +200,9 @@ Reply campaign(Dashboard& dashboard, DashboardRequest& request) {
         deliveries.push_back(entry);
     }
     data.set("deliveries", deliveries);
-    if (auto done = request.field("redelivered"); !done.empty()) {
-        data.set("flash", "Redelivery of " + done + " queued, with the same webhook-id.");
+    // A fixed sentence: a link must not be able to put words of its own on this page.
+    if (request.field("redelivered") == "1") {
+        data.set("flash", "Redelivery queued, with the same webhook-id.");
     }
     return dashboard::page(200, campaign->name, templates::kCampaign, std::move(data),
                            &*request.who, Section::Campaigns);
@@ -228,8 +229,7 @@ Reply redeliver(Dashboard& dashboard, DashboardRequest& request) {
                        &*request.who);
     }
     if (dashboard.services().webhookQueued) dashboard.services().webhookQueued();
-    return redirectTo("/dashboard/campaigns/" + campaign->id + "?redelivered=" + id +
-                      "#deliveries");
+    return redirectTo("/dashboard/campaigns/" + campaign->id + "?redelivered=1#deliveries");
 }
 
 Reply audit(Dashboard& dashboard, DashboardRequest& request) {

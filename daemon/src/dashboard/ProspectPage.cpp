@@ -99,7 +99,7 @@ Reply prospect(Dashboard& dashboard, DashboardRequest& request) {
     data.set("status", std::string(domain::toString(p.status)));
     data.set("email", p.email);
     data.set("companyName", p.companyName);
-    data.set("domain", p.domain.value_or(""));
+    if (p.domain && !p.domain->empty()) data.set("domain", *p.domain);
     data.set("jobTitle", p.title.value_or(""));  // "title" is the page's
     if (p.error) data.set("error", *p.error);
     addScore(data, p);

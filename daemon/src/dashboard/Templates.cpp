@@ -17,6 +17,7 @@ const std::string_view kLayout = R"(<!doctype html>
 <nav>
 <a href="/dashboard/"{{#navOverview}} aria-current="page"{{/navOverview}}>Overview</a>
 <a href="/dashboard/campaigns"{{#navCampaigns}} aria-current="page"{{/navCampaigns}}>Campaigns</a>
+<a href="/dashboard/projects"{{#navProjects}} aria-current="page"{{/navProjects}}>Projects</a>
 {{#admin}}<a href="/dashboard/keys"{{#navKeys}} aria-current="page"{{/navKeys}}>API keys</a>{{/admin}}
 <a href="/dashboard/audit"{{#navAudit}} aria-current="page"{{/navAudit}}>Audit log</a>
 </nav>

@@ -18,6 +18,7 @@ mustache::data operatorData(const SignedIn& who, Section section) {
     data.set("admin", who.op.mayManageKeys());
     data.set("navOverview", section == Section::Overview);
     data.set("navCampaigns", section == Section::Campaigns);
+    data.set("navProjects", section == Section::Projects);
     data.set("navKeys", section == Section::Keys);
     data.set("navAudit", section == Section::Audit);
     return data;

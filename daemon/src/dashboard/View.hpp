@@ -19,6 +19,7 @@ struct Reply {
     std::string body;
     std::string contentType = "text/html; charset=utf-8";
     std::string location;  // set: a 303 to it
+    std::string allow;     // a 405's Allow header
     std::vector<std::string> setCookies;
 };
 

@@ -14,8 +14,9 @@ std::string loggedPath(std::string_view target) {
         const auto slash = path.find('/', path.find("//") + 2);
         path = slash == std::string_view::npos ? std::string_view("/") : path.substr(slash);
     }
-    // Unsubscribe and booking links are capabilities: whoever has one acts for the prospect.
-    for (std::string_view prefix : {"/u/", "/b/"}) {
+    // Unsubscribe, booking and set-password links are capabilities: whoever has one acts for
+    // the prospect, or sets an operator's password.
+    for (std::string_view prefix : {"/u/", "/b/", "/dashboard/set-password/"}) {
         if (path.starts_with(prefix) && path.size() > prefix.size()) {
             return std::string(prefix) + "{token}";
         }
