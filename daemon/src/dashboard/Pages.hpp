@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dashboard/Dashboard.hpp"
+#include "storage/Repositories.hpp"
 
 // Each page of the dashboard: what it reads, what it changes, what it shows.
 namespace lodestone::dashboard {
@@ -35,5 +36,11 @@ Reply audit(Dashboard& dashboard, DashboardRequest& request);
 
 // How the dashboard names its operator in the audit log.
 std::string actorOf(const DashboardRequest& request);
+
+// The page of a listing the request's cursor asks for, read with one row more than a page shows
+// (a cursor that is not one of ours starts over).
+storage::PageRequest pageOf(const DashboardRequest& request);
+// `text` for a query string.
+std::string urlEncoded(const std::string& text);
 
 }  // namespace lodestone::dashboard

@@ -28,15 +28,6 @@ const domain::ProspectStatus kProspectStatuses[] = {
     domain::ProspectStatus::Completed,    domain::ProspectStatus::Bounced,
     domain::ProspectStatus::Unsubscribed, domain::ProspectStatus::Failed};
 
-// A page of a listing from the request's cursor (a cursor that is not one of ours starts over).
-storage::PageRequest pageOf(const DashboardRequest& request) {
-    storage::PageRequest page{kPageSize + 1, std::nullopt};
-    if (auto cursor = request.field("cursor"); !cursor.empty()) {
-        page.after = storage::pageStartOf(cursor);
-    }
-    return page;
-}
-
 mustache::data counted(const std::map<std::string, int>& counts) {
     mustache::data list{mustache::data::type::list};
     for (const auto& [name, count] : counts) {
@@ -56,12 +47,6 @@ std::optional<std::string> indented(const std::optional<std::string>& json) {
     std::ostringstream out;
     Poco::JSON::Stringifier::stringify(*parsed, out, 2);
     return out.str();
-}
-
-std::string encoded(const std::string& text) {
-    std::string out;
-    Poco::URI::encode(text, "&=+#?/", out);
-    return out;
 }
 
 // The operator's own campaign named by the path; another organisation's is as unknown.
@@ -94,6 +79,20 @@ storage::ProspectFilter prospectFilter(const DashboardRequest& request,
 
 std::string actorOf(const DashboardRequest& request) {
     return request.who ? request.who->op.email : "operator";
+}
+
+storage::PageRequest pageOf(const DashboardRequest& request) {
+    storage::PageRequest page{kPageSize + 1, std::nullopt};
+    if (auto cursor = request.field("cursor"); !cursor.empty()) {
+        page.after = storage::pageStartOf(cursor);
+    }
+    return page;
+}
+
+std::string urlEncoded(const std::string& text) {
+    std::string out;
+    Poco::URI::encode(text, "&=+#?/", out);
+    return out;
 }
 
 Reply overview(Dashboard& dashboard, DashboardRequest& request) {
@@ -183,9 +182,9 @@ Reply campaign(Dashboard& dashboard, DashboardRequest& request) {
     data.set("prospects", rows);
     if (next) {
         data.set("next",
-                 "/dashboard/campaigns/" + campaign->id + "?q=" + encoded(request.field("q")) +
-                     "&status=" + encoded(request.field("status")) + "&minScore=" +
-                     encoded(request.field("minScore")) + "&cursor=" + *next + "#prospects");
+                 "/dashboard/campaigns/" + campaign->id + "?q=" + urlEncoded(request.field("q")) +
+                     "&status=" + urlEncoded(request.field("status")) + "&minScore=" +
+                     urlEncoded(request.field("minScore")) + "&cursor=" + *next + "#prospects");
     }
     mustache::data deliveries{mustache::data::type::list};
     for (const auto& record : failed) {

@@ -1,7 +1,5 @@
 // Projects: the schema Generate Lead Magnet accepts (shown and edited), and the project's jobs
 // with their progress, a link to each lead magnet and a Retry button for failed ones.
-#include <Poco/URI.h>
-
 #include "admin/Administration.hpp"
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
@@ -15,7 +13,6 @@
 namespace lodestone::dashboard {
 namespace {
 
-constexpr int kPageSize = 25;
 constexpr int kMostFields = 100;
 
 const domain::JobStatus kJobStatuses[] = {
@@ -77,20 +74,11 @@ domain::ProjectSchema postedSchema(const DashboardRequest& request) {
     return domain::ProjectSchema(std::move(fields));
 }
 
-std::string encoded(const std::string& text) {
-    std::string out;
-    Poco::URI::encode(text, "&=+#?/", out);
-    return out;
-}
-
 Reply projectPage(Dashboard& dashboard, DashboardRequest& request, const domain::Project& project,
                   const std::string& error) {
     storage::JobFilter filter{project.id};
     if (auto status = domain::jobStatusFromString(request.field("status"))) filter.status = status;
-    storage::PageRequest page{kPageSize + 1, std::nullopt};
-    if (auto cursor = request.field("cursor"); !cursor.empty()) {
-        page.after = storage::pageStartOf(cursor);
-    }
+    const auto page = pageOf(request);
     std::vector<std::pair<domain::Job, std::string>> jobs;  // with the lead's email
     std::optional<std::string> next;
     dashboard.services().store.read([&](storage::Repositories& r) {
@@ -135,7 +123,7 @@ Reply projectPage(Dashboard& dashboard, DashboardRequest& request, const domain:
     data.set("jobs", rows);
     if (next) {
         data.set("next", "/dashboard/projects/" + project.id + "?status=" +
-                             encoded(request.field("status")) + "&cursor=" + *next + "#jobs");
+                             urlEncoded(request.field("status")) + "&cursor=" + *next + "#jobs");
     }
     if (!error.empty()) data.set("error", error);
     if (request.field("saved") == "1")
@@ -149,10 +137,7 @@ Reply projectPage(Dashboard& dashboard, DashboardRequest& request, const domain:
 }  // namespace
 
 Reply projects(Dashboard& dashboard, DashboardRequest& request) {
-    storage::PageRequest page{kPageSize + 1, std::nullopt};
-    if (auto cursor = request.field("cursor"); !cursor.empty()) {
-        page.after = storage::pageStartOf(cursor);
-    }
+    const auto page = pageOf(request);
     auto rows = dashboard.services().store.read([&](storage::Repositories& r) {
         return r.projects().page(request.who->op.organisationId, std::nullopt, page);
     });
