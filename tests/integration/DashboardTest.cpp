@@ -416,5 +416,33 @@ TEST_F(Dashboard, AFailedJobIsRetriedFromItsProjectsPage) {
         409);
 }
 
+TEST_F(Dashboard, ARotatedSecretIsShownOnceAndOnlyToAnAdmin) {
+    auto campaign = api_.factory().campaignNamed("Acme", "Outbound");
+    auto member = signedIn(member_);
+    EXPECT_THAT(member.get("/dashboard/campaigns/" + campaign.id).body,
+                Not(HasSubstr("rotate-secret")));
+    EXPECT_EQ(member.submit("/dashboard/campaigns/" + campaign.id + "/rotate-secret").status, 403);
+    const auto before = api_.backdoor().text("SELECT webhook_secret FROM campaigns WHERE id = '" +
+                                             campaign.id + "'");
+
+    auto admin = signedIn(admin_);
+    admin.get("/dashboard/campaigns/" + campaign.id);
+    auto rotated = admin.submit("/dashboard/campaigns/" + campaign.id + "/rotate-secret");
+    ASSERT_EQ(rotated.status, 303) << rotated.body;
+    const auto after = api_.backdoor().text("SELECT webhook_secret FROM campaigns WHERE id = '" +
+                                            campaign.id + "'");
+    EXPECT_NE(after, before);
+    auto shown = admin.get(rotated.headers["Location"]);
+    ASSERT_EQ(shown.status, 200);
+    EXPECT_THAT(shown.body, HasSubstr(after));
+    EXPECT_THAT(shown.body, Not(HasSubstr(before)));
+    auto again = admin.get(rotated.headers["Location"]);
+    EXPECT_EQ(again.status, 303) << "shown once";
+    EXPECT_THAT(again.body, Not(HasSubstr(after)));
+    EXPECT_EQ(api_.backdoor().count(
+                  "SELECT COUNT(*) FROM audit_log WHERE action = 'webhook.rotate_secret'"),
+              1);
+}
+
 }  // namespace
 }  // namespace lodestone::test

@@ -101,13 +101,13 @@ Reply createKey(Dashboard& dashboard, DashboardRequest& request) {
     } catch (const storage::NotFound& e) {
         return keys(dashboard, request, e.what(), 400);
     }
-    dashboard.keepNewKey(request.who->session.tokenHash,
-                         {created.key.name, created.plaintext, now});
+    dashboard.keepShownOnce(request.who->session.tokenHash,
+                            {"key", created.key.name, created.plaintext, now});
     return redirectTo("/dashboard/keys/new");
 }
 
 Reply newKey(Dashboard& dashboard, DashboardRequest& request) {
-    auto key = dashboard.takeNewKey(request.who->session.tokenHash, domain::nowMillis());
+    auto key = dashboard.takeShownOnce(request.who->session.tokenHash, "key", domain::nowMillis());
     // Shown once: a reload (or a second visit) goes back to the list.
     if (!key) return redirectTo("/dashboard/keys");
     mustache::data data;

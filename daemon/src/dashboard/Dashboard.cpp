@@ -50,24 +50,25 @@ std::vector<std::string> DashboardRequest::allOf(const std::string& name) const 
 Dashboard::Dashboard(DashboardServices services)
     : services_(std::move(services)), sessions_(services_.store, {}), throttle_({}) {}
 
-void Dashboard::keepNewKey(const std::string& sessionTokenHash, NewKey key) {
-    std::lock_guard lock(newKeysMutex_);
-    // A key not picked up within minutes is dropped: its page was never shown.
-    std::erase_if(newKeys_, [&](const auto& entry) {
-        return entry.second.createdAt < key.createdAt - kNewKeyKeptMs;
+void Dashboard::keepShownOnce(const std::string& sessionTokenHash, ShownOnce secret) {
+    std::lock_guard lock(shownOnceMutex_);
+    // One not picked up within minutes is dropped: its page was never shown.
+    std::erase_if(shownOnce_, [&](const auto& entry) {
+        return entry.second.createdAt < secret.createdAt - kShownOnceKeptMs;
     });
-    newKeys_[sessionTokenHash] = std::move(key);
+    shownOnce_[sessionTokenHash] = std::move(secret);
 }
 
-std::optional<Dashboard::NewKey> Dashboard::takeNewKey(const std::string& sessionTokenHash,
-                                                       domain::Timestamp now) {
-    std::lock_guard lock(newKeysMutex_);
-    auto found = newKeys_.find(sessionTokenHash);
-    if (found == newKeys_.end()) return std::nullopt;
-    NewKey key = std::move(found->second);
-    newKeys_.erase(found);
-    if (key.createdAt < now - kNewKeyKeptMs) return std::nullopt;
-    return key;
+std::optional<Dashboard::ShownOnce> Dashboard::takeShownOnce(const std::string& sessionTokenHash,
+                                                             const std::string& what,
+                                                             domain::Timestamp now) {
+    std::lock_guard lock(shownOnceMutex_);
+    auto found = shownOnce_.find(sessionTokenHash);
+    if (found == shownOnce_.end() || found->second.what != what) return std::nullopt;
+    ShownOnce secret = std::move(found->second);
+    shownOnce_.erase(found);
+    if (secret.createdAt < now - kShownOnceKeptMs) return std::nullopt;
+    return secret;
 }
 
 bool Dashboard::secureCookies() const {
@@ -119,6 +120,18 @@ Reply Dashboard::signedInAnswer(DashboardRequest& request) {
     }
     if (is(request, {"campaigns", "*", "prospects", "*"})) {
         return get ? prospect(*this, request) : methodNotAllowed(request, kReads);
+    }
+    const bool secretPage = is(request, {"campaigns", "*", "rotate-secret"}) ||
+                            is(request, {"campaigns", "*", "secret"});
+    if (secretPage && !who->op.mayManageKeys()) {
+        return problem(403, "Admins only",
+                       "Only an admin of the organisation manages webhook secrets.", who);
+    }
+    if (is(request, {"campaigns", "*", "rotate-secret"})) {
+        return post ? rotateSecret(*this, request) : methodNotAllowed(request, kForms);
+    }
+    if (is(request, {"campaigns", "*", "secret"})) {
+        return get ? newSecret(*this, request) : methodNotAllowed(request, kReads);
     }
     if (is(request, {"campaigns", "*", "deliveries", "*", "redeliver"})) {
         return post ? redeliver(*this, request) : methodNotAllowed(request, kForms);

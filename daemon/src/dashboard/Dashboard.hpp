@@ -57,27 +57,30 @@ class Dashboard {
     // Cookies are sent with Secure when the dashboard is reached over https.
     bool secureCookies() const;
 
-    // A key just created, kept for the one page that shows it (the form's answer is a redirect,
-    // so a reload never creates a second key). In memory only: the plaintext is never stored.
-    struct NewKey {
+    // A secret just made (an API key, a webhook signing secret), kept for the one page that
+    // shows it: the form's answer is a redirect, so a reload never makes a second one. In
+    // memory only: the plaintext is never stored.
+    struct ShownOnce {
+        std::string what;  // "key", "secret:<campaign id>"
         std::string name;
         std::string plaintext;
         domain::Timestamp createdAt = 0;
     };
-    void keepNewKey(const std::string& sessionTokenHash, NewKey key);
-    // Once: the page that shows it takes it.
-    std::optional<NewKey> takeNewKey(const std::string& sessionTokenHash, domain::Timestamp now);
+    void keepShownOnce(const std::string& sessionTokenHash, ShownOnce secret);
+    // Once, and only for the page it was made for: that page takes it.
+    std::optional<ShownOnce> takeShownOnce(const std::string& sessionTokenHash,
+                                           const std::string& what, domain::Timestamp now);
 
   private:
     Reply signedInAnswer(DashboardRequest& request);
 
-    static constexpr domain::Timestamp kNewKeyKeptMs = 5 * 60 * 1000;
+    static constexpr domain::Timestamp kShownOnceKeptMs = 5 * 60 * 1000;
 
     DashboardServices services_;
     Sessions sessions_;
     LoginThrottle throttle_;
-    std::mutex newKeysMutex_;
-    std::map<std::string, NewKey> newKeys_;  // by the session's token hash
+    std::mutex shownOnceMutex_;
+    std::map<std::string, ShownOnce> shownOnce_;  // by the session's token hash
 };
 
 inline constexpr const char* kSessionCookie = "lodestone_session";

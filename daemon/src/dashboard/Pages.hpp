@@ -20,6 +20,12 @@ Reply campaign(Dashboard& dashboard, DashboardRequest& request);
 Reply prospect(Dashboard& dashboard, DashboardRequest& request);
 Reply redeliver(Dashboard& dashboard, DashboardRequest& request);
 
+// A campaign's webhook signing secret rotated (CampaignWebhookPages.cpp).
+Reply rotateSecret(Dashboard& dashboard, DashboardRequest& request);
+Reply newSecret(Dashboard& dashboard, DashboardRequest& request);
+// The operator's own campaign named by the path; another organisation's is as unknown.
+std::optional<domain::Campaign> ownCampaign(Dashboard& dashboard, const DashboardRequest& request);
+
 // Projects: their schema and their jobs (ProjectPages.cpp).
 Reply projects(Dashboard& dashboard, DashboardRequest& request);
 Reply project(Dashboard& dashboard, DashboardRequest& request);

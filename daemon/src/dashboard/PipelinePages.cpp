@@ -49,16 +49,6 @@ std::optional<std::string> indented(const std::optional<std::string>& json) {
     return out.str();
 }
 
-// The operator's own campaign named by the path; another organisation's is as unknown.
-std::optional<domain::Campaign> ownCampaign(Dashboard& dashboard, const DashboardRequest& request) {
-    auto campaign = dashboard.services().store.read([&](storage::Repositories& repositories) {
-        return repositories.campaigns().find(request.segments[1]);
-    });
-    if (!campaign || campaign->organisationId != request.who->op.organisationId)
-        return std::nullopt;
-    return campaign;
-}
-
 storage::ProspectFilter prospectFilter(const DashboardRequest& request,
                                        const std::string& campaignId) {
     storage::ProspectFilter filter{campaignId};
@@ -76,6 +66,15 @@ storage::ProspectFilter prospectFilter(const DashboardRequest& request,
 }
 
 }  // namespace
+
+std::optional<domain::Campaign> ownCampaign(Dashboard& dashboard, const DashboardRequest& request) {
+    auto campaign = dashboard.services().store.read([&](storage::Repositories& repositories) {
+        return repositories.campaigns().find(request.segments[1]);
+    });
+    if (!campaign || campaign->organisationId != request.who->op.organisationId)
+        return std::nullopt;
+    return campaign;
+}
 
 std::string actorOf(const DashboardRequest& request) {
     return request.who ? request.who->op.email : "operator";
@@ -199,7 +198,8 @@ Reply campaign(Dashboard& dashboard, DashboardRequest& request) {
         deliveries.push_back(entry);
     }
     data.set("deliveries", deliveries);
-    // A fixed sentence: a link must not be able to put words of its own on this page.
+    data.set("isAdmin", request.who->op.mayManageKeys());
+    // Fixed sentences: a link must not be able to put words of its own on this page.
     if (request.field("redelivered") == "1") {
         data.set("flash", "Redelivery queued, with the same webhook-id.");
     }

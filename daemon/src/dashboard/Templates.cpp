@@ -79,6 +79,7 @@ button:focus,input:focus,select:focus,a:focus{outline:3px solid #9db4f5;outline-
 .muted{color:#5a6475}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #dfe3ea;border-radius:8px;padding:.75rem;font-size:.85rem}
 .pager{margin:.75rem 0}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:.75rem 0 0}
 .login{max-width:24rem;margin:3rem auto}
 @media (max-width:40rem){main{padding:.75rem}.signout{margin-left:0}.who{display:none}dl{grid-template-columns:1fr}dt{font-weight:600}
 .table thead{display:none}.table tr{display:block;border-bottom:1px solid #dfe3ea;padding:.4rem 0}.table tr:last-child{border-bottom:0}
@@ -138,6 +139,7 @@ const std::string_view kCampaign =
 <dt>ICP criteria</dt><dd>{{#icp}}<pre>{{icp}}</pre>{{/icp}}{{^icp}}<span class="muted">none: every prospect qualifies</span>{{/icp}}</dd>
 <dt>Email sequence</dt><dd>{{#sequence}}<pre>{{sequence}}</pre>{{/sequence}}{{^sequence}}<span class="muted">none</span>{{/sequence}}</dd>
 </dl>
+{{#isAdmin}}<div class="actions"><form class="inline" method="post" action="/dashboard/campaigns/{{id}}/rotate-secret"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">Rotate webhook secret</button></form></div>{{/isAdmin}}
 <h2 id="prospects">Prospects</h2>
 <form class="filters" method="get" action="/dashboard/campaigns/{{id}}#prospects">
 <label>Search<input type="search" name="q" value="{{q}}" maxlength="200" placeholder="name, email or company"></label>
@@ -230,6 +232,12 @@ const std::string_view kKeyCreated =
     R"(<p class="note">This is the only time the key is shown. Copy it now; Lodestone keeps only its hash.</p>
 <p class="secret" id="new-key">{{plaintext}}</p>
 <p><a href="/dashboard/keys">Back to the API keys</a></p>
+)";
+
+const std::string_view kSecretShown =
+    R"(<p class="note">The campaign's new webhook signing secret, shown only now. Deliveries are signed with it{{#previousUntil}} and, until {{previousUntil}}, with the previous one too, while receivers switch over{{/previousUntil}}.</p>
+<p class="secret" id="new-secret">{{plaintext}}</p>
+<p><a href="/dashboard/campaigns/{{campaignId}}">Back to the campaign</a></p>
 )";
 
 const std::string_view kAudit = R"(<div class="table"><table>

@@ -17,6 +17,7 @@ extern const std::string_view kCampaign;
 extern const std::string_view kProspect;
 extern const std::string_view kKeys;
 extern const std::string_view kKeyCreated;
+extern const std::string_view kSecretShown;
 extern const std::string_view kAudit;
 extern const std::string_view kProjects;  // ProjectTemplates.cpp
 extern const std::string_view kProject;

@@ -1,0 +1,46 @@
+// A campaign's webhook signing secret rotated (admins) and the new secret shown once, through
+// the same Administration as `lodestonectl campaign rotate-secret`.
+#include "admin/Administration.hpp"
+#include "admin/OperatorAccounts.hpp"
+#include "dashboard/Pages.hpp"
+#include "dashboard/Templates.hpp"
+#include "domain/Time.hpp"
+
+namespace lodestone::dashboard {
+
+Reply rotateSecret(Dashboard& dashboard, DashboardRequest& request) {
+    auto campaign = ownCampaign(dashboard, request);
+    if (!campaign) return problem(404, "Not found", "There is no such campaign.", &*request.who);
+    const auto now = domain::nowMillis();
+    auto rotated = dashboard.services().store.write([&](storage::Repositories& r) {
+        auto changed = admin::Administration(r, now).rotateWebhookSecret(campaign->id);
+        admin::recordChange(r, campaign->organisationId, actorOf(request), "webhook.rotate_secret",
+                            campaign->id,
+                            "Rotated the webhook signing secret of " + campaign->name +
+                                "; the previous one signs too for 24 hours",
+                            now);
+        return changed;
+    });
+    dashboard.keepShownOnce(request.who->session.tokenHash,
+                            {"secret:" + rotated.id, rotated.name, rotated.webhookSecret, now});
+    return redirectTo("/dashboard/campaigns/" + rotated.id + "/secret");
+}
+
+Reply newSecret(Dashboard& dashboard, DashboardRequest& request) {
+    auto campaign = ownCampaign(dashboard, request);
+    if (!campaign) return problem(404, "Not found", "There is no such campaign.", &*request.who);
+    auto secret = dashboard.takeShownOnce(request.who->session.tokenHash, "secret:" + campaign->id,
+                                          domain::nowMillis());
+    // Shown once: a reload (or a second visit) goes back to the campaign.
+    if (!secret) return redirectTo("/dashboard/campaigns/" + campaign->id);
+    mustache::data data;
+    data.set("plaintext", secret->plaintext);
+    data.set("campaignId", campaign->id);
+    if (campaign->previousSecretExpiresAt) {
+        data.set("previousUntil", shownTime(*campaign->previousSecretExpiresAt));
+    }
+    return page(200, "Webhook secret of " + campaign->name, templates::kSecretShown,
+                std::move(data), &*request.who, Section::Campaigns);
+}
+
+}  // namespace lodestone::dashboard
