@@ -309,9 +309,17 @@ def run(args):
             eventually(lambda: webhook_id in receiver.received[before:],
                        "the receiver to get the redelivery")
 
+            # A test event: the receiver gets one more request.
+            with receiver.lock:
+                before = len(receiver.received)
+            browser.click(By.XPATH, "//button[text()='Send a test event']")
+            assert "A test event is queued" in browser.text(), browser.text()
+            eventually(lambda: len(receiver.received) > before, "the receiver to get the test event")
+
             browser.click(By.LINK_TEXT, "Audit log")
             assert all(action in browser.text()
-                       for action in ("webhook.redeliver", "api_key.create", "project.schema"))
+                       for action in ("webhook.redeliver", "api_key.create", "project.schema",
+                                      "webhook.test_event"))
             browser.shoot("audit")
 
             # Sign out: the dashboard is closed again.

@@ -416,6 +416,25 @@ TEST_F(Dashboard, AFailedJobIsRetriedFromItsProjectsPage) {
         409);
 }
 
+TEST_F(Dashboard, ATestEventGoesToTheWebhookURLThroughTheOutbox) {
+    auto campaign = api_.factory().campaignNamed("Acme", "Outbound");
+    api_.factory().setWebhookUrl(campaign.id, "https://hooks.acme.example/lodestone");
+    auto browser = signedIn(member_);
+    browser.get("/dashboard/campaigns/" + campaign.id);
+    auto sent = browser.submit("/dashboard/campaigns/" + campaign.id + "/test-event");
+    ASSERT_EQ(sent.status, 303) << sent.body;
+    EXPECT_EQ(api_.backdoor().count("SELECT COUNT(*) FROM webhook_outbox WHERE campaign_id = '" +
+                                    campaign.id + "' AND event = 'test' AND status = 'pending'"),
+              1);
+    EXPECT_THAT(browser.get(sent.headers["Location"]).body, HasSubstr("A test event is queued"));
+    EXPECT_EQ(
+        api_.backdoor().count("SELECT COUNT(*) FROM audit_log WHERE action = 'webhook.test_event'"),
+        1);
+    // A campaign without a URL has nowhere to send one.
+    auto quiet = api_.factory().campaignNamed("Acme", "Quiet");
+    EXPECT_EQ(browser.submit("/dashboard/campaigns/" + quiet.id + "/test-event").status, 409);
+}
+
 TEST_F(Dashboard, ARotatedSecretIsShownOnceAndOnlyToAnAdmin) {
     auto campaign = api_.factory().campaignNamed("Acme", "Outbound");
     auto member = signedIn(member_);

@@ -1,12 +1,31 @@
-// A campaign's webhook signing secret rotated (admins) and the new secret shown once, through
-// the same Administration as `lodestonectl campaign rotate-secret`.
+// A campaign's webhook: a test event to its URL, and its signing secret rotated (admins), the
+// new secret shown once, through the same Administration as `lodestonectl campaign
+// rotate-secret`.
 #include "admin/Administration.hpp"
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
 #include "dashboard/Templates.hpp"
 #include "domain/Time.hpp"
+#include "webhooks/DeliveryRecords.hpp"
 
 namespace lodestone::dashboard {
+
+Reply sendTestEvent(Dashboard& dashboard, DashboardRequest& request) {
+    auto campaign = ownCampaign(dashboard, request);
+    if (!campaign) return problem(404, "Not found", "There is no such campaign.", &*request.who);
+    if (!campaign->webhookUrl || campaign->webhookUrl->empty()) {
+        return problem(409, "No webhook URL",
+                       "This campaign has no webhook URL to send a test event to.", &*request.who);
+    }
+    const auto now = domain::nowMillis();
+    dashboard.services().store.write([&](storage::Repositories& r) {
+        const auto id = webhooks::queueTestEvent(r, *campaign, now);
+        admin::recordChange(r, campaign->organisationId, actorOf(request), "webhook.test_event", id,
+                            "Sent a test event to the webhook URL of " + campaign->name, now);
+    });
+    if (dashboard.services().webhookQueued) dashboard.services().webhookQueued();
+    return redirectTo("/dashboard/campaigns/" + campaign->id + "?tested=1");
+}
 
 Reply rotateSecret(Dashboard& dashboard, DashboardRequest& request) {
     auto campaign = ownCampaign(dashboard, request);

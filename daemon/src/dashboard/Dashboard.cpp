@@ -121,6 +121,9 @@ Reply Dashboard::signedInAnswer(DashboardRequest& request) {
     if (is(request, {"campaigns", "*", "prospects", "*"})) {
         return get ? prospect(*this, request) : methodNotAllowed(request, kReads);
     }
+    if (is(request, {"campaigns", "*", "test-event"})) {
+        return post ? sendTestEvent(*this, request) : methodNotAllowed(request, kForms);
+    }
     const bool secretPage = is(request, {"campaigns", "*", "rotate-secret"}) ||
                             is(request, {"campaigns", "*", "secret"});
     if (secretPage && !who->op.mayManageKeys()) {

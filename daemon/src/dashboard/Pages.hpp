@@ -20,7 +20,8 @@ Reply campaign(Dashboard& dashboard, DashboardRequest& request);
 Reply prospect(Dashboard& dashboard, DashboardRequest& request);
 Reply redeliver(Dashboard& dashboard, DashboardRequest& request);
 
-// A campaign's webhook signing secret rotated (CampaignWebhookPages.cpp).
+// A campaign's webhook: a test event, and its signing secret rotated (CampaignWebhookPages.cpp).
+Reply sendTestEvent(Dashboard& dashboard, DashboardRequest& request);
 Reply rotateSecret(Dashboard& dashboard, DashboardRequest& request);
 Reply newSecret(Dashboard& dashboard, DashboardRequest& request);
 // The operator's own campaign named by the path; another organisation's is as unknown.

@@ -202,6 +202,10 @@ Reply campaign(Dashboard& dashboard, DashboardRequest& request) {
     // Fixed sentences: a link must not be able to put words of its own on this page.
     if (request.field("redelivered") == "1") {
         data.set("flash", "Redelivery queued, with the same webhook-id.");
+    } else if (request.field("tested") == "1") {
+        data.set("flash",
+                 "A test event is queued to the webhook URL, signed and retried as every "
+                 "delivery is.");
     }
     return dashboard::page(200, campaign->name, templates::kCampaign, std::move(data),
                            &*request.who, Section::Campaigns);

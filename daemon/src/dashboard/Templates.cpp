@@ -139,7 +139,8 @@ const std::string_view kCampaign =
 <dt>ICP criteria</dt><dd>{{#icp}}<pre>{{icp}}</pre>{{/icp}}{{^icp}}<span class="muted">none: every prospect qualifies</span>{{/icp}}</dd>
 <dt>Email sequence</dt><dd>{{#sequence}}<pre>{{sequence}}</pre>{{/sequence}}{{^sequence}}<span class="muted">none</span>{{/sequence}}</dd>
 </dl>
-{{#isAdmin}}<div class="actions"><form class="inline" method="post" action="/dashboard/campaigns/{{id}}/rotate-secret"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">Rotate webhook secret</button></form></div>{{/isAdmin}}
+<div class="actions">{{#webhookUrl}}<form class="inline" method="post" action="/dashboard/campaigns/{{id}}/test-event"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">Send a test event</button></form>{{/webhookUrl}}
+{{#isAdmin}}<form class="inline" method="post" action="/dashboard/campaigns/{{id}}/rotate-secret"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">Rotate webhook secret</button></form>{{/isAdmin}}</div>
 <h2 id="prospects">Prospects</h2>
 <form class="filters" method="get" action="/dashboard/campaigns/{{id}}#prospects">
 <label>Search<input type="search" name="q" value="{{q}}" maxlength="200" placeholder="name, email or company"></label>

@@ -2,6 +2,9 @@
 
 #include <Poco/JSON/Array.h>
 
+#include <sstream>
+
+#include "domain/Ids.hpp"
 #include "domain/JsonValues.hpp"
 
 namespace lodestone::webhooks {
@@ -84,6 +87,21 @@ Poco::JSON::Object::Ptr renderDelivery(const DeliveryRecord& record) {
     for (const auto& attempt : record.attempts) attempts->add(renderAttempt(attempt));
     out->set("attempts", attempts);
     return out;
+}
+
+std::string queueTestEvent(storage::Repositories& repositories, const domain::Campaign& campaign,
+                           domain::Timestamp now) {
+    auto payload = domain::orderedObject();
+    payload->set("event", "test");
+    payload->set("campaignId", campaign.id);
+    payload->set("message",
+                 "A test event from Lodestone: this endpoint receives and can verify deliveries.");
+    std::ostringstream text;
+    payload->stringify(text);
+    const std::string id = domain::newId(domain::IdKind::WebhookEvent);
+    repositories.webhookDeliveries().insert(
+        {id, campaign.organisationId, campaign.id, "test", text.str(), now});
+    return id;
 }
 
 }  // namespace lodestone::webhooks

@@ -44,4 +44,9 @@ DeliveryRecord redeliver(storage::Repositories& repositories, const std::string&
 // the API.
 Poco::JSON::Object::Ptr renderDelivery(const DeliveryRecord& record);
 
+// Queues a `test` event to the campaign's webhook URL, delivered, signed and retried as every
+// event is (docs/webhooks.md): {"event":"test","campaignId":…,"message":…}. Its id.
+std::string queueTestEvent(storage::Repositories& repositories, const domain::Campaign& campaign,
+                           domain::Timestamp now);
+
 }  // namespace lodestone::webhooks
