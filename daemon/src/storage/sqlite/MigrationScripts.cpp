@@ -419,7 +419,12 @@ const std::vector<Migration>& migrations() {
                  delivered_at BIGINT,
                  last_error TEXT,
                  updated_at BIGINT NOT NULL DEFAULT 0))sql",
-             "INSERT INTO webhook_outbox_v10 (id, organisation_id, campaign_id, event, payload_json, created_at, status, attempt_count, next_attempt_at, manual, lease_owner, lease_expires_at, delivered_at, last_error, updated_at) SELECT id, organisation_id, campaign_id, event, payload_json, created_at, status, attempt_count, next_attempt_at, manual, lease_owner, lease_expires_at, delivered_at, last_error, updated_at FROM webhook_outbox",
+             R"sql(INSERT INTO webhook_outbox_v10 (id, organisation_id, campaign_id, event,
+                 payload_json, created_at, status, attempt_count, next_attempt_at, manual,
+                 lease_owner, lease_expires_at, delivered_at, last_error, updated_at)
+                 SELECT id, organisation_id, campaign_id, event, payload_json, created_at, status,
+                 attempt_count, next_attempt_at, manual, lease_owner, lease_expires_at,
+                 delivered_at, last_error, updated_at FROM webhook_outbox)sql",
              "DROP TABLE webhook_outbox",
              "ALTER TABLE webhook_outbox_v10 RENAME TO webhook_outbox",
              "CREATE INDEX webhook_outbox_by_campaign ON webhook_outbox (campaign_id, created_at)",
