@@ -16,7 +16,7 @@ namespace {
 constexpr std::size_t kLongestSearch = 200;
 
 template <typename Status>
-std::string namesOf(std::initializer_list<Status> statuses) {
+std::string namesOf(const std::vector<Status>& statuses) {
     std::string names;
     for (auto status : statuses) {
         if (!names.empty()) names += ", ";
@@ -53,12 +53,8 @@ storage::ProspectFilter prospectFilter(const ApiRequest& request, const std::str
     if (auto status = request.queryParameter("status")) {
         filter.status = domain::prospectStatusFromString(*status);
         if (!filter.status) {
-            using S = domain::ProspectStatus;
-            refuseParameter(
-                "status", "status must be one of " +
-                              namesOf({S::Queued, S::Researching, S::Scored, S::Qualified,
-                                       S::Disqualified, S::InSequence, S::Replied, S::MeetingBooked,
-                                       S::Completed, S::Bounced, S::Unsubscribed, S::Failed}));
+            refuseParameter("status",
+                            "status must be one of " + namesOf(domain::everyProspectStatus()));
         }
     }
     if (auto text = request.queryParameter("q")) {
@@ -99,10 +95,8 @@ ApiResponse listJobs(ApiServices& services, ApiRequest& request) {
         filter.status = domain::jobStatusFromString(*status);
         // Prospect jobs' scoring never shows in a project.
         if (!filter.status || *filter.status == domain::JobStatus::Scoring) {
-            using S = domain::JobStatus;
-            refuseParameter("status", "status must be one of " +
-                                          namesOf({S::Queued, S::ResearchRunning, S::ContentRunning,
-                                                   S::Finalizing, S::Completed, S::Failed}));
+            refuseParameter("status",
+                            "status must be one of " + namesOf(domain::leadMagnetJobStatuses()));
         }
     }
     const auto page = pageRequested(request);

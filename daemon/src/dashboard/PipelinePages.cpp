@@ -20,14 +20,6 @@ namespace {
 constexpr int kPageSize = 25;
 constexpr domain::Timestamp kDayMs = 24LL * 60 * 60 * 1000;
 
-const domain::ProspectStatus kProspectStatuses[] = {
-    domain::ProspectStatus::Queued,       domain::ProspectStatus::Researching,
-    domain::ProspectStatus::Scored,       domain::ProspectStatus::Qualified,
-    domain::ProspectStatus::Disqualified, domain::ProspectStatus::InSequence,
-    domain::ProspectStatus::Replied,      domain::ProspectStatus::MeetingBooked,
-    domain::ProspectStatus::Completed,    domain::ProspectStatus::Bounced,
-    domain::ProspectStatus::Unsubscribed, domain::ProspectStatus::Failed};
-
 mustache::data counted(const std::map<std::string, int>& counts) {
     mustache::data list{mustache::data::type::list};
     for (const auto& [name, count] : counts) {
@@ -157,14 +149,7 @@ Reply campaign(Dashboard& dashboard, DashboardRequest& request) {
     if (auto sequence = indented(campaign->sequenceJson)) data.set("sequence", *sequence);
     data.set("q", filter.text.value_or(""));
     data.set("minScore", filter.minScore ? std::to_string(*filter.minScore) : "");
-    mustache::data statuses{mustache::data::type::list};
-    for (auto status : kProspectStatuses) {
-        mustache::data entry;
-        entry.set("name", std::string(domain::toString(status)));
-        entry.set("selected", filter.status == status);
-        statuses.push_back(entry);
-    }
-    data.set("statuses", statuses);
+    data.set("statuses", statusOptions(domain::everyProspectStatus(), filter.status));
     mustache::data rows{mustache::data::type::list};
     for (const auto& p : prospects) {
         mustache::data entry;

@@ -15,11 +15,6 @@ namespace {
 
 constexpr int kMostFields = 100;
 
-const domain::JobStatus kJobStatuses[] = {
-    domain::JobStatus::Queued,         domain::JobStatus::ResearchRunning,
-    domain::JobStatus::ContentRunning, domain::JobStatus::Finalizing,
-    domain::JobStatus::Completed,      domain::JobStatus::Failed};
-
 const domain::FieldType kFieldTypes[] = {domain::FieldType::String, domain::FieldType::Email,
                                          domain::FieldType::Url, domain::FieldType::Domain,
                                          domain::FieldType::Json};
@@ -98,14 +93,7 @@ Reply projectPage(Dashboard& dashboard, DashboardRequest& request, const domain:
     fields.push_back(fieldRow(index++, domain::FieldSpec{}));  // a row to add one
     data.set("fields", fields);
     data.set("rows", std::to_string(index));
-    mustache::data statuses{mustache::data::type::list};
-    for (auto status : kJobStatuses) {
-        mustache::data entry;
-        entry.set("name", std::string(domain::toString(status)));
-        entry.set("selected", filter.status == status);
-        statuses.push_back(entry);
-    }
-    data.set("statuses", statuses);
+    data.set("statuses", statusOptions(domain::leadMagnetJobStatuses(), filter.status));
     mustache::data rows{mustache::data::type::list};
     for (const auto& [job, email] : jobs) {
         mustache::data row;

@@ -38,6 +38,19 @@ Reply redirectTo(std::string location);
 Reply problem(int status, const std::string& title, const std::string& message,
               const SignedIn* who);
 
+// A status filter's options: each status's name, and whether it is the one chosen.
+template <typename Status>
+mustache::data statusOptions(const std::vector<Status>& statuses, std::optional<Status> chosen) {
+    mustache::data options{mustache::data::type::list};
+    for (auto status : statuses) {
+        mustache::data option;
+        option.set("name", std::string(domain::toString(status)));
+        option.set("selected", chosen == status);
+        options.push_back(option);
+    }
+    return options;
+}
+
 // "2026-11-25 14:03 UTC", as every page shows times.
 std::string shownTime(domain::Timestamp at);
 

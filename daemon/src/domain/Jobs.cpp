@@ -49,6 +49,14 @@ std::optional<JobStatus> jobStatusFromString(std::string_view text) {
     return valueOf(kJobStatusNames, text);
 }
 
+std::vector<JobStatus> leadMagnetJobStatuses() {
+    std::vector<JobStatus> statuses;
+    for (const auto& [status, name] : kJobStatusNames) {
+        if (status != JobStatus::Scoring) statuses.push_back(status);
+    }
+    return statuses;
+}
+
 std::string_view toString(StepName step) {
     return nameOf(kStepNames, step);
 }

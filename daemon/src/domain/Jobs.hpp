@@ -36,6 +36,8 @@ enum class JobStatus {
 
 std::string_view toString(JobStatus status);
 std::optional<JobStatus> jobStatusFromString(std::string_view text);
+// The statuses a lead-magnet job goes through, in order: all but a prospect's `scoring`.
+std::vector<JobStatus> leadMagnetJobStatuses();
 
 // Every step a job may run. Their spec names (`research_agent`, …) are what the status endpoints
 // show.

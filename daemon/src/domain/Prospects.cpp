@@ -30,4 +30,10 @@ std::optional<ProspectStatus> prospectStatusFromString(std::string_view text) {
     return valueOf(kNames, text);
 }
 
+std::vector<ProspectStatus> everyProspectStatus() {
+    std::vector<ProspectStatus> statuses;
+    for (const auto& [status, name] : kNames) statuses.push_back(status);
+    return statuses;
+}
+
 }  // namespace lodestone::domain

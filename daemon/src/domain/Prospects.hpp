@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "domain/Time.hpp"
 
@@ -27,6 +28,8 @@ enum class ProspectStatus {
 
 std::string_view toString(ProspectStatus status);
 std::optional<ProspectStatus> prospectStatusFromString(std::string_view text);
+// Every status, in the order a prospect goes through them (listings' filters offer them so).
+std::vector<ProspectStatus> everyProspectStatus();
 
 // A lead added to a campaign: who it is, what the client sent, and how it scored.
 struct Prospect {
