@@ -8,9 +8,6 @@
 namespace lodestone::ctl {
 namespace {
 
-constexpr std::int64_t kDefaultPageSize = 50;
-constexpr std::int64_t kMaxPageSize = 200;
-
 const std::string kPagingHelp =
     "  --limit N            how many to show, 1 to 200 (default 50)\n"
     "  --cursor CURSOR      the page after the one that printed this cursor\n";
@@ -18,9 +15,9 @@ const std::string kPagingHelp =
 // Read with one row more than the page holds, to know whether another follows.
 storage::PageRequest pageFrom(const Arguments& args) {
     storage::PageRequest page;
-    const auto limit = args.integer("limit").value_or(kDefaultPageSize);
-    if (limit < 1 || limit > kMaxPageSize) {
-        throw UsageError("--limit must be from 1 to " + std::to_string(kMaxPageSize));
+    const auto limit = args.integer("limit").value_or(storage::kDefaultPageSize);
+    if (limit < 1 || limit > storage::kMaxPageSize) {
+        throw UsageError("--limit must be from 1 to " + std::to_string(storage::kMaxPageSize));
     }
     page.limit = static_cast<int>(limit) + 1;
     if (auto cursor = args.value("cursor")) {

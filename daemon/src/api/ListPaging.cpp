@@ -16,11 +16,12 @@ void refuseParameter(const std::string& name, const std::string& message) {
 
 storage::PageRequest pageRequested(const ApiRequest& request) {
     storage::PageRequest page;
-    int limit = kDefaultPageSize;
+    int limit = storage::kDefaultPageSize;
     if (auto text = request.queryParameter("limit")) {
-        if (!Poco::NumberParser::tryParse(*text, limit) || limit < 1 || limit > kMaxPageSize) {
-            refuseParameter(
-                "limit", "limit must be a whole number from 1 to " + std::to_string(kMaxPageSize));
+        if (!Poco::NumberParser::tryParse(*text, limit) || limit < 1 ||
+            limit > storage::kMaxPageSize) {
+            refuseParameter("limit", "limit must be a whole number from 1 to " +
+                                         std::to_string(storage::kMaxPageSize));
         }
     }
     page.limit = limit + 1;

@@ -15,9 +15,6 @@
 // `?cursor=` (opaque: the `nextCursor` of the page before), newest first.
 namespace lodestone::api {
 
-constexpr int kDefaultPageSize = 50;
-constexpr int kMaxPageSize = 200;
-
 // The page a request asks for, as storage reads it: one row more than the page holds, so the
 // answer knows whether another page follows. A bad limit or cursor is a 400 naming it.
 storage::PageRequest pageRequested(const ApiRequest& request);

@@ -8,6 +8,11 @@
 
 namespace lodestone::storage {
 
+// How many rows a page of a listing holds when its client says nothing, and at most: the API's
+// `limit` and lodestonectl's --limit (docs/api.md, Lists).
+constexpr int kDefaultPageSize = 50;
+constexpr int kMaxPageSize = 200;
+
 // The text a listing gives for where its next page starts (the API's `nextCursor`,
 // lodestonectl's --cursor), and back. Opaque to its users: base64url of the last row's creation
 // time and id. Nothing when the text is not one this gave out.
