@@ -1,6 +1,7 @@
 #include "admin/OperatorAccounts.hpp"
 
-#include <algorithm>
+#include <Poco/String.h>
+
 #include <stdexcept>
 
 #include "admin/PasswordHash.hpp"
@@ -14,12 +15,6 @@ namespace lodestone::admin {
 namespace {
 
 constexpr std::size_t kLinkTokenLength = 40;
-
-std::string lowercase(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
 
 }  // namespace
 
@@ -41,7 +36,7 @@ OperatorWithLink OperatorAccounts::create(const std::string& organisationId,
     domain::Operator op;
     op.id = domain::newId(domain::IdKind::Operator);
     op.organisationId = organisationId;
-    op.email = lowercase(email);
+    op.email = Poco::toLower(email);
     op.role = role;
     op.createdAt = now_;
     repositories_.operators().insert(op);

@@ -1,5 +1,6 @@
 // Signing in and out, and setting a password from a one-time link.
 #include <Poco/Logger.h>
+#include <Poco/String.h>
 
 #include <algorithm>
 
@@ -31,12 +32,6 @@ std::string cookie(const Dashboard& dashboard, const std::string& name, const st
                    int maxAgeSeconds) {
     return name + "=" + value + "; Path=/dashboard; Max-Age=" + std::to_string(maxAgeSeconds) +
            "; HttpOnly; SameSite=Strict" + (dashboard.secureCookies() ? "; Secure" : "");
-}
-
-std::string lowercase(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
 }
 
 Reply loginPage(Dashboard& dashboard, int status, const std::string& error,
@@ -89,7 +84,7 @@ Reply loginForm(Dashboard& dashboard, DashboardRequest& request, const std::stri
 
 Reply login(Dashboard& dashboard, DashboardRequest& request) {
     const auto now = domain::nowMillis();
-    const std::string email = lowercase(request.field("email"));
+    const std::string email = Poco::toLower(request.field("email"));
     const std::string password = request.field("password");
     const std::string token = request.cookies.get(kLoginCookie, "");
     if (token.empty() || !domain::constantTimeEquals(token, request.form.get("login_token", ""))) {
