@@ -36,8 +36,9 @@ Result list(const Arguments& args, storage::Store& store, const config::Config&)
         checkOrganisationFilter(repos, args);
         return repos.apiKeys().list(args.value("org"));
     });
-    return listResult(keys, [now](const auto& key) { return toJson(key, now); },
-                      {"id", "organisationId", "name", "prefix", "status", "expiresAt"});
+    return listResult(
+        keys, [now](const auto& key) { return toJson(key, now); },
+        {"id", "organisationId", "name", "prefix", "status", "expiresAt", "lastUsedAt"});
 }
 
 Result revoke(const Arguments& args, storage::Store& store, const config::Config&) {

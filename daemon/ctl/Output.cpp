@@ -148,6 +148,7 @@ Poco::JSON::Object::Ptr toJson(const domain::ApiKey& key, domain::Timestamp now)
     json->set("createdAt", key.createdAt);
     json->set("expiresAt", optional(key.expiresAt));
     json->set("revokedAt", optional(key.revokedAt));
+    json->set("lastUsedAt", optional(key.lastUsedAt));
     return json;
 }
 

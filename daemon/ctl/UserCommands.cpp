@@ -25,7 +25,7 @@ Result withLink(const admin::OperatorWithLink& made, const config::Config& confi
                 const std::string& what) {
     Result result;
     result.json = operatorJson(made.op);
-    const std::string link = config.server.publicUrl + "/dashboard/set-password/" + made.setupToken;
+    const std::string link = admin::setPasswordLink(config.server.publicUrl, made.setupToken);
     result.json->set("setPasswordLink", link);
     result.headline = what + " Send " + made.op.email +
                       " this link to set a password (it works once, for 72 hours; it is not "

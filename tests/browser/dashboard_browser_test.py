@@ -3,13 +3,15 @@
 python3-selenium, against a lodestoned this test starts on an ephemeral port.
 
 An operator sets a password from the link lodestonectl printed, signs in, creates an API key and
-sees it once, edits a project's schema and sees Generate follow it, finds a prospect by
-searching, opens its ICP breakdown, redelivers a failed webhook and sees the receiver get it, and
-signs out. Screenshots of each page at 390 px and 1280 px land
-in --screenshots, for people to look at.
+sees it once (and when the key was last used), adds an operator and sees their set-password link
+once, edits a project's schema and sees Generate follow it, retries a job that failed because
+the language model's server was down, finds a prospect by searching, opens its ICP breakdown,
+redelivers a failed webhook and sees the receiver get it, and signs out. Screenshots of each
+page at 390 px and 1280 px land in --screenshots, for people to look at.
 
-Only 127.0.0.1 is ever sent traffic: the receiver is this process's own HTTP server, research is
-the offline research-basic plugin, and no lead names a website.
+Only 127.0.0.1 is ever sent traffic: the webhook receiver and the OpenAI-compatible model server
+are this process's own HTTP server, research is the offline research-basic plugin, and no lead
+names a website.
 """
 
 import argparse
@@ -38,25 +40,56 @@ WIDTHS = (390, 1280)
 
 
 class Receiver(http.server.ThreadingHTTPServer):
-    """A webhook receiver on 127.0.0.1 that fails until told to succeed."""
+    """On 127.0.0.1: a webhook receiver at /hooks and an OpenAI-compatible chat server at
+    /v1/chat/completions, each failing until told to succeed."""
 
     def __init__(self):
         super().__init__(("127.0.0.1", 0), ReceiverHandler)
         self.failing = True
+        self.model_down = True
         self.received = []  # webhook-id of every request
         self.lock = threading.Lock()
+
+
+# A document as content-openai asks the model for one (docs/plugins.md).
+MODEL_DOCUMENT = {
+    "title": "Five ways Analytical Engines can shorten its release cycle",
+    "sections": [{"heading": "Where the time goes",
+                  "body": "Most of a release is spent waiting on reviews, not writing code."}],
+}
 
 
 class ReceiverHandler(http.server.BaseHTTPRequestHandler):
     def do_POST(self):  # noqa: N802 (the http.server name)
         length = int(self.headers.get("Content-Length", "0"))
         self.rfile.read(length)
+        if self.path == "/v1/chat/completions":
+            self.answer_model()
+            return
         with self.server.lock:
             self.server.received.append(self.headers.get("webhook-id", ""))
             failing = self.server.failing
         self.send_response(500 if failing else 204)
         self.send_header("Content-Length", "0")
         self.end_headers()
+
+    def answer_model(self):
+        with self.server.lock:
+            down = self.server.model_down
+        if down:
+            # Retry-After past the step's deadline: the run fails at once, without the
+            # plugin's own retries.
+            body = b'{"error": {"message": "the model is overloaded"}}'
+            self.send_response(503)
+            self.send_header("Retry-After", "600")
+        else:
+            body = json.dumps({"choices": [{"index": 0, "finish_reason": "stop", "message": {
+                "role": "assistant", "content": json.dumps(MODEL_DOCUMENT)}}]}).encode()
+            self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def log_message(self, *args):
         pass
@@ -108,10 +141,18 @@ def api(port, method, path, body=None):
 def write_config(directory, receiver_port):
     config = directory / "lodestone.yaml"
     config.write_text(f"""
-server: {{ listen: "127.0.0.1:0", public_url: "http://127.0.0.1:1" }}
+server: {{ listen: "127.0.0.1:0", public_url: "http://127.0.0.1:1",
+          key_last_used_interval: 100ms }}
 storage: {{ path: {directory / "lodestone.db"} }}
-jobs: {{ poll_interval: 100ms }}
+jobs: {{ poll_interval: 100ms, max_retries: 0 }}
 webhooks: {{ allow_private_networks: true, retry_schedule: [100ms], timeout: 2s }}
+plugins:
+  writer:
+    library: content-openai
+    config: {{ base_url: "http://127.0.0.1:{receiver_port}/v1", model: test-model,
+              response_format: none, timeout: 5s }}
+pipeline:
+  content: {{ plugin: writer, allow_private_networks: true }}
 provision:
   organisations:
     - name: Acme
@@ -259,7 +300,26 @@ def run(args):
                 assert response.status == 200
             driver.get(base + "/dashboard/keys")
             assert "CRM sync" in browser.text() and key not in driver.page_source
+
+            def crm_key_used():
+                driver.get(base + "/dashboard/keys")
+                row = driver.find_element(By.XPATH, "//tr[td[text()='CRM sync']]")
+                used = row.find_element(By.CSS_SELECTOR, "td[data-label='Last used']").text
+                return used.endswith("UTC")
+
+            eventually(crm_key_used, "the CRM key's last use to show")
             browser.shoot("keys")
+
+            # An operator added, with a set-password link shown once.
+            browser.click(By.LINK_TEXT, "Operators")
+            browser.fill("email", "linus@acme.example")
+            browser.click(By.XPATH, "//button[text()='Add operator']")
+            link = driver.find_element(By.ID, "set-password-link").text
+            assert "/dashboard/set-password/" in link, link
+            browser.shoot("operator-link")
+            browser.click(By.LINK_TEXT, "Back to the operators")
+            assert "linus@acme.example" in browser.text() and link not in driver.page_source
+            browser.shoot("operators")
 
             # The project's schema edited: Generate asks for the new field at once.
             browser.click(By.LINK_TEXT, "Projects")
@@ -284,7 +344,33 @@ def run(args):
 
             eventually(generate_refused, "Generate to ask for the budget")
 
+            # A job that failed while the model's server was down, retried from the project's
+            # page once it is back.
+            job = api(daemon.port, "POST", f"/api/projects/{project}/generate",
+                      {"email": "ada@engines.example", "name": "Ada Lovelace",
+                       "company": "Analytical Engines", "budget": "50k"})["jobId"]
+
+            def job_status():
+                return api(daemon.port, "GET", f"/api/generation/{job}/status")["job"]["status"]
+
+            eventually(lambda: job_status() == "failed", "the job to fail")
+            driver.get(base + f"/dashboard/projects/{project}")
+            assert "failed" in browser.text()
+            browser.shoot("project-failed-job")
+            with receiver.lock:
+                receiver.model_down = False
+            browser.click(By.XPATH, "//button[text()='Retry']")
+            eventually(lambda: job_status() == "completed", "the retried job to complete")
+            driver.get(base + f"/dashboard/projects/{project}")
+            assert "completed" in browser.text(), browser.text()
+            browser.shoot("project-retried-job")
+            # The link is on server.public_url, which this test's daemon is not reached at.
+            magnet = driver.find_element(By.LINK_TEXT, "Open").get_attribute("href")
+            driver.get(base + magnet.split("127.0.0.1:1", 1)[1])
+            assert MODEL_DOCUMENT["title"] in browser.text(), browser.text()
+
             # A prospect found by search, and its breakdown.
+            driver.get(base + "/dashboard/")
             browser.click(By.LINK_TEXT, "Campaigns")
             browser.shoot("campaigns")
             browser.click(By.LINK_TEXT, "Outbound")
@@ -319,7 +405,7 @@ def run(args):
             browser.click(By.LINK_TEXT, "Audit log")
             assert all(action in browser.text()
                        for action in ("webhook.redeliver", "api_key.create", "project.schema",
-                                      "webhook.test_event"))
+                                      "webhook.test_event", "operator.create", "job.retry"))
             browser.shoot("audit")
 
             # Sign out: the dashboard is closed again.

@@ -92,4 +92,13 @@ Operator makeOperator(ApiDaemon& api, const std::string& organisation, const std
     return op;
 }
 
+DashboardBrowser signedIn(ApiDaemon& api, const Operator& op) {
+    DashboardBrowser browser(api);
+    auto reply = browser.signIn(op.email, op.password);
+    EXPECT_EQ(reply.status, 303) << reply.body;
+    EXPECT_EQ(reply.headers["Location"], "/dashboard/");
+    browser.get("/dashboard/");
+    return browser;
+}
+
 }  // namespace lodestone::test

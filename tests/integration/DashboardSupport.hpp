@@ -44,6 +44,9 @@ struct Operator {
 Operator makeOperator(ApiDaemon& api, const std::string& organisation, const std::string& email,
                       const std::string& role);
 
+// A browser signed in as `op`, on the overview page.
+DashboardBrowser signedIn(ApiDaemon& api, const Operator& op);
+
 // A value of an HTML page's input named `name`, or empty.
 std::string inputValue(const std::string& html, const std::string& name);
 

@@ -22,14 +22,7 @@ class Dashboard : public ::testing::Test {
     }
 
     // A browser signed in as `op`.
-    DashboardBrowser signedIn(const Operator& op) {
-        DashboardBrowser browser(api_);
-        auto reply = browser.signIn(op.email, op.password);
-        EXPECT_EQ(reply.status, 303) << reply.body;
-        EXPECT_EQ(reply.headers["Location"], "/dashboard/");
-        browser.get("/dashboard/");
-        return browser;
-    }
+    DashboardBrowser signedIn(const Operator& op) { return test::signedIn(api_, op); }
 
     // A webhook delivery of the campaign that failed for good.
     std::string failedDelivery(const domain::Campaign& campaign) {

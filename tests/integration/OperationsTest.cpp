@@ -294,7 +294,7 @@ TEST(Stop, IsBoundedByTheGraceWhileTheDatabaseRefusesEveryWrite) {
     const auto before = std::chrono::steady_clock::now();
     const auto status = engine.daemon().stop(SIGTERM);
     const auto took = std::chrono::steady_clock::now() - before;
-    EXPECT_EQ(status.code, 0);
+    EXPECT_EQ(status.code, 0) << engine.daemon().process().errors();
     // The promise is shutdown_grace + 2 s; the bound here leaves a loaded machine room while
     // staying far below the minute the write would otherwise have been retried for.
     EXPECT_LT(took, std::chrono::seconds(20));

@@ -25,6 +25,10 @@ void recordChange(storage::Repositories& repositories, const std::string& organi
                                     actor, action, subject, detail, now});
 }
 
+std::string setPasswordLink(const std::string& publicUrl, const std::string& setupToken) {
+    return publicUrl + "/dashboard/set-password/" + setupToken;
+}
+
 OperatorWithLink OperatorAccounts::create(const std::string& organisationId,
                                           const std::string& email, domain::OperatorRole role) {
     if (!repositories_.organisations().find(organisationId)) {

@@ -50,6 +50,9 @@ class OperatorAccounts {
     std::string actor_;
 };
 
+// The link that sets a password with `setupToken`, as the operator is sent it.
+std::string setPasswordLink(const std::string& publicUrl, const std::string& setupToken);
+
 // Records one change in the organisation's audit log.
 void recordChange(storage::Repositories& repositories, const std::string& organisationId,
                   const std::string& actor, const std::string& action, const std::string& subject,

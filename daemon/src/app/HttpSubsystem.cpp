@@ -81,7 +81,11 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     const auto& socket = *socket_;
 
     readiness_ = std::make_unique<Readiness>(storage_.store(), plugins_.live(), config_.jobs.run);
-    keys_ = std::make_unique<auth::ApiKeyCache>(storage_.store());
+    keyUses_ =
+        std::make_unique<auth::KeyUseLog>(storage_.store(), config_.server.keyLastUsedInterval);
+    keyUses_->start();
+    keys_ = std::make_unique<auth::ApiKeyCache>(storage_.store(), std::chrono::milliseconds(500),
+                                                domain::nowMillis, keyUses_.get());
     limiter_ = std::make_unique<ratelimit::RateLimiter>();
     stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store());
     projects_ = std::make_unique<leadmagnet::ProjectCache>(storage_.store());
@@ -143,10 +147,13 @@ void HttpSubsystem::uninitialize() {
         metricsServer_->stop(kDrainTimeout);
         metricsServer_.reset();
     }
-    if (!server_) return;
-    // Stop accepting, close idle keep-alive connections, let requests in progress finish.
-    server_->stop(kDrainTimeout);
-    server_.reset();
+    if (server_) {
+        // Stop accepting, close idle keep-alive connections, let requests in progress finish.
+        server_->stop(kDrainTimeout);
+        server_.reset();
+    }
+    // After the last request: writes the uses they noted, while the database is still open.
+    if (keyUses_) keyUses_->stop();
 }
 
 }  // namespace lodestone::app

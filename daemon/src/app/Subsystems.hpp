@@ -151,6 +151,7 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
     metrics::Metrics& metrics_;
     std::unique_ptr<Readiness> readiness_;
     std::unique_ptr<MetricsScrape> scrape_;
+    std::unique_ptr<auth::KeyUseLog> keyUses_;
     std::unique_ptr<auth::ApiKeyCache> keys_;
     std::unique_ptr<ratelimit::RateLimiter> limiter_;
     std::unique_ptr<leadmagnet::StepTimings> stepTimings_;

@@ -14,10 +14,17 @@ KeyCheck verdict(const std::optional<domain::ApiKey>& key, domain::Timestamp now
 
 }  // namespace
 
-ApiKeyCache::ApiKeyCache(storage::Store& store, std::chrono::milliseconds ttl, Clock clock)
-    : store_(store), ttl_(ttl), clock_(std::move(clock)) {}
+ApiKeyCache::ApiKeyCache(storage::Store& store, std::chrono::milliseconds ttl, Clock clock,
+                         KeyUseLog* uses)
+    : store_(store), ttl_(ttl), clock_(std::move(clock)), uses_(uses) {}
 
 KeyCheck ApiKeyCache::check(std::string_view plaintext) {
+    KeyCheck result = lookUp(plaintext);
+    if (uses_ && result.status == KeyStatus::Valid) uses_->note(result.key->id, clock_());
+    return result;
+}
+
+KeyCheck ApiKeyCache::lookUp(std::string_view plaintext) {
     const std::string hash = domain::hashApiKey(plaintext);
     const domain::Timestamp now = clock_();
     {

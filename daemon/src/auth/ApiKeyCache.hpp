@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "auth/ApiKeyCheck.hpp"
+#include "auth/KeyUseLog.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::auth {
@@ -20,13 +21,16 @@ class ApiKeyCache {
   public:
     using Clock = std::function<domain::Timestamp()>;
 
+    // `uses`, when given, is told of every use of a valid key.
     explicit ApiKeyCache(storage::Store& store,
                          std::chrono::milliseconds ttl = std::chrono::milliseconds(500),
-                         Clock clock = domain::nowMillis);
+                         Clock clock = domain::nowMillis, KeyUseLog* uses = nullptr);
 
     KeyCheck check(std::string_view plaintext);
 
   private:
+    KeyCheck lookUp(std::string_view plaintext);
+
     struct Entry {
         std::optional<domain::ApiKey> key;  // nullopt: no such key
         domain::Timestamp fetchedAt = 0;
@@ -37,6 +41,7 @@ class ApiKeyCache {
     storage::Store& store_;
     std::chrono::milliseconds ttl_;
     Clock clock_;
+    KeyUseLog* uses_;
     std::mutex mutex_;
     std::unordered_map<std::string, Entry> entries_;
 };

@@ -37,6 +37,8 @@ struct ServerConfig {
     std::int64_t minBodyRate = 1024;  // bytes per second, after head_timeout
     int maxConnections = 4096;
     int maxConnectionsPerAddress = 256;
+    // How often the API keys' "last used" times noted by requests are written.
+    Duration keyLastUsedInterval = 60s;
 };
 
 struct StorageConfig {

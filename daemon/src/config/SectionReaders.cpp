@@ -148,6 +148,8 @@ ServerConfig readServer(const ConfigNode& node) {
     reader.read("min_body_rate", server.minBodyRate, 1, kMaxBodyBytes);
     reader.read("max_connections", server.maxConnections, 1, 1'000'000);
     reader.read("max_connections_per_address", server.maxConnectionsPerAddress, 1, 1'000'000);
+    reader.read("key_last_used_interval", server.keyLastUsedInterval,
+                Duration(std::chrono::milliseconds(100)), std::chrono::hours(1));
     reader.finish();
     return server;
 }

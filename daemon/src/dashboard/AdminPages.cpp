@@ -42,6 +42,7 @@ Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& f
         row.set("prefix", key.prefix);
         row.set("projects", projectNames(key, projects));
         row.set("expires", key.expiresAt ? shownTime(*key.expiresAt) : "never");
+        row.set("lastUsed", key.lastUsedAt ? shownTime(*key.lastUsedAt) : "never");
         const bool active = !key.isRevoked() && !key.isExpiredAt(now);
         row.set("state", key.isRevoked() ? "revoked" : (active ? "active" : "expired"));
         row.set("active", active);

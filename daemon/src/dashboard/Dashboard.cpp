@@ -126,7 +126,7 @@ Reply Dashboard::signedInAnswer(DashboardRequest& request) {
     }
     const bool secretPage = is(request, {"campaigns", "*", "rotate-secret"}) ||
                             is(request, {"campaigns", "*", "secret"});
-    if (secretPage && !who->op.mayManageKeys()) {
+    if (secretPage && !who->op.isAdmin()) {
         return problem(403, "Admins only",
                        "Only an admin of the organisation manages webhook secrets.", who);
     }
@@ -154,7 +154,7 @@ Reply Dashboard::signedInAnswer(DashboardRequest& request) {
     }
     const bool keyPage = is(request, {"keys"}) || is(request, {"keys", "new"}) ||
                          is(request, {"keys", "*", "revoke"});
-    if (keyPage && !who->op.mayManageKeys()) {
+    if (keyPage && !who->op.isAdmin()) {
         return problem(403, "Admins only", "Only an admin of the organisation manages API keys.",
                        who);
     }
@@ -167,6 +167,30 @@ Reply Dashboard::signedInAnswer(DashboardRequest& request) {
         return get ? newKey(*this, request) : methodNotAllowed(request, kReads);
     if (is(request, {"keys", "*", "revoke"})) {
         return post ? revokeKey(*this, request) : methodNotAllowed(request, kForms);
+    }
+    return operatorAnswer(request);
+}
+
+Reply Dashboard::operatorAnswer(DashboardRequest& request) {
+    const bool get = request.method == "GET";
+    const bool post = request.method == "POST";
+    const SignedIn* who = &*request.who;
+    if (!request.segments.empty() && request.segments[0] == "operators" && !who->op.isAdmin()) {
+        return problem(403, "Admins only",
+                       "Only an admin of the organisation manages its operators.", who);
+    }
+    if (is(request, {"operators"})) {
+        if (get) return operators(*this, request);
+        if (post) return addOperator(*this, request);
+        return methodNotAllowed(request, kBoth);
+    }
+    if (is(request, {"operators", "link"}))
+        return get ? shownLink(*this, request) : methodNotAllowed(request, kReads);
+    if (is(request, {"operators", "*", "link"})) {
+        return post ? newOperatorLink(*this, request) : methodNotAllowed(request, kForms);
+    }
+    if (is(request, {"operators", "*", "disable"})) {
+        return post ? disableOperator(*this, request) : methodNotAllowed(request, kForms);
     }
     return problem(404, "Not found", "There is no such page.", who);
 }

@@ -41,6 +41,14 @@ Reply newKey(Dashboard& dashboard, DashboardRequest& request);
 Reply revokeKey(Dashboard& dashboard, DashboardRequest& request);
 Reply audit(Dashboard& dashboard, DashboardRequest& request);
 
+// The organisation's operators, for admins (OperatorPages.cpp).
+Reply operators(Dashboard& dashboard, DashboardRequest& request, const std::string& flash = "",
+                int status = 200);
+Reply addOperator(Dashboard& dashboard, DashboardRequest& request);
+Reply newOperatorLink(Dashboard& dashboard, DashboardRequest& request);
+Reply shownLink(Dashboard& dashboard, DashboardRequest& request);
+Reply disableOperator(Dashboard& dashboard, DashboardRequest& request);
+
 // How the dashboard names its operator in the audit log.
 std::string actorOf(const DashboardRequest& request);
 

@@ -183,7 +183,7 @@ Reply campaign(Dashboard& dashboard, DashboardRequest& request) {
         deliveries.push_back(entry);
     }
     data.set("deliveries", deliveries);
-    data.set("isAdmin", request.who->op.mayManageKeys());
+    data.set("isAdmin", request.who->op.isAdmin());
     // Fixed sentences: a link must not be able to put words of its own on this page.
     if (request.field("redelivered") == "1") {
         data.set("flash", "Redelivery queued, with the same webhook-id.");

@@ -18,7 +18,8 @@ const std::string_view kLayout = R"(<!doctype html>
 <a href="/dashboard/"{{#navOverview}} aria-current="page"{{/navOverview}}>Overview</a>
 <a href="/dashboard/campaigns"{{#navCampaigns}} aria-current="page"{{/navCampaigns}}>Campaigns</a>
 <a href="/dashboard/projects"{{#navProjects}} aria-current="page"{{/navProjects}}>Projects</a>
-{{#admin}}<a href="/dashboard/keys"{{#navKeys}} aria-current="page"{{/navKeys}}>API keys</a>{{/admin}}
+{{#admin}}<a href="/dashboard/keys"{{#navKeys}} aria-current="page"{{/navKeys}}>API keys</a>
+<a href="/dashboard/operators"{{#navOperators}} aria-current="page"{{/navOperators}}>Operators</a>{{/admin}}
 <a href="/dashboard/audit"{{#navAudit}} aria-current="page"{{/navAudit}}>Audit log</a>
 </nav>
 <form class="signout" method="post" action="/dashboard/logout">
@@ -63,9 +64,9 @@ dt{color:#4a5568}dd{margin:0;overflow-wrap:anywhere}
 form.inline{display:inline}
 form.filters,form.stack{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:0 0 1rem}
 form.stack{flex-direction:column;align-items:stretch;max-width:26rem;background:#fff;border:1px solid #dfe3ea;border-radius:8px;padding:1rem}
-label{display:flex;flex-direction:column;font-size:.9rem;color:#4a5568;gap:.2rem}
+label{display:flex;flex-direction:column;font-size:.9rem;color:#4a5568;gap:.2rem;min-width:0}
 label.check{flex-direction:row;align-items:center;gap:.4rem;color:#1d2330}
-input,select{font:inherit;padding:.45rem .55rem;border:1px solid #b9c1cf;border-radius:6px;background:#fff;color:#1d2330;min-width:0}
+input,select{font:inherit;padding:.45rem .55rem;border:1px solid #b9c1cf;border-radius:6px;background:#fff;color:#1d2330;min-width:0;max-width:100%}
 button{font:inherit;padding:.45rem .9rem;border:0;border-radius:6px;background:#2653d9;color:#fff;cursor:pointer}
 button.quiet{background:#e8ecf3;color:#1d2330}
 button.danger{background:#b42318}
@@ -209,45 +210,10 @@ const std::string_view kProspect =
 </tbody></table></div>
 )";
 
-const std::string_view kKeys = R"({{#flash}}<p class="note" role="status">{{flash}}</p>{{/flash}}
-<div class="table"><table>
-<thead><tr><th>Name</th><th>Key starts</th><th>Projects</th><th>Expires</th><th>State</th><th></th></tr></thead>
-<tbody>
-{{#keys}}<tr><td data-label="Name">{{name}}</td><td data-label="Key starts"><code>{{prefix}}</code></td><td data-label="Projects">{{projects}}</td><td data-label="Expires">{{expires}}</td><td data-label="State">{{state}}</td>
-<td>{{#active}}<form class="inline" method="post" action="/dashboard/keys/{{id}}/revoke"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="danger">Revoke</button></form>{{/active}}</td></tr>
-{{/keys}}{{^keys}}<tr><td colspan="6" class="muted">No keys yet.</td></tr>{{/keys}}
-</tbody></table></div>
-<h2>Create a key</h2>
-<form class="stack" method="post" action="/dashboard/keys">
-<input type="hidden" name="csrf" value="{{csrf}}">
-<label>Name<input type="text" name="name" maxlength="200" required></label>
-<fieldset><legend>Projects it may use (none ticked: all)</legend>
-{{#projects}}<label class="check"><input type="checkbox" name="project" value="{{id}}">{{name}}</label>{{/projects}}
-</fieldset>
-<label>Expires after (days, empty: never)<input type="number" name="expiresInDays" min="1" max="3650"></label>
-<button type="submit">Create key</button>
-</form>
-)";
-
-const std::string_view kKeyCreated =
-    R"(<p class="note">This is the only time the key is shown. Copy it now; Lodestone keeps only its hash.</p>
-<p class="secret" id="new-key">{{plaintext}}</p>
-<p><a href="/dashboard/keys">Back to the API keys</a></p>
-)";
-
 const std::string_view kSecretShown =
     R"(<p class="note">The campaign's new webhook signing secret, shown only now. Deliveries are signed with it{{#previousUntil}} and, until {{previousUntil}}, with the previous one too, while receivers switch over{{/previousUntil}}.</p>
 <p class="secret" id="new-secret">{{plaintext}}</p>
 <p><a href="/dashboard/campaigns/{{campaignId}}">Back to the campaign</a></p>
-)";
-
-const std::string_view kAudit = R"(<div class="table"><table>
-<thead><tr><th>When</th><th>Who</th><th>What</th><th>Detail</th></tr></thead>
-<tbody>
-{{#entries}}<tr><td data-label="When">{{at}}</td><td data-label="Who">{{actor}}</td><td data-label="What"><code>{{action}}</code></td><td data-label="Detail">{{detail}}</td></tr>
-{{/entries}}{{^entries}}<tr><td colspan="4" class="muted">Nothing changed yet.</td></tr>{{/entries}}
-</tbody></table></div>
-{{#next}}<p class="pager"><a href="/dashboard/audit?cursor={{next}}">Next page</a></p>{{/next}}
 )";
 
 }  // namespace lodestone::dashboard::templates

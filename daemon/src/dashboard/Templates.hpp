@@ -15,9 +15,11 @@ extern const std::string_view kOverview;
 extern const std::string_view kCampaigns;
 extern const std::string_view kCampaign;
 extern const std::string_view kProspect;
-extern const std::string_view kKeys;
-extern const std::string_view kKeyCreated;
 extern const std::string_view kSecretShown;
+extern const std::string_view kKeys;  // AdminTemplates.cpp
+extern const std::string_view kKeyCreated;
+extern const std::string_view kOperators;
+extern const std::string_view kOperatorLink;
 extern const std::string_view kAudit;
 extern const std::string_view kProjects;  // ProjectTemplates.cpp
 extern const std::string_view kProject;

@@ -15,11 +15,12 @@ mustache::data operatorData(const SignedIn& who, Section section) {
     data.set("email", who.op.email);
     data.set("role", std::string(domain::toString(who.op.role)));
     data.set("csrf", who.session.csrfToken);
-    data.set("admin", who.op.mayManageKeys());
+    data.set("admin", who.op.isAdmin());
     data.set("navOverview", section == Section::Overview);
     data.set("navCampaigns", section == Section::Campaigns);
     data.set("navProjects", section == Section::Projects);
     data.set("navKeys", section == Section::Keys);
+    data.set("navOperators", section == Section::Operators);
     data.set("navAudit", section == Section::Audit);
     return data;
 }

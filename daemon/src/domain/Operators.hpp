@@ -25,7 +25,8 @@ struct Operator {
     Timestamp createdAt = 0;
     std::optional<Timestamp> disabledAt = std::nullopt;
 
-    bool mayManageKeys() const { return role == OperatorRole::Admin; }
+    // Admins also manage API keys, webhook secrets and the organisation's operators.
+    bool isAdmin() const { return role == OperatorRole::Admin; }
 };
 
 // A signed-in browser. The cookie holds a random token; only its SHA-256 is stored.

@@ -66,6 +66,8 @@ struct ApiKey {
     Timestamp createdAt = 0;
     std::optional<Timestamp> expiresAt;
     std::optional<Timestamp> revokedAt;
+    // When a request last used it, to the minute or so (written in batches).
+    std::optional<Timestamp> lastUsedAt;
 
     bool isRevoked() const { return revokedAt.has_value(); }
     bool isExpiredAt(Timestamp now) const { return expiresAt && *expiresAt <= now; }

@@ -103,6 +103,12 @@ struct ProspectFilter {
     std::optional<int> minScore = std::nullopt;
 };
 
+// A request authenticated with key `apiKeyId` at `at`.
+struct KeyUse {
+    std::string apiKeyId;
+    Timestamp at = 0;
+};
+
 class ApiKeyRepository {
   public:
     virtual ~ApiKeyRepository() = default;
@@ -117,6 +123,8 @@ class ApiKeyRepository {
     virtual bool revoke(const std::string& id, Timestamp now) = 0;
     // Replaces the projects a key is restricted to (empty: all of its organisation's).
     virtual void setProjects(const std::string& id, const std::vector<std::string>& projectIds) = 0;
+    // Moves each key's last use forward to the time given (never back); unknown ids are skipped.
+    virtual void recordUses(const std::vector<KeyUse>& uses) = 0;
 };
 
 class LeadRepository {

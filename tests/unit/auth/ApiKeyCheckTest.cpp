@@ -98,6 +98,7 @@ class OneKeyRepository : public storage::ApiKeyRepository {
     std::vector<domain::ApiKey> list(const std::optional<std::string>&) override { return {key_}; }
     bool revoke(const std::string&, storage::Timestamp) override { return false; }
     void setProjects(const std::string&, const std::vector<std::string>&) override {}
+    void recordUses(const std::vector<storage::KeyUse>&) override {}
 
     std::vector<std::string> askedFor;
 

@@ -167,7 +167,9 @@ TEST(ConfigLoader, ServerTimeoutsMustBeWithinTheirRanges) {
                            Bad{"keep_alive_timeout", "0s", "1s and 1h, got 0s"},
                            Bad{"keep_alive_timeout", "2h", "1s and 1h, got 2h"},
                            Bad{"send_timeout", "0ms", "1s and 1h, got 0s"},
-                           Bad{"send_timeout", "1d", "1s and 1h, got 1d"}}) {
+                           Bad{"send_timeout", "1d", "1s and 1h, got 1d"},
+                           Bad{"key_last_used_interval", "50ms", "100ms and 1h, got 50ms"},
+                           Bad{"key_last_used_interval", "2h", "100ms and 1h, got 2h"}}) {
         EXPECT_THAT(errorOf(std::string("storage: { path: x.db }\nserver:\n  ") + bad.key + ": " +
                             bad.value + "\n"),
                     HasSubstr(std::string("lodestone.yaml:3: server.") + bad.key +
@@ -180,6 +182,7 @@ TEST(ConfigLoader, ServerTimeoutsMustBeWithinTheirRanges) {
     EXPECT_EQ(config.server.headTimeout, std::chrono::seconds(1));
     EXPECT_EQ(config.server.keepAliveTimeout, std::chrono::hours(1));
     EXPECT_EQ(config.server.sendTimeout, std::chrono::seconds(1));
+    EXPECT_EQ(config.server.keyLastUsedInterval, std::chrono::minutes(1)) << "the default";
 }
 
 TEST(ConfigLoader, MissingRequiredKeyNamesKeyAndLine) {

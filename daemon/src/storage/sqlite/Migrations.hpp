@@ -15,6 +15,8 @@ struct Migration {
 };
 
 const std::vector<Migration>& migrations();
+// Migrations 8 on (DashboardMigrations.cpp), after the founding ones.
+std::vector<Migration> listAndDashboardMigrations();
 int latestVersion();
 
 // The highest version recorded in schema_migrations (0 if the table does not exist yet).

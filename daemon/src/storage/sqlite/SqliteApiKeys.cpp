@@ -9,7 +9,7 @@ namespace {
 
 const std::string kSelect =
     "SELECT k.id, k.organisation_id, k.name, k.key_hash, k.prefix, k.created_at, k.expires_at, "
-    "k.revoked_at, (SELECT group_concat(p.project_id, ',') FROM api_key_projects p "
+    "k.revoked_at, k.last_used_at, (SELECT group_concat(p.project_id, ',') FROM api_key_projects p "
     "WHERE p.api_key_id = k.id) AS project_ids FROM api_keys k WHERE ";
 
 domain::ApiKey toApiKey(const PreparedRow& row) {
@@ -22,6 +22,7 @@ domain::ApiKey toApiKey(const PreparedRow& row) {
     key.createdAt = row.integer("created_at");
     key.expiresAt = row.optionalInteger("expires_at");
     key.revokedAt = row.optionalInteger("revoked_at");
+    key.lastUsedAt = row.optionalInteger("last_used_at");
     if (auto projects = row.optionalText("project_ids")) {
         Poco::StringTokenizer ids(*projects, ",", Poco::StringTokenizer::TOK_IGNORE_EMPTY);
         key.projectIds.assign(ids.begin(), ids.end());
@@ -111,6 +112,16 @@ bool SqliteApiKeys::revoke(const std::string& id, Timestamp now) {
     if (changed == 1) return true;
     if (!find(id)) throw NotFound("no API key with id " + id);
     return false;
+}
+
+void SqliteApiKeys::recordUses(const std::vector<KeyUse>& uses) {
+    for (const auto& use : uses) {
+        Query(statements_,
+              "UPDATE api_keys SET last_used_at = ? WHERE id = ? AND "
+              "(last_used_at IS NULL OR last_used_at < ?)")
+            .bindAll(use.at, use.apiKeyId, use.at)
+            .execute();
+    }
 }
 
 }  // namespace lodestone::storage::sqlite

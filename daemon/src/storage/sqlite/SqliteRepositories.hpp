@@ -63,6 +63,7 @@ class SqliteApiKeys final : public ApiKeyRepository {
     std::vector<domain::ApiKey> list(const std::optional<std::string>& organisationId) override;
     bool revoke(const std::string& id, Timestamp now) override;
     void setProjects(const std::string& id, const std::vector<std::string>& projectIds) override;
+    void recordUses(const std::vector<KeyUse>& uses) override;
 
   private:
     void insertProjects(const std::string& id, const std::vector<std::string>& projectIds);

@@ -1,0 +1,101 @@
+#include "storage/sqlite/Migrations.hpp"
+
+// Migrations 8 on: the lists (indexes for paging), the dashboard's operators and audit log, the
+// outbox taking any event name, and when each API key was last used. Append only, as the
+// founding ones.
+namespace lodestone::storage::sqlite {
+
+std::vector<Migration> listAndDashboardMigrations() {
+    return {
+        {8,
+         "listings: a project's jobs and a campaign's prospects, newest first, page by page",
+         {
+             "CREATE INDEX jobs_by_project ON jobs (project_id, created_at, id)",
+             "DROP INDEX prospects_by_campaign",
+             "CREATE INDEX prospects_by_campaign ON prospects (campaign_id, created_at, id)",
+         }},
+        {9,
+         "the dashboard: operators, their sessions and set-password links, the audit log",
+         {
+             R"sql(CREATE TABLE operators (
+                 id TEXT PRIMARY KEY,
+                 organisation_id TEXT NOT NULL REFERENCES organisations(id),
+                 email TEXT NOT NULL UNIQUE,
+                 role TEXT NOT NULL CHECK (role IN ('admin', 'member')),
+                 password_hash TEXT,
+                 created_at BIGINT NOT NULL,
+                 disabled_at BIGINT))sql",
+             R"sql(CREATE TABLE operator_password_setups (
+                 token_hash TEXT PRIMARY KEY,
+                 operator_id TEXT NOT NULL REFERENCES operators(id) ON DELETE CASCADE,
+                 expires_at BIGINT NOT NULL))sql",
+             R"sql(CREATE TABLE operator_sessions (
+                 token_hash TEXT PRIMARY KEY,
+                 operator_id TEXT NOT NULL REFERENCES operators(id) ON DELETE CASCADE,
+                 csrf_token TEXT NOT NULL,
+                 created_at BIGINT NOT NULL,
+                 last_seen_at BIGINT NOT NULL,
+                 expires_at BIGINT NOT NULL))sql",
+             "CREATE INDEX operator_sessions_by_operator ON operator_sessions (operator_id)",
+             R"sql(CREATE TABLE audit_log (
+                 id TEXT PRIMARY KEY,
+                 organisation_id TEXT NOT NULL REFERENCES organisations(id),
+                 actor TEXT NOT NULL,
+                 action TEXT NOT NULL,
+                 subject TEXT NOT NULL,
+                 detail TEXT NOT NULL,
+                 created_at BIGINT NOT NULL))sql",
+             "CREATE INDEX audit_log_by_organisation ON audit_log "
+             "(organisation_id, created_at, id)",
+             "CREATE INDEX jobs_by_organisation ON jobs (organisation_id, created_at)",
+         }},
+        {10,
+         "webhook events beyond meeting_booked (a dashboard's test event, lifecycle events): the "
+         "outbox's event column takes any lowercase name",
+         {
+             // SQLite cannot change a CHECK in place: the table is made again, with its rows,
+             // indexes and the attempts that refer to it (foreign keys are off while migrating).
+             R"sql(CREATE TABLE webhook_outbox_v10 (
+                 id TEXT PRIMARY KEY,
+                 organisation_id TEXT NOT NULL REFERENCES organisations(id),
+                 campaign_id TEXT NOT NULL REFERENCES campaigns(id),
+                 event TEXT NOT NULL CHECK (length(event) BETWEEN 1 AND 64
+                     AND event NOT GLOB '*[^a-z0-9_.]*'),
+                 payload_json TEXT NOT NULL,
+                 created_at BIGINT NOT NULL,
+                 status TEXT NOT NULL DEFAULT 'pending'
+                     CHECK (status IN ('pending', 'delivered', 'failed')),
+                 attempt_count BIGINT NOT NULL DEFAULT 0 CHECK (attempt_count >= 0),
+                 next_attempt_at BIGINT,
+                 manual BIGINT NOT NULL DEFAULT 0 CHECK (manual IN (0, 1)),
+                 lease_owner TEXT,
+                 lease_expires_at BIGINT,
+                 delivered_at BIGINT,
+                 last_error TEXT,
+                 updated_at BIGINT NOT NULL DEFAULT 0))sql",
+             R"sql(INSERT INTO webhook_outbox_v10 (id, organisation_id, campaign_id, event,
+                 payload_json, created_at, status, attempt_count, next_attempt_at, manual,
+                 lease_owner, lease_expires_at, delivered_at, last_error, updated_at)
+                 SELECT id, organisation_id, campaign_id, event, payload_json, created_at, status,
+                 attempt_count, next_attempt_at, manual, lease_owner, lease_expires_at,
+                 delivered_at, last_error, updated_at FROM webhook_outbox)sql",
+             "DROP TABLE webhook_outbox",
+             "ALTER TABLE webhook_outbox_v10 RENAME TO webhook_outbox",
+             "CREATE INDEX webhook_outbox_by_campaign ON webhook_outbox (campaign_id, created_at)",
+             "CREATE INDEX webhook_outbox_due ON webhook_outbox (next_attempt_at, created_at) "
+             "WHERE status = 'pending' AND lease_owner IS NULL",
+             "CREATE INDEX webhook_outbox_leased ON webhook_outbox (lease_expires_at) "
+             "WHERE lease_owner IS NOT NULL",
+             "CREATE INDEX webhook_outbox_by_campaign_status ON webhook_outbox "
+             "(campaign_id, status, created_at)",
+         }},
+        {11,
+         "when each API key was last used",
+         {
+             // Written in batches, at most once a minute per key (auth/KeyUseLog).
+             "ALTER TABLE api_keys ADD COLUMN last_used_at BIGINT",
+         }},
+    };
+}
+
+}  // namespace lodestone::storage::sqlite
