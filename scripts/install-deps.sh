@@ -14,6 +14,8 @@ packages=(
     libgumbo-dev         # research-web: an HTML5 parser (browsers' parsing rules) for company websites
     libsystemd-dev       # sd_notify: Type=notify, reload and watchdog notifications to systemd
     libargon2-dev        # Argon2id: the dashboard's operator passwords (RFC 9106)
+    libpq-dev            # libpq: the PostgreSQL driver (several hosts on one database)
+    postgresql           # the PostgreSQL server the storage suite also runs on (initdb, pg_ctl)
     libgtest-dev libgmock-dev
     sqlite3 curl         # operators' tools; the README's curl line
     tzdata               # the IANA zone names contact.timezone is checked against

@@ -3,11 +3,13 @@
 #include <system_error>
 
 #include "storage/Store.hpp"
+#include "storage/postgres/PostgresStore.hpp"
 #include "storage/sqlite/SqliteStore.hpp"
 
 namespace lodestone::storage {
 
 std::unique_ptr<Store> openStore(const StoreOptions& options) {
+    if (options.driver == "postgresql") return std::make_unique<postgres::PostgresStore>(options);
     if (options.driver != "sqlite") {
         throw StorageError("unsupported storage driver \"" + options.driver + "\"");
     }

@@ -11,7 +11,10 @@ namespace lodestone::storage {
 // how that file is read. The defaults are those of an empty `storage:` section.
 struct StoreOptions {
     std::string driver = "sqlite";
-    std::filesystem::path path;
+    std::filesystem::path path;  // sqlite
+    std::string dsn;             // postgresql: a libpq connection string
+    // postgresql: a statement running longer is cancelled (and its transaction fails).
+    std::chrono::milliseconds statementTimeout = std::chrono::seconds(30);
     // How long a call waits for the database (SQLite's lock, a pooled connection) before failing.
     std::chrono::milliseconds busyTimeout = std::chrono::seconds(5);
     int poolSize = 8;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "unit/storage/StoreBackend.hpp"
+#include "unit/storage/postgres/PostgresBackend.hpp"
 #include "unit/storage/sqlite/SqliteBackend.hpp"
 
 // The storage suite: how the repositories behave, written against the Store interface only, so
@@ -16,10 +17,11 @@
 //   INSTANTIATE_TEST_SUITE_P(, JobQueue, everyBackend(), backendName);
 namespace lodestone::storage::test {
 
-// The backends the suite runs on. A new backend (PostgreSQL) joins here, with the factory that
-// makes its databases; no test changes.
+// The backends the suite runs on: SQLite, and PostgreSQL on a server the test program starts
+// (support/PostgresServer.hpp). A new backend joins here, with the factory that makes its
+// databases; no test changes.
 inline std::vector<StoreBackend> storeBackends() {
-    return {sqliteBackend()};
+    return {sqliteBackend(), postgresBackend()};
 }
 
 inline auto everyBackend() {

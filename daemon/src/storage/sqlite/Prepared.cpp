@@ -1,5 +1,6 @@
 #include "storage/sqlite/Prepared.hpp"
 
+#include <Poco/Data/SQLite/SQLiteException.h>
 #include <Poco/Data/SQLite/Utility.h>
 
 #include "storage/StorageError.hpp"
@@ -7,141 +8,102 @@
 namespace lodestone::storage::sqlite {
 namespace {
 
-// The same exception types Poco raises (a locked database is DBLockedException, a UNIQUE
-// violation ConstraintViolationException, …), so callers treat both paths alike.
+// A constraint refused is the repositories' ConstraintViolation; anything else the exception Poco
+// raises for the same error (a locked database is DBLockedException, …), as the connections and
+// migrations, which run on Poco Data, raise it.
 [[noreturn]] void throwFor(sqlite3* db, int rc) {
+    if ((rc & 0xff) == SQLITE_CONSTRAINT) throw sql::ConstraintViolation(sqlite3_errmsg(db));
     Poco::Data::SQLite::Utility::throwException(db, rc, sqlite3_errmsg(db));
     throw StorageError("SQLite error " + std::to_string(rc));  // not reached
 }
 
 }  // namespace
 
-PreparedStatements::Compiled& PreparedStatements::get(std::string_view sql) {
-    auto found = compiled_.find(sql);
-    if (found != compiled_.end()) return *found->second;
-    auto compiled = compile(sql);
-    compiled->sql = sql;
-    const std::string_view key = compiled->sql;
-    return *compiled_.emplace(key, std::move(compiled)).first->second;
-}
-
-std::unique_ptr<PreparedStatements::Compiled> PreparedStatements::compile(std::string_view sql) {
-    auto compiled = std::make_unique<Compiled>();
+SqliteStatement::SqliteStatement(sqlite3* db, std::string_view sql) : db_(db), sql_(sql) {
     int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()),
-                                SQLITE_PREPARE_PERSISTENT, &compiled->statement, nullptr);
+                                SQLITE_PREPARE_PERSISTENT, &statement_, nullptr);
     if (rc != SQLITE_OK) throwFor(db_, rc);
-    const int columns = sqlite3_column_count(compiled->statement);
-    for (int i = 0; i < columns; ++i) {
-        compiled->columns.emplace_back(sqlite3_column_name(compiled->statement, i));
-    }
-    return compiled;
+    const int columns = sqlite3_column_count(statement_);
+    for (int i = 0; i < columns; ++i) columns_.emplace_back(sqlite3_column_name(statement_, i));
 }
 
-int PreparedRow::index(std::string_view column) const {
-    for (std::size_t i = 0; i < compiled_.columns.size(); ++i) {
-        if (compiled_.columns[i] == column) return static_cast<int>(i);
-    }
-    throw StorageError("no column " + std::string(column) + " in the query's result");
-}
-
-bool PreparedRow::isNull(int index) const {
-    return sqlite3_column_type(compiled_.statement, index) == SQLITE_NULL;
-}
-
-std::string PreparedRow::text(std::string_view column) const {
-    const int i = index(column);
-    const auto* bytes = sqlite3_column_text(compiled_.statement, i);
-    if (!bytes) return {};
-    return std::string(reinterpret_cast<const char*>(bytes),
-                       static_cast<std::size_t>(sqlite3_column_bytes(compiled_.statement, i)));
-}
-
-std::optional<std::string> PreparedRow::optionalText(std::string_view column) const {
-    if (isNull(index(column))) return std::nullopt;
-    return text(column);
-}
-
-std::int64_t PreparedRow::integer(std::string_view column) const {
-    return sqlite3_column_int64(compiled_.statement, index(column));
-}
-
-std::optional<std::int64_t> PreparedRow::optionalInteger(std::string_view column) const {
-    const int i = index(column);
-    if (isNull(i)) return std::nullopt;
-    return sqlite3_column_int64(compiled_.statement, i);
-}
-
-double PreparedRow::number(std::string_view column) const {
-    return sqlite3_column_double(compiled_.statement, index(column));
-}
-
-namespace {
-
-PreparedStatements::Compiled& take(PreparedStatements& statements, std::string_view sql,
-                                   std::unique_ptr<PreparedStatements::Compiled>& own) {
-    auto& kept = statements.get(sql);
-    if (!kept.inUse) return kept;
-    own = statements.compile(sql);
-    return *own;
-}
-
-}  // namespace
-
-Query::Query(PreparedStatements& statements, std::string_view sql)
-    : compiled_(take(statements, sql, own_)), db_(statements.db()) {
-    compiled_.inUse = true;
-}
-
-Query::~Query() {
-    sqlite3_reset(compiled_.statement);
-    sqlite3_clear_bindings(compiled_.statement);
-    compiled_.inUse = false;
-}
-
-Query& Query::bind(std::string_view value) {
-    int rc = sqlite3_bind_text(compiled_.statement, nextParameter_++, value.data(),
+void SqliteStatement::bindText(std::string_view value) {
+    int rc = sqlite3_bind_text(statement_, nextParameter_++, value.data(),
                                static_cast<int>(value.size()), SQLITE_TRANSIENT);
     if (rc != SQLITE_OK) fail(rc);
-    return *this;
 }
 
-Query& Query::bind(std::int64_t value) {
-    int rc = sqlite3_bind_int64(compiled_.statement, nextParameter_++, value);
+void SqliteStatement::bindInteger(std::int64_t value) {
+    int rc = sqlite3_bind_int64(statement_, nextParameter_++, value);
     if (rc != SQLITE_OK) fail(rc);
-    return *this;
 }
 
-Query& Query::bind(const std::optional<std::string>& value) {
-    if (value) return bind(std::string_view(*value));
-    int rc = sqlite3_bind_null(compiled_.statement, nextParameter_++);
+void SqliteStatement::bindNull() {
+    int rc = sqlite3_bind_null(statement_, nextParameter_++);
     if (rc != SQLITE_OK) fail(rc);
-    return *this;
 }
 
-Query& Query::bind(const std::optional<std::int64_t>& value) {
-    if (value) return bind(*value);
-    int rc = sqlite3_bind_null(compiled_.statement, nextParameter_++);
-    if (rc != SQLITE_OK) fail(rc);
-    return *this;
-}
-
-int Query::execute() {
+int SqliteStatement::execute() {
     int rc;
-    while ((rc = sqlite3_step(compiled_.statement)) == SQLITE_ROW) {
+    while ((rc = sqlite3_step(statement_)) == SQLITE_ROW) {
     }
     if (rc != SQLITE_DONE) fail(rc);
     return sqlite3_changes(db_);
 }
 
-bool Query::next() {
-    int rc = sqlite3_step(compiled_.statement);
+bool SqliteStatement::next() {
+    int rc = sqlite3_step(statement_);
     if (rc == SQLITE_ROW) return true;
     if (rc != SQLITE_DONE) fail(rc);
     return false;
 }
 
-void Query::fail(int rc) const {
+int SqliteStatement::column(std::string_view name) const {
+    for (std::size_t i = 0; i < columns_.size(); ++i) {
+        if (columns_[i] == name) return static_cast<int>(i);
+    }
+    throw StorageError("no column " + std::string(name) + " in the query's result");
+}
+
+bool SqliteStatement::isNull(int column) const {
+    return sqlite3_column_type(statement_, column) == SQLITE_NULL;
+}
+
+std::string SqliteStatement::text(int column) const {
+    const auto* bytes = sqlite3_column_text(statement_, column);
+    if (!bytes) return {};
+    return std::string(reinterpret_cast<const char*>(bytes),
+                       static_cast<std::size_t>(sqlite3_column_bytes(statement_, column)));
+}
+
+std::int64_t SqliteStatement::integer(int column) const {
+    return sqlite3_column_int64(statement_, column);
+}
+
+double SqliteStatement::number(int column) const {
+    return sqlite3_column_double(statement_, column);
+}
+
+void SqliteStatement::reset() {
+    sqlite3_reset(statement_);
+    sqlite3_clear_bindings(statement_);
+    nextParameter_ = 1;
+}
+
+void SqliteStatement::fail(int rc) const {
     throwFor(db_, rc);
+}
+
+sql::Statement& PreparedStatements::kept(std::string_view sql) {
+    auto found = kept_.find(sql);
+    if (found != kept_.end()) return *found->second;
+    auto compiled = std::make_unique<SqliteStatement>(db_, sql);
+    const std::string_view key = compiled->sql();
+    return *kept_.emplace(key, std::move(compiled)).first->second;
+}
+
+std::unique_ptr<sql::Statement> PreparedStatements::compile(std::string_view sql) {
+    return std::make_unique<SqliteStatement>(db_, sql);
 }
 
 }  // namespace lodestone::storage::sqlite

@@ -5,10 +5,10 @@
 #include <sqlite3.h>
 
 #include "domain/RequestId.hpp"
+#include "storage/sql/SqlRepositories.hpp"
 #include "storage/sqlite/Migrations.hpp"
 #include "storage/sqlite/Prepared.hpp"
 #include "storage/sqlite/Sql.hpp"
-#include "storage/sqlite/SqliteRepositories.hpp"
 
 namespace lodestone::storage::sqlite {
 namespace {
@@ -110,7 +110,7 @@ void SqliteStore::read(const std::function<void(Repositories&)>& work) {
         rethrowAsStorageError(pool_.path());
     }
     try {
-        SqliteRepositories repositories(lease.statements());
+        sql::SqlRepositories repositories(lease.statements());
         work(repositories);
         control(lease, "COMMIT");
     } catch (...) {
@@ -152,7 +152,7 @@ void SqliteStore::runBatch(ConnectionPool::Lease& lease, std::span<CommitGroup::
         domain::RequestIdScope requestId(write->requestId);
         if (!alone) control(lease, "SAVEPOINT one_write");
         try {
-            SqliteRepositories repositories(lease.statements());
+            sql::SqlRepositories repositories(lease.statements());
             (*write->work)(repositories);
             if (!alone) control(lease, "RELEASE one_write");
         } catch (...) {

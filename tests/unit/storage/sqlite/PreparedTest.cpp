@@ -38,7 +38,7 @@ TEST_F(Prepared, BindsAndReadsValuesAndNulls) {
     add("b", std::nullopt, std::nullopt);
     Query query(*statements_, "SELECT id, size, note FROM items ORDER BY id");
     std::vector<std::string> seen;
-    query.forEachRow([&](const PreparedRow& row) {
+    query.forEachRow([&](const sql::Row& row) {
         seen.push_back(row.text("id") + ":" +
                        (row.optionalInteger("size") ? std::to_string(row.integer("size")) : "-") +
                        ":" + row.optionalText("note").value_or("-"));
@@ -49,14 +49,14 @@ TEST_F(Prepared, BindsAndReadsValuesAndNulls) {
 TEST_F(Prepared, AStatementIsCompiledOnceAndResetForItsNextUse) {
     add("a", 1, std::nullopt);
     add("b", 2, std::nullopt);
-    auto* first = &statements_->get("SELECT size FROM items WHERE id = ?");
+    auto* first = &statements_->kept("SELECT size FROM items WHERE id = ?");
     for (const char* id : {"a", "b", "a"}) {
         Query query(*statements_, "SELECT size FROM items WHERE id = ?");
         auto size =
-            query.bind(id).firstRow([](const PreparedRow& row) { return row.integer("size"); });
+            query.bind(id).firstRow([](const sql::Row& row) { return row.integer("size"); });
         EXPECT_EQ(size, std::string(id) == "a" ? 1 : 2);  // first row only: not yet reset
     }
-    EXPECT_EQ(&statements_->get("SELECT size FROM items WHERE id = ?"), first);
+    EXPECT_EQ(&statements_->kept("SELECT size FROM items WHERE id = ?"), first);
 }
 
 TEST_F(Prepared, TheSameQueryInsideItsOwnRowsGetsAStatementOfItsOwn) {
@@ -66,22 +66,22 @@ TEST_F(Prepared, TheSameQueryInsideItsOwnRowsGetsAStatementOfItsOwn) {
     Query outer(*statements_, sql);
     outer.bind(1);
     std::vector<std::string> pairs;
-    outer.forEachRow([&](const PreparedRow& row) {
+    outer.forEachRow([&](const sql::Row& row) {
         Query inner(*statements_, sql);
         inner.bind(row.integer("size"));
         inner.forEachRow(
-            [&](const PreparedRow& other) { pairs.push_back(row.text("id") + other.text("id")); });
+            [&](const sql::Row& other) { pairs.push_back(row.text("id") + other.text("id")); });
     });
     EXPECT_EQ(pairs, (std::vector<std::string>{"aa", "ab", "bb"}));
 }
 
 TEST_F(Prepared, ErrorsAreThePocoExceptionsCallersAlreadyHandle) {
     add("a", 1, std::nullopt);
-    EXPECT_THROW(add("a", 2, std::nullopt), Poco::Data::SQLite::ConstraintViolationException);
+    EXPECT_THROW(add("a", 2, std::nullopt), sql::ConstraintViolation);
     EXPECT_THROW(Query(*statements_, "SELECT nope FROM items"), Poco::Exception);
     // The failed statements left nothing half-done behind.
     Query count(*statements_, "SELECT COUNT(*) AS n FROM items");
-    EXPECT_EQ(count.firstRow([](const PreparedRow& row) { return row.integer("n"); }), 1);
+    EXPECT_EQ(count.firstRow([](const sql::Row& row) { return row.integer("n"); }), 1);
 }
 
 TEST_F(Prepared, ExecuteCountsTheRowsItChanged) {

@@ -1,13 +1,12 @@
 #include "storage/StorageError.hpp"
-#include "storage/sqlite/Sql.hpp"
-#include "storage/sqlite/SqliteRepositories.hpp"
+#include "storage/sql/SqlRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 namespace {
 
 const std::string kColumns = "id, name, credits, created_at, updated_at";
 
-domain::Organisation toOrganisation(const PreparedRow& row) {
+domain::Organisation toOrganisation(const Row& row) {
     return domain::Organisation{row.text("id"), row.text("name"), row.integer("credits"),
                                 row.integer("created_at"), row.integer("updated_at")};
 }
@@ -28,7 +27,7 @@ std::string_view reasonName(CreditReason reason) {
 
 }  // namespace
 
-void SqliteOrganisations::insert(const domain::Organisation& organisation) {
+void SqlOrganisations::insert(const domain::Organisation& organisation) {
     static const std::string sql =
         "INSERT INTO organisations (" + kColumns + ") VALUES (?, ?, ?, ?, ?)";
     try {
@@ -36,34 +35,33 @@ void SqliteOrganisations::insert(const domain::Organisation& organisation) {
             .bindAll(organisation.id, organisation.name, organisation.credits,
                      organisation.createdAt, organisation.updatedAt)
             .execute();
-    } catch (const Poco::Exception& e) {
-        if (!isConstraintViolation(e)) throw;
+    } catch (const ConstraintViolation&) {
         throw Conflict("an organisation named \"" + organisation.name + "\" already exists");
     }
 }
 
-std::optional<domain::Organisation> SqliteOrganisations::find(const std::string& id) {
+std::optional<domain::Organisation> SqlOrganisations::find(const std::string& id) {
     static const std::string sql = "SELECT " + kColumns + " FROM organisations WHERE id = ?";
     Query query(statements_, sql);
     return query.bind(id).firstRow(toOrganisation);
 }
 
-std::optional<domain::Organisation> SqliteOrganisations::findByName(const std::string& name) {
+std::optional<domain::Organisation> SqlOrganisations::findByName(const std::string& name) {
     static const std::string sql = "SELECT " + kColumns + " FROM organisations WHERE name = ?";
     Query query(statements_, sql);
     return query.bind(name).firstRow(toOrganisation);
 }
 
-std::vector<domain::Organisation> SqliteOrganisations::list() {
+std::vector<domain::Organisation> SqlOrganisations::list() {
     static const std::string sql =
         "SELECT " + kColumns + " FROM organisations ORDER BY created_at, id";
     Query query(statements_, sql);
     std::vector<domain::Organisation> out;
-    query.forEachRow([&](const PreparedRow& row) { out.push_back(toOrganisation(row)); });
+    query.forEachRow([&](const Row& row) { out.push_back(toOrganisation(row)); });
     return out;
 }
 
-std::int64_t SqliteOrganisations::changeCredits(const CreditChange& change) {
+std::int64_t SqlOrganisations::changeCredits(const CreditChange& change) {
     int changed = Query(statements_,
                         "UPDATE organisations SET credits = credits + ?, updated_at = ? "
                         "WHERE id = ? AND credits + ? >= 0")
@@ -85,4 +83,4 @@ std::int64_t SqliteOrganisations::changeCredits(const CreditChange& change) {
     return find(change.organisationId)->credits;
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

@@ -1,9 +1,10 @@
-#include "storage/StorageError.hpp"
-#include "storage/sqlite/Paging.hpp"
-#include "storage/sqlite/Sql.hpp"
-#include "storage/sqlite/SqliteRepositories.hpp"
+#include <Poco/String.h>
 
-namespace lodestone::storage::sqlite {
+#include "storage/StorageError.hpp"
+#include "storage/sql/Paging.hpp"
+#include "storage/sql/SqlRepositories.hpp"
+
+namespace lodestone::storage::sql {
 namespace {
 
 using domain::ProspectStatus;
@@ -17,14 +18,14 @@ std::string_view name(ProspectStatus status) {
     return domain::toString(status);
 }
 
-ProspectStatus statusOf(const PreparedRow& row, const char* column) {
+ProspectStatus statusOf(const Row& row, const char* column) {
     auto status = domain::prospectStatusFromString(row.text(column));
     if (!status)
         throw StorageError("unexpected prospect status in the database: " + row.text(column));
     return *status;
 }
 
-domain::Prospect toProspect(const PreparedRow& row) {
+domain::Prospect toProspect(const Row& row) {
     domain::Prospect prospect;
     prospect.id = row.text("id");
     prospect.organisationId = row.text("organisation_id");
@@ -47,14 +48,15 @@ domain::Prospect toProspect(const PreparedRow& row) {
     return prospect;
 }
 
-// The LIKE patterns of a search: one per word, each matching it anywhere, with LIKE's own
+// The LIKE patterns of a search: one per word, lowercased (each is matched against lowercased
+// columns: case-insensitive in both databases), each matching it anywhere, with LIKE's own
 // wildcards in it taken literally.
 std::vector<std::string> searchWords(const std::optional<std::string>& text) {
     std::vector<std::string> patterns;
     if (!text) return patterns;
     std::string word;
     auto flush = [&] {
-        if (!word.empty()) patterns.push_back("%" + word + "%");
+        if (!word.empty()) patterns.push_back("%" + Poco::toLower(word) + "%");
         word.clear();
     };
     for (char c : *text) {
@@ -71,7 +73,7 @@ std::vector<std::string> searchWords(const std::optional<std::string>& text) {
 
 }  // namespace
 
-void SqliteProspects::insert(const domain::Prospect& prospect) {
+void SqlProspects::insert(const domain::Prospect& prospect) {
     static const std::string sql =
         "INSERT INTO prospects (" + kColumns +
         ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -84,42 +86,41 @@ void SqliteProspects::insert(const domain::Prospect& prospect) {
                      prospect.scoreJson, prospect.bookingToken, prospect.error, prospect.createdAt,
                      prospect.updatedAt, prospect.unsubscribeToken)
             .execute();
-    } catch (const Poco::Exception& e) {
-        if (!isConstraintViolation(e)) throw;
+    } catch (const ConstraintViolation&) {
         throw Conflict("campaign " + prospect.campaignId + " already has a prospect with email " +
                        prospect.emailKey);
     }
     recordTransition(prospect.id, prospect.status, prospect.createdAt, std::nullopt);
 }
 
-std::optional<domain::Prospect> SqliteProspects::findWhere(const std::string& where,
-                                                           const std::vector<std::string>& params) {
+std::optional<domain::Prospect> SqlProspects::findWhere(const std::string& where,
+                                                        const std::vector<std::string>& params) {
     // Each caller passes a fixed condition, so this compiles a few statements, each kept.
     Query query(statements_, "SELECT " + kColumns + " FROM prospects WHERE " + where);
     for (const auto& param : params) query.bind(param);
     return query.firstRow(toProspect);
 }
 
-std::optional<domain::Prospect> SqliteProspects::find(const std::string& id) {
+std::optional<domain::Prospect> SqlProspects::find(const std::string& id) {
     return findWhere("id = ?", {id});
 }
 
-std::optional<domain::Prospect> SqliteProspects::findByEmail(const std::string& campaignId,
-                                                             const std::string& emailKey) {
+std::optional<domain::Prospect> SqlProspects::findByEmail(const std::string& campaignId,
+                                                          const std::string& emailKey) {
     return findWhere("campaign_id = ? AND email_key = ?", {campaignId, emailKey});
 }
 
-std::optional<domain::Prospect> SqliteProspects::findByBookingToken(const std::string& token) {
+std::optional<domain::Prospect> SqlProspects::findByBookingToken(const std::string& token) {
     return findWhere("booking_token = ?", {token});
 }
 
-std::optional<domain::Prospect> SqliteProspects::findByUnsubscribeToken(const std::string& token) {
+std::optional<domain::Prospect> SqlProspects::findByUnsubscribeToken(const std::string& token) {
     return findWhere("unsubscribe_token = ?", {token});
 }
 
-bool SqliteProspects::transition(const std::string& id, const std::vector<ProspectStatus>& from,
-                                 ProspectStatus to, Timestamp now,
-                                 const std::optional<std::string>& detail) {
+bool SqlProspects::transition(const std::string& id, const std::vector<ProspectStatus>& from,
+                              ProspectStatus to, Timestamp now,
+                              const std::optional<std::string>& detail) {
     if (from.empty()) return false;
     // One text per length of `from`: a few, each compiled once and kept.
     std::string sql =
@@ -135,8 +136,8 @@ bool SqliteProspects::transition(const std::string& id, const std::vector<Prospe
     return true;
 }
 
-void SqliteProspects::setScore(const std::string& id, int score, const std::string& scoreJson,
-                               Timestamp now) {
+void SqlProspects::setScore(const std::string& id, int score, const std::string& scoreJson,
+                            Timestamp now) {
     int changed =
         Query(statements_,
               "UPDATE prospects SET score = ?, score_json = ?, updated_at = ? WHERE id = ?")
@@ -145,8 +146,8 @@ void SqliteProspects::setScore(const std::string& id, int score, const std::stri
     if (changed == 0) throw NotFound("no prospect with id " + id);
 }
 
-void SqliteProspects::recordTransition(const std::string& id, ProspectStatus status, Timestamp at,
-                                       const std::optional<std::string>& detail) {
+void SqlProspects::recordTransition(const std::string& id, ProspectStatus status, Timestamp at,
+                                    const std::optional<std::string>& detail) {
     Query(statements_,
           "INSERT INTO prospect_transitions (prospect_id, status, at, detail) "
           "VALUES (?, ?, ?, ?)")
@@ -154,21 +155,21 @@ void SqliteProspects::recordTransition(const std::string& id, ProspectStatus sta
         .execute();
 }
 
-std::vector<domain::ProspectTransition> SqliteProspects::history(const std::string& id) {
+std::vector<domain::ProspectTransition> SqlProspects::history(const std::string& id) {
     Query select(statements_,
                  "SELECT status, at, detail FROM prospect_transitions WHERE prospect_id = ? "
                  "ORDER BY id");
     select.bind(id);
     std::vector<domain::ProspectTransition> transitions;
-    select.forEachRow([&](const PreparedRow& row) {
+    select.forEachRow([&](const Row& row) {
         transitions.push_back(
             {statusOf(row, "status"), row.integer("at"), row.optionalText("detail")});
     });
     return transitions;
 }
 
-std::vector<domain::Prospect> SqliteProspects::page(const ProspectFilter& filter,
-                                                    const PageRequest& page) {
+std::vector<domain::Prospect> SqlProspects::page(const ProspectFilter& filter,
+                                                 const PageRequest& page) {
     Conditions where;
     where.add("campaign_id = ?");
     if (filter.status) where.add("status = ?");
@@ -176,8 +177,8 @@ std::vector<domain::Prospect> SqliteProspects::page(const ProspectFilter& filter
     const auto words = searchWords(filter.text);
     for (std::size_t i = 0; i < words.size(); ++i) {
         where.add(
-            "(contact_name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR "
-            "company_name LIKE ? ESCAPE '\\')");
+            "(lower(contact_name) LIKE ? ESCAPE '\\' OR lower(email) LIKE ? ESCAPE '\\' OR "
+            "lower(company_name) LIKE ? ESCAPE '\\')");
     }
     where.startOf(page);
     Query query(statements_,
@@ -188,8 +189,8 @@ std::vector<domain::Prospect> SqliteProspects::page(const ProspectFilter& filter
     for (const auto& word : words) query.bindAll(word, word, word);
     bindPage(query, page);
     std::vector<domain::Prospect> out;
-    query.forEachRow([&](const PreparedRow& row) { out.push_back(toProspect(row)); });
+    query.forEachRow([&](const Row& row) { out.push_back(toProspect(row)); });
     return out;
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

@@ -1,9 +1,9 @@
 // Scheduled emails of prospects' sequences, and each campaign's sending day.
 #include "storage/StorageError.hpp"
-#include "storage/sqlite/Sql.hpp"
-#include "storage/sqlite/SqliteRepositories.hpp"
+#include "storage/sql/Dialect.hpp"
+#include "storage/sql/SqlRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 namespace {
 
 using domain::EmailSendStatus;
@@ -13,7 +13,7 @@ const std::string kColumns =
     "message_id, lease_owner, lease_expires_at, sent_at, last_error, smtp_reply, created_at, "
     "updated_at";
 
-domain::EmailSend toSend(const PreparedRow& row) {
+domain::EmailSend toSend(const Row& row) {
     domain::EmailSend send;
     send.id = row.text("id");
     send.organisationId = row.text("organisation_id");
@@ -42,7 +42,7 @@ std::string statusName(EmailSendStatus status) {
 
 }  // namespace
 
-void SqliteEmailSends::insert(const domain::EmailSend& send) {
+void SqlEmailSends::insert(const domain::EmailSend& send) {
     static const std::string sql = "INSERT INTO email_sends (" + kColumns +
                                    ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     try {
@@ -52,65 +52,71 @@ void SqliteEmailSends::insert(const domain::EmailSend& send) {
                      send.leaseOwner, send.leaseExpiresAt, send.sentAt, send.lastError,
                      send.smtpReply, send.createdAt, send.updatedAt)
             .execute();
-    } catch (const Poco::Exception& e) {
-        if (!isConstraintViolation(e)) throw;
+    } catch (const ConstraintViolation&) {
         throw Conflict("prospect " + send.prospectId + " already has email step " +
                        std::to_string(send.step + 1));
     }
 }
 
-std::optional<domain::EmailSend> SqliteEmailSends::find(const std::string& id) {
+std::optional<domain::EmailSend> SqlEmailSends::find(const std::string& id) {
     static const std::string sql = "SELECT " + kColumns + " FROM email_sends WHERE id = ?";
     Query select(statements_, sql);
     return select.bind(id).firstRow(toSend);
 }
 
-std::optional<domain::EmailSend> SqliteEmailSends::findByMessageId(const std::string& messageId) {
+std::optional<domain::EmailSend> SqlEmailSends::findByMessageId(const std::string& messageId) {
     static const std::string sql = "SELECT " + kColumns + " FROM email_sends WHERE message_id = ?";
     Query select(statements_, sql);
     return select.bind(messageId).firstRow(toSend);
 }
 
-std::vector<domain::EmailSend> SqliteEmailSends::listForProspect(const std::string& prospectId) {
+std::vector<domain::EmailSend> SqlEmailSends::listForProspect(const std::string& prospectId) {
     static const std::string sql =
         "SELECT " + kColumns + " FROM email_sends WHERE prospect_id = ? ORDER BY step";
     Query select(statements_, sql);
     select.bind(prospectId);
     std::vector<domain::EmailSend> sends;
-    select.forEachRow([&](const PreparedRow& row) { sends.push_back(toSend(row)); });
+    select.forEachRow([&](const Row& row) { sends.push_back(toSend(row)); });
     return sends;
 }
 
-std::vector<domain::EmailSend> SqliteEmailSends::due(Timestamp now, int limit) {
+std::vector<domain::EmailSend> SqlEmailSends::due(Timestamp now, int limit) {
     // A campaign whose cap is spent or whose gap has not passed is left out here, so its waiting
     // sends never crowd out another campaign's within the limit.
-    static const std::string sql =
-        "SELECT " + kColumns +
-        " FROM email_sends INDEXED BY email_sends_due WHERE status = 'pending' AND "
-        "lease_owner IS NULL AND due_at <= ? AND NOT EXISTS (SELECT 1 FROM "
-        "campaign_sending_days d WHERE d.campaign_id = email_sends.campaign_id AND CASE WHEN "
-        "email_sends.attempt_count = 0 THEN d.next_first_send_at ELSE d.next_send_at END > ?) "
-        "ORDER BY due_at LIMIT ?";
+    const std::string& sql = perDialect(statements_.dialect(), [](Dialect dialect) {
+        return "SELECT " + kColumns + " FROM email_sends" + indexedBy(dialect, "email_sends_due") +
+               " WHERE status = 'pending' AND "
+               "lease_owner IS NULL AND due_at <= ? AND NOT EXISTS (SELECT 1 FROM "
+               "campaign_sending_days d WHERE d.campaign_id = email_sends.campaign_id AND CASE "
+               "WHEN "
+               "email_sends.attempt_count = 0 THEN d.next_first_send_at ELSE d.next_send_at END > "
+               "?) "
+               "ORDER BY due_at LIMIT ?";
+    });
     Query select(statements_, sql);
     select.bindAll(now, now, limit);
     std::vector<domain::EmailSend> sends;
-    select.forEachRow([&](const PreparedRow& row) { sends.push_back(toSend(row)); });
+    select.forEachRow([&](const Row& row) { sends.push_back(toSend(row)); });
     return sends;
 }
 
-std::optional<Timestamp> SqliteEmailSends::nextDue() {
-    Query select(statements_,
-                 "SELECT MIN(MAX(s.due_at, COALESCE(CASE WHEN s.attempt_count = 0 THEN "
-                 "d.next_first_send_at ELSE d.next_send_at END, 0))) AS due FROM email_sends s "
-                 "INDEXED BY email_sends_due LEFT JOIN campaign_sending_days d ON "
-                 "d.campaign_id = s.campaign_id WHERE s.status = 'pending' AND "
-                 "s.lease_owner IS NULL");
-    return select.firstRow([](const PreparedRow& row) { return row.optionalInteger("due"); })
+std::optional<Timestamp> SqlEmailSends::nextDue() {
+    const std::string& sql = perDialect(statements_.dialect(), [](Dialect dialect) {
+        return "SELECT MIN(" +
+               larger(dialect, "s.due_at",
+                      "COALESCE(CASE WHEN s.attempt_count = 0 THEN d.next_first_send_at ELSE "
+                      "d.next_send_at END, 0)") +
+               ") AS due FROM email_sends s" + indexedBy(dialect, "email_sends_due") +
+               " LEFT JOIN campaign_sending_days d ON d.campaign_id = s.campaign_id WHERE "
+               "s.status = 'pending' AND s.lease_owner IS NULL";
+    });
+    Query select(statements_, sql);
+    return select.firstRow([](const Row& row) { return row.optionalInteger("due"); })
         .value_or(std::nullopt);
 }
 
-bool SqliteEmailSends::lease(const std::string& id, const std::string& owner, Timestamp leaseUntil,
-                             Timestamp now) {
+bool SqlEmailSends::lease(const std::string& id, const std::string& owner, Timestamp leaseUntil,
+                          Timestamp now) {
     return Query(statements_,
                  "UPDATE email_sends SET lease_owner = ?, lease_expires_at = ?, "
                  "attempt_count = attempt_count + 1, updated_at = ? "
@@ -119,7 +125,7 @@ bool SqliteEmailSends::lease(const std::string& id, const std::string& owner, Ti
                .execute() > 0;
 }
 
-bool SqliteEmailSends::postpone(const std::string& id, Timestamp dueAt, Timestamp now) {
+bool SqlEmailSends::postpone(const std::string& id, Timestamp dueAt, Timestamp now) {
     return Query(statements_,
                  "UPDATE email_sends SET due_at = ?, updated_at = ? "
                  "WHERE id = ? AND status = 'pending' AND lease_owner IS NULL")
@@ -127,7 +133,7 @@ bool SqliteEmailSends::postpone(const std::string& id, Timestamp dueAt, Timestam
                .execute() > 0;
 }
 
-bool SqliteEmailSends::finishAttempt(const SendAttemptEnd& end) {
+bool SqlEmailSends::finishAttempt(const SendAttemptEnd& end) {
     const bool sent = end.status == EmailSendStatus::Sent;
     return Query(statements_,
                  "UPDATE email_sends SET status = ?, due_at = COALESCE(?, due_at), "
@@ -140,7 +146,7 @@ bool SqliteEmailSends::finishAttempt(const SendAttemptEnd& end) {
                .execute() > 0;
 }
 
-bool SqliteEmailSends::release(const std::string& id, const std::string& owner, int number) {
+bool SqlEmailSends::release(const std::string& id, const std::string& owner, int number) {
     return Query(statements_,
                  "UPDATE email_sends SET lease_owner = NULL, lease_expires_at = NULL, "
                  "attempt_count = attempt_count - 1 "
@@ -149,8 +155,8 @@ bool SqliteEmailSends::release(const std::string& id, const std::string& owner, 
                .execute() > 0;
 }
 
-bool SqliteEmailSends::end(const std::string& id, EmailSendStatus status, const std::string& reason,
-                           Timestamp now) {
+bool SqlEmailSends::end(const std::string& id, EmailSendStatus status, const std::string& reason,
+                        Timestamp now) {
     return Query(statements_,
                  "UPDATE email_sends SET status = ?, last_error = ?, updated_at = ? "
                  "WHERE id = ? AND status = 'pending' AND lease_owner IS NULL")
@@ -158,8 +164,8 @@ bool SqliteEmailSends::end(const std::string& id, EmailSendStatus status, const 
                .execute() > 0;
 }
 
-int SqliteEmailSends::cancelPending(const std::string& prospectId, const std::string& reason,
-                                    Timestamp now) {
+int SqlEmailSends::cancelPending(const std::string& prospectId, const std::string& reason,
+                                 Timestamp now) {
     return Query(statements_,
                  "UPDATE email_sends SET status = 'cancelled', last_error = ?, updated_at = ? "
                  "WHERE prospect_id = ? AND status = 'pending' AND lease_owner IS NULL")
@@ -167,11 +173,11 @@ int SqliteEmailSends::cancelPending(const std::string& prospectId, const std::st
         .execute();
 }
 
-std::optional<domain::SendingDay> SqliteEmailSends::sendingDay(const std::string& campaignId) {
+std::optional<domain::SendingDay> SqlEmailSends::sendingDay(const std::string& campaignId) {
     Query select(statements_,
                  "SELECT campaign_id, day_start, sends, last_send_at, next_send_at, "
                  "next_first_send_at FROM campaign_sending_days WHERE campaign_id = ?");
-    return select.bind(campaignId).firstRow([](const PreparedRow& row) {
+    return select.bind(campaignId).firstRow([](const Row& row) {
         domain::SendingDay day;
         day.campaignId = row.text("campaign_id");
         day.dayStart = row.integer("day_start");
@@ -183,7 +189,7 @@ std::optional<domain::SendingDay> SqliteEmailSends::sendingDay(const std::string
     });
 }
 
-void SqliteEmailSends::saveSendingDay(const domain::SendingDay& day) {
+void SqlEmailSends::saveSendingDay(const domain::SendingDay& day) {
     Query(statements_,
           "INSERT INTO campaign_sending_days (campaign_id, day_start, sends, last_send_at, "
           "next_send_at, next_first_send_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (campaign_id) "
@@ -195,7 +201,7 @@ void SqliteEmailSends::saveSendingDay(const domain::SendingDay& day) {
         .execute();
 }
 
-void SqliteEmailSends::reopenSendingDay(const std::string& campaignId) {
+void SqlEmailSends::reopenSendingDay(const std::string& campaignId) {
     Query(statements_,
           "UPDATE campaign_sending_days SET next_send_at = 0, next_first_send_at = 0 "
           "WHERE campaign_id = ?")
@@ -203,4 +209,4 @@ void SqliteEmailSends::reopenSendingDay(const std::string& campaignId) {
         .execute();
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

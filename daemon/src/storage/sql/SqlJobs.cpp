@@ -1,10 +1,10 @@
 #include <algorithm>
 
 #include "storage/StorageError.hpp"
-#include "storage/sqlite/Paging.hpp"
-#include "storage/sqlite/SqliteRepositories.hpp"
+#include "storage/sql/Paging.hpp"
+#include "storage/sql/SqlRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 namespace {
 
 const char* const kJobColumns =
@@ -27,7 +27,7 @@ std::optional<std::string> unlessEmpty(const std::string& value) {
     throw StorageError("unexpected value in the database: " + what);
 }
 
-domain::Job toJob(const PreparedRow& row) {
+domain::Job toJob(const Row& row) {
     domain::Job job;
     job.id = row.text("id");
     auto kind = domain::jobKindFromString(row.text("kind"));
@@ -59,7 +59,7 @@ domain::Job toJob(const PreparedRow& row) {
     return job;
 }
 
-domain::JobStep toStep(const PreparedRow& row) {
+domain::JobStep toStep(const Row& row) {
     domain::JobStep step;
     auto name = domain::stepNameFromString(row.text("name"));
     auto status = domain::stepStatusFromString(row.text("status"));
@@ -78,7 +78,7 @@ domain::JobStep toStep(const PreparedRow& row) {
 
 }  // namespace
 
-void SqliteJobs::insert(const domain::Job& job) {
+void SqlJobs::insert(const domain::Job& job) {
     static const std::string sql =
         std::string("INSERT INTO jobs (") + kJobColumns +
         ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
@@ -93,19 +93,19 @@ void SqliteJobs::insert(const domain::Job& job) {
         .execute();
 }
 
-std::vector<domain::JobStep> SqliteJobs::stepsOf(const std::string& jobId) {
+std::vector<domain::JobStep> SqlJobs::stepsOf(const std::string& jobId) {
     Query query(statements_,
                 "SELECT name, status, started_at, completed_at, failed_at, progress, error, "
                 "output_json FROM job_steps WHERE job_id = ?");
     query.bind(jobId);
     std::vector<domain::JobStep> steps;
-    query.forEachRow([&](const PreparedRow& row) { steps.push_back(toStep(row)); });
+    query.forEachRow([&](const Row& row) { steps.push_back(toStep(row)); });
     std::sort(steps.begin(), steps.end(),
               [](const auto& a, const auto& b) { return a.name < b.name; });
     return steps;
 }
 
-std::optional<domain::Job> SqliteJobs::findWhere(const std::string& sql, const std::string& value) {
+std::optional<domain::Job> SqlJobs::findWhere(const std::string& sql, const std::string& value) {
     std::optional<domain::Job> job;
     {
         Query query(statements_, sql);
@@ -116,22 +116,22 @@ std::optional<domain::Job> SqliteJobs::findWhere(const std::string& sql, const s
 }
 
 // Built once each: find() runs for every claim and every status poll.
-std::optional<domain::Job> SqliteJobs::find(const std::string& id) {
+std::optional<domain::Job> SqlJobs::find(const std::string& id) {
     static const std::string sql = selectJobsWhere("id");
     return findWhere(sql, id);
 }
 
-std::optional<domain::Job> SqliteJobs::findByLead(const std::string& leadId) {
+std::optional<domain::Job> SqlJobs::findByLead(const std::string& leadId) {
     static const std::string sql = selectJobsWhere("lead_id");
     return findWhere(sql, leadId);
 }
 
-std::optional<domain::Job> SqliteJobs::findByProspect(const std::string& prospectId) {
+std::optional<domain::Job> SqlJobs::findByProspect(const std::string& prospectId) {
     static const std::string sql = selectJobsWhere("prospect_id");
     return findWhere(sql, prospectId);
 }
 
-bool SqliteJobs::requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) {
+bool SqlJobs::requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) {
     int changed = Query(statements_,
                         "UPDATE jobs SET status = 'queued', error = NULL, "
                         "retry_count = retry_count + 1, credits_charged = ?, lease_owner = NULL, "
@@ -146,12 +146,12 @@ bool SqliteJobs::requeueFailed(const std::string& id, std::int64_t newCharge, Ti
     return true;
 }
 
-std::int64_t SqliteJobs::releaseCharge(const std::string& id, Timestamp now) {
+std::int64_t SqlJobs::releaseCharge(const std::string& id, Timestamp now) {
     std::optional<std::int64_t> charged;
     {
         Query select(statements_, "SELECT credits_charged FROM jobs WHERE id = ?");
-        charged = select.bind(id).firstRow(
-            [](const PreparedRow& row) { return row.integer("credits_charged"); });
+        charged =
+            select.bind(id).firstRow([](const Row& row) { return row.integer("credits_charged"); });
     }
     if (!charged) throw NotFound("no job with id " + id);
     if (*charged == 0) return 0;
@@ -163,22 +163,22 @@ std::int64_t SqliteJobs::releaseCharge(const std::string& id, Timestamp now) {
     return changed == 1 ? *charged : 0;
 }
 
-std::optional<std::int64_t> SqliteJobs::typicalStepMillis(domain::StepName step, int sample) {
+std::optional<std::int64_t> SqlJobs::typicalStepMillis(domain::StepName step, int sample) {
     Query query(statements_,
                 "SELECT COUNT(*) AS n, AVG(completed_at - started_at) AS mean FROM "
                 "(SELECT s.completed_at, s.started_at FROM job_steps s JOIN jobs j "
                 "ON j.id = s.job_id WHERE s.name = ? AND s.status = 'completed' "
-                "AND j.kind = 'lead_magnet' ORDER BY s.completed_at DESC LIMIT ?)");
+                "AND j.kind = 'lead_magnet' ORDER BY s.completed_at DESC LIMIT ?) AS recent");
     query.bindAll(domain::toString(step), sample);
     return query
-        .firstRow([](const PreparedRow& row) -> std::optional<std::int64_t> {
+        .firstRow([](const Row& row) -> std::optional<std::int64_t> {
             if (row.integer("n") == 0) return std::nullopt;
             return static_cast<std::int64_t>(row.number("mean"));
         })
         .value_or(std::nullopt);
 }
 
-std::vector<domain::Job> SqliteJobs::page(const JobFilter& filter, const PageRequest& page) {
+std::vector<domain::Job> SqlJobs::page(const JobFilter& filter, const PageRequest& page) {
     Conditions where;
     where.add("project_id = ?");
     if (filter.status) where.add("status = ?");
@@ -190,10 +190,10 @@ std::vector<domain::Job> SqliteJobs::page(const JobFilter& filter, const PageReq
         query.bind(filter.projectId);
         if (filter.status) query.bind(domain::toString(*filter.status));
         bindPage(query, page);
-        query.forEachRow([&](const PreparedRow& row) { jobs.push_back(toJob(row)); });
+        query.forEachRow([&](const Row& row) { jobs.push_back(toJob(row)); });
     }
     for (auto& job : jobs) job.steps = stepsOf(job.id);
     return jobs;
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

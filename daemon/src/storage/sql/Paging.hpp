@@ -3,12 +3,12 @@
 #include <string>
 
 #include "storage/Repositories.hpp"
-#include "storage/sqlite/Prepared.hpp"
+#include "storage/sql/Statements.hpp"
 
 // A listing's page in SQL (Repositories.hpp, PageStart: newest first, by creation time then id).
 // The page's condition goes last in the WHERE and the order and limit after it, so its values
 // are bound after the listing's own filters.
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 
 // Builds a WHERE clause from the conditions a listing was given, in the order they are bound.
 class Conditions {
@@ -36,4 +36,4 @@ inline void bindPage(Query& query, const PageRequest& page) {
     query.bind(page.limit);
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

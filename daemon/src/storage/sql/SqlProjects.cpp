@@ -1,16 +1,15 @@
 #include "storage/StorageError.hpp"
-#include "storage/sqlite/Paging.hpp"
-#include "storage/sqlite/Sql.hpp"
-#include "storage/sqlite/SqliteRepositories.hpp"
+#include "storage/sql/Paging.hpp"
+#include "storage/sql/SqlRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 namespace {
 
 const std::string kColumns =
     "id, organisation_id, name, schema_json, lead_magnet_host, credits_per_generation, "
     "settings_json, created_at, updated_at";
 
-domain::Project toProject(const PreparedRow& row) {
+domain::Project toProject(const Row& row) {
     domain::Project project;
     project.id = row.text("id");
     project.organisationId = row.text("organisation_id");
@@ -26,7 +25,7 @@ domain::Project toProject(const PreparedRow& row) {
 
 }  // namespace
 
-void SqliteProjects::insert(const domain::Project& project) {
+void SqlProjects::insert(const domain::Project& project) {
     static const std::string sql =
         "INSERT INTO projects (" + kColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
     try {
@@ -35,14 +34,13 @@ void SqliteProjects::insert(const domain::Project& project) {
                      project.leadMagnetHost, project.creditsPerGeneration, project.settingsJson,
                      project.createdAt, project.updatedAt)
             .execute();
-    } catch (const Poco::Exception& e) {
-        if (!isConstraintViolation(e)) throw;
+    } catch (const ConstraintViolation&) {
         throw Conflict("organisation " + project.organisationId +
                        " does not exist or already has a project named \"" + project.name + "\"");
     }
 }
 
-void SqliteProjects::update(const domain::Project& project) {
+void SqlProjects::update(const domain::Project& project) {
     int changed = 0;
     try {
         changed = Query(statements_,
@@ -53,42 +51,41 @@ void SqliteProjects::update(const domain::Project& project) {
                                project.creditsPerGeneration, project.settingsJson,
                                project.updatedAt, project.id)
                       .execute();
-    } catch (const Poco::Exception& e) {
-        if (!isConstraintViolation(e)) throw;
+    } catch (const ConstraintViolation&) {
         throw Conflict("another project of this organisation is named \"" + project.name + "\"");
     }
     if (changed == 0) throw NotFound("no project with id " + project.id);
 }
 
-std::optional<domain::Project> SqliteProjects::find(const std::string& id) {
+std::optional<domain::Project> SqlProjects::find(const std::string& id) {
     static const std::string sql = "SELECT " + kColumns + " FROM projects WHERE id = ?";
     Query query(statements_, sql);
     return query.bind(id).firstRow(toProject);
 }
 
-std::optional<domain::Project> SqliteProjects::findByName(const std::string& organisationId,
-                                                          const std::string& name) {
+std::optional<domain::Project> SqlProjects::findByName(const std::string& organisationId,
+                                                       const std::string& name) {
     static const std::string sql =
         "SELECT " + kColumns + " FROM projects WHERE organisation_id = ? AND name = ?";
     Query query(statements_, sql);
     return query.bindAll(organisationId, name).firstRow(toProject);
 }
 
-std::vector<domain::Project> SqliteProjects::list(
-    const std::optional<std::string>& organisationId) {
-    static const std::string sql = "SELECT " + kColumns +
-                                   " FROM projects WHERE (? IS NULL OR organisation_id = ?) "
-                                   "ORDER BY created_at, id";
+std::vector<domain::Project> SqlProjects::list(const std::optional<std::string>& organisationId) {
+    static const std::string sql =
+        "SELECT " + kColumns +
+        " FROM projects WHERE (CAST(? AS TEXT) IS NULL OR organisation_id = ?) "
+        "ORDER BY created_at, id";
     Query query(statements_, sql);
     query.bindAll(organisationId, organisationId);
     std::vector<domain::Project> out;
-    query.forEachRow([&](const PreparedRow& row) { out.push_back(toProject(row)); });
+    query.forEachRow([&](const Row& row) { out.push_back(toProject(row)); });
     return out;
 }
 
-std::vector<domain::Project> SqliteProjects::page(const std::string& organisationId,
-                                                  const std::optional<std::string>& apiKeyId,
-                                                  const PageRequest& page) {
+std::vector<domain::Project> SqlProjects::page(const std::string& organisationId,
+                                               const std::optional<std::string>& apiKeyId,
+                                               const PageRequest& page) {
     // A key restricted to some projects has them in api_key_projects; an unrestricted one has
     // none there.
     Conditions where;
@@ -104,8 +101,8 @@ std::vector<domain::Project> SqliteProjects::page(const std::string& organisatio
     if (apiKeyId) query.bindAll(*apiKeyId, *apiKeyId);
     bindPage(query, page);
     std::vector<domain::Project> out;
-    query.forEachRow([&](const PreparedRow& row) { out.push_back(toProject(row)); });
+    query.forEachRow([&](const Row& row) { out.push_back(toProject(row)); });
     return out;
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

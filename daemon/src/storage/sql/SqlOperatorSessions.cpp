@@ -1,15 +1,15 @@
 // Operators' sessions, the audit log and the overview's counts.
-#include "storage/sqlite/Paging.hpp"
-#include "storage/sqlite/SqliteOperatorRepositories.hpp"
+#include "storage/sql/Paging.hpp"
+#include "storage/sql/SqlOperatorRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 namespace {
 
 const std::string kSessionColumns =
     "token_hash, operator_id, csrf_token, created_at, last_seen_at, expires_at";
 const std::string kAuditColumns = "id, organisation_id, actor, action, subject, detail, created_at";
 
-domain::AuditEntry toEntry(const PreparedRow& row) {
+domain::AuditEntry toEntry(const Row& row) {
     return {row.text("id"),           row.text("organisation_id"), row.text("actor"),
             row.text("action"),       row.text("subject"),         row.text("detail"),
             row.integer("created_at")};
@@ -17,7 +17,7 @@ domain::AuditEntry toEntry(const PreparedRow& row) {
 
 }  // namespace
 
-void SqliteOperatorSessions::insert(const domain::OperatorSession& session) {
+void SqlOperatorSessions::insert(const domain::OperatorSession& session) {
     static const std::string sql =
         "INSERT INTO operator_sessions (" + kSessionColumns + ") VALUES (?, ?, ?, ?, ?, ?)";
     Query(statements_, sql)
@@ -26,41 +26,41 @@ void SqliteOperatorSessions::insert(const domain::OperatorSession& session) {
         .execute();
 }
 
-std::optional<domain::OperatorSession> SqliteOperatorSessions::find(const std::string& tokenHash) {
+std::optional<domain::OperatorSession> SqlOperatorSessions::find(const std::string& tokenHash) {
     static const std::string sql =
         "SELECT " + kSessionColumns + " FROM operator_sessions WHERE token_hash = ?";
-    return Query(statements_, sql).bind(tokenHash).firstRow([](const PreparedRow& row) {
+    return Query(statements_, sql).bind(tokenHash).firstRow([](const Row& row) {
         return domain::OperatorSession{row.text("token_hash"),      row.text("operator_id"),
                                        row.text("csrf_token"),      row.integer("created_at"),
                                        row.integer("last_seen_at"), row.integer("expires_at")};
     });
 }
 
-void SqliteOperatorSessions::touch(const std::string& tokenHash, domain::Timestamp lastSeenAt) {
+void SqlOperatorSessions::touch(const std::string& tokenHash, domain::Timestamp lastSeenAt) {
     Query(statements_, "UPDATE operator_sessions SET last_seen_at = ? WHERE token_hash = ?")
         .bindAll(lastSeenAt, tokenHash)
         .execute();
 }
 
-void SqliteOperatorSessions::remove(const std::string& tokenHash) {
+void SqlOperatorSessions::remove(const std::string& tokenHash) {
     Query(statements_, "DELETE FROM operator_sessions WHERE token_hash = ?")
         .bind(tokenHash)
         .execute();
 }
 
-void SqliteOperatorSessions::removeAllOf(const std::string& operatorId) {
+void SqlOperatorSessions::removeAllOf(const std::string& operatorId) {
     Query(statements_, "DELETE FROM operator_sessions WHERE operator_id = ?")
         .bind(operatorId)
         .execute();
 }
 
-int SqliteOperatorSessions::removeExpired(domain::Timestamp before) {
+int SqlOperatorSessions::removeExpired(domain::Timestamp before) {
     return Query(statements_, "DELETE FROM operator_sessions WHERE expires_at <= ?")
         .bind(before)
         .execute();
 }
 
-void SqliteAuditLog::append(const domain::AuditEntry& entry) {
+void SqlAuditLog::append(const domain::AuditEntry& entry) {
     static const std::string sql =
         "INSERT INTO audit_log (" + kAuditColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?)";
     Query(statements_, sql)
@@ -69,8 +69,8 @@ void SqliteAuditLog::append(const domain::AuditEntry& entry) {
         .execute();
 }
 
-std::vector<domain::AuditEntry> SqliteAuditLog::page(const std::string& organisationId,
-                                                     const PageRequest& page) {
+std::vector<domain::AuditEntry> SqlAuditLog::page(const std::string& organisationId,
+                                                  const PageRequest& page) {
     Conditions where;
     where.add("organisation_id = ?").startOf(page);
     Query query(statements_,
@@ -78,19 +78,19 @@ std::vector<domain::AuditEntry> SqliteAuditLog::page(const std::string& organisa
     query.bind(organisationId);
     bindPage(query, page);
     std::vector<domain::AuditEntry> out;
-    query.forEachRow([&](const PreparedRow& row) { out.push_back(toEntry(row)); });
+    query.forEachRow([&](const Row& row) { out.push_back(toEntry(row)); });
     return out;
 }
 
-PipelineCounts SqlitePipelineCounts::counts(const std::string& organisationId,
-                                            domain::Timestamp jobsSince) {
+PipelineCounts SqlPipelineCounts::counts(const std::string& organisationId,
+                                         domain::Timestamp jobsSince) {
     PipelineCounts counts;
     {
         Query jobs(statements_,
                    "SELECT status, COUNT(*) AS n FROM jobs WHERE organisation_id = ? AND "
                    "created_at >= ? GROUP BY status");
         jobs.bindAll(organisationId, jobsSince);
-        jobs.forEachRow([&](const PreparedRow& row) {
+        jobs.forEachRow([&](const Row& row) {
             counts.jobsByStatus[row.text("status")] = static_cast<int>(row.integer("n"));
         });
     }
@@ -99,7 +99,7 @@ PipelineCounts SqlitePipelineCounts::counts(const std::string& organisationId,
                         "SELECT status, COUNT(*) AS n FROM prospects WHERE organisation_id = ? "
                         "GROUP BY status");
         prospects.bind(organisationId);
-        prospects.forEachRow([&](const PreparedRow& row) {
+        prospects.forEachRow([&](const Row& row) {
             counts.prospectsByStatus[row.text("status")] = static_cast<int>(row.integer("n"));
         });
     }
@@ -108,8 +108,8 @@ PipelineCounts SqlitePipelineCounts::counts(const std::string& organisationId,
                  "status = 'failed'");
     failed.bind(organisationId);
     counts.failedDeliveries = static_cast<int>(
-        failed.firstRow([](const PreparedRow& row) { return row.integer("n"); }).value_or(0));
+        failed.firstRow([](const Row& row) { return row.integer("n"); }).value_or(0));
     return counts;
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

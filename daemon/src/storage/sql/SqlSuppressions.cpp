@@ -1,11 +1,11 @@
 // Addresses an organisation no longer emails, the mailbox messages already read, and the probe
 // write of /readyz: the small tables of one row per thing.
 #include "storage/StorageError.hpp"
-#include "storage/sqlite/SqliteRepositories.hpp"
+#include "storage/sql/SqlRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 
-bool SqliteSuppressions::add(const domain::Suppression& suppression) {
+bool SqlSuppressions::add(const domain::Suppression& suppression) {
     return Query(statements_,
                  "INSERT INTO suppressions (organisation_id, email_key, reason, prospect_id, "
                  "campaign_id, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
@@ -16,12 +16,12 @@ bool SqliteSuppressions::add(const domain::Suppression& suppression) {
                .execute() > 0;
 }
 
-std::optional<domain::Suppression> SqliteSuppressions::find(const std::string& organisationId,
-                                                            const std::string& emailKey) {
+std::optional<domain::Suppression> SqlSuppressions::find(const std::string& organisationId,
+                                                         const std::string& emailKey) {
     Query select(statements_,
                  "SELECT organisation_id, email_key, reason, prospect_id, campaign_id, detail, "
                  "created_at FROM suppressions WHERE organisation_id = ? AND email_key = ?");
-    return select.bindAll(organisationId, emailKey).firstRow([](const PreparedRow& row) {
+    return select.bindAll(organisationId, emailKey).firstRow([](const Row& row) {
         domain::Suppression suppression;
         suppression.organisationId = row.text("organisation_id");
         suppression.emailKey = row.text("email_key");
@@ -36,14 +36,14 @@ std::optional<domain::Suppression> SqliteSuppressions::find(const std::string& o
     });
 }
 
-bool SqliteMailboxMemory::seen(const std::string& mailbox, const std::string& uid) {
+bool SqlMailboxMemory::seen(const std::string& mailbox, const std::string& uid) {
     Query select(statements_,
                  "SELECT 1 AS found FROM mailbox_messages WHERE mailbox = ? AND uid = ?");
     return select.bindAll(mailbox, uid).next();
 }
 
-void SqliteMailboxMemory::remember(const std::string& mailbox, const std::string& uid,
-                                   const std::string& outcome, Timestamp now) {
+void SqlMailboxMemory::remember(const std::string& mailbox, const std::string& uid,
+                                const std::string& outcome, Timestamp now) {
     Query(statements_,
           "INSERT INTO mailbox_messages (mailbox, uid, outcome, processed_at) VALUES (?, ?, ?, ?) "
           "ON CONFLICT (mailbox, uid) DO NOTHING")
@@ -51,7 +51,7 @@ void SqliteMailboxMemory::remember(const std::string& mailbox, const std::string
         .execute();
 }
 
-void SqliteStorageProbes::record(const std::string& host, Timestamp now) {
+void SqlStorageProbes::record(const std::string& host, Timestamp now) {
     Query(statements_,
           "INSERT INTO storage_probes (host, probed_at) VALUES (?, ?) "
           "ON CONFLICT (host) DO UPDATE SET probed_at = excluded.probed_at")
@@ -59,4 +59,4 @@ void SqliteStorageProbes::record(const std::string& host, Timestamp now) {
         .execute();
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

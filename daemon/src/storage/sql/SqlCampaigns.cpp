@@ -1,16 +1,15 @@
 #include "storage/StorageError.hpp"
-#include "storage/sqlite/Paging.hpp"
-#include "storage/sqlite/Sql.hpp"
-#include "storage/sqlite/SqliteRepositories.hpp"
+#include "storage/sql/Paging.hpp"
+#include "storage/sql/SqlRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 namespace {
 
 const std::string kColumns =
     "id, organisation_id, name, webhook_url, calendar_url, webhook_secret, icp_json, "
     "created_at, updated_at, previous_webhook_secret, previous_secret_expires_at, sequence_json";
 
-domain::Campaign toCampaign(const PreparedRow& row) {
+domain::Campaign toCampaign(const Row& row) {
     domain::Campaign campaign;
     campaign.id = row.text("id");
     campaign.organisationId = row.text("organisation_id");
@@ -29,7 +28,7 @@ domain::Campaign toCampaign(const PreparedRow& row) {
 
 }  // namespace
 
-void SqliteCampaigns::insert(const domain::Campaign& campaign) {
+void SqlCampaigns::insert(const domain::Campaign& campaign) {
     static const std::string sql =
         "INSERT INTO campaigns (" + kColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     try {
@@ -39,14 +38,13 @@ void SqliteCampaigns::insert(const domain::Campaign& campaign) {
                      campaign.createdAt, campaign.updatedAt, campaign.previousWebhookSecret,
                      campaign.previousSecretExpiresAt, campaign.sequenceJson)
             .execute();
-    } catch (const Poco::Exception& e) {
-        if (!isConstraintViolation(e)) throw;
+    } catch (const ConstraintViolation&) {
         throw Conflict("organisation " + campaign.organisationId +
                        " does not exist or already has a campaign named \"" + campaign.name + "\"");
     }
 }
 
-void SqliteCampaigns::update(const domain::Campaign& campaign) {
+void SqlCampaigns::update(const domain::Campaign& campaign) {
     int changed = 0;
     try {
         changed = Query(statements_,
@@ -59,41 +57,40 @@ void SqliteCampaigns::update(const domain::Campaign& campaign) {
                                campaign.previousWebhookSecret, campaign.previousSecretExpiresAt,
                                campaign.sequenceJson, campaign.id)
                       .execute();
-    } catch (const Poco::Exception& e) {
-        if (!isConstraintViolation(e)) throw;
+    } catch (const ConstraintViolation&) {
         throw Conflict("another campaign of this organisation is named \"" + campaign.name + "\"");
     }
     if (changed == 0) throw NotFound("no campaign with id " + campaign.id);
 }
 
-std::optional<domain::Campaign> SqliteCampaigns::find(const std::string& id) {
+std::optional<domain::Campaign> SqlCampaigns::find(const std::string& id) {
     static const std::string sql = "SELECT " + kColumns + " FROM campaigns WHERE id = ?";
     Query query(statements_, sql);
     return query.bind(id).firstRow(toCampaign);
 }
 
-std::optional<domain::Campaign> SqliteCampaigns::findByName(const std::string& organisationId,
-                                                            const std::string& name) {
+std::optional<domain::Campaign> SqlCampaigns::findByName(const std::string& organisationId,
+                                                         const std::string& name) {
     static const std::string sql =
         "SELECT " + kColumns + " FROM campaigns WHERE organisation_id = ? AND name = ?";
     Query query(statements_, sql);
     return query.bindAll(organisationId, name).firstRow(toCampaign);
 }
 
-std::vector<domain::Campaign> SqliteCampaigns::list(
-    const std::optional<std::string>& organisationId) {
-    static const std::string sql = "SELECT " + kColumns +
-                                   " FROM campaigns WHERE (? IS NULL OR organisation_id = ?) "
-                                   "ORDER BY created_at, id";
+std::vector<domain::Campaign> SqlCampaigns::list(const std::optional<std::string>& organisationId) {
+    static const std::string sql =
+        "SELECT " + kColumns +
+        " FROM campaigns WHERE (CAST(? AS TEXT) IS NULL OR organisation_id = ?) "
+        "ORDER BY created_at, id";
     Query query(statements_, sql);
     query.bindAll(organisationId, organisationId);
     std::vector<domain::Campaign> out;
-    query.forEachRow([&](const PreparedRow& row) { out.push_back(toCampaign(row)); });
+    query.forEachRow([&](const Row& row) { out.push_back(toCampaign(row)); });
     return out;
 }
 
-std::vector<domain::Campaign> SqliteCampaigns::page(const std::string& organisationId,
-                                                    const PageRequest& page) {
+std::vector<domain::Campaign> SqlCampaigns::page(const std::string& organisationId,
+                                                 const PageRequest& page) {
     Conditions where;
     where.add("organisation_id = ?").startOf(page);
     Query query(statements_,
@@ -101,8 +98,8 @@ std::vector<domain::Campaign> SqliteCampaigns::page(const std::string& organisat
     query.bind(organisationId);
     bindPage(query, page);
     std::vector<domain::Campaign> out;
-    query.forEachRow([&](const PreparedRow& row) { out.push_back(toCampaign(row)); });
+    query.forEachRow([&](const Row& row) { out.push_back(toCampaign(row)); });
     return out;
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

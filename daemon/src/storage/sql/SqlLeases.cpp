@@ -1,16 +1,16 @@
 // The lease columns every table of leased work has: who holds an item, and until when.
-#include "storage/sqlite/SqliteRepositories.hpp"
+#include "storage/sql/SqlRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 namespace {
 
-HeldLease toHeldLease(const PreparedRow& row) {
+HeldLease toHeldLease(const Row& row) {
     return {row.text("id"), row.text("lease_owner"), row.integer("lease_expires_at")};
 }
 
 }  // namespace
 
-SqliteLeases::SqliteLeases(PreparedStatements& statements, std::string table)
+SqlLeases::SqlLeases(Statements& statements, std::string table)
     : statements_(statements),
       renew_("UPDATE " + table + " SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?"),
       // Both read the table's partial index of leased rows (on lease_expires_at).
@@ -21,8 +21,8 @@ SqliteLeases::SqliteLeases(PreparedStatements& statements, std::string table)
               " WHERE lease_owner = ? ORDER BY lease_expires_at"),
       owners_("SELECT DISTINCT lease_owner FROM " + table + " WHERE lease_owner IS NOT NULL") {}
 
-std::vector<std::string> SqliteLeases::renew(const std::string& owner,
-                                             const std::vector<std::string>& ids, Timestamp until) {
+std::vector<std::string> SqlLeases::renew(const std::string& owner,
+                                          const std::vector<std::string>& ids, Timestamp until) {
     std::vector<std::string> held;
     for (const auto& id : ids) {
         if (Query(statements_, renew_).bindAll(until, id, owner).execute() > 0) held.push_back(id);
@@ -30,29 +30,29 @@ std::vector<std::string> SqliteLeases::renew(const std::string& owner,
     return held;
 }
 
-std::vector<HeldLease> SqliteLeases::expired(Timestamp now, int limit) {
+std::vector<HeldLease> SqlLeases::expired(Timestamp now, int limit) {
     Query select(statements_, expired_);
     select.bindAll(now, limit);
     std::vector<HeldLease> leases;
-    select.forEachRow([&](const PreparedRow& row) { leases.push_back(toHeldLease(row)); });
+    select.forEachRow([&](const Row& row) { leases.push_back(toHeldLease(row)); });
     return leases;
 }
 
-std::vector<HeldLease> SqliteLeases::heldBy(const std::vector<std::string>& owners) {
+std::vector<HeldLease> SqlLeases::heldBy(const std::vector<std::string>& owners) {
     std::vector<HeldLease> leases;
     for (const auto& owner : owners) {
         Query select(statements_, heldBy_);
         select.bind(owner);
-        select.forEachRow([&](const PreparedRow& row) { leases.push_back(toHeldLease(row)); });
+        select.forEachRow([&](const Row& row) { leases.push_back(toHeldLease(row)); });
     }
     return leases;
 }
 
-std::vector<std::string> SqliteLeases::owners() {
+std::vector<std::string> SqlLeases::owners() {
     Query select(statements_, owners_);
     std::vector<std::string> owners;
-    select.forEachRow([&](const PreparedRow& row) { owners.push_back(row.text("lease_owner")); });
+    select.forEachRow([&](const Row& row) { owners.push_back(row.text("lease_owner")); });
     return owners;
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

@@ -1,10 +1,10 @@
-// The job engine's side of SqliteJobs: claiming, leases, and the outcome of each step.
+// The job engine's side of SqlJobs: claiming, leases, and the outcome of each step.
 #include <algorithm>
 
 #include "storage/StorageError.hpp"
-#include "storage/sqlite/SqliteRepositories.hpp"
+#include "storage/sql/SqlRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 namespace {
 
 using domain::StepName;
@@ -18,8 +18,8 @@ const std::string kReady =
 
 }  // namespace
 
-std::vector<domain::Job> SqliteJobs::claim(StepName step, const std::string& owner, int limit,
-                                           Timestamp now, Timestamp leaseUntil) {
+std::vector<domain::Job> SqlJobs::claim(StepName step, const std::string& owner, int limit,
+                                        Timestamp now, Timestamp leaseUntil) {
     // One kind at a time, in the domain's claim order; within a kind, oldest due first.
     std::vector<std::string> ids;
     for (auto kind : domain::kJobKindsByClaimOrder) {
@@ -30,7 +30,7 @@ std::vector<domain::Job> SqliteJobs::claim(StepName step, const std::string& own
                                        "ORDER BY run_after, created_at LIMIT ?";
         Query select(statements_, sql);
         select.bindAll(name(step), domain::toString(kind), now, room);
-        select.forEachRow([&](const PreparedRow& row) { ids.push_back(row.text("id")); });
+        select.forEachRow([&](const Row& row) { ids.push_back(row.text("id")); });
     }
 
     std::vector<domain::Job> claimed;
@@ -55,15 +55,15 @@ std::vector<domain::Job> SqliteJobs::claim(StepName step, const std::string& own
     return claimed;
 }
 
-std::optional<Timestamp> SqliteJobs::nextDue(StepName step) {
+std::optional<Timestamp> SqlJobs::nextDue(StepName step) {
     static const std::string sql = "SELECT MIN(run_after) AS due FROM jobs WHERE " + kReady;
     Query select(statements_, sql);
     select.bind(name(step));
-    return select.firstRow([](const PreparedRow& row) { return row.optionalInteger("due"); })
+    return select.firstRow([](const Row& row) { return row.optionalInteger("due"); })
         .value_or(std::nullopt);
 }
 
-JobRepository::QueueDepth SqliteJobs::queueDepth() {
+JobRepository::QueueDepth SqlJobs::queueDepth() {
     // Each condition is its partial index's own (jobs_claimable, jobs_leased), so SQLite counts
     // index entries instead of reading the table.
     Query select(statements_,
@@ -71,13 +71,13 @@ JobRepository::QueueDepth SqliteJobs::queueDepth() {
                  "('completed', 'failed')) AS waiting, (SELECT COUNT(*) FROM jobs WHERE "
                  "lease_owner IS NOT NULL) AS running");
     return select
-        .firstRow([](const PreparedRow& row) {
+        .firstRow([](const Row& row) {
             return QueueDepth{row.integer("waiting"), row.integer("running")};
         })
         .value_or(QueueDepth{});
 }
 
-std::vector<JobRepository::WaitingAtStep> SqliteJobs::waitingByStep() {
+std::vector<JobRepository::WaitingAtStep> SqlJobs::waitingByStep() {
     // The WHERE is jobs_claimable's own and the groups its leading keys, so SQLite walks that
     // index in (next_step, kind) order: the cost is the backlog's size, never the history's.
     Query select(statements_,
@@ -85,7 +85,7 @@ std::vector<JobRepository::WaitingAtStep> SqliteJobs::waitingByStep() {
                  "FROM jobs WHERE lease_owner IS NULL AND status NOT IN ('completed', 'failed') "
                  "GROUP BY next_step, kind");
     std::vector<WaitingAtStep> waiting;
-    select.forEachRow([&](const PreparedRow& row) {
+    select.forEachRow([&](const Row& row) {
         auto step = domain::stepNameFromString(row.text("next_step"));
         auto kind = domain::jobKindFromString(row.text("kind"));
         if (!step || !kind) return;  // the table's CHECKs admit no other
@@ -94,12 +94,12 @@ std::vector<JobRepository::WaitingAtStep> SqliteJobs::waitingByStep() {
     return waiting;
 }
 
-std::vector<JobRepository::HeldOfKind> SqliteJobs::heldByKind() {
+std::vector<JobRepository::HeldOfKind> SqlJobs::heldByKind() {
     Query select(statements_,
                  "SELECT kind, COUNT(*) AS held FROM jobs WHERE lease_owner IS NOT NULL "
                  "GROUP BY kind");
     std::vector<HeldOfKind> held;
-    select.forEachRow([&](const PreparedRow& row) {
+    select.forEachRow([&](const Row& row) {
         if (auto kind = domain::jobKindFromString(row.text("kind"))) {
             held.push_back({*kind, row.integer("held")});
         }
@@ -107,7 +107,7 @@ std::vector<JobRepository::HeldOfKind> SqliteJobs::heldByKind() {
     return held;
 }
 
-bool SqliteJobs::reportProgress(const std::string& jobId, const std::string& owner, int percent) {
+bool SqlJobs::reportProgress(const std::string& jobId, const std::string& owner, int percent) {
     return Query(statements_,
                  "UPDATE job_steps SET progress = ? WHERE job_id = ? AND status = 'running' AND "
                  "name = (SELECT next_step FROM jobs WHERE id = ? AND lease_owner = ?)")
@@ -115,13 +115,12 @@ bool SqliteJobs::reportProgress(const std::string& jobId, const std::string& own
                .execute() == 1;
 }
 
-bool SqliteJobs::completeStep(const std::string& jobId, const std::string& owner, StepName step,
-                              const std::string& outputJson, Timestamp now) {
+bool SqlJobs::completeStep(const std::string& jobId, const std::string& owner, StepName step,
+                           const std::string& outputJson, Timestamp now) {
     std::optional<std::string> kindName;
     {
         Query kindOf(statements_, "SELECT kind FROM jobs WHERE id = ?");
-        kindName =
-            kindOf.bind(jobId).firstRow([](const PreparedRow& row) { return row.text("kind"); });
+        kindName = kindOf.bind(jobId).firstRow([](const Row& row) { return row.text("kind"); });
     }
     if (!kindName) return false;
     auto kind = domain::jobKindFromString(*kindName);
@@ -154,7 +153,7 @@ bool SqliteJobs::completeStep(const std::string& jobId, const std::string& owner
     return true;
 }
 
-bool SqliteJobs::failStep(const StepFailure& failure) {
+bool SqlJobs::failStep(const StepFailure& failure) {
     const std::string requeue =
         "UPDATE jobs SET status = 'queued', retry_count = retry_count + 1, error = NULL, "
         "lease_owner = NULL, lease_expires_at = NULL, run_after = ?, updated_at = ? ";
@@ -181,7 +180,7 @@ bool SqliteJobs::failStep(const StepFailure& failure) {
     return true;
 }
 
-bool SqliteJobs::releaseLease(const std::string& jobId, const std::string& owner, Timestamp now) {
+bool SqlJobs::releaseLease(const std::string& jobId, const std::string& owner, Timestamp now) {
     return Query(statements_,
                  "UPDATE jobs SET lease_owner = NULL, lease_expires_at = NULL, run_after = ?, "
                  "updated_at = ? WHERE id = ? AND lease_owner = ?")
@@ -189,4 +188,4 @@ bool SqliteJobs::releaseLease(const std::string& jobId, const std::string& owner
                .execute() == 1;
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

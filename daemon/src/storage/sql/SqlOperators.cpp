@@ -1,15 +1,14 @@
 // Operators and their set-password links.
 #include "storage/StorageError.hpp"
-#include "storage/sqlite/Sql.hpp"
-#include "storage/sqlite/SqliteOperatorRepositories.hpp"
+#include "storage/sql/SqlOperatorRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 namespace {
 
 const std::string kColumns =
     "id, organisation_id, email, role, password_hash, created_at, disabled_at";
 
-domain::Operator toOperator(const PreparedRow& row) {
+domain::Operator toOperator(const Row& row) {
     domain::Operator op;
     op.id = row.text("id");
     op.organisationId = row.text("organisation_id");
@@ -25,7 +24,7 @@ domain::Operator toOperator(const PreparedRow& row) {
 
 }  // namespace
 
-void SqliteOperators::insert(const domain::Operator& op) {
+void SqlOperators::insert(const domain::Operator& op) {
     static const std::string sql =
         "INSERT INTO operators (" + kColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?)";
     try {
@@ -33,48 +32,47 @@ void SqliteOperators::insert(const domain::Operator& op) {
             .bindAll(op.id, op.organisationId, op.email, domain::toString(op.role), op.passwordHash,
                      op.createdAt, op.disabledAt)
             .execute();
-    } catch (const Poco::Exception& e) {
-        if (!isConstraintViolation(e)) throw;
+    } catch (const ConstraintViolation&) {
         throw Conflict("an operator with email " + op.email + " already exists");
     }
 }
 
-std::optional<domain::Operator> SqliteOperators::find(const std::string& id) {
+std::optional<domain::Operator> SqlOperators::find(const std::string& id) {
     static const std::string sql = "SELECT " + kColumns + " FROM operators WHERE id = ?";
     return Query(statements_, sql).bind(id).firstRow(toOperator);
 }
 
-std::optional<domain::Operator> SqliteOperators::findByEmail(const std::string& email) {
+std::optional<domain::Operator> SqlOperators::findByEmail(const std::string& email) {
     static const std::string sql = "SELECT " + kColumns + " FROM operators WHERE email = ?";
     return Query(statements_, sql).bind(email).firstRow(toOperator);
 }
 
-std::vector<domain::Operator> SqliteOperators::list(
-    const std::optional<std::string>& organisationId) {
-    static const std::string sql = "SELECT " + kColumns +
-                                   " FROM operators WHERE (? IS NULL OR organisation_id = ?) "
-                                   "ORDER BY created_at, id";
+std::vector<domain::Operator> SqlOperators::list(const std::optional<std::string>& organisationId) {
+    static const std::string sql =
+        "SELECT " + kColumns +
+        " FROM operators WHERE (CAST(? AS TEXT) IS NULL OR organisation_id = ?) "
+        "ORDER BY created_at, id";
     Query query(statements_, sql);
     query.bindAll(organisationId, organisationId);
     std::vector<domain::Operator> out;
-    query.forEachRow([&](const PreparedRow& row) { out.push_back(toOperator(row)); });
+    query.forEachRow([&](const Row& row) { out.push_back(toOperator(row)); });
     return out;
 }
 
-bool SqliteOperators::setPassword(const std::string& id, const std::string& passwordHash) {
+bool SqlOperators::setPassword(const std::string& id, const std::string& passwordHash) {
     return Query(statements_, "UPDATE operators SET password_hash = ? WHERE id = ?")
                .bindAll(passwordHash, id)
                .execute() == 1;
 }
 
-bool SqliteOperators::disable(const std::string& id, domain::Timestamp now) {
+bool SqlOperators::disable(const std::string& id, domain::Timestamp now) {
     return Query(statements_,
                  "UPDATE operators SET disabled_at = ? WHERE id = ? AND disabled_at IS NULL")
                .bindAll(now, id)
                .execute() == 1;
 }
 
-void SqliteOperators::addPasswordSetup(const domain::PasswordSetup& setup) {
+void SqlOperators::addPasswordSetup(const domain::PasswordSetup& setup) {
     Query(statements_, "DELETE FROM operator_password_setups WHERE operator_id = ?")
         .bind(setup.operatorId)
         .execute();
@@ -85,23 +83,23 @@ void SqliteOperators::addPasswordSetup(const domain::PasswordSetup& setup) {
         .execute();
 }
 
-std::optional<domain::PasswordSetup> SqliteOperators::findPasswordSetup(
-    const std::string& tokenHash, domain::Timestamp now) {
+std::optional<domain::PasswordSetup> SqlOperators::findPasswordSetup(const std::string& tokenHash,
+                                                                     domain::Timestamp now) {
     return Query(statements_,
                  "SELECT token_hash, operator_id, expires_at FROM operator_password_setups "
                  "WHERE token_hash = ? AND expires_at > ?")
         .bindAll(tokenHash, now)
-        .firstRow([](const PreparedRow& row) {
+        .firstRow([](const Row& row) {
             return domain::PasswordSetup{row.text("token_hash"), row.text("operator_id"),
                                          row.integer("expires_at")};
         });
 }
 
-bool SqliteOperators::takePasswordSetup(const std::string& tokenHash, domain::Timestamp now) {
+bool SqlOperators::takePasswordSetup(const std::string& tokenHash, domain::Timestamp now) {
     return Query(statements_,
                  "DELETE FROM operator_password_setups WHERE token_hash = ? AND expires_at > ?")
                .bindAll(tokenHash, now)
                .execute() == 1;
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

@@ -1,13 +1,13 @@
 #pragma once
 
 #include "storage/Repositories.hpp"
-#include "storage/sqlite/Prepared.hpp"
+#include "storage/sql/Statements.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 
-class SqliteOperators final : public OperatorRepository {
+class SqlOperators final : public OperatorRepository {
   public:
-    explicit SqliteOperators(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlOperators(Statements& statements) : statements_(statements) {}
     void insert(const domain::Operator& op) override;
     std::optional<domain::Operator> find(const std::string& id) override;
     std::optional<domain::Operator> findByEmail(const std::string& email) override;
@@ -20,12 +20,12 @@ class SqliteOperators final : public OperatorRepository {
     bool takePasswordSetup(const std::string& tokenHash, domain::Timestamp now) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteOperatorSessions final : public OperatorSessionRepository {
+class SqlOperatorSessions final : public OperatorSessionRepository {
   public:
-    explicit SqliteOperatorSessions(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlOperatorSessions(Statements& statements) : statements_(statements) {}
     void insert(const domain::OperatorSession& session) override;
     std::optional<domain::OperatorSession> find(const std::string& tokenHash) override;
     void touch(const std::string& tokenHash, domain::Timestamp lastSeenAt) override;
@@ -34,27 +34,27 @@ class SqliteOperatorSessions final : public OperatorSessionRepository {
     int removeExpired(domain::Timestamp before) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteAuditLog final : public AuditLogRepository {
+class SqlAuditLog final : public AuditLogRepository {
   public:
-    explicit SqliteAuditLog(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlAuditLog(Statements& statements) : statements_(statements) {}
     void append(const domain::AuditEntry& entry) override;
     std::vector<domain::AuditEntry> page(const std::string& organisationId,
                                          const PageRequest& page) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqlitePipelineCounts final : public PipelineCountRepository {
+class SqlPipelineCounts final : public PipelineCountRepository {
   public:
-    explicit SqlitePipelineCounts(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlPipelineCounts(Statements& statements) : statements_(statements) {}
     PipelineCounts counts(const std::string& organisationId, domain::Timestamp jobsSince) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

@@ -1,10 +1,9 @@
 #include "storage/StorageError.hpp"
-#include "storage/sqlite/Sql.hpp"
-#include "storage/sqlite/SqliteRepositories.hpp"
+#include "storage/sql/SqlRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 
-void SqliteIdempotency::insert(const IdempotencyRecord& record) {
+void SqlIdempotency::insert(const IdempotencyRecord& record) {
     try {
         Query(statements_,
               "INSERT INTO idempotency_keys (api_key_id, idempotency_key, request_hash, "
@@ -12,30 +11,28 @@ void SqliteIdempotency::insert(const IdempotencyRecord& record) {
             .bindAll(record.apiKeyId, record.key, record.requestHash, record.status,
                      record.responseJson, record.createdAt)
             .execute();
-    } catch (const Poco::Exception& e) {
-        if (!isConstraintViolation(e)) throw;
+    } catch (const ConstraintViolation&) {
         throw Conflict("a response is already stored under this Idempotency-Key");
     }
 }
 
-std::optional<IdempotencyRecord> SqliteIdempotency::find(const std::string& apiKeyId,
-                                                         const std::string& key,
-                                                         Timestamp notBefore) {
+std::optional<IdempotencyRecord> SqlIdempotency::find(const std::string& apiKeyId,
+                                                      const std::string& key, Timestamp notBefore) {
     Query query(statements_,
                 "SELECT api_key_id, idempotency_key, request_hash, status, response_json, "
                 "created_at FROM idempotency_keys "
                 "WHERE api_key_id = ? AND idempotency_key = ? AND created_at >= ?");
-    return query.bindAll(apiKeyId, key, notBefore).firstRow([](const PreparedRow& row) {
+    return query.bindAll(apiKeyId, key, notBefore).firstRow([](const Row& row) {
         return IdempotencyRecord{row.text("api_key_id"),    row.text("idempotency_key"),
                                  row.text("request_hash"),  static_cast<int>(row.integer("status")),
                                  row.text("response_json"), row.integer("created_at")};
     });
 }
 
-int SqliteIdempotency::purgeOlderThan(Timestamp cutoff) {
+int SqlIdempotency::purgeOlderThan(Timestamp cutoff) {
     return Query(statements_, "DELETE FROM idempotency_keys WHERE created_at < ?")
         .bind(cutoff)
         .execute();
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

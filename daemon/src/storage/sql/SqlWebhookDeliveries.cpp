@@ -1,9 +1,10 @@
 // The webhook outbox: events, their delivery state and every attempt.
 #include "storage/StorageError.hpp"
-#include "storage/sqlite/Paging.hpp"
-#include "storage/sqlite/SqliteRepositories.hpp"
+#include "storage/sql/Dialect.hpp"
+#include "storage/sql/Paging.hpp"
+#include "storage/sql/SqlRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 namespace {
 
 const std::string kColumns =
@@ -15,7 +16,7 @@ const std::string kAttemptColumns =
     "delivery_id, number, url, manual, started_at, finished_at, outcome, status_code, "
     "latency_ms, error";
 
-domain::WebhookDelivery toDelivery(const PreparedRow& row) {
+domain::WebhookDelivery toDelivery(const Row& row) {
     domain::WebhookDelivery delivery;
     delivery.id = row.text("id");
     delivery.organisationId = row.text("organisation_id");
@@ -37,7 +38,7 @@ domain::WebhookDelivery toDelivery(const PreparedRow& row) {
     return delivery;
 }
 
-domain::WebhookAttempt toAttempt(const PreparedRow& row) {
+domain::WebhookAttempt toAttempt(const Row& row) {
     domain::WebhookAttempt attempt;
     attempt.deliveryId = row.text("delivery_id");
     attempt.number = static_cast<int>(row.integer("number"));
@@ -55,7 +56,7 @@ domain::WebhookAttempt toAttempt(const PreparedRow& row) {
 
 }  // namespace
 
-void SqliteWebhookDeliveries::insert(const domain::OutboxEvent& event) {
+void SqlWebhookDeliveries::insert(const domain::OutboxEvent& event) {
     Query(statements_,
           "INSERT INTO webhook_outbox (id, organisation_id, campaign_id, event, payload_json, "
           "created_at, status, next_attempt_at, updated_at) "
@@ -65,13 +66,13 @@ void SqliteWebhookDeliveries::insert(const domain::OutboxEvent& event) {
         .execute();
 }
 
-std::optional<domain::WebhookDelivery> SqliteWebhookDeliveries::find(const std::string& id) {
+std::optional<domain::WebhookDelivery> SqlWebhookDeliveries::find(const std::string& id) {
     static const std::string sql = "SELECT " + kColumns + " FROM webhook_outbox WHERE id = ?";
     Query select(statements_, sql);
     return select.bind(id).firstRow(toDelivery);
 }
 
-std::vector<domain::WebhookDelivery> SqliteWebhookDeliveries::list(const DeliveryFilter& filter) {
+std::vector<domain::WebhookDelivery> SqlWebhookDeliveries::list(const DeliveryFilter& filter) {
     // Only the filters given become conditions, so SQLite can use the (campaign_id, status,
     // created_at) index; the values are bound, never spliced. At most sixteen texts, each
     // compiled once and kept.
@@ -88,33 +89,35 @@ std::vector<domain::WebhookDelivery> SqliteWebhookDeliveries::list(const Deliver
     if (filter.status) select.bind(domain::toString(*filter.status));
     bindPage(select, page);
     std::vector<domain::WebhookDelivery> deliveries;
-    select.forEachRow([&](const PreparedRow& row) { deliveries.push_back(toDelivery(row)); });
+    select.forEachRow([&](const Row& row) { deliveries.push_back(toDelivery(row)); });
     return deliveries;
 }
 
-std::vector<domain::WebhookAttempt> SqliteWebhookDeliveries::attempts(
-    const std::string& deliveryId) {
+std::vector<domain::WebhookAttempt> SqlWebhookDeliveries::attempts(const std::string& deliveryId) {
     static const std::string sql = "SELECT " + kAttemptColumns +
                                    " FROM webhook_attempts WHERE delivery_id = ? ORDER BY number";
     Query select(statements_, sql);
     select.bind(deliveryId);
     std::vector<domain::WebhookAttempt> attempts;
-    select.forEachRow([&](const PreparedRow& row) { attempts.push_back(toAttempt(row)); });
+    select.forEachRow([&](const Row& row) { attempts.push_back(toAttempt(row)); });
     return attempts;
 }
 
-std::vector<domain::WebhookDelivery> SqliteWebhookDeliveries::claim(const std::string& owner,
-                                                                    Timestamp now,
-                                                                    Timestamp leaseExpiresAt,
-                                                                    int limit) {
+std::vector<domain::WebhookDelivery> SqlWebhookDeliveries::claim(const std::string& owner,
+                                                                 Timestamp now,
+                                                                 Timestamp leaseExpiresAt,
+                                                                 int limit) {
     std::vector<std::string> ids;
     {
-        Query select(statements_,
-                     "SELECT id FROM webhook_outbox INDEXED BY webhook_outbox_due "
-                     "WHERE status = 'pending' AND lease_owner IS NULL "
-                     "AND next_attempt_at <= ? ORDER BY next_attempt_at, created_at LIMIT ?");
+        const std::string& sql = perDialect(statements_.dialect(), [](Dialect dialect) {
+            return "SELECT id FROM webhook_outbox" + indexedBy(dialect, "webhook_outbox_due") +
+                   " WHERE status = 'pending' AND lease_owner IS NULL AND next_attempt_at <= ? "
+                   "ORDER BY next_attempt_at, created_at LIMIT ?" +
+                   skipLocked(dialect);
+        });
+        Query select(statements_, sql);
         select.bindAll(now, limit);
-        select.forEachRow([&](const PreparedRow& row) { ids.push_back(row.text("id")); });
+        select.forEachRow([&](const Row& row) { ids.push_back(row.text("id")); });
     }
 
     std::vector<domain::WebhookDelivery> claimed;
@@ -139,15 +142,18 @@ std::vector<domain::WebhookDelivery> SqliteWebhookDeliveries::claim(const std::s
     return claimed;
 }
 
-std::optional<Timestamp> SqliteWebhookDeliveries::nextDue() {
-    Query select(statements_,
-                 "SELECT MIN(next_attempt_at) AS due FROM webhook_outbox INDEXED BY "
-                 "webhook_outbox_due WHERE status = 'pending' AND lease_owner IS NULL");
-    return select.firstRow([](const PreparedRow& row) { return row.optionalInteger("due"); })
+std::optional<Timestamp> SqlWebhookDeliveries::nextDue() {
+    const std::string& sql = perDialect(statements_.dialect(), [](Dialect dialect) {
+        return "SELECT MIN(next_attempt_at) AS due FROM webhook_outbox" +
+               indexedBy(dialect, "webhook_outbox_due") +
+               " WHERE status = 'pending' AND lease_owner IS NULL";
+    });
+    Query select(statements_, sql);
+    return select.firstRow([](const Row& row) { return row.optionalInteger("due"); })
         .value_or(std::nullopt);
 }
 
-bool SqliteWebhookDeliveries::finishAttempt(const AttemptOutcome& outcome) {
+bool SqlWebhookDeliveries::finishAttempt(const AttemptOutcome& outcome) {
     const std::string status =
         outcome.delivered ? "delivered" : (outcome.retryAt ? "pending" : "failed");
     int finished =
@@ -173,7 +179,7 @@ bool SqliteWebhookDeliveries::finishAttempt(const AttemptOutcome& outcome) {
     return true;
 }
 
-bool SqliteWebhookDeliveries::release(const std::string& id, const std::string& owner, int number) {
+bool SqlWebhookDeliveries::release(const std::string& id, const std::string& owner, int number) {
     int released = Query(statements_,
                          "UPDATE webhook_outbox SET lease_owner = NULL, lease_expires_at = NULL, "
                          "attempt_count = attempt_count - 1 "
@@ -187,7 +193,7 @@ bool SqliteWebhookDeliveries::release(const std::string& id, const std::string& 
     return true;
 }
 
-bool SqliteWebhookDeliveries::redeliver(const std::string& id, Timestamp now) {
+bool SqlWebhookDeliveries::redeliver(const std::string& id, Timestamp now) {
     return Query(statements_,
                  "UPDATE webhook_outbox SET status = 'pending', manual = 1, next_attempt_at = ?, "
                  "updated_at = ? WHERE id = ? AND status IN ('delivered', 'failed')")
@@ -195,4 +201,4 @@ bool SqliteWebhookDeliveries::redeliver(const std::string& id, Timestamp now) {
                .execute() > 0;
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

@@ -1,15 +1,14 @@
 #include "storage/StorageError.hpp"
-#include "storage/sqlite/Sql.hpp"
-#include "storage/sqlite/SqliteRepositories.hpp"
+#include "storage/sql/SqlRepositories.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 namespace {
 
 const std::string kMeetingColumns =
     "id, campaign_id, prospect_id, external_id, scheduled_at, duration_minutes, title, "
     "created_at";
 
-domain::Meeting toMeeting(const PreparedRow& row) {
+domain::Meeting toMeeting(const Row& row) {
     return {row.text("id"),           row.text("campaign_id"),
             row.text("prospect_id"),  row.optionalText("external_id"),
             row.text("scheduled_at"), static_cast<int>(row.integer("duration_minutes")),
@@ -18,7 +17,7 @@ domain::Meeting toMeeting(const PreparedRow& row) {
 
 }  // namespace
 
-void SqliteMeetings::insert(const domain::Meeting& meeting) {
+void SqlMeetings::insert(const domain::Meeting& meeting) {
     static const std::string sql =
         "INSERT INTO meetings (" + kMeetingColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
     try {
@@ -26,30 +25,29 @@ void SqliteMeetings::insert(const domain::Meeting& meeting) {
             .bindAll(meeting.id, meeting.campaignId, meeting.prospectId, meeting.externalId,
                      meeting.scheduledAt, meeting.durationMinutes, meeting.title, meeting.createdAt)
             .execute();
-    } catch (const Poco::Exception& e) {
-        if (!isConstraintViolation(e)) throw;
+    } catch (const ConstraintViolation&) {
         throw Conflict("campaign " + meeting.campaignId +
                        " already has a meeting with external id " +
                        meeting.externalId.value_or(""));
     }
 }
 
-std::optional<domain::Meeting> SqliteMeetings::findByExternalId(const std::string& campaignId,
-                                                                const std::string& externalId) {
+std::optional<domain::Meeting> SqlMeetings::findByExternalId(const std::string& campaignId,
+                                                             const std::string& externalId) {
     static const std::string sql =
         "SELECT " + kMeetingColumns + " FROM meetings WHERE campaign_id = ? AND external_id = ?";
     Query select(statements_, sql);
     return select.bindAll(campaignId, externalId).firstRow(toMeeting);
 }
 
-std::vector<domain::Meeting> SqliteMeetings::listForProspect(const std::string& prospectId) {
+std::vector<domain::Meeting> SqlMeetings::listForProspect(const std::string& prospectId) {
     static const std::string sql = "SELECT " + kMeetingColumns +
                                    " FROM meetings WHERE prospect_id = ? ORDER BY created_at, id";
     Query select(statements_, sql);
     select.bind(prospectId);
     std::vector<domain::Meeting> meetings;
-    select.forEachRow([&](const PreparedRow& row) { meetings.push_back(toMeeting(row)); });
+    select.forEachRow([&](const Row& row) { meetings.push_back(toMeeting(row)); });
     return meetings;
 }
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

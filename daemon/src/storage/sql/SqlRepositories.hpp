@@ -1,14 +1,14 @@
 #pragma once
 
 #include "storage/Repositories.hpp"
-#include "storage/sqlite/Prepared.hpp"
-#include "storage/sqlite/SqliteOperatorRepositories.hpp"
+#include "storage/sql/SqlOperatorRepositories.hpp"
+#include "storage/sql/Statements.hpp"
 
-namespace lodestone::storage::sqlite {
+namespace lodestone::storage::sql {
 
-class SqliteOrganisations final : public OrganisationRepository {
+class SqlOrganisations final : public OrganisationRepository {
   public:
-    explicit SqliteOrganisations(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlOrganisations(Statements& statements) : statements_(statements) {}
     void insert(const domain::Organisation& organisation) override;
     std::optional<domain::Organisation> find(const std::string& id) override;
     std::optional<domain::Organisation> findByName(const std::string& name) override;
@@ -16,12 +16,12 @@ class SqliteOrganisations final : public OrganisationRepository {
     std::int64_t changeCredits(const CreditChange& change) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteProjects final : public ProjectRepository {
+class SqlProjects final : public ProjectRepository {
   public:
-    explicit SqliteProjects(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlProjects(Statements& statements) : statements_(statements) {}
     void insert(const domain::Project& project) override;
     void update(const domain::Project& project) override;
     std::optional<domain::Project> find(const std::string& id) override;
@@ -33,12 +33,12 @@ class SqliteProjects final : public ProjectRepository {
                                       const PageRequest& page) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteCampaigns final : public CampaignRepository {
+class SqlCampaigns final : public CampaignRepository {
   public:
-    explicit SqliteCampaigns(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlCampaigns(Statements& statements) : statements_(statements) {}
     void insert(const domain::Campaign& campaign) override;
     void update(const domain::Campaign& campaign) override;
     std::optional<domain::Campaign> find(const std::string& id) override;
@@ -49,12 +49,12 @@ class SqliteCampaigns final : public CampaignRepository {
                                        const PageRequest& page) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteApiKeys final : public ApiKeyRepository {
+class SqlApiKeys final : public ApiKeyRepository {
   public:
-    explicit SqliteApiKeys(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlApiKeys(Statements& statements) : statements_(statements) {}
     void insert(const domain::ApiKey& key) override;
     std::optional<domain::ApiKey> find(const std::string& id) override;
     std::optional<domain::ApiKey> findByHash(const std::string& hash) override;
@@ -69,24 +69,24 @@ class SqliteApiKeys final : public ApiKeyRepository {
     void insertProjects(const std::string& id, const std::vector<std::string>& projectIds);
     std::vector<domain::ApiKey> select(const std::string& where, const std::string& orderBy,
                                        const std::vector<std::string>& params);
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteLeads final : public LeadRepository {
+class SqlLeads final : public LeadRepository {
   public:
-    explicit SqliteLeads(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlLeads(Statements& statements) : statements_(statements) {}
     void insert(const domain::Lead& lead) override;
     std::optional<domain::Lead> find(const std::string& id) override;
     void setPage(const std::string& id, const std::string& html) override;
     std::optional<std::string> page(const std::string& id) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteJobs final : public JobRepository {
+class SqlJobs final : public JobRepository {
   public:
-    explicit SqliteJobs(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlJobs(Statements& statements) : statements_(statements) {}
     void insert(const domain::Job& job) override;
     std::optional<domain::Job> find(const std::string& id) override;
     std::optional<domain::Job> findByLead(const std::string& leadId) override;
@@ -111,24 +111,24 @@ class SqliteJobs final : public JobRepository {
     // `sql` selects a job's columns by one `?`.
     std::optional<domain::Job> findWhere(const std::string& sql, const std::string& value);
     std::vector<domain::JobStep> stepsOf(const std::string& jobId);
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteIdempotency final : public IdempotencyRepository {
+class SqlIdempotency final : public IdempotencyRepository {
   public:
-    explicit SqliteIdempotency(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlIdempotency(Statements& statements) : statements_(statements) {}
     void insert(const IdempotencyRecord& record) override;
     std::optional<IdempotencyRecord> find(const std::string& apiKeyId, const std::string& key,
                                           Timestamp notBefore) override;
     int purgeOlderThan(Timestamp cutoff) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteProspects final : public ProspectRepository {
+class SqlProspects final : public ProspectRepository {
   public:
-    explicit SqliteProspects(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlProspects(Statements& statements) : statements_(statements) {}
     void insert(const domain::Prospect& prospect) override;
     std::optional<domain::Prospect> find(const std::string& id) override;
     std::optional<domain::Prospect> findByEmail(const std::string& campaignId,
@@ -149,24 +149,24 @@ class SqliteProspects final : public ProspectRepository {
                                               const std::vector<std::string>& params);
     void recordTransition(const std::string& id, domain::ProspectStatus status, Timestamp at,
                           const std::optional<std::string>& detail);
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteMeetings final : public MeetingRepository {
+class SqlMeetings final : public MeetingRepository {
   public:
-    explicit SqliteMeetings(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlMeetings(Statements& statements) : statements_(statements) {}
     void insert(const domain::Meeting& meeting) override;
     std::optional<domain::Meeting> findByExternalId(const std::string& campaignId,
                                                     const std::string& externalId) override;
     std::vector<domain::Meeting> listForProspect(const std::string& prospectId) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteWebhookDeliveries final : public WebhookDeliveryRepository {
+class SqlWebhookDeliveries final : public WebhookDeliveryRepository {
   public:
-    explicit SqliteWebhookDeliveries(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlWebhookDeliveries(Statements& statements) : statements_(statements) {}
     void insert(const domain::OutboxEvent& event) override;
     std::optional<domain::WebhookDelivery> find(const std::string& id) override;
     std::vector<domain::WebhookDelivery> list(const DeliveryFilter& filter) override;
@@ -179,14 +179,14 @@ class SqliteWebhookDeliveries final : public WebhookDeliveryRepository {
     bool redeliver(const std::string& id, Timestamp now) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
 // The lease columns (lease_owner, lease_expires_at) of one table of leased work. `table` is one
 // of the daemon's own table names, never input: it is spliced into the SQL.
-class SqliteLeases final : public LeaseRepository {
+class SqlLeases final : public LeaseRepository {
   public:
-    SqliteLeases(PreparedStatements& statements, std::string table);
+    SqlLeases(Statements& statements, std::string table);
     std::vector<std::string> renew(const std::string& owner, const std::vector<std::string>& ids,
                                    Timestamp until) override;
     std::vector<HeldLease> expired(Timestamp now, int limit) override;
@@ -194,13 +194,13 @@ class SqliteLeases final : public LeaseRepository {
     std::vector<std::string> owners() override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
     std::string renew_, expired_, heldBy_, owners_;
 };
 
-class SqliteEmailSends final : public EmailSendRepository {
+class SqlEmailSends final : public EmailSendRepository {
   public:
-    explicit SqliteEmailSends(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlEmailSends(Statements& statements) : statements_(statements) {}
     void insert(const domain::EmailSend& send) override;
     std::optional<domain::EmailSend> find(const std::string& id) override;
     std::optional<domain::EmailSend> findByMessageId(const std::string& messageId) override;
@@ -221,43 +221,43 @@ class SqliteEmailSends final : public EmailSendRepository {
     void reopenSendingDay(const std::string& campaignId) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteSuppressions final : public SuppressionRepository {
+class SqlSuppressions final : public SuppressionRepository {
   public:
-    explicit SqliteSuppressions(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlSuppressions(Statements& statements) : statements_(statements) {}
     bool add(const domain::Suppression& suppression) override;
     std::optional<domain::Suppression> find(const std::string& organisationId,
                                             const std::string& emailKey) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteStorageProbes final : public StorageProbeRepository {
+class SqlStorageProbes final : public StorageProbeRepository {
   public:
-    explicit SqliteStorageProbes(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlStorageProbes(Statements& statements) : statements_(statements) {}
     void record(const std::string& host, Timestamp now) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteMailboxMemory final : public MailboxMemoryRepository {
+class SqlMailboxMemory final : public MailboxMemoryRepository {
   public:
-    explicit SqliteMailboxMemory(PreparedStatements& statements) : statements_(statements) {}
+    explicit SqlMailboxMemory(Statements& statements) : statements_(statements) {}
     bool seen(const std::string& mailbox, const std::string& uid) override;
     void remember(const std::string& mailbox, const std::string& uid, const std::string& outcome,
                   Timestamp now) override;
 
   private:
-    PreparedStatements& statements_;
+    Statements& statements_;
 };
 
-class SqliteRepositories final : public Repositories {
+class SqlRepositories final : public Repositories {
   public:
-    explicit SqliteRepositories(PreparedStatements& statements)
+    explicit SqlRepositories(Statements& statements)
         : organisations_(statements),
           projects_(statements),
           campaigns_(statements),
@@ -302,27 +302,27 @@ class SqliteRepositories final : public Repositories {
     LeaseRepository& emailSendLeases() override { return emailSendLeases_; }
 
   private:
-    SqliteOrganisations organisations_;
-    SqliteProjects projects_;
-    SqliteCampaigns campaigns_;
-    SqliteApiKeys apiKeys_;
-    SqliteLeads leads_;
-    SqliteJobs jobs_;
-    SqliteIdempotency idempotency_;
-    SqliteProspects prospects_;
-    SqliteMeetings meetings_;
-    SqliteWebhookDeliveries webhookDeliveries_;
-    SqliteEmailSends emailSends_;
-    SqliteSuppressions suppressions_;
-    SqliteMailboxMemory mailboxMemory_;
-    SqliteStorageProbes storageProbes_;
-    SqliteOperators operators_;
-    SqliteOperatorSessions operatorSessions_;
-    SqliteAuditLog auditLog_;
-    SqlitePipelineCounts pipelineCounts_;
-    SqliteLeases jobLeases_;
-    SqliteLeases deliveryLeases_;
-    SqliteLeases emailSendLeases_;
+    SqlOrganisations organisations_;
+    SqlProjects projects_;
+    SqlCampaigns campaigns_;
+    SqlApiKeys apiKeys_;
+    SqlLeads leads_;
+    SqlJobs jobs_;
+    SqlIdempotency idempotency_;
+    SqlProspects prospects_;
+    SqlMeetings meetings_;
+    SqlWebhookDeliveries webhookDeliveries_;
+    SqlEmailSends emailSends_;
+    SqlSuppressions suppressions_;
+    SqlMailboxMemory mailboxMemory_;
+    SqlStorageProbes storageProbes_;
+    SqlOperators operators_;
+    SqlOperatorSessions operatorSessions_;
+    SqlAuditLog auditLog_;
+    SqlPipelineCounts pipelineCounts_;
+    SqlLeases jobLeases_;
+    SqlLeases deliveryLeases_;
+    SqlLeases emailSendLeases_;
 };
 
-}  // namespace lodestone::storage::sqlite
+}  // namespace lodestone::storage::sql

@@ -1,0 +1,84 @@
+#include "storage/postgres/PostgresStore.hpp"
+
+#include "domain/RequestId.hpp"
+#include "storage/postgres/PgMigrations.hpp"
+#include "storage/sql/SqlRepositories.hpp"
+
+namespace lodestone::storage::postgres {
+namespace {
+
+// A write that lost to a concurrent transaction (deadlock, serialization failure) runs again up
+// to this many times in all.
+constexpr int kConflictAttempts = 5;
+
+}  // namespace
+
+PostgresStore::PostgresStore(const StoreOptions& options)
+    : pool_(options.dsn, options.busyTimeout, options.poolSize, options.statementTimeout) {}
+
+void PostgresStore::migrate() {
+    auto lease = pool_.acquire();
+    try {
+        applyMigrations(lease.raw(), pool_.name());
+    } catch (...) {
+        lease.discard();
+        throw;
+    }
+}
+
+int PostgresStore::schemaVersion() {
+    auto lease = pool_.acquire();
+    return appliedVersion(lease.raw());
+}
+
+int PostgresStore::latestSchemaVersion() const {
+    return latestVersion();
+}
+
+Store::WriteStats PostgresStore::writeStats() const {
+    // Every write is a transaction of its own.
+    const auto writes = writes_.load();
+    return {writes, writes, 0};
+}
+
+void PostgresStore::withRepositories(bool writing, const std::function<void(Repositories&)>& work) {
+    for (int attempt = 1;; ++attempt) {
+        try {
+            transaction(writing, work);
+            if (writing) ++writes_;
+            return;
+        } catch (const RetryableConflict& e) {
+            if (attempt == kConflictAttempts) {
+                throw StorageError(pool_.name() + ": a transaction lost to concurrent ones " +
+                                   std::to_string(kConflictAttempts) + " times: " + e.what());
+            }
+        }
+    }
+}
+
+void PostgresStore::transaction(bool writing, const std::function<void(Repositories&)>& work) {
+    auto lease = pool_.acquire();
+    // A read sees one snapshot throughout, as a SQLite read transaction does.
+    command(lease.raw(), writing ? "BEGIN" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    try {
+        sql::SqlRepositories repositories(lease.statements());
+        work(repositories);
+        // COMMIT of a transaction a failed statement aborted answers ROLLBACK, not an error.
+        if (PQtransactionStatus(lease.raw()) == PQTRANS_INERROR) {
+            throw StorageError(pool_.name() +
+                               ": a statement failed inside the transaction; nothing was kept");
+        }
+        command(lease.raw(), "COMMIT");
+    } catch (...) {
+        if (PQtransactionStatus(lease.raw()) != PQTRANS_IDLE) {
+            try {
+                command(lease.raw(), "ROLLBACK");
+            } catch (...) {
+                lease.discard();
+            }
+        }
+        throw;
+    }
+}
+
+}  // namespace lodestone::storage::postgres
