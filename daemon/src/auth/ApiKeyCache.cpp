@@ -19,14 +19,14 @@ ApiKeyCache::ApiKeyCache(storage::Store& store, std::chrono::milliseconds ttl, C
     : store_(store), ttl_(ttl), clock_(std::move(clock)), uses_(uses) {}
 
 KeyCheck ApiKeyCache::check(std::string_view plaintext) {
-    KeyCheck result = lookUp(plaintext);
-    if (uses_ && result.status == KeyStatus::Valid) uses_->note(result.key->id, clock_());
+    const domain::Timestamp now = clock_();
+    KeyCheck result = lookUp(plaintext, now);
+    if (uses_ && result.status == KeyStatus::Valid) uses_->note(result.key->id, now);
     return result;
 }
 
-KeyCheck ApiKeyCache::lookUp(std::string_view plaintext) {
+KeyCheck ApiKeyCache::lookUp(std::string_view plaintext, domain::Timestamp now) {
     const std::string hash = domain::hashApiKey(plaintext);
-    const domain::Timestamp now = clock_();
     {
         std::lock_guard lock(mutex_);
         auto it = entries_.find(hash);

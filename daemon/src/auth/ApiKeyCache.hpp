@@ -29,7 +29,7 @@ class ApiKeyCache {
     KeyCheck check(std::string_view plaintext);
 
   private:
-    KeyCheck lookUp(std::string_view plaintext);
+    KeyCheck lookUp(std::string_view plaintext, domain::Timestamp now);
 
     struct Entry {
         std::optional<domain::ApiKey> key;  // nullopt: no such key

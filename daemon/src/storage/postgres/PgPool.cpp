@@ -30,14 +30,12 @@ void command(PGconn* connection, const char* sql) {
 PgPool::PgPool(std::string dsn, std::chrono::milliseconds busyTimeout, int maxSize,
                std::chrono::milliseconds statementTimeout)
     : dsn_(std::move(dsn)),
-      busyTimeout_(busyTimeout),
-      maxSize_(maxSize),
+      connections_(maxSize, busyTimeout),
       statementTimeout_(statementTimeout) {
     // Opened now, so that a wrong address or password stops start-up with the server's reason.
     auto first = open();
     name_ = describe(first->raw);
-    idle_.push_back(std::move(first));
-    open_ = 1;
+    connections_.keep(std::move(first));
 }
 
 PgPool::Lease::Lease(PgPool& pool, std::unique_ptr<PgConnection> connection)
@@ -50,33 +48,18 @@ PgPool::Lease::~Lease() {
     if (!connection_) return;
     // A connection the server dropped is not reused.
     const bool broken = PQstatus(connection_->raw) != CONNECTION_OK;
-    pool_->release(std::move(connection_), discard_ || broken);
+    pool_->connections_.give(std::move(connection_), discard_ || broken);
 }
 
 PgPool::Lease PgPool::acquire() {
-    std::unique_lock lock(mutex_);
-    const bool free =
-        available_.wait_for(lock, busyTimeout_, [&] { return !idle_.empty() || open_ < maxSize_; });
-    if (!free) {
-        throw StorageError("no connection to " + name_ +
-                           " came free within storage.busy_timeout (" + std::to_string(maxSize_) +
-                           " in storage.pool_size, all busy)");
-    }
-    if (!idle_.empty()) {
-        auto connection = std::move(idle_.back());
-        idle_.pop_back();
-        return Lease(*this, std::move(connection));
-    }
-    ++open_;
-    lock.unlock();
-    try {
-        return Lease(*this, open());
-    } catch (...) {
-        lock.lock();
-        --open_;
-        available_.notify_one();
-        throw;
-    }
+    auto connection = connections_.take(
+        [this] { return open(); },
+        [this] {
+            throw StorageError(
+                "no connection to " + name_ + " came free within storage.busy_timeout (" +
+                std::to_string(connections_.maxSize()) + " in storage.pool_size, all busy)");
+        });
+    return Lease(*this, std::move(connection));
 }
 
 std::unique_ptr<PgConnection> PgPool::open() {
@@ -93,16 +76,6 @@ std::unique_ptr<PgConnection> PgPool::open() {
         "SET statement_timeout = " + std::to_string(statementTimeout_.count());
     command(connection->raw, timeout.c_str());
     return connection;
-}
-
-void PgPool::release(std::unique_ptr<PgConnection> connection, bool discard) {
-    std::lock_guard lock(mutex_);
-    if (discard) {
-        --open_;
-    } else {
-        idle_.push_back(std::move(connection));
-    }
-    available_.notify_one();
 }
 
 }  // namespace lodestone::storage::postgres

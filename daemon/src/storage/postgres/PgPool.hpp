@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/BoundedPool.hpp"
 #include "storage/postgres/PgStatements.hpp"
 
 namespace lodestone::storage::postgres {
@@ -57,17 +58,11 @@ class PgPool {
 
   private:
     std::unique_ptr<PgConnection> open();
-    void release(std::unique_ptr<PgConnection> connection, bool discard);
 
     std::string dsn_;
     std::string name_;
-    std::chrono::milliseconds busyTimeout_;
-    int maxSize_;
+    BoundedPool<PgConnection> connections_;
     std::chrono::milliseconds statementTimeout_;
-    std::mutex mutex_;
-    std::condition_variable available_;
-    std::vector<std::unique_ptr<PgConnection>> idle_;
-    int open_ = 0;
 };
 
 // Runs a command that returns nothing (BEGIN, COMMIT, SET ...) on `connection`; throws as a

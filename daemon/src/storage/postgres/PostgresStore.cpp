@@ -1,6 +1,5 @@
 #include "storage/postgres/PostgresStore.hpp"
 
-#include "domain/RequestId.hpp"
 #include "storage/postgres/PgMigrations.hpp"
 #include "storage/sql/SqlRepositories.hpp"
 

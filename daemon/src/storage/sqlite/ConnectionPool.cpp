@@ -13,44 +13,28 @@ ConnectionPool::Lease::Lease(ConnectionPool& pool, std::unique_ptr<Connection> c
     : pool_(pool), connection_(std::move(connection)) {}
 
 ConnectionPool::Lease::~Lease() {
-    pool_.release(std::move(connection_), discard_);
+    pool_.connections_.give(std::move(connection_), discard_);
 }
 
 ConnectionPool::ConnectionPool(std::filesystem::path path, std::chrono::milliseconds busyTimeout,
                                int maxSize, std::string synchronous, WalCheckpointer* checkpointer)
     : path_(std::move(path)),
       busyTimeout_(busyTimeout),
-      maxSize_(maxSize),
+      connections_(maxSize, busyTimeout),
       synchronous_(std::move(synchronous)),
       checkpointer_(checkpointer) {
     Poco::Data::SQLite::Connector::registerConnector();
 }
 
 ConnectionPool::Lease ConnectionPool::acquire() {
-    std::unique_lock lock(mutex_);
-    // Bounded like SQLite's own lock wait: a caller that already holds a connection and asks for
-    // another must fail, not wait for itself forever.
-    if (!available_.wait_for(lock, busyTimeout_,
-                             [&] { return !idle_.empty() || open_ < maxSize_; })) {
-        throw StorageError("no connection to " + path_.string() + " came free within " +
-                           std::to_string(busyTimeout_.count()) + " ms (storage.pool_size is " +
-                           std::to_string(maxSize_) + ")");
-    }
-    if (!idle_.empty()) {
-        auto connection = std::move(idle_.back());
-        idle_.pop_back();
-        return Lease(*this, std::move(connection));
-    }
-    ++open_;
-    lock.unlock();
-    try {
-        return Lease(*this, open());
-    } catch (...) {
-        lock.lock();
-        --open_;
-        available_.notify_one();
-        throw;
-    }
+    auto connection = connections_.take(
+        [this] { return open(); },
+        [this] {
+            throw StorageError("no connection to " + path_.string() + " came free within " +
+                               std::to_string(busyTimeout_.count()) + " ms (storage.pool_size is " +
+                               std::to_string(connections_.maxSize()) + ")");
+        });
+    return Lease(*this, std::move(connection));
 }
 
 std::unique_ptr<Connection> ConnectionPool::open() {
@@ -72,16 +56,6 @@ std::unique_ptr<Connection> ConnectionPool::open() {
         throw StorageError("cannot open SQLite database " + path_.string() + ": " +
                            e.displayText());
     }
-}
-
-void ConnectionPool::release(std::unique_ptr<Connection> connection, bool discard) {
-    std::lock_guard lock(mutex_);
-    if (discard || !connection) {
-        --open_;
-    } else {
-        idle_.push_back(std::move(connection));
-    }
-    available_.notify_one();
 }
 
 }  // namespace lodestone::storage::sqlite

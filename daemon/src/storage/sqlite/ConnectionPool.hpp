@@ -9,6 +9,7 @@
 #include <mutex>
 #include <vector>
 
+#include "storage/BoundedPool.hpp"
 #include "storage/sqlite/Prepared.hpp"
 #include "storage/sqlite/WalCheckpointer.hpp"
 
@@ -54,17 +55,12 @@ class ConnectionPool {
 
   private:
     std::unique_ptr<Connection> open();
-    void release(std::unique_ptr<Connection> connection, bool discard);
 
     std::filesystem::path path_;
     std::chrono::milliseconds busyTimeout_;
-    int maxSize_;
+    BoundedPool<Connection> connections_;
     std::string synchronous_;
     WalCheckpointer* checkpointer_;
-    std::mutex mutex_;
-    std::condition_variable available_;
-    std::vector<std::unique_ptr<Connection>> idle_;
-    int open_ = 0;
 };
 
 }  // namespace lodestone::storage::sqlite
