@@ -159,6 +159,8 @@ class FakeKind final : public WorkKind {
     int claims() const { return claims_.load(); }
     // While held, a claim does not return: a database that stopped answering.
     void holdClaims(bool held) { claimsHeld_ = held; }
+    // Claims waiting on the hold now.
+    int heldClaims() const { return heldClaims_.load(); }
 
     const std::string& name() const override { return name_; }
     LeaseTable& table() override { return table_; }
@@ -166,7 +168,11 @@ class FakeKind final : public WorkKind {
 
     Claims claim(storage::Repositories&, const ClaimRequest& request) override {
         ++claims_;
-        while (claimsHeld_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        if (claimsHeld_) {
+            ++heldClaims_;
+            while (claimsHeld_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            --heldClaims_;
+        }
         std::lock_guard lock(mutex_);
         Claims claimed;
         for (auto it = queue_.begin();
@@ -267,6 +273,7 @@ class FakeKind final : public WorkKind {
     std::map<std::string, int> busyWrites_;  // writes of each item's outcome tried so far
     std::shared_ptr<std::atomic<int>> running_ = std::make_shared<std::atomic<int>>(0);
     std::atomic<int> claims_{0};
+    std::atomic<int> heldClaims_{0};
     std::atomic<bool> claimsHeld_{false};
 };
 

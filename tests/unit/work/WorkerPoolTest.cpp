@@ -287,11 +287,12 @@ TEST_F(WorkerPoolTest, AStuckDispatcherShowsAsAGrowingStallAndAnIdleOneDoesNot) 
 
     kind_->holdClaims(true);
     engine.wake(kind_->name());
-    const int before = kind_->claims();
-    ASSERT_TRUE(eventually([&] { return kind_->claims() > before; }));
-    std::this_thread::sleep_for(300ms);
-    EXPECT_GE(engine.longestStall(), 300ms);  // at least as long as the claim has been held
-    kind_->holdClaims(false);
+    const bool claimHeld = eventually([&] { return kind_->heldClaims() == 1; });
+    if (claimHeld) std::this_thread::sleep_for(300ms);
+    const auto stalled = engine.longestStall();
+    kind_->holdClaims(false);  // released before any assertion, so a failure cannot hang the stop
+    ASSERT_TRUE(claimHeld);
+    EXPECT_GE(stalled, 300ms);  // at least as long as the claim has been held
     EXPECT_TRUE(eventually([&] { return engine.longestStall() < 300ms; }));
 }
 
