@@ -6,6 +6,13 @@ namespace {
 
 Result backup(const Arguments& args, const config::Config& config) {
     args.expectPositionals(1, "FILE");
+    if (config.storage.driver != "sqlite") {
+        // PostgreSQL's own tools already take consistent copies while the daemons write, and
+        // restore them; a second way of our own would only be less tested.
+        throw std::runtime_error(
+            "backup copies a SQLite database; this configuration's storage is PostgreSQL: back "
+            "it up with pg_dump (docs/postgresql.md, \"Backups\")");
+    }
     const std::filesystem::path target = args.positionals()[0];
     storage::BackupOptions options;
     options.overwrite = args.has("force");

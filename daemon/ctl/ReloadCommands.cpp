@@ -22,14 +22,19 @@ Result reload(const Arguments& args, const config::Config& config) {
             throw UsageError("--pid: expected a process id, got \"" + *pid + "\"");
         }
         daemons.push_back(static_cast<pid_t>(std::stol(*pid)));
-    } else {
+    } else if (config.storage.driver == "sqlite") {
         daemons = daemonsUsing(config.storage.path);
+    } else {
+        daemons = daemonsStartedWith(config.file);
     }
     if (daemons.empty()) {
+        const std::string which =
+            config.storage.driver == "sqlite"
+                ? "has " + config.storage.path.string() + " open"
+                : "on this host was started with " + config.file.string();
         throw std::runtime_error(
-            "the configuration is valid, but no running lodestoned has " +
-            config.storage.path.string() +
-            " open (run this as root or as the user lodestoned runs as, or name it with --pid; "
+            "the configuration is valid, but no running lodestoned " + which +
+            " (run this as root or as the user lodestoned runs as, or name it with --pid; "
             "under systemd, `systemctl reload lodestone` does the same)");
     }
     Result result;

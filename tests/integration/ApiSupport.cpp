@@ -53,7 +53,7 @@ ApiDaemon::ApiDaemon(const std::string& sectionsYaml, const std::string& serverY
     config_ = std::make_unique<TestConfig>(std::string(kApiConfig) + sectionsYaml, serverYaml);
     daemon_ = std::make_unique<Daemon>(config_->file());
     daemon_->waitUntilListening();
-    database_ = std::make_unique<DaemonDatabase>(config_->dir() / "var" / "lodestone.db");
+    database_ = std::make_unique<DaemonDatabase>(config_->database());
 }
 
 ApiReply ApiDaemon::send(const std::string& method, const std::string& path,

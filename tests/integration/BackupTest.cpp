@@ -37,6 +37,7 @@ std::string queryText(const std::filesystem::path& path, const std::string& sql)
 }  // namespace
 
 TEST(Backup, ACopyTakenWhileTheDaemonWritesIsConsistentAndHasTheData) {
+    LODESTONE_SQLITE_ONLY("backup copies a SQLite file; PostgreSQL is backed up with pg_dump");
     TestConfig config(std::string(R"(jobs:
   run: false
 limits:

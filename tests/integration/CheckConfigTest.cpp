@@ -31,9 +31,9 @@ TEST(CheckConfig, EveryProblemIsListedWithKeyAndLine) {
     auto result = checkConfig(config);
     EXPECT_EQ(result.status.code, 1);
     EXPECT_THAT(result.errors,
-                HasSubstr("lodestone.yaml:6: jobs.retry_backoff: expected a duration"));
+                HasSubstr("lodestone.yaml:7: jobs.retry_backoff: expected a duration"));
     EXPECT_THAT(result.errors,
-                HasSubstr("lodestone.yaml:8: limits.generate_per_minute: expected an integer"));
+                HasSubstr("lodestone.yaml:9: limits.generate_per_minute: expected an integer"));
     EXPECT_THAT(result.errors, HasSubstr("2 problems"));
     EXPECT_THAT(result.output, Not(HasSubstr("config OK")));
 }
@@ -44,7 +44,7 @@ TEST(CheckConfig, PluginProblemsNameTheYamlKeyAndLine) {
                       "  gone:\n    library: /nonexistent/research-gone.so\n");
     auto result = checkConfig(config);
     EXPECT_EQ(result.status.code, 1);
-    EXPECT_THAT(result.errors, HasSubstr("lodestone.yaml:10: plugins.echo.config.volume"));
+    EXPECT_THAT(result.errors, HasSubstr("lodestone.yaml:11: plugins.echo.config.volume"));
     EXPECT_THAT(result.errors, HasSubstr("plugins.gone.library"));
     EXPECT_THAT(result.errors, HasSubstr("/nonexistent/research-gone.so"));
 }
@@ -77,7 +77,7 @@ TEST(CheckConfig, BadIcpCriteriaAreListedWithKeyAndLine) {
     auto result = checkConfig(config);
     EXPECT_EQ(result.status.code, 1);
     EXPECT_THAT(result.errors,
-                HasSubstr("lodestone.yaml:12: provision.organisations[0].campaigns[0].icp."
+                HasSubstr("lodestone.yaml:13: provision.organisations[0].campaigns[0].icp."
                           "criteria.employees: min 500 is greater than max 50"));
     EXPECT_THAT(result.errors, HasSubstr("1 problem in"));
     EXPECT_THAT(result.output, Not(HasSubstr("config OK")));
@@ -89,7 +89,7 @@ TEST(CheckConfig, ServingWithBadIcpCriteriaProvisionsNothing) {
     EXPECT_EQ(result.status.code, 78);
     EXPECT_THAT(result.errors, HasSubstr("the configuration is invalid"));
     EXPECT_THAT(result.errors,
-                HasSubstr("lodestone.yaml:12: provision.organisations[0].campaigns[0].icp."
+                HasSubstr("lodestone.yaml:13: provision.organisations[0].campaigns[0].icp."
                           "criteria.employees: min 500 is greater than max 50"));
     EXPECT_FALSE(std::filesystem::exists(config.dir() / "var")) << "no database was opened";
 }

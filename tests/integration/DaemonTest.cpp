@@ -20,7 +20,9 @@ TEST(Daemon, AnswersHealthzAndStopsOnSigterm) {
 
     auto status = daemon.stop(SIGTERM);
     EXPECT_EQ(status.code, 0) << daemon.process().errors();
-    EXPECT_TRUE(std::filesystem::exists(config.dir() / "var" / "lodestone.db"));
+    if (!config.database().postgresql()) {
+        EXPECT_TRUE(std::filesystem::exists(config.database().sqliteFile()));
+    }
 }
 
 TEST(Daemon, StopsOnSigintToo) {

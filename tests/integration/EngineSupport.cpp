@@ -29,15 +29,16 @@ std::string indented(const std::string& lines, const std::string& indent) {
 }  // namespace
 
 EngineDaemon::EngineDaemon(EngineSetup setup)
-    : setup_(std::move(setup)), database_(databasePath()) {
+    : setup_(std::move(setup)),
+      database_(TestDatabase::forTest(dir_ / "var" / "lodestone.db")) {
     stateDir_ = dir_ / "plugin-state";
     std::filesystem::create_directories(stateDir_);
 }
 
 std::string EngineDaemon::configYaml() const {
     std::string yaml = "server:\n  listen: \"127.0.0.1:0\"\n" + indented(setup_.serverYaml, "  ") +
-                       "storage:\n  path: var/lodestone.db\n  synchronous: " + setup_.synchronous +
-                       "\n";
+                       "storage:\n" + database_.database().yaml();
+    if (!database_.database().postgresql()) yaml += "  synchronous: " + setup_.synchronous + "\n";
     yaml += indented(setup_.storageYaml, "  ");
     if (!setup_.realPlugins) {
         yaml += "plugins:\n  research:\n    library: " + std::string(RESEARCH_SCRIPTED_PATH) +

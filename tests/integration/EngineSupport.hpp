@@ -94,7 +94,7 @@ class EngineDaemon {
     DatabaseBackdoor backdoor() const { return database_.backdoor(); }
 
     const std::filesystem::path& stateDir() const { return stateDir_; }
-    std::filesystem::path databasePath() const { return dir_ / "var" / "lodestone.db"; }
+    const TestDatabase& database() const { return database_.database(); }
     std::filesystem::path configPath() const { return dir_ / "lodestone.yaml"; }
 
   private:

@@ -25,7 +25,7 @@ class FactoryTest : public ::testing::Test {
     }
 
     TempDir dir_;
-    DaemonDatabase database_{dir_ / "lodestone.db"};
+    DaemonDatabase database_{TestDatabase::forTest(dir_ / "lodestone.db")};
     Factory& factory_ = database_.factory();
 };
 

@@ -30,7 +30,7 @@ TEST(LogSecrets, NoSecretAppearsInAnyLineOfARunLoggedAtTraceWithAccessLines) {
     engine.waitUntilFinished(job);
     EXPECT_EQ(engine.daemon().stop(SIGTERM).code, 0);
 
-    const DatabaseBackdoor database(engine.databasePath());
+    const DatabaseBackdoor database = engine.backdoor();
     const std::vector<std::string> secrets = {
         kEngineKey,
         password,

@@ -222,7 +222,7 @@ TEST(Readiness, ReadyWhileTheDatabaseTakesWritesAndNotWhileItCannot) {
 
     {
         // Another writer holds the database: every write of the daemon's would fail now.
-        auto lock = DatabaseBackdoor(engine.databasePath()).holdWriteLock();
+        auto lock = engine.backdoor().holdWriteLock();
         ASSERT_TRUE(eventually([&] { return engine.get("/readyz").status == 503; }, kPatience));
         auto blocked = engine.get("/readyz");
         EXPECT_THAT(blocked.body, HasSubstr(R"("status":"not_ready")"));
@@ -289,7 +289,7 @@ TEST(Stop, IsBoundedByTheGraceWhileTheDatabaseRefusesEveryWrite) {
     ASSERT_TRUE(eventually([&] { return engine.invocations(job, "research") == 1; }, kPatience));
 
     // Another writer holds the database from now on: the step's outcome cannot be written.
-    auto lock = DatabaseBackdoor(engine.databasePath()).holdWriteLock();
+    auto lock = engine.backdoor().holdWriteLock();
     ASSERT_TRUE(logged(engine, "recording the outcome failed, trying again"));
     const auto before = std::chrono::steady_clock::now();
     const auto status = engine.daemon().stop(SIGTERM);

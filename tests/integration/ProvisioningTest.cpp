@@ -91,18 +91,18 @@ TEST(Provisioning, UrlsBreakingTheUrlRuleStopTheStartNamingFileLineAndKey) {
     auto result = runToCompletion(LODESTONED_PATH, {"--config", config.file().string()});
     EXPECT_EQ(result.status.code, 78);
     EXPECT_THAT(result.errors,
-                HasSubstr("lodestone.yaml:10: provision.organisations[0].campaigns[0].webhook_url: "
+                HasSubstr("lodestone.yaml:11: provision.organisations[0].campaigns[0].webhook_url: "
                           "expected an absolute http:// or https:// URL"));
     EXPECT_THAT(result.errors, HasSubstr(R"(got "http://127.0.0.1:18160/h\r\nX-Injected: 1", )"
                                          "which contains whitespace or a control character"));
     EXPECT_THAT(result.errors, Not(HasSubstr("\nX-Injected")));
     EXPECT_THAT(
         result.errors,
-        HasSubstr("lodestone.yaml:12: provision.organisations[0].campaigns[1].calendar_url"));
+        HasSubstr("lodestone.yaml:13: provision.organisations[0].campaigns[1].calendar_url"));
     EXPECT_THAT(result.errors, HasSubstr("which has a user name or password"));
     EXPECT_THAT(
         result.errors,
-        HasSubstr("lodestone.yaml:14: provision.organisations[0].campaigns[2].webhook_url"));
+        HasSubstr("lodestone.yaml:15: provision.organisations[0].campaigns[2].webhook_url"));
     EXPECT_FALSE(std::filesystem::exists(config.dir() / "var")) << "no database was opened";
 }
 
@@ -117,14 +117,14 @@ TEST(Provisioning, AWebhookUrlOnLoopbackIsAWarningWhilePrivateNetworksAreOff) {
           webhook_url: http://127.0.0.1:18160/h
 )";
     const std::string warning =
-        "lodestone.yaml:10: provision.organisations[0].campaigns[0].webhook_url: the webhook "
+        "lodestone.yaml:11: provision.organisations[0].campaigns[0].webhook_url: the webhook "
         "URL's host 127.0.0.1 is a loopback address: deliveries to it are refused while "
         "webhooks.allow_private_networks is off";
     TestConfig config(provision);
     auto checked =
         runToCompletion(LODESTONED_PATH, {"--config", config.file().string(), "--check-config"});
     EXPECT_EQ(checked.status.code, 0) << checked.errors;
-    EXPECT_THAT(checked.errors, HasSubstr("warning: " + std::string(config.file()) + ":10:"));
+    EXPECT_THAT(checked.errors, HasSubstr("warning: " + std::string(config.file()) + ":11:"));
     EXPECT_THAT(checked.errors, HasSubstr(warning));
 
     Daemon daemon(config.file());

@@ -4,10 +4,7 @@ namespace lodestone::test {
 
 storage::Store& DaemonDatabase::store() {
     if (!store_) {
-        storage::StoreOptions config;
-        config.path = file_;
-        config.poolSize = 2;
-        store_ = storage::openStore(config);
+        store_ = storage::openStore(database_.options());
         store_->migrate();
     }
     return *store_;

@@ -6,23 +6,25 @@
 #include "storage/Store.hpp"
 #include "support/DatabaseBackdoor.hpp"
 #include "support/Factory.hpp"
+#include "support/TestDatabase.hpp"
 
 namespace lodestone::test {
 
-// lodestoned's SQLite file as the test process reaches it: through the daemon's own repositories
+// lodestoned's database as the test process reaches it: through the daemon's own repositories
 // (store(), and the factory() over them), or raw through the backdoor() for what they cannot
-// say. WAL and the busy timeout let the test write while the daemon runs.
+// say. On SQLite, WAL and the busy timeout let the test write while the daemon runs.
 class DaemonDatabase {
   public:
-    explicit DaemonDatabase(std::filesystem::path file) : file_(std::move(file)) {}
+    explicit DaemonDatabase(TestDatabase database) : database_(std::move(database)) {}
 
     // Opened on first use and migrated, so a test may build state before the daemon first runs.
     storage::Store& store();
     Factory& factory();
-    DatabaseBackdoor backdoor() const { return DatabaseBackdoor(file_); }
+    DatabaseBackdoor backdoor() const { return database_.backdoor(); }
+    const TestDatabase& database() const { return database_; }
 
   private:
-    std::filesystem::path file_;
+    TestDatabase database_;
     std::unique_ptr<storage::Store> store_;
     std::unique_ptr<Factory> factory_;
 };

@@ -58,8 +58,7 @@ PostgresServer::PostgresServer() : programs_(programs()) {
         }
     }
     ::chmod(dir_.path().c_str(), 0700);
-    run("initdb", {"-D", (dir_ / "data").string(), "-U", "lodestone", "-A", "trust", "-E", "UTF8",
-                   "--locale=C", "--no-sync", "--no-instructions"});
+    makeCluster();
     start();
 }
 
@@ -69,6 +68,39 @@ PostgresServer::~PostgresServer() {
         run("pg_ctl", {"stop", "-D", (dir_ / "data").string(), "-m", "immediate", "-w"});
     } catch (const std::exception&) {
         // The temporary directory goes anyway; a server left running dies with its files.
+    }
+}
+
+// initdb is most of a cluster's start; every test program makes the same one. The first makes it
+// and keeps a copy in the build tree (renamed into place whole, so a program running at the same
+// time never copies half of one); the others copy that, with its owner, instead.
+void PostgresServer::makeCluster() {
+    const auto data = dir_ / "data";
+    const std::filesystem::path cache = LODESTONE_TEST_CACHE_DIR;
+    const auto kept = cache / ("postgres-" + programs_.parent_path().filename().string());
+    if (std::filesystem::exists(kept / "PG_VERSION")) {
+        copyTree(kept, data);
+        return;
+    }
+    run("initdb", {"-D", data.string(), "-U", "lodestone", "-A", "trust", "-E", "UTF8",
+                   "--locale=C", "--no-sync", "--no-instructions"});
+    std::error_code error;
+    std::filesystem::create_directories(cache, error);
+    const auto partial = cache / ("partial-" + std::to_string(::getpid()));
+    try {
+        copyTree(data, partial);
+        std::filesystem::rename(partial, kept, error);  // fails if another program kept one first
+    } catch (const std::exception&) {
+        // Not kept: the next program makes its own again.
+    }
+    std::filesystem::remove_all(partial, error);
+}
+
+void PostgresServer::copyTree(const std::filesystem::path& from, const std::filesystem::path& to) {
+    auto done = runToCompletion("/bin/cp", {"-a", from.string(), to.string()},
+                                std::chrono::seconds(60));
+    if (done.status.code != 0) {
+        throw std::runtime_error("cannot copy " + from.string() + ": " + done.errors);
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include <sys/types.h>
 
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -52,6 +53,8 @@ class PostgresServer {
   private:
     void run(const std::string& program, const std::vector<std::string>& args) const;
     void start();
+    void makeCluster();
+    static void copyTree(const std::filesystem::path& from, const std::filesystem::path& to);
 
     TempDir dir_;
     std::filesystem::path programs_;
@@ -59,7 +62,7 @@ class PostgresServer {
     uid_t uid_ = 0;
     gid_t gid_ = 0;
     std::uint16_t port_ = 0;
-    int databases_ = 0;
+    std::atomic<int> databases_{0};
     bool started_ = false;
 };
 

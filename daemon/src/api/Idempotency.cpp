@@ -32,6 +32,10 @@ std::optional<ApiResponse> IdempotencyScope::replay(storage::Store& store) const
     return store.read([&](storage::Repositories& repositories) { return stored(repositories); });
 }
 
+void IdempotencyScope::takeTurn(storage::Repositories& repositories) const {
+    repositories.idempotency().takeTurn(apiKeyId_, key_);
+}
+
 std::optional<ApiResponse> IdempotencyScope::stored(storage::Repositories& repositories) const {
     auto record = repositories.idempotency().find(apiKeyId_, key_, now_ - kLifetimeMillis);
     if (!record) return std::nullopt;
@@ -64,6 +68,7 @@ ApiResponse writeIdempotently(storage::Store& store, ApiRequest& request,
     ApiResponse response;
     store.write([&](storage::Repositories& repositories) {
         if (request.idempotency) {
+            request.idempotency->takeTurn(repositories);
             if (auto stored = request.idempotency->stored(repositories)) {
                 request.replayed = true;
                 response = *stored;

@@ -37,6 +37,8 @@ class IdempotencyScope {
     // a different one).
     std::optional<ApiResponse> replay(storage::Store& store) const;
     std::optional<ApiResponse> stored(storage::Repositories& repositories) const;
+    // First in the write transaction: requests with this key, on any host, take turns.
+    void takeTurn(storage::Repositories& repositories) const;
 
     // Stores `response` as this key's answer; called inside the transaction that made the
     // change. Throws IdempotencyRace when another request stored one first.

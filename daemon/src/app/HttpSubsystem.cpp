@@ -9,6 +9,7 @@
 #include "api/ListRoutes.hpp"
 #include "api/MetricsRoute.hpp"
 #include "api/RequestHandlerFactory.hpp"
+#include "api/SharedRateLimiter.hpp"
 #include "api/WebhookDeliveryRoutes.hpp"
 #include "app/Subsystems.hpp"
 #include "dashboard/Dashboard.hpp"
@@ -86,7 +87,12 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     keyUses_->start();
     keys_ = std::make_unique<auth::ApiKeyCache>(storage_.store(), std::chrono::milliseconds(500),
                                                 domain::nowMillis, keyUses_.get());
-    limiter_ = std::make_unique<ratelimit::RateLimiter>();
+    // One lodestoned on SQLite counts in memory; several on PostgreSQL count together.
+    if (config_.storage.driver == "sqlite") {
+        limiter_ = std::make_unique<ratelimit::MemoryRateLimiter>();
+    } else {
+        limiter_ = std::make_unique<api::SharedRateLimiter>(storage_.store());
+    }
     stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store());
     projects_ = std::make_unique<leadmagnet::ProjectCache>(storage_.store());
     scrape_ = std::make_unique<MetricsScrape>(storage_.store(), metrics_.registry());

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <sstream>
@@ -39,6 +40,19 @@ void writeSecretsFile(const std::filesystem::path& file, const std::string& text
     ::close(fd);
 }
 
+// Beside the SQLite file, which is lodestoned's own folder. PostgreSQL has no such folder on this
+// host: systemd's StateDirectory (/var/lib/lodestone, given as $STATE_DIRECTORY) is the
+// service's own, else the config file's folder.
+std::filesystem::path defaultSecretsFile(const config::Config& config) {
+    constexpr const char* kName = "provisioned-keys.txt";
+    if (config.storage.driver == "sqlite") return config.storage.path.parent_path() / kName;
+    if (const char* state = std::getenv("STATE_DIRECTORY"); state && *state) {
+        const std::string first(state, std::strcspn(state, ":"));  // systemd lists several so
+        return std::filesystem::path(first) / kName;
+    }
+    return config.file.parent_path() / kName;
+}
+
 void checkWritable(const std::filesystem::path& file) {
     const auto folder = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
     const bool exists = ::access(file.c_str(), F_OK) == 0;
@@ -56,8 +70,7 @@ void ProvisioningSubsystem::apply(const config::Config& config) {
     // Keys are generated once and kept only as hashes: where they will be written is checked
     // before any is made, so a key never exists that nobody was shown.
     const bool terminal = ::isatty(STDOUT_FILENO);
-    const auto secrets = config.provision.secretsFile.value_or(config_.storage.path.parent_path() /
-                                                               "provisioned-keys.txt");
+    const auto secrets = config.provision.secretsFile.value_or(defaultSecretsFile(config_));
     if (!terminal) checkWritable(secrets);
     auto report = admin::provision(storage_.store(), config.provision);
     auto& log = Poco::Logger::get("lodestone.provision");

@@ -11,10 +11,10 @@ void StorageSubsystem::initialize(Poco::Util::Application&) {
     store_->migrate();
     auto& log = Poco::Logger::get("lodestone.storage");
     if (before != store_->latestSchemaVersion()) {
-        log.information("database %s migrated from schema version %d to %d",
-                        config_.storage.path.string(), before, store_->latestSchemaVersion());
+        log.information("%s migrated from schema version %d to %d", store_->description(), before,
+                        store_->latestSchemaVersion());
     } else {
-        log.information("database %s at schema version %d", config_.storage.path.string(), before);
+        log.information("%s at schema version %d", store_->description(), before);
     }
 }
 

@@ -108,6 +108,11 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
     void addEmailSends();
     void watchMailboxes();
     void warnAboutUnreadableCampaigns();
+    // Wakes this process's workers of `queue` (kJobsQueue, kWebhooksQueue).
+    void wake(const std::string& queue);
+
+    static constexpr const char* kJobsQueue = "jobs";
+    static constexpr const char* kWebhooksQueue = "webhooks";
 
     const config::Config& config_;
     StorageSubsystem& storage_;
@@ -120,6 +125,7 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
     std::unique_ptr<outreach::SendQueue> sends_;
     std::vector<std::unique_ptr<MailboxWatcher>> mailboxes_;
     std::unique_ptr<work::Engine> engine_;  // stops before the kinds it runs go
+    std::unique_ptr<storage::WorkListener> announcements_;
     int callsLeftRunning_ = 0;
 };
 

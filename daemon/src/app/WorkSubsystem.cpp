@@ -105,6 +105,9 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     addWebhookDeliveries();
     addEmailSends();
     engine_->start();
+    // Work queued through another host (on PostgreSQL) starts here at once, not at the next poll.
+    announcements_ =
+        store.listenForWork([this](const std::string& queue) { wake(queue); });
     watchMailboxes();
 }
 
@@ -217,6 +220,7 @@ void WorkSubsystem::warnAboutUnreadableCampaigns() {
 }
 
 void WorkSubsystem::uninitialize() {
+    announcements_.reset();  // before the engine it wakes
     for (auto& mailbox : mailboxes_) mailbox->stop();
     mailboxes_.clear();
     if (!engine_) return;
@@ -235,11 +239,20 @@ std::optional<std::chrono::milliseconds> WorkSubsystem::engineStall() const {
 }
 
 void WorkSubsystem::jobQueued() {
-    if (engine_ && pipeline_) engine_->wake(pipeline_->table());
+    wake(kJobsQueue);
+    // An API-only host (jobs.run: false) has no workers of its own, but the others do.
+    storage_.store().announceWork(kJobsQueue);
 }
 
 void WorkSubsystem::webhookQueued() {
-    if (engine_ && deliveries_) engine_->wake(deliveries_->table());
+    wake(kWebhooksQueue);
+    storage_.store().announceWork(kWebhooksQueue);
+}
+
+void WorkSubsystem::wake(const std::string& queue) {
+    if (!engine_) return;
+    if (queue == kJobsQueue && pipeline_) engine_->wake(pipeline_->table());
+    if (queue == kWebhooksQueue && deliveries_) engine_->wake(deliveries_->table());
 }
 
 }  // namespace lodestone::app

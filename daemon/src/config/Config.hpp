@@ -43,7 +43,10 @@ struct ServerConfig {
 
 struct StorageConfig {
     std::string driver = "sqlite";
-    std::filesystem::path path;  // absolute, resolved against the config file's folder
+    std::filesystem::path path;  // sqlite: absolute, resolved against the config file's folder
+    std::string dsn;             // postgresql: a libpq connection string, ${NAME} expanded
+    // postgresql: a statement running longer is cancelled and its transaction fails.
+    Duration statementTimeout = 30s;
     Duration busyTimeout = 5s;
     int poolSize = 8;
     // SQLite's synchronous setting: "full" syncs every commit to disk (survives power loss);

@@ -159,28 +159,52 @@ StorageConfig readStorage(const ConfigNode& node, const std::filesystem::path& b
     MapReader reader(node);
     if (auto driver = reader.optional("driver")) {
         if (auto value = driver->asString()) {
-            if (*value == "sqlite") {
+            if (*value == "sqlite" || *value == "postgresql") {
                 storage.driver = *value;
             } else {
                 driver->error("unsupported storage driver \"" + *value +
-                              "\" (this build supports: sqlite)");
+                              "\" (expected sqlite or postgresql)");
             }
         }
     }
-    if (auto path = reader.required("path")) {
-        if (auto value = path->asString()) storage.path = resolvePath(*value, baseDir);
+    // Each driver's own keys are refused under the other, so a half-edited switch from one to
+    // the other is caught at the key, not found later as a database nobody meant to use.
+    const bool sqlite = storage.driver == "sqlite";
+    const auto onlyFor = [&](const std::string& key, const char* driver) {
+        if (auto child = reader.optional(key)) {
+            child->error(std::string("only for driver ") + driver + " (this section's driver is " +
+                         storage.driver + ")");
+        }
+    };
+    if (sqlite) {
+        if (auto path = reader.required("path")) {
+            if (auto value = path->asString()) storage.path = resolvePath(*value, baseDir);
+        }
+        if (auto mode = reader.optional("synchronous")) {
+            if (auto value = mode->asString()) {
+                if (*value == "full" || *value == "normal") {
+                    storage.synchronous = *value;
+                } else {
+                    mode->error("expected full or normal, got \"" + *value + "\"");
+                }
+            }
+        }
+        onlyFor("dsn", "postgresql");
+        onlyFor("statement_timeout", "postgresql");
+    } else {
+        if (auto dsn = reader.required("dsn")) {
+            if (auto value = dsn->asString()) {
+                if (value->empty()) dsn->error("expected a libpq connection string, got \"\"");
+                storage.dsn = *value;
+            }
+        }
+        reader.read("statement_timeout", storage.statementTimeout,
+                    Duration(std::chrono::milliseconds(100)), std::chrono::hours(1));
+        onlyFor("path", "sqlite");
+        onlyFor("synchronous", "sqlite");
     }
     reader.read("busy_timeout", storage.busyTimeout);
     reader.read("pool_size", storage.poolSize, 1, 256);
-    if (auto mode = reader.optional("synchronous")) {
-        if (auto value = mode->asString()) {
-            if (*value == "full" || *value == "normal") {
-                storage.synchronous = *value;
-            } else {
-                mode->error("expected full or normal, got \"" + *value + "\"");
-            }
-        }
-    }
     reader.finish();
     return storage;
 }

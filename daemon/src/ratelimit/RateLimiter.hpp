@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -23,20 +24,34 @@ struct Decision {
 // A sliding window of one-second slots: a request counts against its bucket for 61 slots, so
 // every accepted request stays counted for at least a full minute, and no 60-second span ever
 // holds more than `limit` accepted requests (a fixed window lets twice that through around its
-// boundary). The cost is at most one second of extra waiting. Memory is 61 counters per active
-// bucket; buckets idle for a minute are dropped. State is per process.
+// boundary). The cost is at most one second of extra waiting.
 class RateLimiter {
   public:
     using Clock = std::function<std::int64_t()>;  // epoch milliseconds
-
-    explicit RateLimiter(Clock clock = systemClock());
     static Clock systemClock();
+    // The slots a request counts in: its own second and the 60 before it.
+    static constexpr int kSlots = 61;
 
+    virtual ~RateLimiter() = default;
     // Counts the request if it is allowed. Thread-safe.
-    Decision take(const std::string& bucket, int limit);
+    virtual Decision take(const std::string& bucket, int limit) = 0;
+};
+
+// The window's arithmetic, wherever its counts are kept: `used` requests counted in the slots of
+// the second of `nowMillis` and the 60 before, the oldest of them in `oldestSecond` (none: no
+// request counted). Whether one more is allowed, and the headers' values once it is counted.
+Decision decide(int used, std::optional<std::int64_t> oldestSecond, std::int64_t nowMillis,
+                int limit);
+
+// The window kept in this process's memory: right for one lodestoned (SQLite). Memory is 61
+// counters per active bucket; buckets idle for a minute are dropped.
+class MemoryRateLimiter final : public RateLimiter {
+  public:
+    explicit MemoryRateLimiter(Clock clock = systemClock());
+
+    Decision take(const std::string& bucket, int limit) override;
 
   private:
-    static constexpr int kSlots = 61;
 
     struct Window {
         std::array<int, kSlots> counts{};  // slot = epoch second % kSlots

@@ -437,11 +437,35 @@ class IdempotencyRepository {
     virtual ~IdempotencyRepository() = default;
     // Conflict if that API key already stored a response under that key.
     virtual void insert(const IdempotencyRecord& record) = 0;
+    // Makes this transaction and others with the same key take turns from here to their ends
+    // (PostgreSQL; SQLite's one writer at a time does already), so the second finds the first's
+    // record instead of repeating its change.
+    virtual void takeTurn(const std::string& apiKeyId, const std::string& key) = 0;
     // Only records created at or after `notBefore` (older ones have expired).
     virtual std::optional<IdempotencyRecord> find(const std::string& apiKeyId,
                                                   const std::string& key, Timestamp notBefore) = 0;
     // Deletes records created before `cutoff`; returns how many.
     virtual int purgeOlderThan(Timestamp cutoff) = 0;
+};
+
+// Requests counted against the API's rate-limit buckets, per second, where several lodestoned
+// share one count (PostgreSQL): the 429 contract holds for all of them together.
+struct RequestCount {
+    std::int64_t second = 0;  // epoch second
+    int requests = 0;
+};
+
+class RateLimitRepository {
+  public:
+    virtual ~RateLimitRepository() = default;
+    // The bucket's counts of `fromSecond` and later, oldest first. On PostgreSQL the bucket is
+    // locked first, to the end of the transaction: hosts deciding on one bucket take turns.
+    virtual std::vector<RequestCount> counts(const std::string& bucket,
+                                             std::int64_t fromSecond) = 0;
+    // One more request in the bucket's `second`.
+    virtual void count(const std::string& bucket, std::int64_t second) = 0;
+    // Every bucket's counts before `second`, which no window holds any more.
+    virtual void forgetBefore(std::int64_t second) = 0;
 };
 
 // The repositories of one connection.
@@ -466,6 +490,7 @@ class Repositories {
     virtual OperatorSessionRepository& operatorSessions() = 0;
     virtual AuditLogRepository& auditLog() = 0;
     virtual PipelineCountRepository& pipelineCounts() = 0;
+    virtual RateLimitRepository& rateLimits() = 0;
     // The leases of the jobs table, of the webhook outbox and of the email sends.
     virtual LeaseRepository& jobLeases() = 0;
     virtual LeaseRepository& deliveryLeases() = 0;

@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <type_traits>
 
 #include "storage/Repositories.hpp"
@@ -11,6 +12,12 @@
 #include "storage/StoreOptions.hpp"
 
 namespace lodestone::storage {
+
+// Hears announcements of new work until destroyed (Store::listenForWork).
+class WorkListener {
+  public:
+    virtual ~WorkListener() = default;
+};
 
 // The database behind lodestoned and lodestonectl. Thread-safe: each call borrows its own
 // connection. Use read() for queries and write() for changes. Everything one write() does is
@@ -29,6 +36,8 @@ class Store {
     virtual int schemaVersion() = 0;
     // The highest migration this build knows.
     virtual int latestSchemaVersion() const = 0;
+    // Which database this is, for log lines and messages, never with a password.
+    virtual std::string description() const = 0;
 
     // How this process's writes have been committed: with several writers at once, many share
     // one transaction (group commit), so `writes / transactions` is the mean batch.
@@ -38,6 +47,18 @@ class Store {
         std::size_t waiting = 0;  // writes queued for the next transaction now
     };
     virtual WriteStats writeStats() const = 0;
+
+    // Tells the other lodestoned on this database that `queue` ("jobs", "webhooks") has new
+    // work, so an idle one starts it now rather than at its next poll (PostgreSQL's NOTIFY).
+    // SQLite has no other hosts: nothing. Never throws: a lost announcement costs a poll.
+    virtual void announceWork(const std::string& queue) { (void)queue; }
+    // Calls `heard` with the queue of each announcement by another process, on a thread of its
+    // own, until the listener is destroyed; nullptr where there is nothing to hear (SQLite).
+    virtual std::unique_ptr<WorkListener> listenForWork(
+        std::function<void(const std::string& queue)> heard) {
+        (void)heard;
+        return nullptr;
+    }
 
     template <typename F>
     auto read(F&& work) {

@@ -279,9 +279,35 @@ TEST(ConfigLoader, FinalizeTakesNoPlugin) {
                 HasSubstr("lodestone.yaml:4: pipeline.finalize.plugin: unknown key"));
 }
 
-TEST(ConfigLoader, OnlySqliteIsSupported) {
+TEST(ConfigLoader, OnlySqliteAndPostgresqlAreSupported) {
     EXPECT_THAT(errorOf("storage: { driver: oracle, path: x.db }\n"),
-                HasSubstr("storage.driver: unsupported storage driver \"oracle\""));
+                HasSubstr("storage.driver: unsupported storage driver \"oracle\" (expected "
+                          "sqlite or postgresql)"));
+}
+
+TEST(ConfigLoader, PostgresqlTakesADsnWithItsPasswordFromTheEnvironment) {
+    Config config = parse(
+        "storage:\n  driver: postgresql\n  dsn: \"host=db1 dbname=lodestone password=${PGPW}\"\n"
+        "  statement_timeout: 5s\n  pool_size: 16\n",
+        {{"PGPW", "s3cret"}});
+    EXPECT_EQ(config.storage.driver, "postgresql");
+    EXPECT_EQ(config.storage.dsn, "host=db1 dbname=lodestone password=s3cret");
+    EXPECT_EQ(config.storage.statementTimeout, 5s);
+    EXPECT_EQ(config.storage.poolSize, 16);
+    EXPECT_TRUE(config.storage.path.empty());
+}
+
+TEST(ConfigLoader, EachDriverRefusesTheOthersKeysAndRequiresItsOwn) {
+    EXPECT_THAT(errorOf("storage:\n  driver: postgresql\n"),
+                HasSubstr("storage.dsn: required key is missing"));
+    EXPECT_THAT(errorOf("storage:\n  driver: postgresql\n  dsn: \"dbname=x\"\n  path: x.db\n"),
+                HasSubstr("lodestone.yaml:4: storage.path: only for driver sqlite (this "
+                          "section's driver is postgresql)"));
+    EXPECT_THAT(errorOf("storage:\n  path: x.db\n  dsn: \"dbname=x\"\n"),
+                HasSubstr("lodestone.yaml:3: storage.dsn: only for driver postgresql"));
+    EXPECT_THAT(errorOf("storage:\n  driver: postgresql\n  dsn: \"dbname=x\"\n"
+                        "  statement_timeout: 10ms\n"),
+                HasSubstr("storage.statement_timeout: must be between"));
 }
 
 TEST(ConfigLoader, MissingFileIsAClearError) {

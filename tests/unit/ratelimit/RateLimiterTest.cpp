@@ -15,7 +15,7 @@
 #include "ratelimit/RateLimiter.hpp"
 
 using lodestone::ratelimit::Decision;
-using lodestone::ratelimit::RateLimiter;
+using lodestone::ratelimit::MemoryRateLimiter;
 
 namespace {
 
@@ -35,7 +35,7 @@ class RateLimiterTest : public ::testing::Test {
     }
 
     std::int64_t now_ = 0;
-    RateLimiter limiter_{[this] { return now_; }};
+    MemoryRateLimiter limiter_{[this] { return now_; }};
 };
 
 TEST_F(RateLimiterTest, AllowsExactlyTheLimitThenRefuses) {
@@ -153,7 +153,7 @@ TEST(RateLimiterConcurrency, ManyThreadsOnOneBucketAcceptExactlyTheLimit) {
     constexpr int kLimit = 500;
     constexpr int kThreads = 8;
     constexpr int kAttemptsPerThread = 250;                // 2000 attempts in all
-    RateLimiter limiter([] { return at(kSecond, 123); });  // frozen
+    MemoryRateLimiter limiter([] { return at(kSecond, 123); });  // frozen
     std::latch start(kThreads);
     std::atomic<int> accepted{0};
     std::vector<std::vector<int>> remainingSeen(kThreads);
@@ -248,7 +248,7 @@ class RateLimiterSimulation : public ::testing::TestWithParam<std::tuple<int, in
     }
 
     std::int64_t now_ = 0;
-    RateLimiter limiter_{[this] { return now_; }};
+    MemoryRateLimiter limiter_{[this] { return now_; }};
     std::deque<std::int64_t> counted_;    // accepted requests still inside the window
     std::vector<std::int64_t> accepted_;  // every accepted request, in order
     int sent_ = 0;

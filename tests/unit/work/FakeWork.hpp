@@ -28,6 +28,7 @@ class CountingStore final : public storage::Store {
     void migrate() override { inner_.migrate(); }
     int schemaVersion() override { return inner_.schemaVersion(); }
     int latestSchemaVersion() const override { return inner_.latestSchemaVersion(); }
+    std::string description() const override { return inner_.description(); }
     WriteStats writeStats() const override { return inner_.writeStats(); }
     // The write transaction the calling thread is in (0: none).
     int currentWrite() const { return current_; }

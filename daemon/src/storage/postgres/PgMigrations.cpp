@@ -298,6 +298,16 @@ const std::vector<Migration>& migrations() {
     created_at BIGINT NOT NULL))sql",
              R"sql(CREATE INDEX audit_log_by_organisation ON audit_log (organisation_id, created_at, id))sql",
              R"sql(CREATE INDEX jobs_by_organisation ON jobs (organisation_id, created_at))sql"}},
+        // From here on, each change is SQLite's migration of the same number, in PostgreSQL's
+        // words (PgSchemaTest keeps the two alike).
+        {12,
+         "rate-limit counts kept in the database, shared by several lodestoned",
+         {R"sql(CREATE TABLE rate_limit_counts (
+    bucket TEXT NOT NULL,
+    second BIGINT NOT NULL,
+    requests BIGINT NOT NULL CHECK (requests > 0),
+    PRIMARY KEY (bucket, second)))sql",
+          R"sql(CREATE INDEX rate_limit_counts_by_second ON rate_limit_counts (second))sql"}},
     };
     return all;
 }

@@ -31,6 +31,7 @@ PgPool::PgPool(std::string dsn, std::chrono::milliseconds busyTimeout, int maxSi
                std::chrono::milliseconds statementTimeout)
     : dsn_(std::move(dsn)),
       connections_(maxSize, busyTimeout),
+      busyTimeout_(busyTimeout),
       statementTimeout_(statementTimeout) {
     // Opened now, so that a wrong address or password stops start-up with the server's reason.
     auto first = open();
@@ -75,6 +76,10 @@ std::unique_ptr<PgConnection> PgPool::open() {
     const std::string timeout =
         "SET statement_timeout = " + std::to_string(statementTimeout_.count());
     command(connection->raw, timeout.c_str());
+    // storage.busy_timeout means what it does on SQLite: how long a write waits for another
+    // writer's lock before it fails.
+    const std::string lockWait = "SET lock_timeout = " + std::to_string(busyTimeout_.count());
+    command(connection->raw, lockWait.c_str());
     return connection;
 }
 

@@ -62,6 +62,7 @@ class PgPool {
     std::string dsn_;
     std::string name_;
     BoundedPool<PgConnection> connections_;
+    std::chrono::milliseconds busyTimeout_;
     std::chrono::milliseconds statementTimeout_;
 };
 

@@ -24,6 +24,7 @@ Failure failureOf(const PGresult* result) {
         return Failure::Conflict;
     }
     if (std::strcmp(state, "57014") == 0) return Failure::Timeout;
+    if (std::strcmp(state, "55P03") == 0) return Failure::LockWait;
     return Failure::Other;
 }
 
@@ -41,6 +42,9 @@ void throwFor(const PGresult* result, PGconn* connection, std::string_view what)
         case Failure::Timeout:
             throw StorageError("PostgreSQL cancelled " + std::string(what) +
                                " (storage.statement_timeout passed?): " + message);
+        case Failure::LockWait:
+            throw StorageError("the database is locked by another writer (waited "
+                               "storage.busy_timeout): " + message);
         case Failure::Other:
             break;
     }

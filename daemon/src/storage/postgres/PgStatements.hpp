@@ -21,6 +21,7 @@ enum class Failure {
     Constraint,  // class 23: ConstraintViolation
     Conflict,    // 40001 serialization failure, 40P01 deadlock: run the transaction again
     Timeout,     // 57014: statement_timeout passed (or the statement was cancelled)
+    LockWait,    // 55P03: lock_timeout (storage.busy_timeout) passed waiting for a lock
     Other,
 };
 Failure failureOf(const PGresult* result);

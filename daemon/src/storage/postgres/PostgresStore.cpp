@@ -1,6 +1,10 @@
 #include "storage/postgres/PostgresStore.hpp"
 
+#include <unistd.h>
+
+#include "domain/Random.hpp"
 #include "storage/postgres/PgMigrations.hpp"
+#include "storage/postgres/PgWorkListener.hpp"
 #include "storage/sql/SqlRepositories.hpp"
 
 namespace lodestone::storage::postgres {
@@ -13,7 +17,29 @@ constexpr int kConflictAttempts = 5;
 }  // namespace
 
 PostgresStore::PostgresStore(const StoreOptions& options)
-    : pool_(options.dsn, options.busyTimeout, options.poolSize, options.statementTimeout) {}
+    : dsn_(options.dsn),
+      processTag_(std::to_string(::getpid()) + "-" + domain::randomAlphanumeric(8)),
+      pool_(options.dsn, options.busyTimeout, options.poolSize, options.statementTimeout) {}
+
+void PostgresStore::announceWork(const std::string& queue) {
+    try {
+        auto lease = pool_.acquire();
+        const std::string payload = queue + " " + processTag_;
+        const char* values[] = {kWorkChannel, payload.c_str()};
+        std::unique_ptr<PGresult, decltype(&PQclear)> result(
+            PQexecParams(lease.raw(), "SELECT pg_notify($1, $2)", 2, nullptr, values, nullptr,
+                         nullptr, 0),
+            &PQclear);
+        if (PQresultStatus(result.get()) != PGRES_TUPLES_OK) lease.discard();
+    } catch (const std::exception&) {
+        // The others find the work at their next poll.
+    }
+}
+
+std::unique_ptr<WorkListener> PostgresStore::listenForWork(
+    std::function<void(const std::string& queue)> heard) {
+    return std::make_unique<PgWorkListener>(dsn_, processTag_, std::move(heard));
+}
 
 void PostgresStore::migrate() {
     auto lease = pool_.acquire();

@@ -18,7 +18,11 @@ class PostgresStore final : public Store {
     void migrate() override;
     int schemaVersion() override;
     int latestSchemaVersion() const override;
+    std::string description() const override { return pool_.name(); }
     WriteStats writeStats() const override;
+    void announceWork(const std::string& queue) override;
+    std::unique_ptr<WorkListener> listenForWork(
+        std::function<void(const std::string& queue)> heard) override;
 
   protected:
     void withRepositories(bool writing, const std::function<void(Repositories&)>& work) override;
@@ -26,6 +30,8 @@ class PostgresStore final : public Store {
   private:
     void transaction(bool writing, const std::function<void(Repositories&)>& work);
 
+    std::string dsn_;
+    std::string processTag_;  // in this process's announcements, which its listener skips
     PgPool pool_;
     std::atomic<std::size_t> writes_{0};
 };

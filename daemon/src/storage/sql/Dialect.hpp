@@ -35,8 +35,10 @@ inline std::string larger(Dialect dialect, const std::string& a, const std::stri
 // `FOR UPDATE SKIP LOCKED` where a claim's rows are chosen: on PostgreSQL, hosts claiming at once
 // each take rows the others have not locked, instead of queueing behind them. SQLite has one
 // writer at a time and no row locks.
-inline std::string skipLocked(Dialect dialect) {
-    return dialect == Dialect::Sqlite ? "" : " FOR UPDATE SKIP LOCKED";
+// `table` names the one table to lock when the query reads others too.
+inline std::string skipLocked(Dialect dialect, const std::string& table = "") {
+    if (dialect == Dialect::Sqlite) return "";
+    return table.empty() ? " FOR UPDATE SKIP LOCKED" : " FOR UPDATE OF " + table + " SKIP LOCKED";
 }
 
 }  // namespace lodestone::storage::sql

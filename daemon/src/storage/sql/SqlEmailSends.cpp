@@ -91,7 +91,8 @@ std::vector<domain::EmailSend> SqlEmailSends::due(Timestamp now, int limit) {
                "WHEN "
                "email_sends.attempt_count = 0 THEN d.next_first_send_at ELSE d.next_send_at END > "
                "?) "
-               "ORDER BY due_at LIMIT ?";
+               "ORDER BY due_at LIMIT ?" +
+               skipLocked(dialect, "email_sends");
     });
     Query select(statements_, sql);
     select.bindAll(now, now, limit);
@@ -174,6 +175,14 @@ int SqlEmailSends::cancelPending(const std::string& prospectId, const std::strin
 }
 
 std::optional<domain::SendingDay> SqlEmailSends::sendingDay(const std::string& campaignId) {
+    if (statements_.dialect() == Dialect::Postgresql) {
+        // Held to the end of the claim's transaction, past saveSendingDay: hosts claiming sends
+        // of one campaign at once take its day's cap and gap in turn, so together they keep
+        // them. Read after the lock, the day is the last holder's, committed.
+        Query(statements_, "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))")
+            .bind(campaignId)
+            .forEachRow([](const Row&) {});
+    }
     Query select(statements_,
                  "SELECT campaign_id, day_start, sends, last_send_at, next_send_at, "
                  "next_first_send_at FROM campaign_sending_days WHERE campaign_id = ?");

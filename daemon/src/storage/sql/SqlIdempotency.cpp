@@ -16,6 +16,13 @@ void SqlIdempotency::insert(const IdempotencyRecord& record) {
     }
 }
 
+void SqlIdempotency::takeTurn(const std::string& apiKeyId, const std::string& key) {
+    if (statements_.dialect() != Dialect::Postgresql) return;
+    Query(statements_, "SELECT pg_advisory_xact_lock(hashtextextended(?, 2))")
+        .bind(apiKeyId + "\n" + key)
+        .forEachRow([](const Row&) {});
+}
+
 std::optional<IdempotencyRecord> SqlIdempotency::find(const std::string& apiKeyId,
                                                       const std::string& key, Timestamp notBefore) {
     Query query(statements_,

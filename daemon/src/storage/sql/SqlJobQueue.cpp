@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "storage/StorageError.hpp"
+#include "storage/sql/Dialect.hpp"
 #include "storage/sql/SqlRepositories.hpp"
 
 namespace lodestone::storage::sql {
@@ -25,9 +26,11 @@ std::vector<domain::Job> SqlJobs::claim(StepName step, const std::string& owner,
     for (auto kind : domain::kJobKindsByClaimOrder) {
         const int room = limit - static_cast<int>(ids.size());
         if (room <= 0) break;
-        static const std::string sql = "SELECT id FROM jobs WHERE " + kReady +
-                                       " AND kind = ? AND run_after <= ? "
-                                       "ORDER BY run_after, created_at LIMIT ?";
+        const std::string& sql = perDialect(statements_.dialect(), [](Dialect dialect) {
+            return "SELECT id FROM jobs WHERE " + kReady +
+                   " AND kind = ? AND run_after <= ? ORDER BY run_after, created_at LIMIT ?" +
+                   skipLocked(dialect);
+        });
         Query select(statements_, sql);
         select.bindAll(name(step), domain::toString(kind), now, room);
         select.forEachRow([&](const Row& row) { ids.push_back(row.text("id")); });

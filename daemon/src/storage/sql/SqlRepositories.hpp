@@ -118,6 +118,7 @@ class SqlIdempotency final : public IdempotencyRepository {
   public:
     explicit SqlIdempotency(Statements& statements) : statements_(statements) {}
     void insert(const IdempotencyRecord& record) override;
+    void takeTurn(const std::string& apiKeyId, const std::string& key) override;
     std::optional<IdempotencyRecord> find(const std::string& apiKeyId, const std::string& key,
                                           Timestamp notBefore) override;
     int purgeOlderThan(Timestamp cutoff) override;
@@ -255,6 +256,17 @@ class SqlMailboxMemory final : public MailboxMemoryRepository {
     Statements& statements_;
 };
 
+class SqlRateLimits final : public RateLimitRepository {
+  public:
+    explicit SqlRateLimits(Statements& statements) : statements_(statements) {}
+    std::vector<RequestCount> counts(const std::string& bucket, std::int64_t fromSecond) override;
+    void count(const std::string& bucket, std::int64_t second) override;
+    void forgetBefore(std::int64_t second) override;
+
+  private:
+    Statements& statements_;
+};
+
 class SqlRepositories final : public Repositories {
   public:
     explicit SqlRepositories(Statements& statements)
@@ -276,6 +288,7 @@ class SqlRepositories final : public Repositories {
           operatorSessions_(statements),
           auditLog_(statements),
           pipelineCounts_(statements),
+          rateLimits_(statements),
           jobLeases_(statements, "jobs"),
           deliveryLeases_(statements, "webhook_outbox"),
           emailSendLeases_(statements, "email_sends") {}
@@ -299,6 +312,7 @@ class SqlRepositories final : public Repositories {
     OperatorSessionRepository& operatorSessions() override { return operatorSessions_; }
     AuditLogRepository& auditLog() override { return auditLog_; }
     PipelineCountRepository& pipelineCounts() override { return pipelineCounts_; }
+    RateLimitRepository& rateLimits() override { return rateLimits_; }
     LeaseRepository& emailSendLeases() override { return emailSendLeases_; }
 
   private:
@@ -320,6 +334,7 @@ class SqlRepositories final : public Repositories {
     SqlOperatorSessions operatorSessions_;
     SqlAuditLog auditLog_;
     SqlPipelineCounts pipelineCounts_;
+    SqlRateLimits rateLimits_;
     SqlLeases jobLeases_;
     SqlLeases deliveryLeases_;
     SqlLeases emailSendLeases_;

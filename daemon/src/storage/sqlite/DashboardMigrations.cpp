@@ -1,8 +1,8 @@
 #include "storage/sqlite/Migrations.hpp"
 
 // Migrations 8 on: the lists (indexes for paging), the dashboard's operators and audit log, the
-// outbox taking any event name, and when each API key was last used. Append only, as the
-// founding ones.
+// outbox taking any event name, when each API key was last used, and rate-limit counts shared
+// by several hosts. Append only, as the founding ones.
 namespace lodestone::storage::sqlite {
 
 std::vector<Migration> listAndDashboardMigrations() {
@@ -94,6 +94,16 @@ std::vector<Migration> listAndDashboardMigrations() {
          {
              // Written in batches, at most once a minute per key (auth/KeyUseLog).
              "ALTER TABLE api_keys ADD COLUMN last_used_at BIGINT",
+         }},
+        {12,
+         "rate-limit counts kept in the database, shared by several lodestoned on PostgreSQL",
+         {
+             R"sql(CREATE TABLE rate_limit_counts (
+                 bucket TEXT NOT NULL,
+                 second BIGINT NOT NULL,
+                 requests BIGINT NOT NULL CHECK (requests > 0),
+                 PRIMARY KEY (bucket, second)))sql",
+             "CREATE INDEX rate_limit_counts_by_second ON rate_limit_counts (second)",
          }},
     };
 }

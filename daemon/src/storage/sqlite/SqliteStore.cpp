@@ -60,7 +60,8 @@ constexpr std::size_t kMaxWritesPerTransaction = 64;
 }  // namespace
 
 SqliteStore::SqliteStore(const StoreOptions& options)
-    : checkpointer_(options.path, static_cast<int>(options.busyTimeout.count())),
+    : path_(options.path),
+      checkpointer_(options.path, static_cast<int>(options.busyTimeout.count())),
       pool_(options.path, options.busyTimeout, options.poolSize, options.synchronous,
             &checkpointer_),
       writes_(kMaxWritesPerTransaction,

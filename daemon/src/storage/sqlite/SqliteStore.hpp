@@ -17,6 +17,7 @@ class SqliteStore final : public Store {
     void migrate() override;
     int schemaVersion() override;
     int latestSchemaVersion() const override;
+    std::string description() const override { return "database " + path_.string(); }
 
     WriteStats writeStats() const override;
 
@@ -28,6 +29,7 @@ class SqliteStore final : public Store {
     void commitBatch(std::span<CommitGroup::Write*> batch);
     void runBatch(ConnectionPool::Lease& lease, std::span<CommitGroup::Write*> batch);
 
+    std::filesystem::path path_;
     // Before the pool: its connections report to it until they close.
     WalCheckpointer checkpointer_;
     ConnectionPool pool_;

@@ -52,7 +52,8 @@ TEST(PgSchema, MigratingTwiceOrFromTwoStoresAtOnceAppliesEachMigrationOnce) {
     first->migrate();
     other.join();
     first->migrate();
-    EXPECT_EQ(database.count("SELECT COUNT(*) FROM schema_migrations"), 1);
+    EXPECT_EQ(database.count("SELECT COUNT(*) FROM schema_migrations"),
+              first->latestSchemaVersion() - 10);  // 11 (the baseline) and each after it
     EXPECT_EQ(first->schemaVersion(), first->latestSchemaVersion());
 }
 
