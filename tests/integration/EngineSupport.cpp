@@ -30,7 +30,8 @@ std::string indented(const std::string& lines, const std::string& indent) {
 
 EngineDaemon::EngineDaemon(EngineSetup setup)
     : setup_(std::move(setup)),
-      database_(TestDatabase::forTest(dir_ / "var" / "lodestone.db")) {
+      database_(setup_.database ? *setup_.database
+                                : TestDatabase::forTest(dir_ / "var" / "lodestone.db")) {
     stateDir_ = dir_ / "plugin-state";
     std::filesystem::create_directories(stateDir_);
 }

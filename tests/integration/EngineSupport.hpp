@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -36,6 +37,8 @@ struct EngineSetup {
     std::string storageYaml = "";        // more keys under storage:
     std::string projectYaml = "";        // more keys of the project "Guides"
     std::string campaignsYaml = "";      // entries of the organisation's campaigns: list
+    // Another daemon's database, shared (PostgreSQL); unset: one of this daemon's own.
+    std::optional<TestDatabase> database = std::nullopt;
 };
 
 // A lodestoned running the job engine on a database that outlives restarts: stop it (SIGTERM,

@@ -25,6 +25,13 @@ TestDatabase TestDatabase::forTest(const std::filesystem::path& sqliteFile) {
     return database;
 }
 
+TestDatabase TestDatabase::forSeveralDaemons() {
+    TestDatabase database;
+    auto& server = PostgresServer::shared();
+    database.dsn_ = server.dsn(server.createDatabase());
+    return database;
+}
+
 std::string TestDatabase::yaml() const {
     // Two lines either way, so a test's config file has the same line numbers on both.
     if (!postgresql()) return "  driver: sqlite\n  path: " + sqliteFile_.string() + "\n";

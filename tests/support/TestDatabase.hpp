@@ -15,8 +15,12 @@ class TestDatabase {
   public:
     // The database for a test whose SQLite file would be `sqliteFile`.
     static TestDatabase forTest(const std::filesystem::path& sqliteFile);
+    // A database of its own on the PostgreSQL server, whatever the run uses: for tests of several
+    // lodestoned on one database, which only PostgreSQL allows.
+    static TestDatabase forSeveralDaemons();
     // Whether this run's tests use PostgreSQL.
     static bool onPostgresql();
+    const std::string& dsn() const { return dsn_; }
 
     bool postgresql() const { return !dsn_.empty(); }
     // The keys of the config file's `storage:` section, each line indented by two spaces; two
