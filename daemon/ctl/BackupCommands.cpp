@@ -1,5 +1,6 @@
 #include "Commands.hpp"
 #include "storage/Backup.hpp"
+#include "storage/Transfer.hpp"
 
 namespace lodestone::ctl {
 namespace {
@@ -28,6 +29,53 @@ Result backup(const Arguments& args, const config::Config& config) {
     return result;
 }
 
+// "sqlite:PATH" or "postgresql:DSN" of --from/--to.
+storage::StoreOptions storeNamed(const Arguments& args, const std::string& flag,
+                                 const std::string& driver) {
+    const auto value = args.value(flag);
+    const std::string prefix = driver + ":";
+    if (!value || !value->starts_with(prefix) || value->size() == prefix.size()) {
+        throw UsageError("--" + flag + ": expected " + driver + ":" +
+                         (driver == "sqlite" ? "PATH" : "DSN") + ", got \"" + value.value_or("") +
+                         "\"");
+    }
+    storage::StoreOptions options;
+    options.driver = driver;
+    if (driver == "sqlite") {
+        options.path = std::filesystem::absolute(value->substr(prefix.size()));
+        if (!std::filesystem::exists(options.path)) {
+            throw std::runtime_error("--from: " + options.path.string() + " does not exist");
+        }
+    } else {
+        options.dsn = value->substr(prefix.size());
+    }
+    options.poolSize = 1;
+    return options;
+}
+
+Result migrateStorage(const Arguments& args, const config::Config&) {
+    args.expectPositionals(0, "");
+    const auto from = storeNamed(args, "from", "sqlite");
+    const auto to = storeNamed(args, "to", "postgresql");
+    const auto report = storage::copySqliteToPostgresql(from, to);
+    Result result;
+    auto tables = new Poco::JSON::Object();
+    std::int64_t rows = 0;
+    for (const auto& table : report.tables) {
+        tables->set(table.name, table.rows);
+        rows += table.rows;
+    }
+    result.json->set("from", from.path.string());
+    result.json->set("schemaVersion", report.schemaVersion);
+    result.json->set("rows", Poco::JSON::Object::Ptr(tables));
+    result.headline = "Copied " + std::to_string(rows) + " rows in " +
+                      std::to_string(report.tables.size()) + " tables from " +
+                      from.path.string() + " to PostgreSQL (schema version " +
+                      std::to_string(report.schemaVersion) +
+                      "). Point storage: at it (driver: postgresql, dsn: ...) and start lodestoned.";
+    return result;
+}
+
 }  // namespace
 
 std::vector<Command> backupCommands() {
@@ -46,6 +94,21 @@ std::vector<Command> backupCommands() {
          {{"force", false}},
          nullptr,
          backup},
+        {"migrate-storage",
+         "",
+         "migrate-storage --from sqlite:PATH --to postgresql:DSN",
+         "Copies a single-host installation's SQLite database into an empty PostgreSQL\n"
+         "database, to run several lodestoned on it (docs/postgresql.md). Stop lodestoned\n"
+         "first: writes made during the copy are not copied. The SQLite file is brought to\n"
+         "this version's schema first, as lodestoned's start would; PostgreSQL's schema is\n"
+         "created. Every row is copied in one transaction: the target has all of them or,\n"
+         "after an error, none. A PostgreSQL database that already holds rows is refused.\n\n"
+         "  --from sqlite:PATH       the SQLite file (storage.path of the old config)\n"
+         "  --to postgresql:DSN      a libpq connection string, e.g.\n"
+         "                           postgresql:\"host=db1 dbname=lodestone user=lodestone\"\n",
+         {{"from"}, {"to"}},
+         nullptr,
+         migrateStorage},
     };
 }
 
