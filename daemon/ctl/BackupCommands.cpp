@@ -68,11 +68,11 @@ Result migrateStorage(const Arguments& args, const config::Config&) {
     result.json->set("from", from.path.string());
     result.json->set("schemaVersion", report.schemaVersion);
     result.json->set("rows", Poco::JSON::Object::Ptr(tables));
-    result.headline = "Copied " + std::to_string(rows) + " rows in " +
-                      std::to_string(report.tables.size()) + " tables from " +
-                      from.path.string() + " to PostgreSQL (schema version " +
-                      std::to_string(report.schemaVersion) +
-                      "). Point storage: at it (driver: postgresql, dsn: ...) and start lodestoned.";
+    result.headline =
+        "Copied " + std::to_string(rows) + " rows in " + std::to_string(report.tables.size()) +
+        " tables from " + from.path.string() + " to PostgreSQL (schema version " +
+        std::to_string(report.schemaVersion) +
+        "). Point storage: at it (driver: postgresql, dsn: ...) and start lodestoned.";
     return result;
 }
 

@@ -28,10 +28,9 @@ Result reload(const Arguments& args, const config::Config& config) {
         daemons = daemonsStartedWith(config.file);
     }
     if (daemons.empty()) {
-        const std::string which =
-            config.storage.driver == "sqlite"
-                ? "has " + config.storage.path.string() + " open"
-                : "on this host was started with " + config.file.string();
+        const std::string which = config.storage.driver == "sqlite"
+                                      ? "has " + config.storage.path.string() + " open"
+                                      : "on this host was started with " + config.file.string();
         throw std::runtime_error(
             "the configuration is valid, but no running lodestoned " + which +
             " (run this as root or as the user lodestoned runs as, or name it with --pid; "

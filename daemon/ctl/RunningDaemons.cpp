@@ -90,9 +90,8 @@ std::vector<pid_t> daemonsUsing(const std::filesystem::path& database,
     std::error_code error;
     const auto file = std::filesystem::weakly_canonical(database, error);
     if (error) return {};
-    return lodestonedProcesses(proc, [&](const std::filesystem::path& process) {
-        return holdsOpen(process, file);
-    });
+    return lodestonedProcesses(
+        proc, [&](const std::filesystem::path& process) { return holdsOpen(process, file); });
 }
 
 }  // namespace lodestone::ctl

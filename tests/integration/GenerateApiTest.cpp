@@ -65,8 +65,7 @@ TEST(GenerateApi, StoresOnlyFieldsTheSchemaKnows) {
     // Read as text and parsed here: the SQL is the same on SQLite and PostgreSQL.
     const auto stored =
         api.backdoor().text("SELECT fields_json FROM leads WHERE id = '" + created.leadId + "'");
-    const auto fields =
-        Poco::JSON::Parser().parse(stored).extract<Poco::JSON::Object::Ptr>();
+    const auto fields = Poco::JSON::Parser().parse(stored).extract<Poco::JSON::Object::Ptr>();
     EXPECT_FALSE(fields->has("secret")) << stored;
     EXPECT_EQ(fields->getValue<std::string>("email"), "ada@example.com");
     EXPECT_EQ(fields->getObject("customFields")->getValue<std::string>("source"), "webinar");

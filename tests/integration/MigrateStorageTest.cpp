@@ -46,7 +46,8 @@ TEST(MigrateStorage, AnInstallationCopiedToPostgresqlCarriesOnWithItsKeysAndJobs
         auto projects = httpRequest(single.port(), "GET", "/api/projects", "",
                                     {{"Authorization", "Bearer " + kKey}});
         ASSERT_EQ(projects.status, 200) << projects.body;
-        projectId = parse(projects.body)->getArray("projects")->getObject(0)->getValue<std::string>("id");
+        projectId =
+            parse(projects.body)->getArray("projects")->getObject(0)->getValue<std::string>("id");
         for (int i = 0; i < 3; ++i) {
             auto created = httpRequest(
                 single.port(), "POST", "/api/projects/" + projectId + "/generate",
@@ -83,10 +84,10 @@ TEST(MigrateStorage, AnInstallationCopiedToPostgresqlCarriesOnWithItsKeysAndJobs
                                   "", {{"Authorization", "Bearer " + kKey}});
         EXPECT_EQ(status.status, 200) << status.body;
     }
-    auto another = httpRequest(
-        onPostgresql.port(), "POST", "/api/projects/" + projectId + "/generate",
-        R"({"email":"grace@example.com"})",
-        {{"Authorization", "Bearer " + kKey}, {"Content-Type", "application/json"}});
+    auto another =
+        httpRequest(onPostgresql.port(), "POST", "/api/projects/" + projectId + "/generate",
+                    R"({"email":"grace@example.com"})",
+                    {{"Authorization", "Bearer " + kKey}, {"Content-Type", "application/json"}});
     EXPECT_EQ(another.status, 200) << another.body;  // identities continue past copied ids
     EXPECT_EQ(target.backdoor().count("SELECT credits FROM organisations"), 46);
 
@@ -99,16 +100,16 @@ TEST(MigrateStorage, AnInstallationCopiedToPostgresqlCarriesOnWithItsKeysAndJobs
 
 TEST(MigrateStorage, FromAndToMustNameTheirDatabases) {
     TempDir dir;
-    std::ofstream(dir / "lodestone.yaml") << "storage:\n  path: " << (dir / "x.db").string() << "\n";
+    std::ofstream(dir / "lodestone.yaml")
+        << "storage:\n  path: " << (dir / "x.db").string() << "\n";
     auto wrong = runToCompletion(LODESTONECTL_PATH,
                                  {"--config", (dir / "lodestone.yaml").string(), "migrate-storage",
                                   "--from", (dir / "x.db").string(), "--to", "postgresql:x"});
     EXPECT_NE(wrong.status.code, 0);
     EXPECT_THAT(wrong.errors, HasSubstr("--from: expected sqlite:PATH"));
-    auto missing = runToCompletion(LODESTONECTL_PATH,
-                                   {"--config", (dir / "lodestone.yaml").string(),
-                                    "migrate-storage", "--from", "sqlite:/nonexistent/x.db",
-                                    "--to", "postgresql:dbname=x"});
+    auto missing = runToCompletion(
+        LODESTONECTL_PATH, {"--config", (dir / "lodestone.yaml").string(), "migrate-storage",
+                            "--from", "sqlite:/nonexistent/x.db", "--to", "postgresql:dbname=x"});
     EXPECT_NE(missing.status.code, 0);
     EXPECT_THAT(missing.errors, HasSubstr("/nonexistent/x.db does not exist"));
 }

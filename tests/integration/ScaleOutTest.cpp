@@ -39,9 +39,11 @@ EngineSetup sharedSetup(const TestDatabase& database, const WebhookReceiver& rec
     // dead daemon on this host is known dead at once (its process is gone).
     setup.stepTimeout = "10s";
     setup.campaignsYaml = "- name: Hooks\n  webhook_url: " + receiver.url() + "\n";
-    setup.extraYaml = "webhooks:\n  allow_private_networks: true\n  timeout: 1s\n"
-                      "  retry_schedule: [200ms, 400ms, 600ms, 800ms]\n"
-                      "  concurrency: " + std::to_string(kConcurrency) + "\n";
+    setup.extraYaml =
+        "webhooks:\n  allow_private_networks: true\n  timeout: 1s\n"
+        "  retry_schedule: [200ms, 400ms, 600ms, 800ms]\n"
+        "  concurrency: " +
+        std::to_string(kConcurrency) + "\n";
     return setup;
 }
 
@@ -195,8 +197,8 @@ TEST(ScaleOut, AKeyRevokedThroughOneDaemonStopsWorkingOnTheOtherWithinASecond) {
                             first.backdoor().text("SELECT id FROM api_keys WHERE name = 'tests'")});
     ASSERT_EQ(revoked.status.code, 0) << revoked.errors;
     const auto at = std::chrono::steady_clock::now();
-    ASSERT_TRUE(eventually([&] { return second.get(status).status == 401; },
-                           std::chrono::seconds(10)));
+    ASSERT_TRUE(
+        eventually([&] { return second.get(status).status == 401; }, std::chrono::seconds(10)));
     // The caches keep a key for 500 ms; a second leaves room for a busy machine.
     EXPECT_LT(std::chrono::steady_clock::now() - at, std::chrono::milliseconds(1500));
 }

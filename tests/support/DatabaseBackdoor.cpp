@@ -87,9 +87,10 @@ DatabaseBackdoor::WriteLock DatabaseBackdoor::holdWriteLock() const {
         throw std::runtime_error("cannot connect to PostgreSQL: " +
                                  std::string(PQerrorMessage(connection.get())));
     }
-    const auto tables = firstValue(onPostgresql(
-        dsn_, "SELECT string_agg(quote_ident(tablename), ', ') FROM pg_tables "
-              "WHERE schemaname = 'public'"));
+    const auto tables =
+        firstValue(onPostgresql(dsn_,
+                                "SELECT string_agg(quote_ident(tablename), ', ') FROM pg_tables "
+                                "WHERE schemaname = 'public'"));
     if (!tables) throw std::runtime_error("the database has no tables to lock");
     const std::string lock = "BEGIN; LOCK TABLE " + *tables + " IN EXCLUSIVE MODE";
     Result result(PQexec(connection.get(), lock.c_str()), &PQclear);

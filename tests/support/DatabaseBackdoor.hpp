@@ -12,12 +12,13 @@ struct pg_conn;
 
 namespace lodestone::test {
 
-// Raw SQL on lodestoned's database (its SQLite file, or its PostgreSQL database), around the repositories and behind the daemon's back. The
-// one place for it, kept for what the repositories cannot say: reading back what the daemon
-// stored, rewinding a job to a state no repository call leads to (what a kill -9 leaves behind),
-// and holding the write lock as another process would. Building state is the Factory's job.
-// Each call opens its own connection and waits up to 5 s for a lock the daemon holds. The SQL
-// a test writes must mean the same on both databases (TestDatabase.hpp).
+// Raw SQL on lodestoned's database (its SQLite file, or its PostgreSQL database), around the
+// repositories and behind the daemon's back. The one place for it, kept for what the repositories
+// cannot say: reading back what the daemon stored, rewinding a job to a state no repository call
+// leads to (what a kill -9 leaves behind), and holding the write lock as another process would.
+// Building state is the Factory's job. Each call opens its own connection and waits up to 5 s for a
+// lock the daemon holds. The SQL a test writes must mean the same on both databases
+// (TestDatabase.hpp).
 class DatabaseBackdoor {
   public:
     explicit DatabaseBackdoor(std::filesystem::path file) : file_(std::move(file)) {}

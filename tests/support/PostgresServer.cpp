@@ -97,8 +97,8 @@ void PostgresServer::makeCluster() {
 }
 
 void PostgresServer::copyTree(const std::filesystem::path& from, const std::filesystem::path& to) {
-    auto done = runToCompletion("/bin/cp", {"-a", from.string(), to.string()},
-                                std::chrono::seconds(60));
+    auto done =
+        runToCompletion("/bin/cp", {"-a", from.string(), to.string()}, std::chrono::seconds(60));
     if (done.status.code != 0) {
         throw std::runtime_error("cannot copy " + from.string() + ": " + done.errors);
     }

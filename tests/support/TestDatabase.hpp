@@ -38,8 +38,8 @@ class TestDatabase {
 };
 
 // Ends a test that is about SQLite itself (its file, its locks) when the run is on PostgreSQL.
-#define LODESTONE_SQLITE_ONLY(why)                                              \
-    do {                                                                        \
+#define LODESTONE_SQLITE_ONLY(why)                                                \
+    do {                                                                          \
         if (::lodestone::test::TestDatabase::onPostgresql()) GTEST_SKIP() << why; \
     } while (false)
 

@@ -13,8 +13,8 @@ ratelimit::Decision SharedRateLimiter::take(const std::string& bucket, int limit
     const std::int64_t second = nowMillis / 1000;
     const std::int64_t firstSlot = second - kSlots + 1;
     std::int64_t swept = lastSweep_.load();
-    const bool sweep = second - swept >= kSweepEverySeconds &&
-                       lastSweep_.compare_exchange_strong(swept, second);
+    const bool sweep =
+        second - swept >= kSweepEverySeconds && lastSweep_.compare_exchange_strong(swept, second);
     return store_.write([&](storage::Repositories& repositories) {
         auto& counts = repositories.rateLimits();
         if (sweep) counts.forgetBefore(firstSlot);

@@ -106,8 +106,7 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     addEmailSends();
     engine_->start();
     // Work queued through another host (on PostgreSQL) starts here at once, not at the next poll.
-    announcements_ =
-        store.listenForWork([this](const std::string& queue) { wake(queue); });
+    announcements_ = store.listenForWork([this](const std::string& queue) { wake(queue); });
     watchMailboxes();
 }
 

@@ -52,7 +52,6 @@ class MemoryRateLimiter final : public RateLimiter {
     Decision take(const std::string& bucket, int limit) override;
 
   private:
-
     struct Window {
         std::array<int, kSlots> counts{};  // slot = epoch second % kSlots
         std::int64_t newestSecond = 0;     // the second `counts` was last advanced to

@@ -20,8 +20,7 @@ class SqliteQuery {
   public:
     SqliteQuery(sqlite3* db, const std::string& sql) {
         if (sqlite3_prepare_v2(db, sql.c_str(), -1, &statement_, nullptr) != SQLITE_OK) {
-            throw StorageError("SQLite: " + std::string(sqlite3_errmsg(db)) + " (in: " + sql +
-                               ")");
+            throw StorageError("SQLite: " + std::string(sqlite3_errmsg(db)) + " (in: " + sql + ")");
         }
     }
     ~SqliteQuery() { sqlite3_finalize(statement_); }
@@ -72,7 +71,8 @@ std::vector<std::pair<std::string, std::vector<std::string>>> tablesInOrder(sqli
             for (const auto& parent : theirs) ready = ready && placed.count(parent);
             if (!ready) continue;
             std::vector<std::string> columns;
-            SqliteQuery info(db, "SELECT name FROM pragma_table_info('" + table + "') ORDER BY cid");
+            SqliteQuery info(db,
+                             "SELECT name FROM pragma_table_info('" + table + "') ORDER BY cid");
             while (info.next()) columns.push_back(info.text(0));
             ordered.emplace_back(table, std::move(columns));
             placed.insert(table);
@@ -104,11 +104,20 @@ void appendCopyValue(std::string& line, sqlite3_stmt* row, int column) {
     const int size = sqlite3_column_bytes(row, column);
     for (int i = 0; i < size; ++i) {
         switch (text[i]) {
-            case '\\': line += "\\\\"; break;
-            case '\n': line += "\\n"; break;
-            case '\r': line += "\\r"; break;
-            case '\t': line += "\\t"; break;
-            default: line += text[i];
+            case '\\':
+                line += "\\\\";
+                break;
+            case '\n':
+                line += "\\n";
+                break;
+            case '\r':
+                line += "\\r";
+                break;
+            case '\t':
+                line += "\\t";
+                break;
+            default:
+                line += text[i];
         }
     }
 }
@@ -138,8 +147,8 @@ std::int64_t copyTable(sqlite3* source, PGconn* target, const std::string& table
     }
     PgResult done(PQgetResult(target), &PQclear);
     if (PQresultStatus(done.get()) != PGRES_COMMAND_OK) {
-        throw StorageError("copying " + table + " into PostgreSQL: " +
-                           std::string(PQerrorMessage(target)));
+        throw StorageError("copying " + table +
+                           " into PostgreSQL: " + std::string(PQerrorMessage(target)));
     }
     while (PGresult* rest = PQgetResult(target)) PQclear(rest);
     return copied;
@@ -161,7 +170,8 @@ TransferReport copySqliteToPostgresql(const StoreOptions& from, const StoreOptio
         report.schemaVersion = source->schemaVersion();
     }
     sqlite3* rawSource = nullptr;
-    if (sqlite3_open_v2(from.path.c_str(), &rawSource, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(from.path.c_str(), &rawSource, SQLITE_OPEN_READONLY, nullptr) !=
+        SQLITE_OK) {
         const std::string reason = rawSource ? sqlite3_errmsg(rawSource) : "out of memory";
         sqlite3_close_v2(rawSource);
         throw StorageError("cannot open " + from.path.string() + ": " + reason);

@@ -152,7 +152,7 @@ TEST_F(RateLimiterTest, BucketsAreIndependent) {
 TEST(RateLimiterConcurrency, ManyThreadsOnOneBucketAcceptExactlyTheLimit) {
     constexpr int kLimit = 500;
     constexpr int kThreads = 8;
-    constexpr int kAttemptsPerThread = 250;                // 2000 attempts in all
+    constexpr int kAttemptsPerThread = 250;                      // 2000 attempts in all
     MemoryRateLimiter limiter([] { return at(kSecond, 123); });  // frozen
     std::latch start(kThreads);
     std::atomic<int> accepted{0};

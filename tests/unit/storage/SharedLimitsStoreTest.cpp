@@ -22,8 +22,7 @@ constexpr std::int64_t kSecond = 1'750'000'000;
 
 class SharedLimits : public storage::test::OnEveryBackend<storage::test::StoreFixture> {};
 
-INSTANTIATE_TEST_SUITE_P(, SharedLimits, storage::test::everyBackend(),
-                         storage::test::backendName);
+INSTANTIATE_TEST_SUITE_P(, SharedLimits, storage::test::everyBackend(), storage::test::backendName);
 
 TEST_P(SharedLimits, CountsAreKeptPerBucketAndSecondAndForgottenPastTheWindow) {
     store_->write([](Repositories& r) {

@@ -43,8 +43,10 @@ void throwFor(const PGresult* result, PGconn* connection, std::string_view what)
             throw StorageError("PostgreSQL cancelled " + std::string(what) +
                                " (storage.statement_timeout passed?): " + message);
         case Failure::LockWait:
-            throw StorageError("the database is locked by another writer (waited "
-                               "storage.busy_timeout): " + message);
+            throw StorageError(
+                "the database is locked by another writer (waited "
+                "storage.busy_timeout): " +
+                message);
         case Failure::Other:
             break;
     }

@@ -50,9 +50,10 @@ void PgWorkListener::run() {
             connection.reset(PQconnectdb(dsn_.c_str()));
             if (!listenOn(connection.get())) {
                 if (!warned) {
-                    log.warning("cannot listen for other hosts' work announcements (idle workers "
-                                "find it at their next poll instead): %s",
-                                std::string(PQerrorMessage(connection.get())));
+                    log.warning(
+                        "cannot listen for other hosts' work announcements (idle workers "
+                        "find it at their next poll instead): %s",
+                        std::string(PQerrorMessage(connection.get())));
                     warned = true;
                 }
                 connection.reset();
