@@ -5,6 +5,7 @@
 #include <libpq-fe.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -111,7 +112,9 @@ class PostgresJobCount final : public JobCount {
   public:
     explicit PostgresJobCount(const std::string& dsn) : connection_(PQconnectdb(dsn.c_str())) {
         if (PQstatus(connection_) != CONNECTION_OK) {
-            throw std::runtime_error("cannot connect: " + std::string(PQerrorMessage(connection_)));
+            const std::string reason = PQerrorMessage(connection_);
+            PQfinish(connection_);
+            throw std::runtime_error("cannot connect: " + reason);
         }
     }
     ~PostgresJobCount() override { PQfinish(connection_); }
@@ -187,8 +190,10 @@ int run(const Options& options) {
     using Request = std::function<void(int, ApiConnection&, ClientStats&)>;
     std::vector<std::unique_ptr<ClientThreads<Request>>> clients;
     for (int d = 0; d < options.daemons; ++d) {
-        const int share = options.jobs / options.daemons + (d < options.jobs % options.daemons);
-        const int offset = d * (options.jobs / options.daemons);
+        const int base = options.jobs / options.daemons;
+        const int extra = options.jobs % options.daemons;
+        const int share = base + (d < extra ? 1 : 0);
+        const int offset = d * base + std::min(d, extra);
         Request create = [&, offset](int i, ApiConnection& connection, ClientStats& stats) {
             const std::string n = std::to_string(offset + i);
             std::string reply;
@@ -200,6 +205,8 @@ int run(const Options& options) {
             ports[static_cast<std::size_t>(d)], std::max(1, options.clients / options.daemons),
             share, create));
     }
+    // A database given with --dsn may hold an earlier run's jobs.
+    const std::int64_t before = count->completed();
     const auto start = Clock::now();
     for (auto& group : clients) group->start();
     ClientStats creates;
@@ -210,7 +217,7 @@ int run(const Options& options) {
     auto lastProgressAt = Clock::now();
     while (done < options.jobs) {
         std::this_thread::sleep_for(20ms);
-        const auto now = count->completed();
+        const auto now = count->completed() - before;
         if (now != done) lastProgressAt = Clock::now();
         done = now;
         if (Clock::now() - lastProgressAt > 60s) break;

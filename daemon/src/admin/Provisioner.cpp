@@ -144,12 +144,22 @@ class Provisioning {
 
 ProvisionReport provision(storage::Store& store, const config::ProvisionConfig& spec) {
     ProvisionReport report;
-    store.write([&](storage::Repositories& repositories) {
-        report = ProvisionReport{};  // a retried transaction starts its report afresh
-        Provisioning provisioning(repositories, report);
-        for (const auto& organisation : spec.organisations) provisioning.organisation(organisation);
-    });
-    return report;
+    for (int attempt = 1;; ++attempt) {
+        try {
+            store.write([&](storage::Repositories& repositories) {
+                report = ProvisionReport{};  // a retried transaction starts its report afresh
+                Provisioning provisioning(repositories, report);
+                for (const auto& organisation : spec.organisations) {
+                    provisioning.organisation(organisation);
+                }
+            });
+            return report;
+        } catch (const storage::Conflict&) {
+            // Hosts of one PostgreSQL database starting at once provision the same names: the
+            // one that lost finds the winner's rows, committed, on its second try.
+            if (attempt == 2) throw;
+        }
+    }
 }
 
 void checkProvision(const config::ProvisionConfig& spec) {

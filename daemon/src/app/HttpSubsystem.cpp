@@ -113,9 +113,14 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     api::addListRoutes(routes_, *services_);
 
     auto options = frontOptions(config_.server, config_.logging, metrics_.series());
-    options.answersInline = [this](const http::RequestHead& head) {
-        return routes_.answersInline(head.method, head.target);
-    };
+    // Quick reads are answered on the event loop only where they never wait on the database's
+    // writes: on PostgreSQL each request writes its rate-limit count (SharedRateLimiter), which
+    // may wait for a lock, and the loop must never wait.
+    if (config_.storage.driver == "sqlite") {
+        options.answersInline = [this](const http::RequestHead& head) {
+            return routes_.answersInline(head.method, head.target);
+        };
+    }
     server_ = std::make_unique<http::FrontServer>(
         socket, new api::RequestHandlerFactory(*services_, routes_), std::move(options));
     server_->start();

@@ -367,6 +367,9 @@ class EmailSendRepository {
     // Pending, unleased sends due by `now` whose campaign may start a send now (its sending
     // day's next send time has come), oldest due first; at most `limit`.
     virtual std::vector<domain::EmailSend> due(Timestamp now, int limit) = 0;
+    // The same, chosen to be claimed in this write: on PostgreSQL the rows are locked to the end
+    // of the transaction, and rows another host's claim holds are skipped.
+    virtual std::vector<domain::EmailSend> claimable(Timestamp now, int limit) = 0;
     // When the next unleased pending send may start, its campaign's next send time included.
     virtual std::optional<Timestamp> nextDue() = 0;
     // Leases a pending, unleased send to `owner` until `leaseUntil` and counts the attempt. False

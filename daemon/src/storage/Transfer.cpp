@@ -18,7 +18,7 @@ using PgResult = std::unique_ptr<PGresult, decltype(&PQclear)>;
 
 class SqliteQuery {
   public:
-    SqliteQuery(sqlite3* db, const std::string& sql) {
+    SqliteQuery(sqlite3* db, const std::string& sql) : db_(db) {
         if (sqlite3_prepare_v2(db, sql.c_str(), -1, &statement_, nullptr) != SQLITE_OK) {
             throw StorageError("SQLite: " + std::string(sqlite3_errmsg(db)) + " (in: " + sql + ")");
         }
@@ -26,7 +26,14 @@ class SqliteQuery {
     ~SqliteQuery() { sqlite3_finalize(statement_); }
     SqliteQuery(const SqliteQuery&) = delete;
     SqliteQuery& operator=(const SqliteQuery&) = delete;
-    bool next() { return sqlite3_step(statement_) == SQLITE_ROW; }
+    // False after the last row; a read that fails (busy, I/O, corruption) throws, so a table is
+    // never copied short.
+    bool next() {
+        const int code = sqlite3_step(statement_);
+        if (code == SQLITE_ROW) return true;
+        if (code == SQLITE_DONE) return false;
+        throw StorageError("reading SQLite: " + std::string(sqlite3_errmsg(db_)));
+    }
     std::string text(int column) const {
         const auto* value = sqlite3_column_text(statement_, column);
         return value ? reinterpret_cast<const char*>(value) : "";
@@ -34,6 +41,7 @@ class SqliteQuery {
     sqlite3_stmt* raw() const { return statement_; }
 
   private:
+    sqlite3* db_;
     sqlite3_stmt* statement_ = nullptr;
 };
 

@@ -1,6 +1,9 @@
 // Email sends, sending days, suppressions and the mailbox memory, as the repositories store them.
 #include <gtest/gtest.h>
 
+#include <future>
+#include <thread>
+
 #include "ProspectStoreFixture.hpp"
 #include "StoreSuite.hpp"
 
@@ -74,6 +77,36 @@ TEST_P(EmailSendStore, DueSendsComeOldestFirstAndNotBeforeTheirTime) {
     EXPECT_EQ(both[0].id, first.id);
     EXPECT_EQ(both[1].id, later.id);
     EXPECT_EQ(due(kT0 + 500, 1).size(), 1u);
+}
+
+TEST_P(EmailSendStore, AClaimSeesWhatDueListsAndSkipsWhatAConcurrentClaimHolds) {
+    auto first = insert(send(ann_, 0, kT0));
+    auto bob = add(campaign_, "bob@initech.com", domain::ProspectStatus::Qualified);
+    auto second = insert(send(bob, 0, kT0 + 1));
+    auto claimable = [&](Store& store) {
+        return store.write([&](Repositories& r) { return r.emailSends().claimable(kT0 + 5, 10); });
+    };
+    auto all = claimable(*store_);
+    ASSERT_EQ(all.size(), 2u);
+    EXPECT_EQ(all[0].id, first.id);
+    if (GetParam().name != "postgresql") return;  // SQLite has one writer at a time, no row locks
+    // A claim in progress on another connection holds the first: this one takes the second.
+    std::promise<void> holding;
+    std::promise<void> done;
+    std::thread other([&] {
+        auto another = database().open();
+        another->write([&](Repositories& r) {
+            EXPECT_EQ(r.emailSends().claimable(kT0 + 5, 1).size(), 1u);
+            holding.set_value();
+            done.get_future().wait();
+        });
+    });
+    holding.get_future().wait();
+    auto rest = claimable(*store_);
+    done.set_value();
+    other.join();
+    ASSERT_EQ(rest.size(), 1u);
+    EXPECT_EQ(rest[0].id, second.id);
 }
 
 TEST_P(EmailSendStore, OneStepPerProspectAndOneMessageIdPerSend) {

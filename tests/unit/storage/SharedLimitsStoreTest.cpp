@@ -84,24 +84,30 @@ TEST_P(SharedLimits, RequestsWithOneIdempotencyKeyTakeTurnsSoTheSecondFindsTheFi
     });
     std::atomic<int> stored{0};
     std::atomic<int> found{0};
+    std::atomic<int> refused{0};  // a second insert under the key: the turns did not hold
     std::vector<std::thread> requests;
     for (int i = 0; i < 3; ++i) {
         requests.emplace_back([&] {
             auto store = database().open();
-            store->write([&](Repositories& r) {
-                r.idempotency().takeTurn("key_1", "order-7");
-                if (r.idempotency().find("key_1", "order-7", 0)) {
-                    ++found;
-                    return;
-                }
-                // Long enough for the others to arrive while this one holds its turn.
-                std::this_thread::sleep_for(std::chrono::milliseconds(100));
-                r.idempotency().insert({"key_1", "order-7", "hash", 200, "{}", 5});
-                ++stored;
-            });
+            try {
+                store->write([&](Repositories& r) {
+                    r.idempotency().takeTurn("key_1", "order-7");
+                    if (r.idempotency().find("key_1", "order-7", 0)) {
+                        ++found;
+                        return;
+                    }
+                    // Long enough for the others to arrive while this one holds its turn.
+                    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+                    r.idempotency().insert({"key_1", "order-7", "hash", 200, "{}", 5});
+                    ++stored;
+                });
+            } catch (const Conflict&) {
+                ++refused;
+            }
         });
     }
     for (auto& request : requests) request.join();
+    EXPECT_EQ(refused.load(), 0);
     EXPECT_EQ(stored.load(), 1);
     EXPECT_EQ(found.load(), 2);
 }

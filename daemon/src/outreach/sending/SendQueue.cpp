@@ -1,6 +1,7 @@
 #include "outreach/sending/SendQueue.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "metrics/Series.hpp"
 #include "outreach/SequenceLifecycle.hpp"
@@ -166,7 +167,13 @@ work::Claims SendQueue::claim(storage::Repositories& repositories,
     work::Claims claimed;
     std::map<std::string, std::optional<domain::Campaign>> campaigns;
     std::map<std::string, SendingBudget> budgets;
-    for (auto& send : sends.due(now, request.limit * kLookAhead)) {
+    auto due = sends.claimable(now, request.limit * kLookAhead);
+    // Each campaign's sending day is held to the end of the claim (on PostgreSQL, where hosts
+    // claim at once): taken in one order on every host, so two claims never wait on each other.
+    std::set<std::string> campaignsDue;
+    for (const auto& send : due) campaignsDue.insert(send.campaignId);
+    for (const auto& id : campaignsDue) sends.sendingDay(id);
+    for (auto& send : due) {
         if (static_cast<int>(claimed.size()) >= request.limit) break;
         auto campaign = campaigns.find(send.campaignId);
         if (campaign == campaigns.end()) {

@@ -27,6 +27,21 @@ PgWorkListener::~PgWorkListener() {
     thread_.join();
 }
 
+// The operator's connection string, with defaults of our own before it (its own settings win):
+// a connect that cannot end would hold up the stop that waits for this thread, and TCP
+// keepalives notice a connection that died silently, which waiting for input alone never would.
+PGconn* PgWorkListener::connect() const {
+    const char* keys[] = {"connect_timeout",
+                          "keepalives",
+                          "keepalives_idle",
+                          "keepalives_interval",
+                          "keepalives_count",
+                          "dbname",
+                          nullptr};
+    const char* values[] = {"5", "1", "15", "5", "3", dsn_.c_str(), nullptr};
+    return PQconnectdbParams(keys, values, 1);
+}
+
 bool PgWorkListener::listenOn(PGconn* connection) {
     if (PQstatus(connection) != CONNECTION_OK) return false;
     const std::string listen = std::string("LISTEN ") + kWorkChannel;
@@ -47,7 +62,7 @@ void PgWorkListener::run() {
                 continue;
             }
             lastAttempt = std::chrono::steady_clock::now();
-            connection.reset(PQconnectdb(dsn_.c_str()));
+            connection.reset(connect());
             if (!listenOn(connection.get())) {
                 if (!warned) {
                     log.warning(

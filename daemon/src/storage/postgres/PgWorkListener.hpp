@@ -16,9 +16,10 @@ namespace lodestone::storage::postgres {
 inline constexpr const char* kWorkChannel = "lodestone_work";
 
 // LISTENs on kWorkChannel on a connection of its own, on a thread of its own, and calls `heard`
-// with the queue of every announcement of another process. A lost connection is opened again
-// (a second later, then on); announcements made meanwhile are missed, which costs at most the
-// listeners' next poll.
+// with the queue of every announcement of another process. A lost connection (noticed at once
+// when closed, within about 30 s by TCP keepalives when it died silently) is opened again a
+// second later; announcements made meanwhile are missed, which costs at most the listeners' next
+// poll. Opening one gives up after 5 s unless the DSN says otherwise, so a stop waits no longer.
 class PgWorkListener final : public WorkListener {
   public:
     PgWorkListener(std::string dsn, std::string ownTag,
@@ -27,6 +28,7 @@ class PgWorkListener final : public WorkListener {
 
   private:
     void run();
+    pg_conn* connect() const;
     bool listenOn(pg_conn* connection);
 
     std::string dsn_;

@@ -43,12 +43,12 @@ std::unique_ptr<WorkListener> PostgresStore::listenForWork(
 
 void PostgresStore::migrate() {
     auto lease = pool_.acquire();
-    try {
-        applyMigrations(lease.raw(), pool_.name());
-    } catch (...) {
-        lease.discard();
-        throw;
-    }
+    // A host that starts while another migrates waits for it, however long a migration takes;
+    // the connection is closed afterwards rather than returned without its timeouts.
+    lease.discard();
+    command(lease.raw(), "SET lock_timeout = 0");
+    command(lease.raw(), "SET statement_timeout = 0");
+    applyMigrations(lease.raw(), pool_.name());
 }
 
 int PostgresStore::schemaVersion() {

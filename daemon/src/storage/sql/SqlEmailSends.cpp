@@ -80,20 +80,35 @@ std::vector<domain::EmailSend> SqlEmailSends::listForProspect(const std::string&
     return sends;
 }
 
+namespace {
+
+// A campaign whose cap is spent or whose gap has not passed is left out here, so its waiting
+// sends never crowd out another campaign's within the limit. `locking`: FOR UPDATE SKIP LOCKED.
+std::string dueSql(Dialect dialect, bool locking) {
+    return "SELECT " + kColumns + " FROM email_sends" + indexedBy(dialect, "email_sends_due") +
+           " WHERE status = 'pending' AND lease_owner IS NULL AND due_at <= ? AND NOT EXISTS "
+           "(SELECT 1 FROM campaign_sending_days d WHERE d.campaign_id = "
+           "email_sends.campaign_id AND CASE WHEN email_sends.attempt_count = 0 THEN "
+           "d.next_first_send_at ELSE d.next_send_at END > ?) ORDER BY due_at LIMIT ?" +
+           (locking ? skipLocked(dialect, "email_sends") : "");
+}
+
+}  // namespace
+
 std::vector<domain::EmailSend> SqlEmailSends::due(Timestamp now, int limit) {
-    // A campaign whose cap is spent or whose gap has not passed is left out here, so its waiting
-    // sends never crowd out another campaign's within the limit.
-    const std::string& sql = perDialect(statements_.dialect(), [](Dialect dialect) {
-        return "SELECT " + kColumns + " FROM email_sends" + indexedBy(dialect, "email_sends_due") +
-               " WHERE status = 'pending' AND "
-               "lease_owner IS NULL AND due_at <= ? AND NOT EXISTS (SELECT 1 FROM "
-               "campaign_sending_days d WHERE d.campaign_id = email_sends.campaign_id AND CASE "
-               "WHEN "
-               "email_sends.attempt_count = 0 THEN d.next_first_send_at ELSE d.next_send_at END > "
-               "?) "
-               "ORDER BY due_at LIMIT ?" +
-               skipLocked(dialect, "email_sends");
-    });
+    const std::string& sql =
+        perDialect(statements_.dialect(), [](Dialect dialect) { return dueSql(dialect, false); });
+    return dueSends(sql, now, limit);
+}
+
+std::vector<domain::EmailSend> SqlEmailSends::claimable(Timestamp now, int limit) {
+    const std::string& sql =
+        perDialect(statements_.dialect(), [](Dialect dialect) { return dueSql(dialect, true); });
+    return dueSends(sql, now, limit);
+}
+
+std::vector<domain::EmailSend> SqlEmailSends::dueSends(const std::string& sql, Timestamp now,
+                                                       int limit) {
     Query select(statements_, sql);
     select.bindAll(now, now, limit);
     std::vector<domain::EmailSend> sends;

@@ -207,6 +207,7 @@ class SqlEmailSends final : public EmailSendRepository {
     std::optional<domain::EmailSend> findByMessageId(const std::string& messageId) override;
     std::vector<domain::EmailSend> listForProspect(const std::string& prospectId) override;
     std::vector<domain::EmailSend> due(Timestamp now, int limit) override;
+    std::vector<domain::EmailSend> claimable(Timestamp now, int limit) override;
     std::optional<Timestamp> nextDue() override;
     bool lease(const std::string& id, const std::string& owner, Timestamp leaseUntil,
                Timestamp now) override;
@@ -222,6 +223,8 @@ class SqlEmailSends final : public EmailSendRepository {
     void reopenSendingDay(const std::string& campaignId) override;
 
   private:
+    std::vector<domain::EmailSend> dueSends(const std::string& sql, Timestamp now, int limit);
+
     Statements& statements_;
 };
 

@@ -56,11 +56,15 @@ TEST(PgWorkAnnouncements, AnotherHostHearsEachQueueAnnouncedAndAHostNotItsOwn) {
         EXPECT_TRUE(queue == "jobs" || queue == "webhooks") << queue;
     }
 
-    there->announceWork("jobs");
-    ASSERT_TRUE(lodestone::test::eventually([&] { return !heardHere.queues().empty(); },
-                                            std::chrono::seconds(10)));
-    EXPECT_EQ(heardHere.queues(), std::vector<std::string>{"jobs"})
-        << "a host hears the other's announcement, never its own";
+    ASSERT_TRUE(lodestone::test::eventually(
+        [&] {
+            there->announceWork("jobs");
+            return !heardHere.queues().empty();
+        },
+        std::chrono::seconds(10)));
+    for (const auto& queue : heardHere.queues()) {
+        EXPECT_EQ(queue, "jobs") << "a host hears the other's announcements, never its own";
+    }
 }
 
 TEST(PgWorkAnnouncements, SqliteHasNoOneToTellAndNothingToHear) {
