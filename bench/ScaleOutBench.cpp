@@ -3,7 +3,6 @@
 // (docs/postgresql.md). Clients create jobs spread evenly over the daemons; the bench counts
 // finished jobs in the database itself. See bench/README.md.
 #include <libpq-fe.h>
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <chrono>
@@ -22,6 +21,7 @@
 #include "bench/support/Flags.hpp"
 #include "bench/support/Lodestoned.hpp"
 #include "bench/support/Machine.hpp"
+#include "bench/support/ReadOnlyDatabase.hpp"
 #include "bench/support/RunDir.hpp"
 #include "bench/support/Time.hpp"
 #include "support/PostgresServer.hpp"
@@ -87,25 +87,13 @@ class JobCount {
 
 class SqliteJobCount final : public JobCount {
   public:
-    explicit SqliteJobCount(const std::filesystem::path& file) {
-        if (sqlite3_open_v2(file.c_str(), &db_, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-            throw std::runtime_error("cannot open " + file.string());
-        }
-        sqlite3_busy_timeout(db_, 5000);
-    }
-    ~SqliteJobCount() override { sqlite3_close_v2(db_); }
+    explicit SqliteJobCount(const std::filesystem::path& file) : db_(file) {}
     std::int64_t completed() override {
-        sqlite3_stmt* statement = nullptr;
-        sqlite3_prepare_v2(db_, "SELECT COUNT(*) FROM jobs WHERE status = 'completed'", -1,
-                           &statement, nullptr);
-        std::int64_t n =
-            sqlite3_step(statement) == SQLITE_ROW ? sqlite3_column_int64(statement, 0) : 0;
-        sqlite3_finalize(statement);
-        return n;
+        return db_.integer("SELECT COUNT(*) FROM jobs WHERE status = 'completed'");
     }
 
   private:
-    sqlite3* db_ = nullptr;
+    ReadOnlyDatabase db_;
 };
 
 class PostgresJobCount final : public JobCount {

@@ -4,51 +4,17 @@
 #include <libpq-fe.h>
 
 #include <memory>
-#include <optional>
 #include <stdexcept>
+
+#include "support/PostgresServer.hpp"
 
 namespace lodestone::test {
 
 using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
 
-namespace {
-
-using Result = std::unique_ptr<PGresult, decltype(&PQclear)>;
-
-// One statement on its own connection, as the SQLite side runs each on its own session.
-Result onPostgresql(const std::string& dsn, const std::string& sql) {
-    std::unique_ptr<PGconn, decltype(&PQfinish)> connection(PQconnectdb(dsn.c_str()), &PQfinish);
-    if (PQstatus(connection.get()) != CONNECTION_OK) {
-        throw std::runtime_error("cannot connect to PostgreSQL: " +
-                                 std::string(PQerrorMessage(connection.get())));
-    }
-    Result result(PQexec(connection.get(), sql.c_str()), &PQclear);
-    const auto status = PQresultStatus(result.get());
-    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-        throw std::runtime_error(sql + ": " + PQerrorMessage(connection.get()));
-    }
-    return result;
-}
-
-// The first column of the first row; SQLite's into() leaves its target as it was for no row.
-std::optional<std::string> firstValue(const Result& result) {
-    if (PQntuples(result.get()) == 0 || PQnfields(result.get()) == 0 ||
-        PQgetisnull(result.get(), 0, 0)) {
-        return std::nullopt;
-    }
-    return std::string(PQgetvalue(result.get(), 0, 0));
-}
-
-}  // namespace
-
 std::int64_t DatabaseBackdoor::count(const std::string& query) const {
-    if (!dsn_.empty()) {
-        const auto value = firstValue(onPostgresql(dsn_, query));
-        if (!value) return 0;
-        if (*value == "t" || *value == "f") return *value == "t" ? 1 : 0;
-        return std::stoll(*value);
-    }
+    if (!dsn_.empty()) return countAt(dsn_, query);
     auto session = open();
     std::int64_t n = 0;
     session << query, into(n), now;
@@ -56,7 +22,10 @@ std::int64_t DatabaseBackdoor::count(const std::string& query) const {
 }
 
 std::string DatabaseBackdoor::text(const std::string& query) const {
-    if (!dsn_.empty()) return firstValue(onPostgresql(dsn_, query)).value_or("");
+    if (!dsn_.empty()) {
+        const auto values = textsAt(dsn_, query);
+        return values.empty() ? "" : values.front();
+    }
     auto session = open();
     std::string value;
     session << query, into(value), now;
@@ -65,7 +34,7 @@ std::string DatabaseBackdoor::text(const std::string& query) const {
 
 void DatabaseBackdoor::execute(const std::string& statement) const {
     if (!dsn_.empty()) {
-        onPostgresql(dsn_, statement);
+        executeAt(dsn_, statement);
         return;
     }
     auto session = open();
@@ -87,13 +56,13 @@ DatabaseBackdoor::WriteLock DatabaseBackdoor::holdWriteLock() const {
         throw std::runtime_error("cannot connect to PostgreSQL: " +
                                  std::string(PQerrorMessage(connection.get())));
     }
-    const auto tables =
-        firstValue(onPostgresql(dsn_,
-                                "SELECT string_agg(quote_ident(tablename), ', ') FROM pg_tables "
-                                "WHERE schemaname = 'public'"));
-    if (!tables) throw std::runtime_error("the database has no tables to lock");
-    const std::string lock = "BEGIN; LOCK TABLE " + *tables + " IN EXCLUSIVE MODE";
-    Result result(PQexec(connection.get(), lock.c_str()), &PQclear);
+    const auto tables = text(
+        "SELECT string_agg(quote_ident(tablename), ', ') FROM pg_tables "
+        "WHERE schemaname = 'public'");
+    if (tables.empty()) throw std::runtime_error("the database has no tables to lock");
+    const std::string lock = "BEGIN; LOCK TABLE " + tables + " IN EXCLUSIVE MODE";
+    std::unique_ptr<PGresult, decltype(&PQclear)> result(PQexec(connection.get(), lock.c_str()),
+                                                         &PQclear);
     if (PQresultStatus(result.get()) != PGRES_COMMAND_OK) {
         throw std::runtime_error(lock + ": " + PQerrorMessage(connection.get()));
     }

@@ -180,13 +180,12 @@ Answer ask(const std::string& dsn, const std::string& sql) {
 
 }  // namespace
 
-void PostgresServer::execute(const std::string& database, const std::string& sql) const {
-    ask(dsn(database), sql);
+void executeAt(const std::string& dsn, const std::string& sql) {
+    ask(dsn, sql);
 }
 
-std::vector<std::string> PostgresServer::texts(const std::string& database,
-                                               const std::string& query) const {
-    auto answer = ask(dsn(database), query);
+std::vector<std::string> textsAt(const std::string& dsn, const std::string& query) {
+    auto answer = ask(dsn, query);
     std::vector<std::string> values;
     for (int row = 0; row < PQntuples(answer.result.get()); ++row) {
         values.emplace_back(PQgetvalue(answer.result.get(), row, 0));
@@ -194,13 +193,26 @@ std::vector<std::string> PostgresServer::texts(const std::string& database,
     return values;
 }
 
-std::int64_t PostgresServer::count(const std::string& database, const std::string& query) const {
-    auto answer = ask(dsn(database), query);
+std::int64_t countAt(const std::string& dsn, const std::string& query) {
+    auto answer = ask(dsn, query);
     const PGresult* result = answer.result.get();
     if (PQntuples(result) == 0 || PQnfields(result) == 0 || PQgetisnull(result, 0, 0)) return 0;
     const std::string value = PQgetvalue(result, 0, 0);
     if (value == "t" || value == "f") return value == "t" ? 1 : 0;
     return std::stoll(value);
+}
+
+void PostgresServer::execute(const std::string& database, const std::string& sql) const {
+    executeAt(dsn(database), sql);
+}
+
+std::vector<std::string> PostgresServer::texts(const std::string& database,
+                                               const std::string& query) const {
+    return textsAt(dsn(database), query);
+}
+
+std::int64_t PostgresServer::count(const std::string& database, const std::string& query) const {
+    return countAt(dsn(database), query);
 }
 
 PostgresServer& PostgresServer::shared() {

@@ -13,6 +13,13 @@
 
 namespace lodestone::test {
 
+// SQL on the database `dsn` names, each call on a connection of its own: a statement (or several
+// separated by semicolons); the first column of every row, as text ("" for NULL); the first
+// column of the first row as an integer (0 for none or NULL, 1 and 0 for true and false).
+void executeAt(const std::string& dsn, const std::string& sql);
+std::vector<std::string> textsAt(const std::string& dsn, const std::string& query);
+std::int64_t countAt(const std::string& dsn, const std::string& query);
+
 // A real PostgreSQL server (Debian's postgresql) for the tests: a cluster made with initdb in a
 // temporary directory, started with pg_ctl on a free loopback port, reached over TCP on
 // 127.0.0.1 only, and stopped (its files removed) when this is destroyed. PostgreSQL refuses to

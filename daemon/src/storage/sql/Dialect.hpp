@@ -32,6 +32,20 @@ inline std::string larger(Dialect dialect, const std::string& a, const std::stri
     return (dialect == Dialect::Sqlite ? "MAX(" : "GREATEST(") + a + ", " + b + ")";
 }
 
+// What transactions take turns on (takeTurns); each kind its own space of advisory locks.
+enum class TurnsOn { SendingDay = 0, RateLimitBucket = 1, IdempotencyKey = 2 };
+
+// The rest of this transaction and those of other hosts holding `key` of `kind` take turns:
+// PostgreSQL's transaction advisory lock, held to commit or rollback, so what is read after it is
+// what the last holder committed. Nothing on SQLite, whose one writer at a time takes turns
+// already.
+inline void takeTurns(Statements& statements, TurnsOn kind, const std::string& key) {
+    if (statements.dialect() != Dialect::Postgresql) return;
+    Query(statements, "SELECT pg_advisory_xact_lock(hashtextextended(?, ?))")
+        .bindAll(key, static_cast<int>(kind))
+        .forEachRow([](const Row&) {});
+}
+
 // `FOR UPDATE SKIP LOCKED` where a claim's rows are chosen: on PostgreSQL, hosts claiming at once
 // each take rows the others have not locked, instead of queueing behind them. SQLite has one
 // writer at a time and no row locks.

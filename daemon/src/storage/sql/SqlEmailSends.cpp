@@ -190,14 +190,9 @@ int SqlEmailSends::cancelPending(const std::string& prospectId, const std::strin
 }
 
 std::optional<domain::SendingDay> SqlEmailSends::sendingDay(const std::string& campaignId) {
-    if (statements_.dialect() == Dialect::Postgresql) {
-        // Held to the end of the claim's transaction, past saveSendingDay: hosts claiming sends
-        // of one campaign at once take its day's cap and gap in turn, so together they keep
-        // them. Read after the lock, the day is the last holder's, committed.
-        Query(statements_, "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))")
-            .bind(campaignId)
-            .forEachRow([](const Row&) {});
-    }
+    // Held to the end of the claim's transaction, past saveSendingDay: hosts claiming sends of
+    // one campaign at once take its day's cap and gap in turn, so together they keep them.
+    takeTurns(statements_, TurnsOn::SendingDay, campaignId);
     Query select(statements_,
                  "SELECT campaign_id, day_start, sends, last_send_at, next_send_at, "
                  "next_first_send_at FROM campaign_sending_days WHERE campaign_id = ?");

@@ -1,4 +1,5 @@
 #include "storage/StorageError.hpp"
+#include "storage/sql/Dialect.hpp"
 #include "storage/sql/SqlRepositories.hpp"
 
 namespace lodestone::storage::sql {
@@ -17,10 +18,7 @@ void SqlIdempotency::insert(const IdempotencyRecord& record) {
 }
 
 void SqlIdempotency::takeTurn(const std::string& apiKeyId, const std::string& key) {
-    if (statements_.dialect() != Dialect::Postgresql) return;
-    Query(statements_, "SELECT pg_advisory_xact_lock(hashtextextended(?, 2))")
-        .bind(apiKeyId + "\n" + key)
-        .forEachRow([](const Row&) {});
+    takeTurns(statements_, TurnsOn::IdempotencyKey, apiKeyId + "\n" + key);
 }
 
 std::optional<IdempotencyRecord> SqlIdempotency::find(const std::string& apiKeyId,

@@ -1,16 +1,12 @@
+#include "storage/sql/Dialect.hpp"
 #include "storage/sql/SqlRepositories.hpp"
 
 namespace lodestone::storage::sql {
 
 std::vector<RequestCount> SqlRateLimits::counts(const std::string& bucket,
                                                 std::int64_t fromSecond) {
-    if (statements_.dialect() == Dialect::Postgresql) {
-        // Taken before the read, so the count read is the last holder's, committed; SQLite has
-        // one writer at a time and needs none.
-        Query(statements_, "SELECT pg_advisory_xact_lock(hashtextextended(?, 1))")
-            .bind(bucket)
-            .forEachRow([](const Row&) {});
-    }
+    // Before the read, so the count read is the last holder's, committed.
+    takeTurns(statements_, TurnsOn::RateLimitBucket, bucket);
     Query select(statements_,
                  "SELECT second, requests FROM rate_limit_counts WHERE bucket = ? AND second >= ? "
                  "ORDER BY second");
