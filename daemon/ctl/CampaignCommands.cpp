@@ -46,8 +46,10 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
 
 Result update(const Arguments& args, storage::Store& store, const config::Config& config) {
     args.expectPositionals(1, "CAMPAIGN_ID");
-    admin::CampaignChanges changes{args.value("name"), args.value("webhook-url"),
-                                   args.value("calendar-url"), icpFrom(args), sequenceFrom(args)};
+    admin::CampaignChanges changes{args.value("name"),           args.value("webhook-url"),
+                                   args.value("calendar-url"),   icpFrom(args),
+                                   sequenceFrom(args),           args.value("intake-secret"),
+                                   args.has("new-intake-secret")};
     auto now = domain::nowMillis();
     auto campaign = store.write([&](storage::Repositories& repos) {
         return admin::Administration(repos, now).updateCampaign(args.positionals()[0], changes);
@@ -71,13 +73,19 @@ Result list(const Arguments& args, storage::Store& store, const config::Config&)
                       {"id", "organisationId", "name", "webhookUrl"});
 }
 
-Result show(const Arguments& args, storage::Store& store, const config::Config&) {
+Result show(const Arguments& args, storage::Store& store, const config::Config& config) {
     args.expectPositionals(1, "CAMPAIGN_ID");
     auto now = domain::nowMillis();
     auto campaign = store.read([&](storage::Repositories& repos) {
         return admin::Administration(repos, now).campaign(args.positionals()[0]);
     });
-    return {toJson(campaign, true, now), "", {}};
+    auto json = toJson(campaign, true, now);
+    // Where to point each calendar service's webhook (docs/calendars.md).
+    Poco::JSON::Object::Ptr hooks = new Poco::JSON::Object();
+    hooks->set("calcom", config.server.publicUrl + "/hooks/calcom/" + campaign.id);
+    hooks->set("calendly", config.server.publicUrl + "/hooks/calendly/" + campaign.id);
+    json->set("calendarHooks", hooks);
+    return {json, "", {}};
 }
 
 Result rotateSecret(const Arguments& args, storage::Store& store, const config::Config&) {
@@ -113,6 +121,9 @@ std::vector<Command> campaignCommands() {
         {"webhook-url"}, {"icp"}, {"sequence"}, {"calendar-url"}, {"name"}};
     std::vector<FlagSpec> createFlags = settings;
     createFlags.push_back({"org"});
+    std::vector<FlagSpec> updateFlags = settings;
+    updateFlags.push_back({"intake-secret"});
+    updateFlags.push_back({"new-intake-secret", false});
     const std::string settingsHelp =
         "  --webhook-url URL    where meeting_booked events are delivered (docs/webhooks.md)\n"
         "  --icp FILE           the ICP criteria prospects are scored against, a YAML or JSON\n"
@@ -135,11 +146,14 @@ std::vector<Command> campaignCommands() {
          createFlags, create},
         {"campaign", "update",
          "campaign update ID [--name NAME] [--webhook-url URL] [--icp FILE] [--sequence FILE] "
-         "[--calendar-url URL]",
+         "[--calendar-url URL] [--intake-secret SECRET | --new-intake-secret]",
          "Changes what is given of campaign ID; the rest stays.\n\n"
          "  --name NAME          its new name\n" +
-             settingsHelp,
-         settings, update},
+             settingsHelp +
+             "  --intake-secret SECRET  what Cal.com and Calendly sign the bookings they report\n"
+             "                       with (16-200 printable characters; docs/calendars.md)\n"
+             "  --new-intake-secret  a new random intake secret instead\n",
+         updateFlags, update},
         {"campaign",
          "list",
          "campaign list [--org ORG_ID]",
@@ -149,8 +163,10 @@ std::vector<Command> campaignCommands() {
          list},
         {"campaign",
          "show",
-         "campaign show ID   (includes the webhook signing secret)",
-         "Shows campaign ID with its ICP criteria, sequence and webhook signing secret.\n",
+         "campaign show ID   (includes the webhook signing and intake secrets)",
+         "Shows campaign ID with its ICP criteria, sequence, webhook signing secret, the intake\n"
+         "secret Cal.com and Calendly sign bookings with, and the URLs to give them\n"
+         "(calendarHooks; docs/calendars.md).\n",
          {},
          show},
         {"campaign",

@@ -117,6 +117,7 @@ Poco::JSON::Object::Ptr toJson(const domain::Campaign& campaign, bool withSecret
     auto json = domain::campaignView(campaign);
     if (withSecret) {
         json->set("webhookSecret", campaign.webhookSecret);
+        json->set("intakeSecret", optional(campaign.intakeSecret));
         // Shown again because it still signs, and its holder is the operator who rotated it.
         // An expired one no longer matters to anyone, so it reads as none.
         bool previousSigns = campaign.previousWebhookSecret && campaign.previousSecretExpiresAt &&

@@ -353,9 +353,13 @@ TEST_F(CampaignApi, TheBookingLinkRedirectsToTheCalendarWithPrefill) {
     const std::string path = url.substr(url.find("/b/"));
     auto reply = api.send("GET", path, "", {});
     ASSERT_EQ(reply.status, 302) << reply.text;
+    const std::string token = url.substr(url.find("/b/") + 3);
+    // The token rides along for Cal.com (metadata) and Calendly (utm_content); the calendar
+    // URL's own utm_source stays.
     EXPECT_EQ(reply.headers["Location"],
               "https://cal.acme.test/sales?utm_source=lodestone&name=Ada%20Lovelace&email="
-              "Ada%40Engines.example");
+              "Ada%40Engines.example&metadata%5Blodestone%5D=" +
+                  token + "&utm_content=" + token);
     EXPECT_EQ(reply.headers["Referrer-Policy"], "no-referrer");
     EXPECT_EQ(reply.headers["Cache-Control"], "no-store");
     EXPECT_EQ(api.send("GET", "/b/nosuchtoken", "", {}).status, 404);

@@ -24,15 +24,6 @@ using ::testing::MatchesRegex;
 using ::testing::StartsWith;
 using Answer = WebhookReceiver::Answer;
 
-// lodestonectl --json on the scenario's config; its parsed output.
-Poco::JSON::Object::Ptr ctl(WebhookScenario& scenario, std::vector<std::string> args) {
-    args.insert(args.begin(), {"--config", scenario.engine().configPath().string()});
-    args.push_back("--json");
-    auto result = runToCompletion(LODESTONECTL_PATH, args);
-    EXPECT_EQ(result.status.code, 0) << result.output << result.errors;
-    return parseJson(result.output);
-}
-
 TEST(WebhookDelivery, DeliversTheSpecsPayloadSignedPerStandardWebhooks) {
     WebhookReceiver receiver;
     WebhookScenario scenario(receiver, kFastWebhooks);

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "EngineSupport.hpp"
 #include "WebhookReceiver.hpp"
@@ -65,6 +66,8 @@ Poco::JSON::Object::Ptr listedDelivery(EngineDaemon& engine, const std::string& 
                                        const std::string& webhookId);
 
 Poco::JSON::Object::Ptr parseJson(const std::string& text);
+// lodestonectl --json on the scenario's config; its parsed output.
+Poco::JSON::Object::Ptr ctl(WebhookScenario& scenario, std::vector<std::string> args);
 // The `index`th attempt of a delivery as the API shows it.
 Poco::JSON::Object::Ptr attempt(const Poco::JSON::Object::Ptr& delivery, unsigned index);
 std::int64_t nowMs();

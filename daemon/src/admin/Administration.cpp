@@ -3,6 +3,8 @@
 #include <Poco/JSON/Parser.h>
 #include <Poco/URI.h>
 
+#include <algorithm>
+
 #include "domain/Ids.hpp"
 #include "domain/InputText.hpp"
 #include "domain/Secrets.hpp"
@@ -15,6 +17,22 @@
 
 namespace lodestone::admin {
 namespace {
+
+constexpr std::size_t kMinIntakeSecret = 16;
+constexpr std::size_t kMaxIntakeSecret = 200;
+
+// Calendar services take the secret as typed into their settings, so it is kept as given; it
+// must be long enough not to be guessed and plain enough to be typed.
+std::string checkedIntakeSecret(const std::string& secret) {
+    const bool printable =
+        std::all_of(secret.begin(), secret.end(), [](char c) { return c > ' ' && c < 127; });
+    if (!printable || secret.size() < kMinIntakeSecret || secret.size() > kMaxIntakeSecret) {
+        throw InvalidRequest("an intake secret is " + std::to_string(kMinIntakeSecret) + " to " +
+                             std::to_string(kMaxIntakeSecret) +
+                             " printable ASCII characters without spaces");
+    }
+    return secret;
+}
 
 constexpr std::size_t kMaxNameLength = 200;
 
@@ -225,6 +243,7 @@ domain::Campaign Administration::createCampaign(const CampaignDraft& draft) {
     campaign.webhookUrl = checkedOptionalUrl("webhook URL", draft.webhookUrl);
     campaign.calendarUrl = checkedOptionalUrl("calendar URL", draft.calendarUrl);
     campaign.webhookSecret = domain::newWebhookSecret();
+    campaign.intakeSecret = domain::newIntakeSecret();
     if (draft.icpJson) campaign.icpJson = checkedIcp(*draft.icpJson);
     if (draft.sequenceJson) campaign.sequenceJson = checkedSequence(*draft.sequenceJson);
     campaign.createdAt = campaign.updatedAt = now_;
@@ -243,6 +262,11 @@ domain::Campaign Administration::updateCampaign(const std::string& id,
     }
     if (changes.icpJson) campaign.icpJson = checkedIcp(*changes.icpJson);
     if (changes.sequenceJson) campaign.sequenceJson = checkedSequence(*changes.sequenceJson);
+    if (changes.intakeSecret && changes.newIntakeSecret) {
+        throw InvalidRequest("give an intake secret or ask for a new one, not both");
+    }
+    if (changes.intakeSecret) campaign.intakeSecret = checkedIntakeSecret(*changes.intakeSecret);
+    if (changes.newIntakeSecret) campaign.intakeSecret = domain::newIntakeSecret();
     campaign.updatedAt = now_;
     repositories_.campaigns().update(campaign);
     // A raised cap or a shorter gap applies to the emails already held back.

@@ -56,6 +56,10 @@ struct CampaignChanges {
     std::optional<std::string> calendarUrl;
     std::optional<std::string> icpJson;
     std::optional<std::string> sequenceJson;
+    // The secret calendar services sign bookings with (docs/calendars.md): one the operator
+    // chose (16 to 200 printable characters, no spaces), or a new random one.
+    std::optional<std::string> intakeSecret;
+    bool newIntakeSecret = false;
 };
 
 struct ApiKeyDraft {

@@ -38,6 +38,11 @@ ApiError tooLarge(std::int64_t maxBytes) {
 
 Poco::JSON::Object::Ptr readJsonBody(Poco::Net::HTTPServerRequest& request, std::int64_t maxBytes,
                                      std::string& raw) {
+    raw = readJsonBodyBytes(request, maxBytes);
+    return parseJsonBody(raw);
+}
+
+std::string readJsonBodyBytes(Poco::Net::HTTPServerRequest& request, std::int64_t maxBytes) {
     // A Content-Type that is not JSON is refused even without a body; a missing one only once
     // there is a body it should have described.
     if (request.has("Content-Type")) requireJsonContentType(request);
@@ -48,6 +53,7 @@ Poco::JSON::Object::Ptr readJsonBody(Poco::Net::HTTPServerRequest& request, std:
     }
     if (request.getContentLength64() > maxBytes) throw tooLarge(maxBytes);
 
+    std::string raw;
     std::istream& in = request.stream();
     char buffer[kChunk];
     while (in) {
@@ -55,8 +61,7 @@ Poco::JSON::Object::Ptr readJsonBody(Poco::Net::HTTPServerRequest& request, std:
         raw.append(buffer, static_cast<std::size_t>(in.gcount()));
         if (static_cast<std::int64_t>(raw.size()) > maxBytes) throw tooLarge(maxBytes);
     }
-
-    return parseJsonBody(raw);
+    return raw;
 }
 
 Poco::JSON::Object::Ptr parseJsonBody(std::string_view raw) {

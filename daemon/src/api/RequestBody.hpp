@@ -15,6 +15,10 @@ namespace lodestone::api {
 Poco::JSON::Object::Ptr readJsonBody(Poco::Net::HTTPServerRequest& request, std::int64_t maxBytes,
                                      std::string& raw);
 
+// readJsonBody's checks and reading without the parsing: the bytes as sent, for a body whose
+// signature is checked before anything reads it (a calendar's booking report).
+std::string readJsonBodyBytes(Poco::Net::HTTPServerRequest& request, std::int64_t maxBytes);
+
 // The JSON object in a body's bytes, by the rules docs/api.md gives under "Bodies": a leading
 // UTF-8 byte order mark is ignored (RFC 8259 §8.1 lets a parser do so); the rest must be
 // well-formed UTF-8 and one JSON object, read by domain::parseClientJson (no duplicate keys, no

@@ -5,6 +5,7 @@
 #include <Poco/Net/HTTPServerRequest.h>
 
 #include "api/ApiRequestHandler.hpp"
+#include "api/CalendarHookHandler.hpp"
 #include "api/JsonResponse.hpp"
 #include "api/MeteredHandler.hpp"
 #include "api/MetricsRoute.hpp"
@@ -145,6 +146,13 @@ Poco::Net::HTTPRequestHandler* RequestHandlerFactory::handlerFor(
                 services_.store, path.substr(place == PathPlace::LeadMagnetPage ? 3 : 1),
                 requiredHost);
         }
+        case PathPlace::CalcomHook:
+            return new CalendarHookHandler(services_, outreach::calendar::CalendarProvider::CalCom,
+                                           path.substr(kCalcomHookPrefix.size()));
+        case PathPlace::CalendlyHook:
+            return new CalendarHookHandler(services_,
+                                           outreach::calendar::CalendarProvider::Calendly,
+                                           path.substr(kCalendlyHookPrefix.size()));
         case PathPlace::Dashboard:
             if (!services_.dashboard) break;
             return services_.dashboard->newHandler();

@@ -22,6 +22,12 @@ PathRoute routeOfPath(std::string_view path) {
         return {PathPlace::Dashboard, "/dashboard"};
     }
     if (oneSegmentAfter(path, "/b/")) return {PathPlace::BookingLink, "/b/{token}"};
+    if (oneSegmentAfter(path, kCalcomHookPrefix)) {
+        return {PathPlace::CalcomHook, "/hooks/calcom/{campaignId}"};
+    }
+    if (oneSegmentAfter(path, kCalendlyHookPrefix)) {
+        return {PathPlace::CalendlyHook, "/hooks/calendly/{campaignId}"};
+    }
     if (oneSegmentAfter(path, "/u/")) return {PathPlace::Unsubscribe, "/u/{token}"};
     // A project's logo, for its pages on any host: /assets/{projectId}/logo.
     if (path.size() > 13 && path.starts_with("/assets/") && path.ends_with("/logo") &&

@@ -19,6 +19,8 @@ enum class PathPlace {
     LeadMagnetPage,  // /m/{leadId}
     LeadMagnetHost,  // /{leadId}, on a project's own lead-magnet host
     Dashboard,       // /dashboard and below: the dashboard decides
+    CalcomHook,      // /hooks/calcom/{campaignId}
+    CalendlyHook,    // /hooks/calendly/{campaignId}
     Nowhere,
 };
 
@@ -31,6 +33,9 @@ struct PathRoute {
     std::string_view label;  // empty for Api: the RouteTable's match names it
 };
 PathRoute routeOfPath(std::string_view path);
+
+inline constexpr std::string_view kCalcomHookPrefix = "/hooks/calcom/";
+inline constexpr std::string_view kCalendlyHookPrefix = "/hooks/calendly/";
 
 // The label of anything that matched no route, /api paths included.
 inline constexpr std::string_view kUnmatchedRoute = "unmatched";

@@ -11,6 +11,13 @@
 namespace lodestone::dashboard {
 namespace {
 
+std::string meetingSourceName(const std::optional<std::string>& source) {
+    if (!source) return "the meetings API";
+    if (*source == "calcom") return "Cal.com";
+    if (*source == "calendly") return "Calendly";
+    return *source;
+}
+
 // A JSON value as a line of text: strings as they are, objects by their url or text if they
 // have one, anything else as JSON.
 std::string textOf(const Poco::Dynamic::Var& value) {
@@ -121,6 +128,12 @@ Reply prospect(Dashboard& dashboard, DashboardRequest& request) {
         row.set("scheduledAt", meeting.scheduledAt);
         row.set("duration", std::to_string(meeting.durationMinutes));
         row.set("title", meeting.title);
+        row.set("status", meeting.cancelledAt ? "cancelled" : "booked");
+        if (meeting.updatedAt) {
+            row.set("changed", (meeting.cancelledAt ? "cancelled " : "moved ") +
+                                   shownTime(*meeting.updatedAt));
+        }
+        row.set("source", meetingSourceName(meeting.source));
         meetings.push_back(row);
     }
     data.set("meetings", meetings);

@@ -72,8 +72,8 @@ button.quiet{background:#e8ecf3;color:#1d2330}
 button.danger{background:#b42318}
 button:focus,input:focus,select:focus,a:focus{outline:3px solid #9db4f5;outline-offset:1px}
 .badge{display:inline-block;padding:.05rem .5rem;border-radius:999px;background:#e8ecf3;font-size:.85rem;white-space:nowrap}
-.badge.failed,.badge.bounced,.badge.disqualified{background:#fde8e7;color:#8a1c14}
-.badge.qualified,.badge.completed,.badge.delivered,.badge.meeting_booked,.badge.sent{background:#e3f5e8;color:#14602c}
+.badge.failed,.badge.bounced,.badge.disqualified,.badge.cancelled{background:#fde8e7;color:#8a1c14}
+.badge.qualified,.badge.completed,.badge.delivered,.badge.meeting_booked,.badge.sent,.badge.booked{background:#e3f5e8;color:#14602c}
 .note{background:#fff8e1;border:1px solid #f0d78c;border-radius:8px;padding:.75rem 1rem}
 .error{background:#fde8e7;border:1px solid #f3b8b3;border-radius:8px;padding:.75rem 1rem;color:#8a1c14}
 .secret{font-family:ui-monospace,monospace;font-size:1.05rem;background:#fff;border:1px dashed #2653d9;padding:.75rem;border-radius:6px;overflow-wrap:anywhere}
@@ -196,10 +196,10 @@ const std::string_view kProspect =
 </tbody></table></div>
 <h2>Meetings</h2>
 <div class="table"><table>
-<thead><tr><th>When</th><th>Minutes</th><th>Title</th></tr></thead>
+<thead><tr><th>When</th><th>Minutes</th><th>Title</th><th>Status</th><th>Booked through</th></tr></thead>
 <tbody>
-{{#meetings}}<tr><td data-label="When">{{scheduledAt}}</td><td data-label="Minutes">{{duration}}</td><td data-label="Title">{{title}}</td></tr>
-{{/meetings}}{{^meetings}}<tr><td colspan="3" class="muted">None.</td></tr>{{/meetings}}
+{{#meetings}}<tr><td data-label="When">{{scheduledAt}}</td><td data-label="Minutes">{{duration}}</td><td data-label="Title">{{title}}</td><td data-label="Status"><span class="badge {{status}}">{{status}}</span>{{#changed}}<br><span class="muted">{{changed}}</span>{{/changed}}</td><td data-label="Booked through">{{source}}</td></tr>
+{{/meetings}}{{^meetings}}<tr><td colspan="5" class="muted">None.</td></tr>{{/meetings}}
 </tbody></table></div>
 <h2>History</h2>
 <div class="table"><table>

@@ -70,6 +70,11 @@ struct Meeting {
     int durationMinutes = 0;
     std::string title;
     Timestamp createdAt = 0;
+    // Where the booking came from: "calcom" or "calendly" (their webhooks, docs/calendars.md);
+    // none: the meetings route.
+    std::optional<std::string> source = std::nullopt;
+    std::optional<Timestamp> cancelledAt = std::nullopt;  // none: still on
+    std::optional<Timestamp> updatedAt = std::nullopt;    // last rescheduled or cancelled
 };
 
 // An event waiting in the outbox for webhook delivery, written in the transaction that caused

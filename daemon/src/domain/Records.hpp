@@ -51,6 +51,8 @@ struct Campaign {
     // The email sequence qualified prospects receive (docs/outreach.md), as JSON; none: the
     // campaign sends no email and its qualified prospects wait.
     std::optional<std::string> sequenceJson;
+    // What Cal.com and Calendly sign the bookings they report with (docs/calendars.md).
+    std::optional<std::string> intakeSecret;
     Timestamp createdAt = 0;
     Timestamp updatedAt = 0;
 };

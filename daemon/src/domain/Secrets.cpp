@@ -2,6 +2,7 @@
 
 #include <Poco/Base64Encoder.h>
 #include <Poco/DigestEngine.h>
+#include <Poco/HMACEngine.h>
 #include <Poco/SHA2Engine.h>
 
 #include <sstream>
@@ -14,6 +15,15 @@ constexpr std::string_view kApiKeyPrefix = "lsk_";
 constexpr std::size_t kApiKeyRandomLength = 40;
 constexpr std::size_t kVisiblePrefixLength = 12;
 constexpr std::size_t kWebhookSecretBytes = 32;
+constexpr std::size_t kIntakeSecretBytes = 32;
+
+// HMACEngine takes its digest engine as a template parameter and needs the block size as a
+// static member, which SHA2Engine (sized at run time) lacks.
+class Sha256Engine : public Poco::SHA2Engine {
+  public:
+    enum { BLOCK_SIZE = 64, DIGEST_SIZE = 32 };
+    Sha256Engine() : Poco::SHA2Engine(Poco::SHA2Engine::SHA_256) {}
+};
 }  // namespace
 
 NewApiKeySecret newApiKeySecret() {
@@ -58,6 +68,16 @@ std::string newWebhookSecret() {
                   static_cast<std::streamsize>(bytes.size()));
     encoder.close();
     return "whsec_" + out.str();
+}
+
+std::string newIntakeSecret() {
+    return Poco::DigestEngine::digestToHex(secureRandomBytes(kIntakeSecretBytes));
+}
+
+std::vector<unsigned char> hmacSha256(std::string_view key, std::string_view message) {
+    Poco::HMACEngine<Sha256Engine> hmac(std::string{key});
+    hmac.update(message.data(), static_cast<unsigned>(message.size()));
+    return hmac.digest();
 }
 
 }  // namespace lodestone::domain

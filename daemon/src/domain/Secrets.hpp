@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lodestone::domain {
 
@@ -28,5 +29,12 @@ bool constantTimeEquals(std::string_view a, std::string_view b);
 
 // A webhook signing secret in the Standard Webhooks form: "whsec_" + base64 of 32 random bytes.
 std::string newWebhookSecret();
+
+// The secret calendar services sign the bookings they report with (Cal.com's "secret",
+// Calendly's signing key): 64 lowercase hex characters, 256 random bits.
+std::string newIntakeSecret();
+
+// HMAC-SHA256 (RFC 2104) of `message` under `key`: the 32 bytes of the digest.
+std::vector<unsigned char> hmacSha256(std::string_view key, std::string_view message);
 
 }  // namespace lodestone::domain

@@ -75,7 +75,8 @@ BookedMeeting bookMeeting(storage::Repositories& repositories, const domain::Cam
                             request.scheduledAt,
                             request.durationMinutes,
                             request.title,
-                            now};
+                            now,
+                            request.source};
     repositories.meetings().insert(meeting);
     repositories.prospects().transition(prospect.id, kBookableFrom, ProspectStatus::MeetingBooked,
                                         now,

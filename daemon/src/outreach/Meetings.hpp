@@ -21,6 +21,7 @@ struct MeetingRequest {
     int durationMinutes = 0;
     std::string title;
     std::optional<std::string> externalId;  // the calendar's booking id
+    std::optional<std::string> source;      // "calcom", "calendly"; none: the meetings route
 };
 
 // 400 material: what is missing and what is invalid, by field name.

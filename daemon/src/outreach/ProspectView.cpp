@@ -51,6 +51,9 @@ Poco::JSON::Array::Ptr meetings(const std::vector<domain::Meeting>& meetings) {
         entry->set("title", meeting.title);
         entry->set("externalId", orNull(meeting.externalId));
         entry->set("createdAt", meeting.createdAt);
+        entry->set("status", meeting.cancelledAt ? "cancelled" : "booked");
+        entry->set("source", orNull(meeting.source));
+        entry->set("cancelledAt", orNull(meeting.cancelledAt));
         out->add(entry);
     }
     return out;

@@ -53,7 +53,7 @@ void BookingLinkHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
                 auto campaign = repositories.campaigns().find(prospect->campaignId);
                 if (!campaign || !campaign->calendarUrl) return std::nullopt;
                 return outreach::calendarRedirect(*campaign->calendarUrl, prospect->contactName,
-                                                  prospect->email);
+                                                  prospect->email, prospect->bookingToken);
             });
     } catch (const std::exception& e) {
         Poco::Logger::get("lodestone.pages").error("booking link: %s", std::string(e.what()));

@@ -3,24 +3,16 @@
 #include <Poco/Base64Decoder.h>
 #include <Poco/Base64Encoder.h>
 #include <Poco/Exception.h>
-#include <Poco/HMACEngine.h>
-#include <Poco/SHA2Engine.h>
 
 #include <algorithm>
 #include <sstream>
+
+#include "domain/Secrets.hpp"
 
 namespace lodestone::webhooks {
 namespace {
 
 constexpr std::string_view kPrefix = "whsec_";
-
-// HMACEngine takes its digest engine as a template parameter and needs the block size as a
-// static member, which SHA2Engine (sized at run time) lacks.
-class Sha256Engine : public Poco::SHA2Engine {
-  public:
-    enum { BLOCK_SIZE = 64, DIGEST_SIZE = 32 };
-    Sha256Engine() : Poco::SHA2Engine(Poco::SHA2Engine::SHA_256) {}
-};
 
 std::string keyOf(std::string_view secret) {
     const std::string_view encodedPart = secret.substr(std::min(secret.size(), kPrefix.size()));
@@ -47,14 +39,11 @@ std::string sign(std::string_view secret, std::string_view webhookId, std::int64
     } catch (const Poco::Exception& e) {
         throw InvalidSecret("webhook secret is not base64: " + e.displayText());
     }
-    Poco::HMACEngine<Sha256Engine> hmac(key);
-    const std::string timestamp = std::to_string(timestampSeconds);
-    hmac.update(webhookId.data(), static_cast<unsigned>(webhookId.size()));
-    hmac.update('.');
-    hmac.update(timestamp);
-    hmac.update('.');
-    hmac.update(body.data(), static_cast<unsigned>(body.size()));
-    const auto& digest = hmac.digest();
+    std::string signedContent;
+    signedContent.reserve(webhookId.size() + body.size() + 24);
+    signedContent.append(webhookId).append(".").append(std::to_string(timestampSeconds));
+    signedContent.append(".").append(body);
+    const auto digest = domain::hmacSha256(key, signedContent);
 
     std::ostringstream encoded;
     Poco::Base64Encoder encoder(encoded);

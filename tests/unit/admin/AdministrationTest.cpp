@@ -135,6 +135,36 @@ TEST_F(Administration, SecondRotationKeepsOnlyTheLatestPreviousSecret) {
     EXPECT_NE(second.webhookSecret, campaign_.webhookSecret);
 }
 
+TEST_F(Administration, ACampaignIsMadeWithAnIntakeSecretAnOperatorMayChooseOrRenew) {
+    ASSERT_TRUE(campaign_.intakeSecret);
+    EXPECT_THAT(*campaign_.intakeSecret, ::testing::MatchesRegex("[0-9a-f]{64}"));
+    auto update = [&](admin::CampaignChanges changes) {
+        return at(kStart, [&](admin::Administration& admin) {
+            return admin.updateCampaign(campaign_.id, changes);
+        });
+    };
+    admin::CampaignChanges chosen;
+    chosen.intakeSecret = "Typed-Into-Cal.com-0123";
+    EXPECT_EQ(update(chosen).intakeSecret, "Typed-Into-Cal.com-0123");
+    admin::CampaignChanges renewed;
+    renewed.newIntakeSecret = true;
+    const auto fresh = update(renewed).intakeSecret;
+    EXPECT_NE(fresh, "Typed-Into-Cal.com-0123");
+    EXPECT_NE(fresh, campaign_.intakeSecret);
+
+    for (const std::string& weak :
+         std::vector<std::string>{"short", "has a space in it ok", std::string(201, 'x'),
+                                  std::string("tab\there-0123456789")}) {
+        admin::CampaignChanges bad;
+        bad.intakeSecret = weak;
+        EXPECT_THROW(update(bad), admin::InvalidRequest) << weak;
+    }
+    admin::CampaignChanges both;
+    both.intakeSecret = "Typed-Into-Cal.com-0123";
+    both.newIntakeSecret = true;
+    EXPECT_THROW(update(both), admin::InvalidRequest);
+}
+
 TEST_F(Administration, RotatingAnUnknownCampaignIsNotFound) {
     EXPECT_THROW(
         at(kStart,

@@ -107,6 +107,63 @@ TEST_P(OutreachStore, ExternalIdIsUniquePerCampaign) {
     EXPECT_FALSE(meetingsOf(ann_.id)[1].externalId);
 }
 
+TEST_P(OutreachStore, AMeetingIsMovedCancelledAndPutBackOn) {
+    auto m = meeting(ann_, "calcom:u1", kT0);
+    m.source = "calcom";
+    insert(m);
+    auto find = [&] {
+        return *store_->read([&](Repositories& r) { return r.meetings().find(m.id); });
+    };
+    EXPECT_EQ(find().source, "calcom");
+    EXPECT_FALSE(find().cancelledAt);
+    EXPECT_FALSE(find().updatedAt);
+
+    store_->write([&](Repositories& r) {
+        r.meetings().reschedule(m.id, "2026-12-04T14:00:00Z", 45, "Moved call", kT0 + 10);
+    });
+    EXPECT_EQ(find().scheduledAt, "2026-12-04T14:00:00Z");
+    EXPECT_EQ(find().durationMinutes, 45);
+    EXPECT_EQ(find().title, "Moved call");
+    EXPECT_EQ(find().updatedAt, kT0 + 10);
+
+    EXPECT_TRUE(
+        store_->write([&](Repositories& r) { return r.meetings().cancel(m.id, kT0 + 20); }));
+    EXPECT_FALSE(
+        store_->write([&](Repositories& r) { return r.meetings().cancel(m.id, kT0 + 30); }));
+    EXPECT_EQ(find().cancelledAt, kT0 + 20);
+    store_->write([&](Repositories& r) {
+        r.meetings().reschedule(m.id, "2026-12-05T09:00:00Z", 30, "Back on", kT0 + 40);
+    });
+    EXPECT_FALSE(find().cancelledAt);
+    EXPECT_THROW(store_->write([&](Repositories& r) {
+        r.meetings().reschedule("meeting_none", "2026-12-05T09:00:00Z", 30, "x", kT0);
+    }),
+                 NotFound);
+}
+
+TEST_P(OutreachStore, EveryBookingIdOfAMeetingFindsItOnceInItsCampaign) {
+    auto m = meeting(ann_, std::nullopt, kT0);
+    insert(m);
+    store_->write([&](Repositories& r) {
+        r.meetings().recordBooking(campaign_.id, "calendly", "invitee-1", m.id, kT0);
+        r.meetings().recordBooking(campaign_.id, "calendly", "invitee-2", m.id, kT0 + 1);
+    });
+    auto of = [&](const std::string& campaign, const std::string& provider,
+                  const std::string& booking) {
+        return store_->read([&](Repositories& r) {
+            return r.meetings().meetingOfBooking(campaign, provider, booking);
+        });
+    };
+    EXPECT_EQ(of(campaign_.id, "calendly", "invitee-1"), m.id);
+    EXPECT_EQ(of(campaign_.id, "calendly", "invitee-2"), m.id);
+    EXPECT_FALSE(of(campaign_.id, "calcom", "invitee-1"));
+    EXPECT_FALSE(of(other_.id, "calendly", "invitee-1"));
+    EXPECT_THROW(store_->write([&](Repositories& r) {
+        r.meetings().recordBooking(campaign_.id, "calendly", "invitee-1", m.id, kT0 + 2);
+    }),
+                 Conflict);
+}
+
 TEST_P(OutreachStore, ProspectJobsRoundTripTheirKindAndIds) {
     auto job = prospectJob(ann_, 5);
     for (auto found : {findJob(job.id), *store_->read([&](Repositories& r) {

@@ -248,11 +248,16 @@ TEST_P(WebhookDeliveryOutcomes, CampaignSecretRotationFieldsRoundTrip) {
     EXPECT_EQ(stored(campaign_.id).previousWebhookSecret, std::nullopt);
     EXPECT_EQ(stored(campaign_.id).previousSecretExpiresAt, std::nullopt);
 
-    // Inserted with them set, too.
+    // Inserted with them set, too, and the calendars' intake secret with them.
     auto fresh = campaign("Rotated");
     fresh.previousWebhookSecret = "whsec_b2xk";
     fresh.previousSecretExpiresAt = kT0 + 1;
+    fresh.intakeSecret = "intake-secret-0123456789";
     store_->write([&](Repositories& r) { r.campaigns().insert(fresh); });
+    EXPECT_EQ(stored(fresh.id).intakeSecret, "intake-secret-0123456789");
+    fresh.intakeSecret = "another-intake-secret-987";
+    store_->write([&](Repositories& r) { r.campaigns().update(fresh); });
+    EXPECT_EQ(stored(fresh.id).intakeSecret, "another-intake-secret-987");
     EXPECT_EQ(stored(fresh.id).previousWebhookSecret, "whsec_b2xk");
     EXPECT_EQ(stored(fresh.id).previousSecretExpiresAt, kT0 + 1);
 }

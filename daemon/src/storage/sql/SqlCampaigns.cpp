@@ -7,7 +7,8 @@ namespace {
 
 const std::string kColumns =
     "id, organisation_id, name, webhook_url, calendar_url, webhook_secret, icp_json, "
-    "created_at, updated_at, previous_webhook_secret, previous_secret_expires_at, sequence_json";
+    "created_at, updated_at, previous_webhook_secret, previous_secret_expires_at, sequence_json, "
+    "intake_secret";
 
 domain::Campaign toCampaign(const Row& row) {
     domain::Campaign campaign;
@@ -23,6 +24,7 @@ domain::Campaign toCampaign(const Row& row) {
     campaign.previousWebhookSecret = row.optionalText("previous_webhook_secret");
     campaign.previousSecretExpiresAt = row.optionalInteger("previous_secret_expires_at");
     campaign.sequenceJson = row.optionalText("sequence_json");
+    campaign.intakeSecret = row.optionalText("intake_secret");
     return campaign;
 }
 
@@ -30,13 +32,13 @@ domain::Campaign toCampaign(const Row& row) {
 
 void SqlCampaigns::insert(const domain::Campaign& campaign) {
     static const std::string sql =
-        "INSERT INTO campaigns (" + kColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+        "INSERT INTO campaigns (" + kColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     try {
         Query(statements_, sql)
             .bindAll(campaign.id, campaign.organisationId, campaign.name, campaign.webhookUrl,
                      campaign.calendarUrl, campaign.webhookSecret, campaign.icpJson,
                      campaign.createdAt, campaign.updatedAt, campaign.previousWebhookSecret,
-                     campaign.previousSecretExpiresAt, campaign.sequenceJson)
+                     campaign.previousSecretExpiresAt, campaign.sequenceJson, campaign.intakeSecret)
             .execute();
     } catch (const ConstraintViolation&) {
         throw Conflict("organisation " + campaign.organisationId +
@@ -51,11 +53,11 @@ void SqlCampaigns::update(const domain::Campaign& campaign) {
                         "UPDATE campaigns SET name = ?, webhook_url = ?, calendar_url = ?, "
                         "webhook_secret = ?, icp_json = ?, updated_at = ?, "
                         "previous_webhook_secret = ?, previous_secret_expires_at = ?, "
-                        "sequence_json = ? WHERE id = ?")
+                        "sequence_json = ?, intake_secret = ? WHERE id = ?")
                       .bindAll(campaign.name, campaign.webhookUrl, campaign.calendarUrl,
                                campaign.webhookSecret, campaign.icpJson, campaign.updatedAt,
                                campaign.previousWebhookSecret, campaign.previousSecretExpiresAt,
-                               campaign.sequenceJson, campaign.id)
+                               campaign.sequenceJson, campaign.intakeSecret, campaign.id)
                       .execute();
     } catch (const ConstraintViolation&) {
         throw Conflict("another campaign of this organisation is named \"" + campaign.name + "\"");

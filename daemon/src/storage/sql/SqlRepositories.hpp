@@ -160,6 +160,16 @@ class SqlMeetings final : public MeetingRepository {
     std::optional<domain::Meeting> findByExternalId(const std::string& campaignId,
                                                     const std::string& externalId) override;
     std::vector<domain::Meeting> listForProspect(const std::string& prospectId) override;
+    std::optional<domain::Meeting> find(const std::string& id) override;
+    void reschedule(const std::string& id, const std::string& scheduledAt, int durationMinutes,
+                    const std::string& title, domain::Timestamp at) override;
+    bool cancel(const std::string& id, domain::Timestamp at) override;
+    std::optional<std::string> meetingOfBooking(const std::string& campaignId,
+                                                const std::string& provider,
+                                                const std::string& bookingId) override;
+    void recordBooking(const std::string& campaignId, const std::string& provider,
+                       const std::string& bookingId, const std::string& meetingId,
+                       domain::Timestamp at) override;
 
   private:
     Statements& statements_;

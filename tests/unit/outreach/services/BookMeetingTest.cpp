@@ -23,12 +23,14 @@ std::string text(const Poco::JSON::Object::Ptr& json) {
 }
 
 MeetingRequest byId(const std::string& prospectId, std::optional<std::string> externalId) {
-    return {prospectId, std::nullopt, "2026-12-01T15:00:00Z",
-            30,         "Intro call", std::move(externalId)};
+    return {prospectId,  std::nullopt, "2026-12-01T15:00:00Z",
+            30,          "Intro call", std::move(externalId),
+            std::nullopt};
 }
 
 MeetingRequest byEmail(const std::string& emailKey, std::optional<std::string> externalId) {
-    return {std::nullopt, emailKey, "2026-12-02T09:30:00Z", 45, "Demo", std::move(externalId)};
+    return {std::nullopt,          emailKey,    "2026-12-02T09:30:00Z", 45, "Demo",
+            std::move(externalId), std::nullopt};
 }
 
 class BookMeeting : public storage::test::ProspectStoreFixture {

@@ -145,11 +145,14 @@ TEST(ProspectView, MeetingsHistoryAndErrorAreListed) {
     r.history.push_back({ProspectStatus::MeetingBooked, kT0 + 5, "meeting meeting_1"});
     auto view = renderProspect(r, "");
     EXPECT_EQ(text(view->get("error")), "research failed");
-    EXPECT_EQ(text(view->get("meetings")),
-              R"([{"id":"meeting_1","scheduledAt":"2026-12-01T15:00:00Z","duration":30,)"
-              R"("title":"Intro","externalId":"cal-1","createdAt":1750000000005},)"
-              R"({"id":"meeting_2","scheduledAt":"2026-12-02T15:00:00Z","duration":15,)"
-              R"("title":"Follow-up","externalId":null,"createdAt":1750000000006}])");
+    EXPECT_EQ(
+        text(view->get("meetings")),
+        R"([{"id":"meeting_1","scheduledAt":"2026-12-01T15:00:00Z","duration":30,)"
+        R"("title":"Intro","externalId":"cal-1","createdAt":1750000000005,"status":"booked",)"
+        R"("source":null,"cancelledAt":null},)"
+        R"({"id":"meeting_2","scheduledAt":"2026-12-02T15:00:00Z","duration":15,)"
+        R"("title":"Follow-up","externalId":null,"createdAt":1750000000006,"status":"booked",)"
+        R"("source":null,"cancelledAt":null}])");
     EXPECT_EQ(text(view->get("history")),
               R"([{"status":"queued","at":1750000000000,"detail":null},)"
               R"({"status":"meeting_booked","at":1750000000005,"detail":"meeting meeting_1"}])");
@@ -167,6 +170,21 @@ TEST(CalendarRedirect, KeepsOtherParametersAndReplacesEarlierNameAndEmail) {
                          "Ann Lee", "ann@initech.com"),
         "https://cal.example/acme?utm_source=lodestone&month=2026-12&name=Ann%20Lee"
         "&email=ann%40initech.com#top");
+}
+
+TEST(CalendarRedirect, CarriesTheBookingTokenForCalcomAndCalendly) {
+    EXPECT_EQ(
+        calendarRedirect("https://cal.example/acme/intro", "Ann Lee", "ann@initech.com", "tok123"),
+        "https://cal.example/acme/intro?name=Ann%20Lee&email=ann%40initech.com"
+        "&metadata%5Blodestone%5D=tok123&utm_source=lodestone&utm_content=tok123");
+}
+
+TEST(CalendarRedirect, KeepsTheOperatorsUtmSourceAndReplacesAnEarlierToken) {
+    EXPECT_EQ(calendarRedirect("https://calendly.example/acme?utm_source=newsletter"
+                               "&utm_content=old&metadata[lodestone]=old",
+                               "Ann Lee", "ann@initech.com", "tok123"),
+              "https://calendly.example/acme?utm_source=newsletter&name=Ann%20Lee"
+              "&email=ann%40initech.com&metadata%5Blodestone%5D=tok123&utm_content=tok123");
 }
 
 TEST(CalendarRedirect, PercentEncodesWhatWouldBreakTheQuery) {

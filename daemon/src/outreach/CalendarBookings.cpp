@@ -1,0 +1,99 @@
+#include "outreach/CalendarBookings.hpp"
+
+#include <Poco/String.h>
+
+#include "outreach/Meetings.hpp"
+
+namespace lodestone::outreach {
+namespace {
+
+using calendar::CalendarNotice;
+using calendar::NoticeKind;
+
+std::optional<domain::Prospect> prospectOf(storage::Repositories& repositories,
+                                           const domain::Campaign& campaign,
+                                           const CalendarNotice& notice) {
+    if (notice.token) {
+        auto prospect = repositories.prospects().findByBookingToken(*notice.token);
+        if (prospect && prospect->campaignId == campaign.id) return prospect;
+    }
+    if (notice.attendeeEmail) {
+        return repositories.prospects().findByEmail(campaign.id,
+                                                    Poco::toLower(*notice.attendeeEmail));
+    }
+    return std::nullopt;
+}
+
+BookingResult book(storage::Repositories& repositories, const domain::Campaign& campaign,
+                   const CalendarNotice& notice, const std::string& provider,
+                   domain::Timestamp now) {
+    auto prospect = prospectOf(repositories, campaign, notice);
+    if (!prospect) return {BookingOutcome::Unmatched, std::nullopt};
+    MeetingRequest request;
+    request.prospectId = prospect->id;
+    request.scheduledAt = notice.scheduledAt;
+    request.durationMinutes = notice.durationMinutes;
+    request.title = notice.title;
+    request.externalId = provider + ":" + notice.bookingId;
+    request.source = provider;
+    auto booked = bookMeeting(repositories, campaign, request, now);
+    repositories.meetings().recordBooking(campaign.id, provider, notice.bookingId,
+                                          booked.meeting.id, now);
+    return {booked.created ? BookingOutcome::Booked : BookingOutcome::Repeat, booked.meeting};
+}
+
+}  // namespace
+
+std::string_view toString(BookingOutcome outcome) {
+    switch (outcome) {
+        case BookingOutcome::Booked:
+            return "booked";
+        case BookingOutcome::Repeat:
+            return "repeat";
+        case BookingOutcome::Rescheduled:
+            return "rescheduled";
+        case BookingOutcome::Cancelled:
+            return "cancelled";
+        case BookingOutcome::AlreadyCancelled:
+            return "already_cancelled";
+        case BookingOutcome::Unmatched:
+            return "unmatched";
+        case BookingOutcome::UnknownBooking:
+            return "unknown_booking";
+        case BookingOutcome::Ignored:
+            break;
+    }
+    return "ignored";
+}
+
+BookingResult applyCalendarNotice(storage::Repositories& repositories,
+                                  const domain::Campaign& campaign, const CalendarNotice& notice,
+                                  domain::Timestamp now) {
+    if (notice.kind == NoticeKind::Ignored || notice.partOfReschedule) {
+        return {BookingOutcome::Ignored, std::nullopt};
+    }
+    const std::string provider(calendar::providerName(notice.provider));
+    auto& meetings = repositories.meetings();
+    const auto known = meetings.meetingOfBooking(campaign.id, provider, notice.bookingId);
+
+    if (notice.kind == NoticeKind::Cancelled) {
+        if (!known) return {BookingOutcome::UnknownBooking, std::nullopt};
+        const bool cancelled = meetings.cancel(*known, now);
+        return {cancelled ? BookingOutcome::Cancelled : BookingOutcome::AlreadyCancelled,
+                meetings.find(*known)};
+    }
+    // A booking id seen before is a repeat, even one since moved: moving it back to the time
+    // a late repeat names would undo the reschedule.
+    if (known) return {BookingOutcome::Repeat, meetings.find(*known)};
+
+    std::optional<std::string> moved;
+    if (notice.previousBookingId) {
+        moved = meetings.meetingOfBooking(campaign.id, provider, *notice.previousBookingId);
+    }
+    if (!moved) return book(repositories, campaign, notice, provider, now);
+    meetings.reschedule(*moved, notice.scheduledAt, notice.durationMinutes, notice.title, now);
+    meetings.recordBooking(campaign.id, provider, notice.bookingId, *moved, now);
+    return {BookingOutcome::Rescheduled, meetings.find(*moved)};
+}
+
+}  // namespace lodestone::outreach
