@@ -41,6 +41,7 @@ std::vector<Command> backupCommands();
 std::vector<Command> reloadCommands();
 std::vector<Command> listCommands();
 std::vector<Command> userCommands();
+std::vector<Command> endpointCommands();
 
 // Every command, in the order usage lists them.
 std::vector<Command> allCommands();

@@ -146,7 +146,7 @@ std::vector<Command> allCommands() {
     std::vector<Command> all;
     for (auto group : {organisationCommands(), projectCommands(), campaignCommands(),
                        listCommands(), apiKeyCommands(), userCommands(), webhookCommands(),
-                       backupCommands(), reloadCommands()}) {
+                       endpointCommands(), backupCommands(), reloadCommands()}) {
         all.insert(all.end(), group.begin(), group.end());
     }
     // Usage lists each group's commands together (the lists come from a file of their own).

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <iomanip>
 
+#include "domain/Durations.hpp"
 #include "domain/RecordViews.hpp"
 
 namespace lodestone::ctl {
@@ -150,6 +151,32 @@ Poco::JSON::Object::Ptr toJson(const domain::ApiKey& key, domain::Timestamp now)
     json->set("expiresAt", optional(key.expiresAt));
     json->set("revokedAt", optional(key.revokedAt));
     json->set("lastUsedAt", optional(key.lastUsedAt));
+    return json;
+}
+
+Poco::JSON::Object::Ptr toJson(const domain::WebhookEndpoint& endpoint, bool withSecret) {
+    auto json = object();
+    json->set("id", endpoint.id);
+    json->set("organisationId", endpoint.organisationId);
+    json->set("projectId", optional(endpoint.projectId));
+    json->set("url", endpoint.url);
+    std::string events;
+    for (const auto& type : endpoint.events) events += (events.empty() ? "" : ",") + type;
+    json->set("events", events);
+    std::string schedule;
+    if (endpoint.retryDelaysMs) {
+        for (auto delay : *endpoint.retryDelaysMs) {
+            schedule += (schedule.empty() ? "" : ",") +
+                        domain::formatDuration(std::chrono::milliseconds(delay));
+        }
+    }
+    json->set("retrySchedule", endpoint.retryDelaysMs
+                                   ? Poco::Dynamic::Var(schedule)
+                                   : Poco::Dynamic::Var("webhooks.retry_schedule"));
+    json->set("status", endpoint.disabledAt ? "deleted" : "active");
+    json->set("createdAt", endpoint.createdAt);
+    json->set("deletedAt", optional(endpoint.disabledAt));
+    if (withSecret) json->set("secret", endpoint.secret);
     return json;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "domain/Records.hpp"
+#include "domain/WebhookDeliveries.hpp"
 
 namespace lodestone::ctl {
 
@@ -49,5 +50,7 @@ Poco::JSON::Object::Ptr toJson(const domain::Campaign& campaign, bool withSecret
                                domain::Timestamp now);
 // Never includes the key or its hash.
 Poco::JSON::Object::Ptr toJson(const domain::ApiKey& key, domain::Timestamp now);
+// An event endpoint (docs/events.md); its signing secret only with `withSecret`.
+Poco::JSON::Object::Ptr toJson(const domain::WebhookEndpoint& endpoint, bool withSecret);
 
 }  // namespace lodestone::ctl

@@ -60,12 +60,12 @@ std::string nextOrDelivered(const domain::WebhookDelivery& delivery) {
 
 // One aligned row per delivery, its attempts indented beneath it.
 std::string listText(const std::vector<webhooks::DeliveryRecord>& records, int limit) {
-    const std::vector<std::string> header{"id",       "campaign",       "event",     "status",
-                                          "attempts", "next/delivered", "last error"};
+    const std::vector<std::string> header{
+        "id", "to", "event", "status", "attempts", "next/delivered", "last error"};
     std::vector<std::vector<std::string>> rows;
     for (const auto& [delivery, attempts] : records) {
-        rows.push_back({delivery.id, delivery.campaignId, delivery.event,
-                        std::string(domain::toString(delivery.status)),
+        rows.push_back({delivery.id, delivery.endpointId.value_or(delivery.campaignId.value_or("")),
+                        delivery.event, std::string(domain::toString(delivery.status)),
                         std::to_string(delivery.attemptCount), nextOrDelivered(delivery),
                         orDash(delivery.lastError)});
     }
@@ -101,7 +101,8 @@ std::string recordText(const webhooks::DeliveryRecord& record, bool withPayload)
         {"id", delivery.id},
         {"event", delivery.event},
         {"organisationId", delivery.organisationId},
-        {"campaignId", delivery.campaignId},
+        {"campaignId", orDash(delivery.campaignId)},
+        {"endpointId", orDash(delivery.endpointId)},
         {"status", std::string(domain::toString(delivery.status))},
         {"attemptCount", std::to_string(delivery.attemptCount)},
         {"nextAttemptAt", delivery.status == domain::DeliveryStatus::Pending
@@ -135,6 +136,7 @@ storage::DeliveryFilter filterFrom(const Arguments& args) {
     storage::DeliveryFilter filter;
     filter.organisationId = args.value("org");
     filter.campaignId = args.value("campaign");
+    filter.endpointId = args.value("endpoint");
     if (auto status = args.value("status")) {
         filter.status = domain::deliveryStatusFromString(*status);
         if (!filter.status) {
@@ -198,14 +200,15 @@ std::vector<Command> webhookCommands() {
     return {
         {"webhook",
          "list",
-         "webhook list [--org ORG_ID] [--campaign ID] [--status pending|delivered|failed] "
-         "[--limit N]   (newest first, 100 by default)",
+         "webhook list [--org ORG_ID] [--campaign ID] [--endpoint ID] "
+         "[--status pending|delivered|failed] [--limit N]   (newest first, 100 by default)",
          "Lists webhook deliveries, newest first, each with one line per attempt.\n\n"
          "  --org ORG_ID         of this organisation only (an unknown one is an error)\n"
          "  --campaign ID        of this campaign only\n"
+         "  --endpoint ID        of this event endpoint only (docs/events.md)\n"
          "  --status STATUS      pending, delivered or failed\n"
          "  --limit N            at most N deliveries, 1 to 10000 (default 100)\n",
-         {{"org"}, {"campaign"}, {"status"}, {"limit"}},
+         {{"org"}, {"campaign"}, {"endpoint"}, {"status"}, {"limit"}},
          list},
         {"webhook",
          "show",

@@ -101,14 +101,19 @@ TEST(LeadMagnetPage, AFinishedPageBooksThroughTheProjectsCalendarAndShowsItsSend
     EXPECT_THAT(
         page.body,
         AllOf(HasSubstr("<html lang=\"en-GB\">"),
-              HasSubstr("<a class=\"button\" href=\"/b/" + leadId + "\""),
+              HasSubstr("<a class=\"button\" href=\"/m/" + leadId + "/cta\""),
               HasSubstr("by Sam Lee, Head of Partnerships at Lodestar Advisory"),
               HasSubstr("<img class=\"logo\" src=\"/assets/" + engine.projectId() + "/logo\""),
               HasSubstr("<meta name=\"description\""), HasSubstr("og:title"),
               HasSubstr("<time datetime=\"20"), HasSubstr("\u201COrders wait for approval\u201D")));
     EXPECT_THAT(page.headers["Content-Security-Policy"], HasSubstr("img-src 'self' data:"));
 
-    // The button's link: the project's calendar, prefilled, its own parameters kept.
+    // The button's link counts the click, then leads to the lead's calendar link: the
+    // project's calendar, prefilled, its own parameters kept.
+    auto cta = httpRequest(engine.port(), "GET", "/m/" + leadId + "/cta", "",
+                           {{"User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Firefox/132.0"}});
+    EXPECT_EQ(cta.status, 302);
+    EXPECT_EQ(cta.headers["Location"], "/b/" + leadId);
     auto booking = httpRequest(engine.port(), "GET", "/b/" + leadId);
     EXPECT_EQ(booking.status, 302);
     EXPECT_EQ(booking.headers["Location"],
@@ -156,8 +161,11 @@ TEST(LeadMagnetPage, ACampaignProspectsPageBooksThroughTheProspectsOwnLink) {
         R"({"email":"ada@engines.example","fullName":"Ada Lovelace","company":"Analytical Engines"})");
     ASSERT_EQ(engine.waitUntilFinished(jobId)->getValue<std::string>("status"), "completed");
     const auto page = httpRequest(engine.port(), "GET", "/m/" + leadId);
-    EXPECT_THAT(page.body, AllOf(HasSubstr("href=\"/b/" + token + "\""),
-                                 Not(HasSubstr("href=\"/b/" + leadId + "\""))));
+    EXPECT_THAT(page.body, HasSubstr("href=\"/m/" + leadId + "/cta\""));
+    // The call to action leads to the prospect's own link, not the lead's.
+    auto cta = httpRequest(engine.port(), "GET", "/m/" + leadId + "/cta");
+    EXPECT_EQ(cta.status, 302);
+    EXPECT_EQ(cta.headers["Location"], "/b/" + token);
 }
 
 TEST(LeadMagnetPage, LeadDataThatLooksLikeMarkupIsShownAsText) {

@@ -51,10 +51,11 @@ ApiError insufficientCredits() {
 
 // {"success": true, "job": {...}}, and a `message` after the job when given.
 ApiResponse jobResponse(const domain::Job& job, const leadmagnet::StatusViewContext& context,
-                        std::string_view message = {}) {
+                        std::string_view message = {},
+                        const std::optional<domain::PageActivity>& pageViews = std::nullopt) {
     domain::JsonWriter out;
     out.beginObject().member("success", true).key("job");
-    leadmagnet::writeJobStatus(out, job, context);
+    leadmagnet::writeJobStatus(out, job, context, pageViews);
     if (!message.empty()) out.member("message", message);
     out.endObject();
     return {200, nullptr, out.take()};
@@ -111,18 +112,33 @@ ApiResponse schema(ApiServices& services, ApiRequest& request) {
     return {200, body};
 }
 
+// A completed job's page has views to show; a job still running has no page yet.
+std::optional<domain::PageActivity> pageViewsOf(storage::Repositories& repositories,
+                                                const std::optional<domain::Job>& job) {
+    if (!job || job->status != domain::JobStatus::Completed) return std::nullopt;
+    return repositories.leads().activity(job->leadId);
+}
+
 ApiResponse statusByJob(ApiServices& services, ApiRequest& request) {
+    std::optional<domain::PageActivity> views;
     auto job = services.store.read([&](storage::Repositories& repositories) {
-        return repositories.jobs().find(request.param("jobId"));
+        auto found = repositories.jobs().find(request.param("jobId"));
+        views = pageViewsOf(repositories, found);
+        return found;
     });
-    return jobResponse(visibleJob(job, request, "Job not found"), statusContext(services));
+    return jobResponse(visibleJob(job, request, "Job not found"), statusContext(services), {},
+                       views);
 }
 
 ApiResponse statusByLead(ApiServices& services, ApiRequest& request) {
+    std::optional<domain::PageActivity> views;
     auto job = services.store.read([&](storage::Repositories& repositories) {
-        return repositories.jobs().findByLead(request.param("leadId"));
+        auto found = repositories.jobs().findByLead(request.param("leadId"));
+        views = pageViewsOf(repositories, found);
+        return found;
     });
-    return jobResponse(visibleJob(job, request, "Lead not found"), statusContext(services));
+    return jobResponse(visibleJob(job, request, "Lead not found"), statusContext(services), {},
+                       views);
 }
 
 ApiResponse retry(ApiServices& services, ApiRequest& request) {

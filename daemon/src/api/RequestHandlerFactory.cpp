@@ -12,6 +12,7 @@
 #include "dashboard/Dashboard.hpp"
 #include "pages/BookingLinkHandler.hpp"
 #include "pages/BrandLogo.hpp"
+#include "pages/CallToActionHandler.hpp"
 #include "pages/LeadMagnetPageHandler.hpp"
 #include "pages/UnsubscribeHandler.hpp"
 
@@ -133,6 +134,10 @@ Poco::Net::HTTPRequestHandler* RequestHandlerFactory::handlerFor(
             if (!reads) return new MethodNotAllowedHandler("GET, HEAD");
             return new pages::BrandLogoHandler(services_.store,
                                                path.substr(8, path.size() - 8 - 5));
+        case PathPlace::CallToAction:
+            if (!reads) return new MethodNotAllowedHandler("GET, HEAD");
+            return new pages::CallToActionHandler(services_.store,
+                                                  path.substr(3, path.size() - 3 - 4));
         case PathPlace::LeadMagnetPage:
         case PathPlace::LeadMagnetHost: {
             if (!reads) return new MethodNotAllowedHandler("GET, HEAD");

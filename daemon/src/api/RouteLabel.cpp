@@ -35,6 +35,10 @@ PathRoute routeOfPath(std::string_view path) {
         return {PathPlace::BrandLogo, "/assets/{projectId}/logo"};
     }
     if (oneSegmentAfter(path, "/m/")) return {PathPlace::LeadMagnetPage, "/m/{leadId}"};
+    if (path.starts_with("/m/") && path.ends_with("/cta") &&
+        domain::looksLikeId(domain::IdKind::Lead, path.substr(3, path.size() - 3 - 4))) {
+        return {PathPlace::CallToAction, "/m/{leadId}/cta"};
+    }
     // A project's own lead-magnet host serves its leads at the root.
     if (path.size() > 1 && domain::looksLikeId(domain::IdKind::Lead, path.substr(1))) {
         return {PathPlace::LeadMagnetHost, "/{leadId}"};

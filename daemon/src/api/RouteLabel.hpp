@@ -17,6 +17,7 @@ enum class PathPlace {
     Unsubscribe,     // /u/{token}
     BrandLogo,       // /assets/{projectId}/logo
     LeadMagnetPage,  // /m/{leadId}
+    CallToAction,    // /m/{leadId}/cta
     LeadMagnetHost,  // /{leadId}, on a project's own lead-magnet host
     Dashboard,       // /dashboard and below: the dashboard decides
     CalcomHook,      // /hooks/calcom/{campaignId}

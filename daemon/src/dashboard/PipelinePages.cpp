@@ -175,7 +175,7 @@ Reply campaign(Dashboard& dashboard, DashboardRequest& request) {
         const auto& delivery = record.delivery;
         mustache::data entry;
         entry.set("id", delivery.id);
-        entry.set("campaignId", delivery.campaignId);
+        entry.set("campaignId", delivery.campaignId.value_or(""));
         entry.set("event", delivery.event);
         entry.set("attempts", std::to_string(delivery.attemptCount));
         entry.set("lastError", delivery.lastError.value_or(""));

@@ -75,12 +75,14 @@ Reply projectPage(Dashboard& dashboard, DashboardRequest& request, const domain:
     if (auto status = domain::jobStatusFromString(request.field("status"))) filter.status = status;
     const auto page = pageOf(request);
     std::vector<std::pair<domain::Job, std::string>> jobs;  // with the lead's email
+    std::vector<domain::PageActivity> views;                // of each job's page
     std::optional<std::string> next;
     dashboard.services().store.read([&](storage::Repositories& r) {
         auto found = r.jobs().page(filter, page);
         next = storage::endOfPage(found, page);
         for (auto& job : found) {
             auto lead = r.leads().find(job.leadId);
+            views.push_back(r.leads().activity(job.leadId));
             jobs.emplace_back(std::move(job), lead ? lead->email : "");
         }
         return 0;
@@ -95,7 +97,8 @@ Reply projectPage(Dashboard& dashboard, DashboardRequest& request, const domain:
     data.set("rows", std::to_string(index));
     data.set("statuses", statusOptions(domain::leadMagnetJobStatuses(), filter.status));
     mustache::data rows{mustache::data::type::list};
-    for (const auto& [job, email] : jobs) {
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const auto& [job, email] = jobs[i];
         mustache::data row;
         row.set("id", job.id);
         row.set("projectId", project.id);
@@ -104,7 +107,10 @@ Reply projectPage(Dashboard& dashboard, DashboardRequest& request, const domain:
         if (job.error) row.set("error", *job.error);
         row.set("progress", std::to_string(leadmagnet::progressPercentage(job)));
         row.set("created", shownTime(job.createdAt));
-        if (job.status == domain::JobStatus::Completed) row.set("url", job.leadMagnetUrl);
+        if (job.status == domain::JobStatus::Completed) {
+            row.set("url", job.leadMagnetUrl);
+            row.set("views", pageActivityText(views[i]));
+        }
         row.set("retryable", job.status == domain::JobStatus::Failed && job.retryable);
         rows.push_back(row);
     }

@@ -137,6 +137,16 @@ Reply prospect(Dashboard& dashboard, DashboardRequest& request) {
         meetings.push_back(row);
     }
     data.set("meetings", meetings);
+    mustache::data leadMagnets{mustache::data::type::list};
+    for (const auto& [lead, activity] : record->leadMagnets) {
+        mustache::data row;
+        row.set("leadId", lead.id);
+        row.set("url", lead.leadMagnetUrl);
+        row.set("activity", pageActivityText(activity));
+        row.set("created", shownTime(lead.createdAt));
+        leadMagnets.push_back(row);
+    }
+    data.set("leadMagnets", leadMagnets);
     mustache::data history{mustache::data::type::list};
     for (const auto& transition : record->history) {
         mustache::data row;

@@ -201,6 +201,13 @@ const std::string_view kProspect =
 {{#meetings}}<tr><td data-label="When">{{scheduledAt}}</td><td data-label="Minutes">{{duration}}</td><td data-label="Title">{{title}}</td><td data-label="Status"><span class="badge {{status}}">{{status}}</span>{{#changed}}<br><span class="muted">{{changed}}</span>{{/changed}}</td><td data-label="Booked through">{{source}}</td></tr>
 {{/meetings}}{{^meetings}}<tr><td colspan="5" class="muted">None.</td></tr>{{/meetings}}
 </tbody></table></div>
+<h2>Lead magnets</h2>
+<div class="table"><table>
+<thead><tr><th>Page</th><th>Views</th><th>Made</th></tr></thead>
+<tbody>
+{{#leadMagnets}}<tr><td data-label="Page"><a href="{{url}}">{{leadId}}</a></td><td data-label="Views">{{activity}}</td><td data-label="Made">{{created}}</td></tr>
+{{/leadMagnets}}{{^leadMagnets}}<tr><td colspan="3" class="muted">None for this address.</td></tr>{{/leadMagnets}}
+</tbody></table></div>
 <h2>History</h2>
 <div class="table"><table>
 <thead><tr><th>When</th><th>Status</th><th>Detail</th></tr></thead>

@@ -64,4 +64,16 @@ std::string shownTime(domain::Timestamp at) {
     return Poco::DateTimeFormatter::format(Poco::Timestamp(at * 1000), "%Y-%m-%d %H:%M UTC");
 }
 
+std::string pageActivityText(const domain::PageActivity& activity) {
+    if (activity.views == 0 && activity.ctaClicks == 0) return "Not viewed yet";
+    std::string text = std::to_string(activity.views) + (activity.views == 1 ? " view" : " views");
+    if (activity.lastViewedAt) text += ", last " + shownTime(*activity.lastViewedAt);
+    if (activity.ctaClicks > 0) {
+        text +=
+            " · " + std::to_string(activity.ctaClicks) +
+            (activity.ctaClicks == 1 ? " call to action followed" : " calls to action followed");
+    }
+    return text;
+}
+
 }  // namespace lodestone::dashboard

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dashboard/Sessions.hpp"
+#include "domain/Jobs.hpp"
 
 namespace lodestone::dashboard {
 
@@ -53,5 +54,8 @@ mustache::data statusOptions(const std::vector<Status>& statuses, std::optional<
 
 // "2026-11-25 14:03 UTC", as every page shows times.
 std::string shownTime(domain::Timestamp at);
+
+// "3 views, last 2026-11-25 10:02 · 1 call to action followed", or "Not viewed yet".
+std::string pageActivityText(const domain::PageActivity& activity);
 
 }  // namespace lodestone::dashboard

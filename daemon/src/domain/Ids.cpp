@@ -36,6 +36,8 @@ std::string_view prefixOf(IdKind kind) {
             return "op_";
         case IdKind::AuditEntry:
             return "audit_";
+        case IdKind::WebhookEndpoint:
+            return "ep_";
     }
     return "";
 }

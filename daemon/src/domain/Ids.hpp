@@ -20,7 +20,8 @@ enum class IdKind {
     WebhookEvent,
     EmailSend,
     Operator,
-    AuditEntry
+    AuditEntry,
+    WebhookEndpoint
 };
 
 // A fresh random identifier: prefix + 24 characters of [a-z0-9] (about 124 bits) for prefixed

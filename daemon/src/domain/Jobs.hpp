@@ -73,6 +73,16 @@ struct JobStep {
 };
 
 // A lead: one prospect submitted to a project, and where its lead magnet will live.
+// What happened on a lead-magnet page: views by people (bots and link previews are not
+// counted) and calls-to-action they followed (docs/pages.md).
+struct PageActivity {
+    std::int64_t views = 0;
+    std::optional<Timestamp> firstViewedAt;
+    std::optional<Timestamp> lastViewedAt;
+    std::int64_t ctaClicks = 0;
+    std::optional<Timestamp> lastCtaClickAt;
+};
+
 struct Lead {
     std::string id;
     std::string organisationId;

@@ -79,13 +79,16 @@ struct Meeting {
 
 // An event waiting in the outbox for webhook delivery, written in the transaction that caused
 // it. Its id is the `webhook-id` receivers deduplicate by.
+// It goes to a campaign's webhook URL (meeting_booked, as the spec says) or to one endpoint
+// subscribed to its event type (docs/events.md): exactly one of the two is set.
 struct OutboxEvent {
     std::string id;
     std::string organisationId;
-    std::string campaignId;
-    std::string event;        // "meeting_booked"
-    std::string payloadJson;  // the spec's payload without `timestamp`, set per attempt
+    std::optional<std::string> campaignId;
+    std::string event;        // "meeting_booked", "lead.created", …
+    std::string payloadJson;  // the payload without `timestamp`, set per attempt
     Timestamp createdAt = 0;
+    std::optional<std::string> endpointId = std::nullopt;
 };
 
 }  // namespace lodestone::domain

@@ -1,5 +1,7 @@
 #include "domain/WebhookDeliveries.hpp"
 
+#include <algorithm>
+
 #include "domain/EnumNames.hpp"
 
 namespace lodestone::domain {
@@ -19,6 +21,12 @@ std::string_view toString(DeliveryStatus status) {
 
 std::optional<DeliveryStatus> deliveryStatusFromString(std::string_view text) {
     return valueOf(kNames, text);
+}
+
+bool WebhookEndpoint::wants(std::string_view type, const std::optional<std::string>& about) const {
+    if (disabledAt) return false;
+    if (projectId && projectId != about) return false;
+    return std::find(events.begin(), events.end(), type) != events.end();
 }
 
 }  // namespace lodestone::domain

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "domain/Time.hpp"
 
@@ -24,8 +25,9 @@ std::optional<DeliveryStatus> deliveryStatusFromString(std::string_view text);
 struct WebhookDelivery {
     std::string id;
     std::string organisationId;
-    std::string campaignId;
-    std::string event;        // "meeting_booked"
+    std::optional<std::string> campaignId;  // a campaign's event: to its webhook URL
+    std::optional<std::string> endpointId;  // else an endpoint's (docs/events.md)
+    std::string event;                      // "meeting_booked", "lead.created", …
     std::string payloadJson;  // the spec's payload without `timestamp`, which is set per attempt
     Timestamp createdAt = 0;
     DeliveryStatus status = DeliveryStatus::Pending;
@@ -39,6 +41,23 @@ struct WebhookDelivery {
     // Who is making the current attempt, and until when that claim holds.
     std::optional<std::string> leaseOwner;
     std::optional<Timestamp> leaseExpiresAt;
+};
+
+// Where an organisation (or one of its projects) wants lifecycle events delivered: the types it
+// subscribed to, its own signing secret and, optionally, its own retry schedule.
+struct WebhookEndpoint {
+    std::string id;
+    std::string organisationId;
+    std::optional<std::string> projectId;  // none: every event of the organisation
+    std::string url;
+    std::string secret;                                      // "whsec_…", as a campaign's
+    std::vector<std::string> events;                         // the event types it receives
+    std::optional<std::vector<std::int64_t>> retryDelaysMs;  // none: webhooks.retry_schedule
+    Timestamp createdAt = 0;
+    std::optional<Timestamp> disabledAt;
+
+    // Whether an event of `type` about `projectId` (none: a campaign's) goes to it.
+    bool wants(std::string_view type, const std::optional<std::string>& projectId) const;
 };
 
 // One try at delivering: when it went out, to which URL and what came back.

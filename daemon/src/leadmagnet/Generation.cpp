@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "domain/Ids.hpp"
+#include "events/EventSubjects.hpp"
 
 namespace lodestone::leadmagnet {
 namespace {
@@ -51,6 +52,7 @@ StartedGeneration startGeneration(storage::Repositories& repositories,
     charge(repositories, request.project, job.id, request.now);
     repositories.leads().insert(lead);
     repositories.jobs().insert(job);
+    events::publish(repositories, events::leadEvent("lead.created", lead, job.id), request.now);
     return started;
 }
 

@@ -143,7 +143,8 @@ void writeStep(domain::JsonWriter& out, const JobStep& step) {
     out.endObject();
 }
 
-void writeJobStatus(domain::JsonWriter& out, const Job& job, const StatusViewContext& context) {
+void writeJobStatus(domain::JsonWriter& out, const Job& job, const StatusViewContext& context,
+                    const std::optional<domain::PageActivity>& pageViews) {
     const bool failed = job.status == JobStatus::Failed;
     out.beginObject()
         .member("id", job.id)
@@ -171,6 +172,16 @@ void writeJobStatus(domain::JsonWriter& out, const Job& job, const StatusViewCon
         .member("canRetry", canRetry(job))
         .key("executionPhases");
     writePhases(out, job);
+    if (pageViews) {
+        out.key("pageViews")
+            .beginObject()
+            .member("views", pageViews->views)
+            .member("firstViewedAt", pageViews->firstViewedAt)
+            .member("lastViewedAt", pageViews->lastViewedAt)
+            .member("ctaClicks", pageViews->ctaClicks)
+            .member("lastCtaClickAt", pageViews->lastCtaClickAt)
+            .endObject();
+    }
     out.endObject();
 }
 

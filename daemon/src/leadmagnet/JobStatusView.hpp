@@ -18,8 +18,10 @@ void writeStep(domain::JsonWriter& out, const domain::JobStep& step);
 
 // The spec's generation-job object for `job`, every field derived from the stored job and its
 // steps. Keys come out in the spec's table order. Written as JSON text directly: this is the
-// answer clients poll, the daemon's most frequent request.
+// answer clients poll, the daemon's most frequent request. Beyond the spec, `pageViews` last,
+// when given (what happened on a completed job's page, docs/pages.md).
 void writeJobStatus(domain::JsonWriter& out, const domain::Job& job,
-                    const StatusViewContext& context);
+                    const StatusViewContext& context,
+                    const std::optional<domain::PageActivity>& pageViews = std::nullopt);
 
 }  // namespace lodestone::leadmagnet

@@ -2,6 +2,9 @@
 
 #include <Poco/String.h>
 
+#include "domain/JsonValues.hpp"
+#include "domain/Time.hpp"
+#include "events/EventSubjects.hpp"
 #include "outreach/Meetings.hpp"
 
 namespace lodestone::outreach {
@@ -22,6 +25,14 @@ std::optional<domain::Prospect> prospectOf(storage::Repositories& repositories,
                                                     Poco::toLower(*notice.attendeeEmail));
     }
     return std::nullopt;
+}
+
+// meeting_cancelled's `meeting`: meeting_booked's, with when it was cancelled.
+Poco::JSON::Object::Ptr cancelledMeeting(const domain::Meeting& meeting) {
+    auto json = meetingJson(meeting);
+    json->set("cancelledAt", domain::isoUtc(meeting.cancelledAt.value_or(0)));
+    json->set("source", domain::orNull(meeting.source));
+    return json;
 }
 
 BookingResult book(storage::Repositories& repositories, const domain::Campaign& campaign,
@@ -79,8 +90,14 @@ BookingResult applyCalendarNotice(storage::Repositories& repositories,
     if (notice.kind == NoticeKind::Cancelled) {
         if (!known) return {BookingOutcome::UnknownBooking, std::nullopt};
         const bool cancelled = meetings.cancel(*known, now);
-        return {cancelled ? BookingOutcome::Cancelled : BookingOutcome::AlreadyCancelled,
-                meetings.find(*known)};
+        auto meeting = meetings.find(*known);
+        if (cancelled && meeting) {
+            auto extra = domain::orderedObject();
+            extra->set("meeting", cancelledMeeting(*meeting));
+            events::publishAboutProspect(repositories, "meeting_cancelled", meeting->prospectId,
+                                         now, extra);
+        }
+        return {cancelled ? BookingOutcome::Cancelled : BookingOutcome::AlreadyCancelled, meeting};
     }
     // A booking id seen before is a repeat, even one since moved: moving it back to the time
     // a late repeat names would undo the reschedule.

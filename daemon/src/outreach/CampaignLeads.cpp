@@ -4,6 +4,7 @@
 
 #include "domain/Ids.hpp"
 #include "domain/Random.hpp"
+#include "events/EventSubjects.hpp"
 #include "storage/StorageError.hpp"
 
 namespace lodestone::outreach {
@@ -64,6 +65,7 @@ AddedProspect addProspect(storage::Repositories& repositories, const domain::Cam
     job.createdAt = now;
     job.updatedAt = now;
     repositories.jobs().insert(job);
+    events::publish(repositories, events::prospectEvent("lead.created", prospect), now);
     return {std::move(prospect), std::move(job)};
 }
 

@@ -4,6 +4,7 @@
 
 #include "domain/Ids.hpp"
 #include "domain/JsonValues.hpp"
+#include "events/LifecycleEvents.hpp"
 
 namespace lodestone::outreach {
 namespace {
@@ -84,12 +85,26 @@ BookedMeeting bookMeeting(storage::Repositories& repositories, const domain::Cam
     repositories.emailSends().cancelPending(prospect.id, "the prospect booked a meeting", now);
     prospect = *repositories.prospects().find(prospect.id);
 
-    std::ostringstream payload;
-    meetingBookedPayload(campaign, prospect, meeting)->stringify(payload);
+    const auto payload = meetingBookedPayload(campaign, prospect, meeting);
+    std::ostringstream text;
+    payload->stringify(text);
     repositories.webhookDeliveries().insert({domain::newId(domain::IdKind::WebhookEvent),
                                              campaign.organisationId, campaign.id, "meeting_booked",
-                                             payload.str(), now});
+                                             text.str(), now});
+    // Endpoints subscribed to meeting_booked get the spec's payload too, each its own delivery.
+    events::LifecycleEvent event{"meeting_booked", campaign.organisationId, std::nullopt, nullptr};
+    event.exactPayload = payload;
+    events::publish(repositories, event, now);
     return {std::move(meeting), std::move(prospect), true};
+}
+
+Poco::JSON::Object::Ptr meetingJson(const domain::Meeting& meeting) {
+    Poco::JSON::Object::Ptr json = domain::orderedObject();
+    json->set("id", meeting.id);
+    json->set("scheduledAt", meeting.scheduledAt);
+    json->set("duration", meeting.durationMinutes);
+    json->set("title", meeting.title);
+    return json;
 }
 
 Poco::JSON::Object::Ptr meetingBookedPayload(const domain::Campaign& campaign,
@@ -102,16 +117,11 @@ Poco::JSON::Object::Ptr meetingBookedPayload(const domain::Campaign& campaign,
     prospectJson->set("email", prospect.email);
     // The spec types title as a string; a prospect added without one has an empty title.
     prospectJson->set("title", prospect.title.value_or(""));
-    Poco::JSON::Object::Ptr meetingJson = domain::orderedObject();
-    meetingJson->set("id", meeting.id);
-    meetingJson->set("scheduledAt", meeting.scheduledAt);
-    meetingJson->set("duration", meeting.durationMinutes);
-    meetingJson->set("title", meeting.title);
     Poco::JSON::Object::Ptr payload = domain::orderedObject();
     payload->set("event", "meeting_booked");
     payload->set("campaignId", campaign.id);
     payload->set("prospect", prospectJson);
-    payload->set("meeting", meetingJson);
+    payload->set("meeting", meetingJson(meeting));
     return payload;
 }
 

@@ -65,11 +65,15 @@ struct BookedMeeting {
 };
 
 // Within the caller's transaction: records the meeting, moves the prospect to meeting_booked
-// (outreach to it stops) and writes the meeting_booked event to the webhook outbox. A repeat
+// (outreach to it stops) and writes the meeting_booked event to the webhook outbox, for the
+// campaign's URL and every endpoint subscribed to it (docs/events.md). A repeat
 // with an external id already recorded returns that meeting and changes nothing;
 // MeetingConflict if its prospect, time, duration or title differ.
 BookedMeeting bookMeeting(storage::Repositories& repositories, const domain::Campaign& campaign,
                           const MeetingRequest& request, domain::Timestamp now);
+
+// The spec's meeting object: {"id", "scheduledAt", "duration", "title"}.
+Poco::JSON::Object::Ptr meetingJson(const domain::Meeting& meeting);
 
 // The spec's meeting_booked payload, without `timestamp` (the time of each attempt).
 Poco::JSON::Object::Ptr meetingBookedPayload(const domain::Campaign& campaign,

@@ -41,6 +41,25 @@ Poco::JSON::Object::Ptr icp(const domain::Prospect& prospect) {
     return score.extract<Poco::JSON::Object::Ptr>();
 }
 
+Poco::JSON::Array::Ptr leadMagnets(
+    const std::vector<std::pair<domain::Lead, domain::PageActivity>>& leads) {
+    Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
+    for (const auto& [lead, activity] : leads) {
+        auto entry = domain::orderedObject();
+        entry->set("leadId", lead.id);
+        entry->set("projectId", lead.projectId);
+        entry->set("leadMagnetUrl", lead.leadMagnetUrl);
+        entry->set("views", activity.views);
+        entry->set("firstViewedAt", orNull(activity.firstViewedAt));
+        entry->set("lastViewedAt", orNull(activity.lastViewedAt));
+        entry->set("ctaClicks", activity.ctaClicks);
+        entry->set("lastCtaClickAt", orNull(activity.lastCtaClickAt));
+        entry->set("createdAt", lead.createdAt);
+        out->add(entry);
+    }
+    return out;
+}
+
 Poco::JSON::Array::Ptr meetings(const std::vector<domain::Meeting>& meetings) {
     Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
     for (const auto& meeting : meetings) {
@@ -118,6 +137,11 @@ std::optional<ProspectRecord> loadProspectRecord(storage::Repositories& reposito
     record.history = repositories.prospects().history(prospect->id);
     record.meetings = repositories.meetings().listForProspect(prospect->id);
     record.emails = repositories.emailSends().listForProspect(prospect->id);
+    for (auto& lead :
+         repositories.leads().withEmail(prospect->organisationId, prospect->emailKey)) {
+        auto activity = repositories.leads().activity(lead.id);
+        record.leadMagnets.emplace_back(std::move(lead), activity);
+    }
     return record;
 }
 
@@ -142,6 +166,7 @@ Poco::JSON::Object::Ptr renderProspect(const ProspectRecord& record,
     out->set("bookingUrl", bookingUrl);
     out->set("emails", emails(record.emails));
     out->set("meetings", meetings(record.meetings));
+    out->set("leadMagnets", leadMagnets(record.leadMagnets));
     out->set("history", history(record.history));
     out->set("createdAt", prospect.createdAt);
     out->set("updatedAt", prospect.updatedAt);

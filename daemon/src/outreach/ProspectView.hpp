@@ -20,6 +20,9 @@ struct ProspectRecord {
     std::vector<domain::ProspectTransition> history;
     std::vector<domain::Meeting> meetings;
     std::vector<domain::EmailSend> emails;  // its sequence's sends, by step
+    // Lead magnets made for its address in the organisation, newest first, with what happened
+    // on their pages.
+    std::vector<std::pair<domain::Lead, domain::PageActivity>> leadMagnets = {};
 };
 
 // The prospect `prospectId` of campaign `campaignId` with everything the view shows, read in the

@@ -2,6 +2,8 @@
 
 #include "domain/Email.hpp"
 #include "domain/Ids.hpp"
+#include "domain/JsonValues.hpp"
+#include "events/EventSubjects.hpp"
 
 namespace lodestone::outreach {
 namespace {
@@ -48,6 +50,19 @@ void suppress(storage::Repositories& repositories, const domain::Prospect& prosp
     suppression.detail = detail;
     suppression.createdAt = now;
     repositories.suppressions().add(suppression);
+}
+
+// What a prospect leaving its sequence tells subscribers: a reply, an unsubscribe, a bounce.
+void publishStopped(storage::Repositories& repositories, const std::string& prospectId,
+                    ProspectStatus to, const std::string& detail, domain::Timestamp now) {
+    const char* type = to == ProspectStatus::Replied        ? "prospect.replied"
+                       : to == ProspectStatus::Unsubscribed ? "prospect.unsubscribed"
+                       : to == ProspectStatus::Bounced      ? "email.bounced"
+                                                            : nullptr;
+    if (!type) return;
+    auto extra = domain::orderedObject();
+    extra->set("detail", detail);
+    events::publishAboutProspect(repositories, type, prospectId, now, extra);
 }
 
 }  // namespace
@@ -105,6 +120,7 @@ bool stopSequence(storage::Repositories& repositories, const domain::Prospect& p
     }
     repositories.emailSends().cancelPending(
         prospect.id, "the sequence stopped: " + std::string(domain::toString(to)), now);
+    publishStopped(repositories, prospect.id, to, detail, now);
     if (to == ProspectStatus::Unsubscribed) {
         suppress(repositories, prospect, domain::SuppressionReason::Unsubscribed, detail, now);
     } else if (to == ProspectStatus::Bounced) {

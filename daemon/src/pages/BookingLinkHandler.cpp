@@ -1,12 +1,10 @@
 #include "pages/BookingLinkHandler.hpp"
 
 #include <Poco/JSON/Parser.h>
-#include <Poco/Logger.h>
 #include <Poco/String.h>
 
 #include "domain/Ids.hpp"
 #include "outreach/BookingLink.hpp"
-#include "pages/PageRenderer.hpp"
 #include "pages/PageResponse.hpp"
 #include "pages/PageSettings.hpp"
 
@@ -41,33 +39,19 @@ std::optional<std::string> leadRedirect(storage::Repositories& repositories,
 
 void BookingLinkHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
                                        Poco::Net::HTTPServerResponse& response) {
-    std::optional<std::string> location;
-    try {
-        location =
-            store_.read([&](storage::Repositories& repositories) -> std::optional<std::string> {
-                if (domain::looksLikeId(domain::IdKind::Lead, token_)) {
-                    return leadRedirect(repositories, token_);
-                }
-                auto prospect = repositories.prospects().findByBookingToken(token_);
-                if (!prospect) return std::nullopt;
-                auto campaign = repositories.campaigns().find(prospect->campaignId);
-                if (!campaign || !campaign->calendarUrl) return std::nullopt;
-                return outreach::calendarRedirect(*campaign->calendarUrl, prospect->contactName,
-                                                  prospect->email, prospect->bookingToken);
-            });
-    } catch (const std::exception& e) {
-        Poco::Logger::get("lodestone.pages").error("booking link: %s", std::string(e.what()));
-        response.set("Retry-After", "5");
-        sendPage(request, response, {503, renderFailed()});
-        return;
-    }
-    if (!location) {
-        sendPage(request, response, {404, renderNotFound()});
-        return;
-    }
-    // The link carries the prospect's secret token: no caching, and no Referer to the calendar.
-    response.set("Location", *location);
-    sendPage(request, response, {302, "", false});
+    sendRedirect(request, response, "booking link", [&] {
+        return store_.read([&](storage::Repositories& repositories) -> std::optional<std::string> {
+            if (domain::looksLikeId(domain::IdKind::Lead, token_)) {
+                return leadRedirect(repositories, token_);
+            }
+            auto prospect = repositories.prospects().findByBookingToken(token_);
+            if (!prospect) return std::nullopt;
+            auto campaign = repositories.campaigns().find(prospect->campaignId);
+            if (!campaign || !campaign->calendarUrl) return std::nullopt;
+            return outreach::calendarRedirect(*campaign->calendarUrl, prospect->contactName,
+                                              prospect->email, prospect->bookingToken);
+        });
+    });
 }
 
 }  // namespace lodestone::pages

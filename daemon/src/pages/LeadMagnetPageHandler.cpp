@@ -8,6 +8,7 @@
 
 #include "pages/PageRenderer.hpp"
 #include "pages/PageResponse.hpp"
+#include "pages/PageVisits.hpp"
 
 namespace lodestone::pages {
 namespace {
@@ -71,6 +72,20 @@ void LeadMagnetPageHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
         Poco::Logger::get("lodestone.pages").error("page %s: %s", leadId_, std::string(e.what()));
         page = {503, renderFailed()};
         response.set("Retry-After", "5");
+    }
+    // The finished page read by a person counts. A count that cannot be written is logged and
+    // the page served all the same: the reader matters more than the tally.
+    if (page.status == 200 && page.cacheable && !isAutomatedVisitor(request)) {
+        try {
+            store_.write([&](storage::Repositories& repositories) {
+                if (auto lead = repositories.leads().find(leadId_)) {
+                    recordPageView(repositories, *lead, domain::nowMillis());
+                }
+            });
+        } catch (const std::exception& e) {
+            Poco::Logger::get("lodestone.pages")
+                .warning("page %s: the view was not counted: %s", leadId_, std::string(e.what()));
+        }
     }
     sendPage(request, response, page);
 }

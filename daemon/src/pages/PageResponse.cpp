@@ -1,5 +1,9 @@
 #include "pages/PageResponse.hpp"
 
+#include <Poco/Logger.h>
+
+#include "pages/PageRenderer.hpp"
+
 namespace lodestone::pages {
 namespace {
 
@@ -30,6 +34,26 @@ void sendPage(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerRespon
         return;
     }
     response.sendBuffer(page.html.data(), page.html.size());
+}
+
+void sendRedirect(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+                  const std::string& what,
+                  const std::function<std::optional<std::string>()>& find) {
+    std::optional<std::string> location;
+    try {
+        location = find();
+    } catch (const std::exception& e) {
+        Poco::Logger::get("lodestone.pages").error("%s: %s", what, std::string(e.what()));
+        response.set("Retry-After", "5");
+        sendPage(request, response, {503, renderFailed()});
+        return;
+    }
+    if (!location) {
+        sendPage(request, response, {404, renderNotFound()});
+        return;
+    }
+    response.set("Location", *location);
+    sendPage(request, response, {302, "", false});
 }
 
 }  // namespace lodestone::pages

@@ -3,6 +3,8 @@
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
 
+#include <functional>
+#include <optional>
 #include <string>
 
 namespace lodestone::pages {
@@ -21,5 +23,11 @@ struct Page {
 // the page says so. HEAD gets the headers alone.
 void sendPage(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
               const Page& page);
+
+// The public links that only redirect (/b/{token}, /m/{leadId}/cta): a 302 to what `find`
+// returns (uncached, with no Referer: the link carries a secret), the not-found page when it
+// returns nothing, the failure page (503, logged naming `what`) when it throws.
+void sendRedirect(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
+                  const std::string& what, const std::function<std::optional<std::string>()>& find);
 
 }  // namespace lodestone::pages

@@ -135,6 +135,15 @@ class LeadRepository {
     // The finished lead-magnet page (HTML), once finalization stored it.
     virtual void setPage(const std::string& id, const std::string& html) = 0;
     virtual std::optional<std::string> page(const std::string& id) = 0;
+
+    // A person viewed the page: counted, and true when it was the first view (one caller wins
+    // when two first views race).
+    virtual bool recordView(const std::string& id, Timestamp at) = 0;
+    virtual void recordCtaClick(const std::string& id, Timestamp at) = 0;
+    virtual domain::PageActivity activity(const std::string& id) = 0;
+    // The organisation's leads with this address (any case), newest first.
+    virtual std::vector<domain::Lead> withEmail(const std::string& organisationId,
+                                                const std::string& emailKey) = 0;
 };
 
 // Who holds the lease on a leased item, and until when.
@@ -308,6 +317,7 @@ struct DeliveryFilter {
     std::optional<domain::DeliveryStatus> status;
     int limit = 100;
     std::optional<PageStart> after = std::nullopt;
+    std::optional<std::string> endpointId = std::nullopt;
 };
 
 // How an attempt ended, and what the delivery does next.
@@ -353,6 +363,21 @@ class WebhookDeliveryRepository {
     // Queues one fresh attempt of a delivered or failed delivery, due at `now`, with no retries
     // after it. False when the delivery is pending (or does not exist).
     virtual bool redeliver(const std::string& id, Timestamp now) = 0;
+};
+
+// The endpoints organisations subscribed to lifecycle events (docs/events.md).
+class WebhookEndpointRepository {
+  public:
+    virtual ~WebhookEndpointRepository() = default;
+    virtual void insert(const domain::WebhookEndpoint& endpoint) = 0;
+    virtual std::optional<domain::WebhookEndpoint> find(const std::string& id) = 0;
+    // Oldest first, disabled ones included; every organisation's without one.
+    virtual std::vector<domain::WebhookEndpoint> list(
+        const std::optional<std::string>& organisationId) = 0;
+    // The organisation's endpoints still enabled.
+    virtual std::vector<domain::WebhookEndpoint> enabled(const std::string& organisationId) = 0;
+    // False when it was already disabled (or does not exist).
+    virtual bool disable(const std::string& id, Timestamp at) = 0;
 };
 
 // How an attempt to send an email ended, and what the send does next.
@@ -502,6 +527,7 @@ class Repositories {
     virtual ProspectRepository& prospects() = 0;
     virtual MeetingRepository& meetings() = 0;
     virtual WebhookDeliveryRepository& webhookDeliveries() = 0;
+    virtual WebhookEndpointRepository& webhookEndpoints() = 0;
     virtual EmailSendRepository& emailSends() = 0;
     virtual SuppressionRepository& suppressions() = 0;
     virtual MailboxMemoryRepository& mailboxMemory() = 0;

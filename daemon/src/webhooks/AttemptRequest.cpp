@@ -18,7 +18,7 @@ Poco::JSON::Object::Ptr storedPayload(const domain::WebhookDelivery& delivery) {
 }  // namespace
 
 AttemptRequest buildAttemptRequest(const domain::WebhookDelivery& delivery,
-                                   const domain::Campaign& campaign, const std::string& url,
+                                   const DeliveryTarget& target, const std::string& url,
                                    domain::Timestamp nowMs) {
     auto payload = storedPayload(delivery);
     payload->set("timestamp", isoUtc(nowMs));
@@ -33,7 +33,7 @@ AttemptRequest buildAttemptRequest(const domain::WebhookDelivery& delivery,
         {"Content-Type", "application/json"},
         {"webhook-id", delivery.id},
         {"webhook-timestamp", std::to_string(seconds)},
-        {"webhook-signature", signatureHeader(campaign, nowMs, delivery.id, seconds, request.body)},
+        {"webhook-signature", signatureHeader(target, nowMs, delivery.id, seconds, request.body)},
     };
     return request;
 }

@@ -7,6 +7,7 @@
 #include "domain/Records.hpp"
 #include "domain/Time.hpp"
 #include "domain/WebhookDeliveries.hpp"
+#include "webhooks/DeliveryTarget.hpp"
 
 namespace lodestone::webhooks {
 
@@ -26,9 +27,9 @@ struct AttemptRequest {
 using domain::isoUtc;
 
 // Throws std::runtime_error when the stored payload is not a JSON object (a damaged row: the
-// attempt fails with that message) and InvalidSecret for a damaged campaign secret.
+// attempt fails with that message) and InvalidSecret for a damaged secret.
 AttemptRequest buildAttemptRequest(const domain::WebhookDelivery& delivery,
-                                   const domain::Campaign& campaign, const std::string& url,
+                                   const DeliveryTarget& target, const std::string& url,
                                    domain::Timestamp nowMs);
 
 }  // namespace lodestone::webhooks

@@ -81,25 +81,28 @@ DeliveryAttempt::DeliveryAttempt(plugins::PluginChoice plugin,
     : plugin_(std::move(plugin)), gateway_(std::move(gateway)), timeout_(timeout) {}
 
 DeliveryAttempt::Call DeliveryAttempt::prepare(
-    const domain::WebhookDelivery& delivery, const std::optional<domain::Campaign>& campaign,
+    const domain::WebhookDelivery& delivery, const std::optional<DeliveryTarget>& target,
     const std::shared_ptr<plugins::RunControl>& control) const {
     auto fails = [](std::string error) { return Call{nullptr, failed(std::move(error))}; };
-    if (!campaign) return fails("campaign " + delivery.campaignId + " no longer exists");
-    if (!campaign->webhookUrl || campaign->webhookUrl->empty()) {
-        return fails("campaign " + campaign->id +
-                     " has no webhook URL (set one with `lodestonectl campaign update " +
-                     campaign->id + " --webhook-url URL`)");
+    if (!target) {
+        return fails(delivery.endpointId
+                         ? "endpoint " + *delivery.endpointId + " no longer exists"
+                         : "campaign " + delivery.campaignId.value_or("") + " no longer exists");
+    }
+    if (target->refusal) return fails(*target->refusal);
+    if (!target->url || target->url->empty()) {
+        return fails(target->name + " has no webhook URL (set one with `" + target->urlCommand +
+                     "`)");
     }
     // A URL stored before the rule was what it is now (user info was allowed once) meets it here.
     // The reason is shown, not the URL: its path may hold a token, and the error is stored.
-    if (auto problem = domain::httpUrlProblem(*campaign->webhookUrl)) {
-        return fails("the campaign's webhook URL " + *problem + "; it must be " +
-                     domain::kHttpUrlRule + " (set another with `lodestonectl campaign update " +
-                     campaign->id + " --webhook-url URL`)");
+    if (auto problem = domain::httpUrlProblem(*target->url)) {
+        return fails("the " + target->kind + "'s webhook URL " + *problem + "; it must be " +
+                     domain::kHttpUrlRule + " (set another with `" + target->urlCommand + "`)");
     }
     std::string input;
     try {
-        input = buildAttemptRequest(delivery, *campaign, *campaign->webhookUrl, domain::nowMillis())
+        input = buildAttemptRequest(delivery, *target, *target->url, domain::nowMillis())
                     .pluginInput(delivery);
     } catch (const std::exception& e) {
         return fails(std::string("cannot build the request: ") + e.what());

@@ -12,6 +12,7 @@
 #include "plugins/HttpGateway.hpp"
 #include "plugins/LivePlugins.hpp"
 #include "plugins/RunControl.hpp"
+#include "webhooks/DeliveryTarget.hpp"
 #include "work/WorkKind.hpp"
 
 namespace lodestone::webhooks {
@@ -48,10 +49,10 @@ class DeliveryAttempt {
         std::function<std::string()> run;    // the plugin call, owning what it touches
         std::optional<AttemptResult> ended;  // or, with no call, why the attempt failed at once
     };
-    // `campaign`: the delivery's campaign as the claim read it (none: it was deleted). `control` is
-    // the call's: its deadline, cancellation and the outbound HTTP it allows.
+    // `target`: the delivery's campaign or endpoint as the claim read it (none: it was deleted).
+    // `control` is the call's: its deadline, cancellation and the outbound HTTP it allows.
     Call prepare(const domain::WebhookDelivery& delivery,
-                 const std::optional<domain::Campaign>& campaign,
+                 const std::optional<DeliveryTarget>& target,
                  const std::shared_ptr<plugins::RunControl>& control) const;
     // `latencyMs`: since prepare().
     AttemptResult conclude(const work::CallEnd& end, const plugins::RunControl& control,

@@ -15,15 +15,15 @@ std::string describe(const std::string& deliveryId, int attempt) {
     return "delivery " + deliveryId + ", attempt " + std::to_string(attempt);
 }
 
-// A delivery claimed for one attempt, with its campaign as it was at the claim, and then what
-// the attempt came to.
+// A delivery claimed for one attempt, with its campaign or endpoint as it was at the claim, and
+// then what the attempt came to.
 struct ClaimedDelivery final : work::Claim {
     std::string describe() const override {
         return webhooks::describe(delivery.id, delivery.attemptCount);
     }
 
     domain::WebhookDelivery delivery;
-    std::optional<domain::Campaign> campaign;
+    std::optional<DeliveryTarget> target;
     std::chrono::steady_clock::time_point started;
     AttemptResult result;
 };
@@ -32,6 +32,12 @@ std::int64_t millisSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                  start)
         .count();
+}
+
+// An endpoint's own schedule, else webhooks.retry_schedule.
+const RetrySchedule& pick(const std::optional<DeliveryTarget>& target,
+                          const RetrySchedule& configured) {
+    return target && target->schedule ? *target->schedule : configured;
 }
 
 work::Outcome outcomeOf(const AttemptResult& result) {
@@ -58,7 +64,8 @@ work::Rescue DeliveryTable::rescue(storage::Repositories& repositories,
     outcome.number = delivery->attemptCount;
     outcome.finishedAt = now;
     outcome.error = rescue.error;
-    outcome.retryAt = schedule_.retryAt(delivery->attemptCount, delivery->manual, now);
+    outcome.retryAt = pick(findTarget(repositories, *delivery), schedule_)
+                          .retryAt(delivery->attemptCount, delivery->manual, now);
     rescue.recorded.held = repositories.webhookDeliveries().finishAttempt(outcome);
     if (rescue.recorded.held) rescue.recorded.retryAt = outcome.retryAt;
     return rescue;
@@ -71,21 +78,21 @@ DeliveryQueue::DeliveryQueue(DeliveryAttempt attempt, RetrySchedule schedule,
 work::Claims DeliveryQueue::claim(storage::Repositories& repositories,
                                   const work::ClaimRequest& request) {
     work::Claims claimed;
-    // Read once per claim: a backlog's deliveries mostly share a few campaigns.
-    std::map<std::string, std::optional<domain::Campaign>> campaigns;
+    // Read once per claim: a backlog's deliveries mostly share a few campaigns and endpoints.
+    std::map<std::string, std::optional<DeliveryTarget>> targets;
     for (auto& delivery : repositories.webhookDeliveries().claim(
              request.owner, request.now, request.leaseUntil, request.limit)) {
-        auto found = campaigns.find(delivery.campaignId);
-        if (found == campaigns.end()) {
-            found = campaigns
-                        .emplace(delivery.campaignId,
-                                 repositories.campaigns().find(delivery.campaignId))
-                        .first;
+        const std::string key = delivery.endpointId
+                                    ? "endpoint " + *delivery.endpointId
+                                    : "campaign " + delivery.campaignId.value_or("");
+        auto found = targets.find(key);
+        if (found == targets.end()) {
+            found = targets.emplace(key, findTarget(repositories, delivery)).first;
         }
         auto one = std::make_unique<ClaimedDelivery>();
         one->itemId = delivery.id;
         one->owner = request.owner;
-        one->campaign = found->second;
+        one->target = found->second;
         one->delivery = std::move(delivery);
         claimed.push_back(std::move(one));
     }
@@ -100,7 +107,7 @@ work::Prepared DeliveryQueue::prepare(work::Claim& claim,
                                       const std::shared_ptr<plugins::RunControl>& control) {
     auto& claimed = static_cast<ClaimedDelivery&>(claim);
     claimed.started = std::chrono::steady_clock::now();
-    auto call = attempt_.prepare(claimed.delivery, claimed.campaign, control);
+    auto call = attempt_.prepare(claimed.delivery, claimed.target, control);
     if (call.ended) {
         claimed.result = std::move(*call.ended);
         return {nullptr, outcomeOf(claimed.result)};
@@ -136,7 +143,8 @@ work::Recorded DeliveryQueue::record(storage::Repositories& repositories, const 
     attempt.latencyMs = claimed.result.latencyMs;
     if (!delivered) {
         attempt.error = outcome.error;
-        attempt.retryAt = schedule_.retryAt(attempt.number, delivery.manual, now);
+        attempt.retryAt =
+            pick(claimed.target, schedule_).retryAt(attempt.number, delivery.manual, now);
     }
     recorded.held = repositories.webhookDeliveries().finishAttempt(attempt);
     if (!recorded.held) return recorded;

@@ -73,7 +73,9 @@ Poco::JSON::Object::Ptr renderDelivery(const DeliveryRecord& record) {
     auto out = orderedObject();
     out->set("id", delivery.id);
     out->set("event", delivery.event);
-    out->set("campaignId", delivery.campaignId);
+    out->set("campaignId", orNull(delivery.campaignId));
+    // Only for an endpoint's event, so a campaign's deliveries keep the shape they had.
+    if (delivery.endpointId) out->set("endpointId", *delivery.endpointId);
     out->set("status", std::string(domain::toString(delivery.status)));
     out->set("attemptCount", delivery.attemptCount);
     out->set("nextAttemptAt", orNull(delivery.nextAttemptAt));
@@ -100,7 +102,7 @@ std::string queueTestEvent(storage::Repositories& repositories, const domain::Ca
     payload->stringify(text);
     const std::string id = domain::newId(domain::IdKind::WebhookEvent);
     repositories.webhookDeliveries().insert(
-        {id, campaign.organisationId, campaign.id, "test", text.str(), now});
+        {id, campaign.organisationId, campaign.id, "test", text.str(), now, std::nullopt});
     return id;
 }
 

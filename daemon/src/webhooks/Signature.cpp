@@ -54,14 +54,14 @@ std::string sign(std::string_view secret, std::string_view webhookId, std::int64
     return "v1," + encoded.str();
 }
 
-std::string signatureHeader(const domain::Campaign& campaign, std::int64_t nowMs,
+std::string signatureHeader(const DeliveryTarget& target, std::int64_t nowMs,
                             std::string_view webhookId, std::int64_t timestampSeconds,
                             std::string_view body) {
-    std::string header = sign(campaign.webhookSecret, webhookId, timestampSeconds, body);
-    if (campaign.previousWebhookSecret && campaign.previousSecretExpiresAt &&
-        nowMs < *campaign.previousSecretExpiresAt) {
+    std::string header = sign(target.secret, webhookId, timestampSeconds, body);
+    if (target.previousSecret && target.previousSecretExpiresAt &&
+        nowMs < *target.previousSecretExpiresAt) {
         header += ' ';
-        header += sign(*campaign.previousWebhookSecret, webhookId, timestampSeconds, body);
+        header += sign(*target.previousSecret, webhookId, timestampSeconds, body);
     }
     return header;
 }

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "domain/Records.hpp"
+#include "webhooks/DeliveryTarget.hpp"
 
 namespace lodestone::webhooks {
 
@@ -20,10 +20,10 @@ class InvalidSecret : public std::runtime_error {
 std::string sign(std::string_view secret, std::string_view webhookId, std::int64_t timestampSeconds,
                  std::string_view body);
 
-// The webhook-signature header for a campaign's delivery at `nowMs`: the current secret's
+// The webhook-signature header for a delivery to `target` at `nowMs`: the current secret's
 // signature, then (for 24 h after a rotation) the previous secret's, space-separated, so that
 // receivers still holding the old secret keep verifying while they switch.
-std::string signatureHeader(const domain::Campaign& campaign, std::int64_t nowMs,
+std::string signatureHeader(const DeliveryTarget& target, std::int64_t nowMs,
                             std::string_view webhookId, std::int64_t timestampSeconds,
                             std::string_view body);
 

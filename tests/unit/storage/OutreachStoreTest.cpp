@@ -253,3 +253,49 @@ TEST_P(OutreachStore, ResearchClaimsLeadMagnetsBeforeProspects) {
     ASSERT_EQ(second.size(), 1u);
     EXPECT_EQ(second[0].id, waiting.id);
 }
+
+TEST_P(OutreachStore, PageViewsCountTheFirstOnceAndLeadsAreFoundByAddress) {
+    domain::Project project;
+    project.id = domain::newId(domain::IdKind::Project);
+    project.organisationId = org_.id;
+    project.name = "Guides";
+    project.createdAt = project.updatedAt = kT0;
+    auto older = lodestone::test::newLead(org_.id, project.id, kT0, "Bo@Example.com");
+    auto newer = lodestone::test::newLead(org_.id, project.id, kT0 + 1, "bo@example.com");
+    auto other = lodestone::test::newLead(org_.id, project.id, kT0 + 2, "cy@example.com");
+    store_->write([&](Repositories& r) {
+        r.projects().insert(project);
+        for (const auto& lead : {older, newer, other}) r.leads().insert(lead);
+    });
+    auto activity = [&](const std::string& id) {
+        return store_->read([&](Repositories& r) { return r.leads().activity(id); });
+    };
+    EXPECT_EQ(activity(older.id).views, 0);
+    EXPECT_FALSE(activity(older.id).firstViewedAt);
+
+    auto view = [&](domain::Timestamp at) {
+        return store_->write([&](Repositories& r) { return r.leads().recordView(older.id, at); });
+    };
+    EXPECT_TRUE(view(kT0 + 10));
+    EXPECT_FALSE(view(kT0 + 20));
+    EXPECT_FALSE(view(kT0 + 30));
+    store_->write([&](Repositories& r) { r.leads().recordCtaClick(older.id, kT0 + 40); });
+    auto seen = activity(older.id);
+    EXPECT_EQ(seen.views, 3);
+    EXPECT_EQ(seen.firstViewedAt, kT0 + 10);
+    EXPECT_EQ(seen.lastViewedAt, kT0 + 30);
+    EXPECT_EQ(seen.ctaClicks, 1);
+    EXPECT_EQ(seen.lastCtaClickAt, kT0 + 40);
+    EXPECT_EQ(activity("lead_none").views, 0);
+
+    auto withEmail = store_->read(
+        [&](Repositories& r) { return r.leads().withEmail(org_.id, "bo@example.com"); });
+    ASSERT_EQ(withEmail.size(), 2u);
+    EXPECT_EQ(withEmail[0].id, newer.id);
+    EXPECT_EQ(withEmail[1].id, older.id);
+    EXPECT_TRUE(store_
+                    ->read([&](Repositories& r) {
+                        return r.leads().withEmail("org_other", "bo@example.com");
+                    })
+                    .empty());
+}

@@ -75,7 +75,8 @@ std::map<std::string, std::string> headerMap(const AttemptRequest& request) {
 }
 
 TEST(AttemptRequest, BodyIsTheStoredPayloadWithTheTimestampAppendedLast) {
-    auto request = buildAttemptRequest(delivery(), campaign(), "https://x.example/h", kNow);
+    auto request =
+        buildAttemptRequest(delivery(), targetOf(campaign()), "https://x.example/h", kNow);
     const std::string expected = kStoredPayload.substr(0, kStoredPayload.size() - 1) +
                                  R"(,"timestamp":"2026-11-22T09:30:00.123Z"})";
     EXPECT_EQ(request.body, expected);
@@ -91,7 +92,8 @@ TEST(AttemptRequest, TextNeedingEscapesSurvivesByteForByte) {
     std::ostringstream stored;
     payload.stringify(stored);
 
-    auto request = buildAttemptRequest(delivery(stored.str()), campaign(), "https://x", kNow);
+    auto request =
+        buildAttemptRequest(delivery(stored.str()), targetOf(campaign()), "https://x", kNow);
     EXPECT_EQ(request.body, stored.str().substr(0, stored.str().size() - 1) +
                                 R"(,"timestamp":"2026-11-22T09:30:00.123Z"})");
     auto parsed = Poco::JSON::Parser().parse(request.body).extract<Poco::JSON::Object::Ptr>();
@@ -107,7 +109,7 @@ TEST(AttemptRequest, TimestampIsIsoUtcWithMilliseconds) {
 
 TEST(AttemptRequest, HeadersIdentifyTimeAndSignTheExactBody) {
     const auto d = delivery();
-    auto request = buildAttemptRequest(d, campaign(), "https://x.example/h", kNow);
+    auto request = buildAttemptRequest(d, targetOf(campaign()), "https://x.example/h", kNow);
     ASSERT_EQ(request.headers.size(), 4u);
     auto headers = headerMap(request);
     EXPECT_EQ(headers["Content-Type"], "application/json");
@@ -122,7 +124,7 @@ TEST(AttemptRequest, AfterARotationBothSignaturesVerify) {
     rotated.previousWebhookSecret = "whsec_" + base64("the previous key");
     rotated.previousSecretExpiresAt = kNow + 1;
     const auto d = delivery();
-    auto request = buildAttemptRequest(d, rotated, "https://x.example/h", kNow);
+    auto request = buildAttemptRequest(d, targetOf(rotated), "https://x.example/h", kNow);
     const std::string content = d.id + ".1795339800." + request.body;
     EXPECT_EQ(
         headerMap(request)["webhook-signature"],
@@ -131,8 +133,8 @@ TEST(AttemptRequest, AfterARotationBothSignaturesVerify) {
 
 TEST(AttemptRequest, EveryAttemptGetsItsOwnTimestampAndSignatureButTheSameId) {
     const auto d = delivery();
-    auto first = buildAttemptRequest(d, campaign(), "https://x.example/h", kNow);
-    auto retry = buildAttemptRequest(d, campaign(), "https://x.example/h", kNow + 60'000);
+    auto first = buildAttemptRequest(d, targetOf(campaign()), "https://x.example/h", kNow);
+    auto retry = buildAttemptRequest(d, targetOf(campaign()), "https://x.example/h", kNow + 60'000);
     EXPECT_NE(first.body, retry.body);
     EXPECT_NE(headerMap(first)["webhook-signature"], headerMap(retry)["webhook-signature"]);
     EXPECT_EQ(headerMap(retry)["webhook-timestamp"], "1795339860");
@@ -141,7 +143,7 @@ TEST(AttemptRequest, EveryAttemptGetsItsOwnTimestampAndSignatureButTheSameId) {
 
 TEST(AttemptRequest, PluginInputCarriesEverythingTheWebhookPluginSends) {
     const auto d = delivery();
-    auto request = buildAttemptRequest(d, campaign(), "https://x.example/h", kNow);
+    auto request = buildAttemptRequest(d, targetOf(campaign()), "https://x.example/h", kNow);
     auto input =
         Poco::JSON::Parser().parse(request.pluginInput(d)).extract<Poco::JSON::Object::Ptr>();
     EXPECT_EQ(input->size(), 6u);
@@ -162,7 +164,8 @@ TEST(AttemptRequest, PluginInputCarriesEverythingTheWebhookPluginSends) {
 TEST(AttemptRequest, APayloadThatIsNotAJsonObjectFailsNamingTheDelivery) {
     for (const std::string payload : {"", "not json", "[1,2]", "42", "\"text\"", "null", "{"}) {
         try {
-            buildAttemptRequest(delivery(payload), campaign(), "https://x.example/h", kNow);
+            buildAttemptRequest(delivery(payload), targetOf(campaign()), "https://x.example/h",
+                                kNow);
             ADD_FAILURE() << "accepted payload " << payload;
         } catch (const std::runtime_error& e) {
             EXPECT_NE(std::string(e.what()).find("whe_0123456789abcdefghijklmn"), std::string::npos)
@@ -174,7 +177,7 @@ TEST(AttemptRequest, APayloadThatIsNotAJsonObjectFailsNamingTheDelivery) {
 TEST(AttemptRequest, ADamagedSecretThrowsInvalidSecret) {
     auto damaged = campaign();
     damaged.webhookSecret = "not a secret";
-    EXPECT_THROW(buildAttemptRequest(delivery(), damaged, "https://x.example/h", kNow),
+    EXPECT_THROW(buildAttemptRequest(delivery(), targetOf(damaged), "https://x.example/h", kNow),
                  InvalidSecret);
 }
 

@@ -195,7 +195,9 @@ class DeliveryAttemptThroughThePlugin : public ::testing::Test {
         // As the work engine makes it: the prepared call, then its end read.
         auto control = std::make_shared<plugins::RunControl>(
             plugins::RunControl::deadlineIn(attempt.timeout()));
-        auto call = attempt.prepare(delivery(), in, control);
+        std::optional<DeliveryTarget> target;
+        if (in) target = targetOf(*in);
+        auto call = attempt.prepare(delivery(), target, control);
         if (call.ended) return *call.ended;
         work::CallEnd end;
         try {

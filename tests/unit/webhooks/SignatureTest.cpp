@@ -90,31 +90,32 @@ TEST(Signature, HeaderCarriesThePreviousSecretsSignatureUntilItExpires) {
     const auto previous = sign(*campaign.previousWebhookSecret, "whe_1", 1'750'000'000, "{}");
     ASSERT_NE(current, previous);
 
-    EXPECT_EQ(signatureHeader(campaign, expires - 1, "whe_1", 1'750'000'000, "{}"),
+    EXPECT_EQ(signatureHeader(targetOf(campaign), expires - 1, "whe_1", 1'750'000'000, "{}"),
               current + " " + previous)
         << "current first, then the previous one";
-    EXPECT_EQ(signatureHeader(campaign, expires, "whe_1", 1'750'000'000, "{}"), current)
+    EXPECT_EQ(signatureHeader(targetOf(campaign), expires, "whe_1", 1'750'000'000, "{}"), current)
         << "expired at its expiry time";
-    EXPECT_EQ(signatureHeader(campaign, expires + 1, "whe_1", 1'750'000'000, "{}"), current);
+    EXPECT_EQ(signatureHeader(targetOf(campaign), expires + 1, "whe_1", 1'750'000'000, "{}"),
+              current);
 }
 
 TEST(Signature, HeaderWithoutARotationIsTheCurrentSignatureAlone) {
     auto campaign = rotatedCampaign(0);
     campaign.previousWebhookSecret.reset();
     campaign.previousSecretExpiresAt.reset();
-    EXPECT_EQ(signatureHeader(campaign, 5, "whe_1", 9, "{}"),
+    EXPECT_EQ(signatureHeader(targetOf(campaign), 5, "whe_1", 9, "{}"),
               sign(campaign.webhookSecret, "whe_1", 9, "{}"));
     // An expiry without a secret (or the reverse) adds nothing either.
     campaign.previousSecretExpiresAt = 1'000;
-    EXPECT_EQ(signatureHeader(campaign, 5, "whe_1", 9, "{}"),
+    EXPECT_EQ(signatureHeader(targetOf(campaign), 5, "whe_1", 9, "{}"),
               sign(campaign.webhookSecret, "whe_1", 9, "{}"));
 }
 
 TEST(Signature, AHeaderWithADamagedSecretThrowsRatherThanSigningWithGarbage) {
     auto campaign = rotatedCampaign(1'000);
     campaign.previousWebhookSecret = "whsec_***";
-    EXPECT_THROW(signatureHeader(campaign, 5, "whe_1", 9, "{}"), InvalidSecret);
-    EXPECT_NO_THROW(signatureHeader(campaign, 1'000, "whe_1", 9, "{}"))
+    EXPECT_THROW(signatureHeader(targetOf(campaign), 5, "whe_1", 9, "{}"), InvalidSecret);
+    EXPECT_NO_THROW(signatureHeader(targetOf(campaign), 1'000, "whe_1", 9, "{}"))
         << "an expired previous secret is not used, damaged or not";
 }
 

@@ -1,7 +1,10 @@
 #include "leadmagnet/steps/LeadMagnetJobs.hpp"
 
+#include "domain/JsonValues.hpp"
+#include "events/EventSubjects.hpp"
 #include "leadmagnet/Generation.hpp"
 #include "leadmagnet/steps/LeadMagnetSteps.hpp"
+#include "pages/PageVisits.hpp"
 
 namespace lodestone::leadmagnet {
 namespace {
@@ -51,7 +54,12 @@ class LeadMagnetStep final : public jobs::StepRun {
             if (series_) countTokensUsed(*series_, plugin_->name(), output);
             checkContent(output);
         }
-        return {std::move(output), nullptr};
+        if (step_ != domain::StepName::Research) return {std::move(output), nullptr};
+        return {std::move(output), [leadId = lead_->id, jobId = job_.id](
+                                       storage::Repositories& repositories, domain::Timestamp now) {
+                    events::publishAboutLead(repositories, "research.completed", leadId, jobId,
+                                             now);
+                }};
     }
 
     std::string plugin() const override { return plugin_ ? plugin_->name() : std::string(); }
@@ -100,7 +108,7 @@ std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& re
     auto lead = repositories.leads().find(job.leadId);
     std::optional<std::string> booking;
     if (step == domain::StepName::Finalize && lead)
-        booking = campaignBookingPath(repositories, *lead);
+        booking = pages::campaignBookingPath(repositories, *lead);
     return std::make_shared<LeadMagnetStep>(step, job, std::move(lead), projects_,
                                             std::move(plugin), std::move(http), now,
                                             std::move(booking), series_);
@@ -109,6 +117,13 @@ std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& re
 void LeadMagnetJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,
                                    domain::Timestamp now) {
     refundCharge(repositories, job, now);
+    auto why = domain::orderedObject();
+    why->set("error", domain::orNull(job.error));
+    why->set("step", std::string(domain::toString(job.nextStep)));
+    if (job.nextStep == domain::StepName::Research) {
+        events::publishAboutLead(repositories, "research.failed", job.leadId, job.id, now, why);
+    }
+    events::publishAboutLead(repositories, "lead.failed", job.leadId, job.id, now, why);
 }
 
 }  // namespace lodestone::leadmagnet

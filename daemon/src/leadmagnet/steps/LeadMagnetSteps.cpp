@@ -6,9 +6,11 @@
 #include <stdexcept>
 
 #include "domain/JsonValues.hpp"
+#include "events/EventSubjects.hpp"
 #include "metrics/Series.hpp"
 #include "pages/PageRenderer.hpp"
 #include "pages/PageSettings.hpp"
+#include "pages/PageVisits.hpp"
 
 namespace lodestone::leadmagnet {
 
@@ -73,19 +75,6 @@ void checkContent(const std::string& output) {
     }
 }
 
-std::optional<std::string> campaignBookingPath(storage::Repositories& repositories,
-                                               const domain::Lead& lead) {
-    const std::string emailKey = Poco::toLower(lead.email);
-    std::optional<domain::Prospect> chosen;
-    for (const auto& campaign : repositories.campaigns().list(lead.organisationId)) {
-        if (!campaign.calendarUrl) continue;
-        auto prospect = repositories.prospects().findByEmail(campaign.id, emailKey);
-        if (prospect && (!chosen || prospect->createdAt > chosen->createdAt)) chosen = prospect;
-    }
-    if (!chosen) return std::nullopt;
-    return "/b/" + chosen->bookingToken;
-}
-
 jobs::StepResult finalize(const domain::Job& job, const domain::Lead& lead,
                           const domain::Project& project, plugins::RunControl& control,
                           domain::Timestamp now,
@@ -95,9 +84,8 @@ jobs::StepResult finalize(const domain::Job& job, const domain::Lead& lead,
                                        "the stored content");
     pages::PageContext page;
     page.preparedAt = now;
-    page.bookingPath = campaignBooking;
-    if (!page.bookingPath && pages::pageSettingsOf(project).calendarUrl) {
-        page.bookingPath = "/b/" + lead.id;
+    if (campaignBooking || pages::pageSettingsOf(project).calendarUrl) {
+        page.bookingPath = pages::callToActionPath(lead.id);
     }
     std::string html = pages::renderLeadMagnet(*content, lead, project, page);
     control.reportProgress(90, "storing the page");
@@ -105,9 +93,10 @@ jobs::StepResult finalize(const domain::Job& job, const domain::Lead& lead,
     output.set("pageBytes", static_cast<Poco::Int64>(html.size()));
     std::ostringstream text;
     output.stringify(text);
-    return {text.str(), [leadId = lead.id, page = std::move(html)](
-                            storage::Repositories& repositories, domain::Timestamp) {
+    return {text.str(), [leadId = lead.id, jobId = job.id, page = std::move(html)](
+                            storage::Repositories& repositories, domain::Timestamp now) {
                 repositories.leads().setPage(leadId, page);
+                events::publishAboutLead(repositories, "magnet.generated", leadId, jobId, now);
             }};
 }
 

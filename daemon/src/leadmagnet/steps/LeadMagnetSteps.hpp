@@ -26,17 +26,11 @@ void checkContent(const std::string& output);
 void countTokensUsed(const metrics::Series& series, const std::string& plugin,
                      const std::string& output);
 
-// The lead's calendar link when its address is a prospect of one of its organisation's campaigns
-// that has a calendar: "/b/<that prospect's booking token>", the link its outreach emails carry,
-// so a booking from the page is matched to the prospect. The most recently added such prospect
-// wins. Read when the finalize step is claimed.
-std::optional<std::string> campaignBookingPath(storage::Repositories& repositories,
-                                               const domain::Lead& lead);
-
 // Finalization: the content step's output rendered into the project's page template, the page
-// stored with the lead when the step completes. The call to action books through
-// `campaignBooking` when there is one, else through the project's calendar_url (the lead's own
-// /b/<leadId> link), else links where the content says. `now` dates the page.
+// stored with the lead when the step completes. The call to action goes through
+// /m/<leadId>/cta (which counts the click) to `campaignBooking` when there is one (read when the
+// step is claimed: pages::campaignBookingPath), else to the project's calendar_url (the lead's
+// own /b/<leadId> link); without either it links where the content says. `now` dates the page.
 jobs::StepResult finalize(const domain::Job& job, const domain::Lead& lead,
                           const domain::Project& project, plugins::RunControl& control,
                           domain::Timestamp now, const std::optional<std::string>& campaignBooking);

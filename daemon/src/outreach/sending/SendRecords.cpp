@@ -1,5 +1,8 @@
 #include "outreach/sending/SendRecords.hpp"
 
+#include "domain/JsonValues.hpp"
+#include "domain/Time.hpp"
+#include "events/EventSubjects.hpp"
 #include "outreach/SequenceLifecycle.hpp"
 
 namespace lodestone::outreach {
@@ -52,10 +55,19 @@ work::Recorded recordSendAttempt(storage::Repositories& repositories, const Send
     auto prospect = repositories.prospects().find(send.prospectId);
     if (!prospect) return recorded;
     switch (end.status) {
-        case EmailSendStatus::Sent:
+        case EmailSendStatus::Sent: {
             recorded.note = "sent: " + attempt.detail;
             if (sequence) advanceSequence(repositories, *prospect, *sequence, send.step, now);
+            auto email = domain::orderedObject();
+            email->set("id", send.id);
+            email->set("step", send.step + 1);
+            email->set("messageId", send.messageId);
+            email->set("sentAt", domain::isoUtc(now));
+            auto extra = domain::orderedObject();
+            extra->set("email", email);
+            events::publishAboutProspect(repositories, "email.sent", prospect->id, now, extra);
             break;
+        }
         case EmailSendStatus::Bounced:
             bounce(repositories, *prospect, stepName(send) + " bounced: " + attempt.detail, now);
             break;
@@ -67,6 +79,9 @@ work::Recorded recordSendAttempt(storage::Repositories& repositories, const Send
                     prospect->id, {ProspectStatus::Qualified, ProspectStatus::InSequence},
                     ProspectStatus::Failed, now, why)) {
                 repositories.emailSends().cancelPending(prospect->id, why, now);
+                auto extra = domain::orderedObject();
+                extra->set("error", why);
+                events::publishAboutProspect(repositories, "lead.failed", prospect->id, now, extra);
             }
             break;
         }

@@ -1,5 +1,7 @@
 #include "outreach/steps/ProspectJobs.hpp"
 
+#include "domain/JsonValues.hpp"
+#include "events/EventSubjects.hpp"
 #include "outreach/steps/ProspectSteps.hpp"
 
 namespace lodestone::outreach {
@@ -43,7 +45,11 @@ class ProspectStep final : public jobs::StepRun {
         }
         control.allowHttp(researchHttp_.get());
         return {research_->run(control, prospectResearchInput(job_, *prospect_, *campaign_)),
-                nullptr};
+                [prospectId = prospect_->id](storage::Repositories& repositories,
+                                             domain::Timestamp now) {
+                    events::publishAboutProspect(repositories, "research.completed", prospectId,
+                                                 now);
+                }};
     }
 
     // Scoring calls no plugin.
@@ -77,8 +83,16 @@ std::shared_ptr<jobs::StepRun> ProspectJobs::prepare(storage::Repositories& repo
 
 void ProspectJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,
                                  domain::Timestamp now) {
-    repositories.prospects().transition(job.prospectId, kProspectInPipeline,
-                                        domain::ProspectStatus::Failed, now, job.error);
+    const bool moved = repositories.prospects().transition(
+        job.prospectId, kProspectInPipeline, domain::ProspectStatus::Failed, now, job.error);
+    if (!moved) return;
+    auto why = domain::orderedObject();
+    why->set("error", domain::orNull(job.error));
+    why->set("step", std::string(domain::toString(job.nextStep)));
+    if (job.nextStep == domain::StepName::Research) {
+        events::publishAboutProspect(repositories, "research.failed", job.prospectId, now, why);
+    }
+    events::publishAboutProspect(repositories, "lead.failed", job.prospectId, now, why);
 }
 
 }  // namespace lodestone::outreach

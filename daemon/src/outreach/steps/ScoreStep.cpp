@@ -1,6 +1,7 @@
 #include <sstream>
 
 #include "domain/JsonValues.hpp"
+#include "events/EventSubjects.hpp"
 #include "outreach/SequenceLifecycle.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
 #include "outreach/icp/IcpScorer.hpp"
@@ -35,6 +36,11 @@ void recordVerdict(storage::Repositories& repositories, const domain::Prospect& 
             score.qualified ? ProspectStatus::Qualified : ProspectStatus::Disqualified, now, why)) {
         return;
     }
+    auto verdict = domain::orderedObject();
+    verdict->set("reason", why);
+    events::publishAboutProspect(repositories,
+                                 score.qualified ? "prospect.qualified" : "prospect.disqualified",
+                                 id, now, verdict);
     if (!score.qualified) return;
     // The sequence as it is now: an operator may have set one since the job was claimed.
     auto current = repositories.campaigns().find(prospect.campaignId);

@@ -79,6 +79,11 @@ class SqlLeads final : public LeadRepository {
     std::optional<domain::Lead> find(const std::string& id) override;
     void setPage(const std::string& id, const std::string& html) override;
     std::optional<std::string> page(const std::string& id) override;
+    bool recordView(const std::string& id, Timestamp at) override;
+    void recordCtaClick(const std::string& id, Timestamp at) override;
+    domain::PageActivity activity(const std::string& id) override;
+    std::vector<domain::Lead> withEmail(const std::string& organisationId,
+                                        const std::string& emailKey) override;
 
   private:
     Statements& statements_;
@@ -193,6 +198,20 @@ class SqlWebhookDeliveries final : public WebhookDeliveryRepository {
     Statements& statements_;
 };
 
+class SqlWebhookEndpoints final : public WebhookEndpointRepository {
+  public:
+    explicit SqlWebhookEndpoints(Statements& statements) : statements_(statements) {}
+    void insert(const domain::WebhookEndpoint& endpoint) override;
+    std::optional<domain::WebhookEndpoint> find(const std::string& id) override;
+    std::vector<domain::WebhookEndpoint> list(
+        const std::optional<std::string>& organisationId) override;
+    std::vector<domain::WebhookEndpoint> enabled(const std::string& organisationId) override;
+    bool disable(const std::string& id, Timestamp at) override;
+
+  private:
+    Statements& statements_;
+};
+
 // The lease columns (lease_owner, lease_expires_at) of one table of leased work. `table` is one
 // of the daemon's own table names, never input: it is spliced into the SQL.
 class SqlLeases final : public LeaseRepository {
@@ -293,6 +312,7 @@ class SqlRepositories final : public Repositories {
           prospects_(statements),
           meetings_(statements),
           webhookDeliveries_(statements),
+          webhookEndpoints_(statements),
           emailSends_(statements),
           suppressions_(statements),
           mailboxMemory_(statements),
@@ -315,6 +335,7 @@ class SqlRepositories final : public Repositories {
     ProspectRepository& prospects() override { return prospects_; }
     MeetingRepository& meetings() override { return meetings_; }
     WebhookDeliveryRepository& webhookDeliveries() override { return webhookDeliveries_; }
+    WebhookEndpointRepository& webhookEndpoints() override { return webhookEndpoints_; }
     LeaseRepository& jobLeases() override { return jobLeases_; }
     LeaseRepository& deliveryLeases() override { return deliveryLeases_; }
     EmailSendRepository& emailSends() override { return emailSends_; }
@@ -339,6 +360,7 @@ class SqlRepositories final : public Repositories {
     SqlProspects prospects_;
     SqlMeetings meetings_;
     SqlWebhookDeliveries webhookDeliveries_;
+    SqlWebhookEndpoints webhookEndpoints_;
     SqlEmailSends emailSends_;
     SqlSuppressions suppressions_;
     SqlMailboxMemory mailboxMemory_;

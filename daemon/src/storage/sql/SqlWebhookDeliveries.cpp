@@ -10,7 +10,7 @@ namespace {
 const std::string kColumns =
     "id, organisation_id, campaign_id, event, payload_json, created_at, status, attempt_count, "
     "next_attempt_at, manual, delivered_at, last_error, updated_at, lease_owner, "
-    "lease_expires_at";
+    "lease_expires_at, endpoint_id";
 
 const std::string kAttemptColumns =
     "delivery_id, number, url, manual, started_at, finished_at, outcome, status_code, "
@@ -20,7 +20,8 @@ domain::WebhookDelivery toDelivery(const Row& row) {
     domain::WebhookDelivery delivery;
     delivery.id = row.text("id");
     delivery.organisationId = row.text("organisation_id");
-    delivery.campaignId = row.text("campaign_id");
+    delivery.campaignId = row.optionalText("campaign_id");
+    delivery.endpointId = row.optionalText("endpoint_id");
     delivery.event = row.text("event");
     delivery.payloadJson = row.text("payload_json");
     delivery.createdAt = row.integer("created_at");
@@ -58,11 +59,11 @@ domain::WebhookAttempt toAttempt(const Row& row) {
 
 void SqlWebhookDeliveries::insert(const domain::OutboxEvent& event) {
     Query(statements_,
-          "INSERT INTO webhook_outbox (id, organisation_id, campaign_id, event, payload_json, "
-          "created_at, status, next_attempt_at, updated_at) "
-          "VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)")
-        .bindAll(event.id, event.organisationId, event.campaignId, event.event, event.payloadJson,
-                 event.createdAt, event.createdAt, event.createdAt)
+          "INSERT INTO webhook_outbox (id, organisation_id, campaign_id, endpoint_id, event, "
+          "payload_json, created_at, status, next_attempt_at, updated_at) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)")
+        .bindAll(event.id, event.organisationId, event.campaignId, event.endpointId, event.event,
+                 event.payloadJson, event.createdAt, event.createdAt, event.createdAt)
         .execute();
 }
 
@@ -74,18 +75,20 @@ std::optional<domain::WebhookDelivery> SqlWebhookDeliveries::find(const std::str
 
 std::vector<domain::WebhookDelivery> SqlWebhookDeliveries::list(const DeliveryFilter& filter) {
     // Only the filters given become conditions, so SQLite can use the (campaign_id, status,
-    // created_at) index; the values are bound, never spliced. At most sixteen texts, each
+    // created_at) index; the values are bound, never spliced. At most 32 texts, each
     // compiled once and kept.
     const PageRequest page{filter.limit, filter.after};
     Conditions where;
     if (filter.organisationId) where.add("organisation_id = ?");
     if (filter.campaignId) where.add("campaign_id = ?");
+    if (filter.endpointId) where.add("endpoint_id = ?");
     if (filter.status) where.add("status = ?");
     where.startOf(page);
     Query select(statements_,
                  "SELECT " + kColumns + " FROM webhook_outbox" + where.text() + kNewestFirst);
     if (filter.organisationId) select.bind(*filter.organisationId);
     if (filter.campaignId) select.bind(*filter.campaignId);
+    if (filter.endpointId) select.bind(*filter.endpointId);
     if (filter.status) select.bind(domain::toString(*filter.status));
     bindPage(select, page);
     std::vector<domain::WebhookDelivery> deliveries;
@@ -129,12 +132,13 @@ std::vector<domain::WebhookDelivery> SqlWebhookDeliveries::claim(const std::stri
                          .bindAll(owner, leaseExpiresAt, now, id)
                          .execute();
         if (leased == 0) continue;
-        // The URL is the campaign's at this moment: an operator who fixes a wrong URL fixes
-        // every later attempt, and the record shows where each one went.
+        // The URL is the campaign's (or endpoint's) at this moment: an operator who fixes a
+        // wrong URL fixes every later attempt, and the record shows where each one went.
         Query(statements_,
               "INSERT INTO webhook_attempts (delivery_id, number, url, manual, started_at) "
-              "SELECT o.id, o.attempt_count, c.webhook_url, o.manual, ? "
-              "FROM webhook_outbox o JOIN campaigns c ON c.id = o.campaign_id WHERE o.id = ?")
+              "SELECT o.id, o.attempt_count, COALESCE(c.webhook_url, e.url), o.manual, ? "
+              "FROM webhook_outbox o LEFT JOIN campaigns c ON c.id = o.campaign_id "
+              "LEFT JOIN webhook_endpoints e ON e.id = o.endpoint_id WHERE o.id = ?")
             .bindAll(now, id)
             .execute();
         claimed.push_back(*find(id));

@@ -67,7 +67,7 @@ TEST(ProspectView, AQueuedProspectHasPendingResearchAndNoScore) {
               R"("companyName":"Initech","contactName":"Ann Lee","email":"Ann@Initech.com",)"
               R"("title":null,"domain":null,"score":null,"qualified":null,"icp":null,)"
               R"("research":{"status":"pending"},"error":null,"retryCount":null,)"
-              R"("bookingUrl":"http://x/b/tok","emails":[],"meetings":[],)"
+              R"("bookingUrl":"http://x/b/tok","emails":[],"meetings":[],"leadMagnets":[],)"
               R"("history":[{"status":"queued","at":1750000000000,"detail":null}],)"
               R"("createdAt":1750000000000,"updatedAt":1750000000001})");
     // A job whose research has not started yet is still pending.
