@@ -8,7 +8,10 @@
 #include <openssl/hmac.h>
 
 #include <fstream>
+#include <mutex>
+#include <set>
 #include <sstream>
+#include <thread>
 
 #include "WebhookSupport.hpp"
 
@@ -149,6 +152,31 @@ TEST_F(CalendarHooks, ACalcomBookingIsOneMeetingAndOneWebhookHoweverOftenItIsRep
     EXPECT_EQ(receiver_.requests().size(), 1u);
 }
 
+TEST_F(CalendarHooks, ACancellationReachesEndpointsSubscribedToMeetingCancelled) {
+    const auto organisation =
+        scenario_.engine().factory().campaignNamed("Engine", "Hooks").organisationId;
+    auto endpoint = ctl(scenario_, {"endpoint", "create", "--org", organisation, "--url",
+                                    receiver_.url("/events"), "--events", "meeting_cancelled"});
+    ASSERT_EQ(outcome(calcom(body("calcom-booking-created.json"))), "booked");
+    auto cancel = replaced(body("calcom-booking-cancelled.json"), "p6RCDmUpZ5jC8HH5QkbF2u",
+                           "bFJeNb2uX8ANpT3JL5EfXw");
+    ASSERT_EQ(outcome(calcom(cancel)), "cancelled");
+    ASSERT_TRUE(receiver_.waitForRequests(2));  // meeting_booked to the campaign, and this
+    std::vector<std::string> toEndpoint;
+    for (const auto& request : receiver_.requests()) {
+        if (request.uri != "/events") continue;
+        EXPECT_TRUE(verifiedWithOpenSsl(endpoint->getValue<std::string>("secret"),
+                                        request.headers.at("webhook-id"),
+                                        request.headers.at("webhook-timestamp"), request.body,
+                                        request.headers.at("webhook-signature")));
+        auto payload = parseJson(request.body);
+        toEndpoint.push_back(payload->getValue<std::string>("event"));
+        EXPECT_EQ(payload->getObject("prospect")->getValue<std::string>("id"), prospectId_);
+        EXPECT_EQ(payload->getObject("meeting")->getValue<std::string>("source"), "calcom");
+    }
+    EXPECT_THAT(toEndpoint, ::testing::ElementsAre("meeting_cancelled"));
+}
+
 TEST_F(CalendarHooks, ACalendlyRescheduleArrivesAsACancelAndACreateAndMovesTheMeeting) {
     ASSERT_EQ(outcome(calendly(body("calendly-invitee-created.json"))), "booked");
     EXPECT_EQ(outcome(calendly(body("calendly-invitee-canceled-rescheduled.json"))), "ignored");
@@ -157,6 +185,27 @@ TEST_F(CalendarHooks, ACalendlyRescheduleArrivesAsACancelAndACreateAndMovesTheMe
     EXPECT_EQ(firstMeeting()->getValue<std::string>("scheduledAt"), "2026-12-04T14:00:00Z");
     EXPECT_EQ(outcome(calendly(body("calendly-invitee-canceled.json"))), "cancelled");
     EXPECT_EQ(firstMeeting()->getValue<std::string>("status"), "cancelled");
+    EXPECT_EQ(count("SELECT COUNT(*) FROM meetings"), 1);
+    EXPECT_EQ(count("SELECT COUNT(*) FROM webhook_outbox"), 1);
+}
+
+TEST_F(CalendarHooks, TheSameBookingReportedEightTimesAtOnceIsOneMeeting) {
+    const auto created = body("calcom-booking-created.json");
+    std::vector<std::thread> senders;
+    std::mutex lock;
+    std::multiset<std::string> outcomes;
+    for (int i = 0; i < 8; ++i) {
+        senders.emplace_back([&] {
+            auto reply = calcom(created);
+            std::lock_guard<std::mutex> guard(lock);
+            outcomes.insert(reply.status == 200
+                                ? parseJson(reply.body)->getValue<std::string>("outcome")
+                                : "HTTP " + std::to_string(reply.status) + " " + reply.body);
+        });
+    }
+    for (auto& sender : senders) sender.join();
+    EXPECT_EQ(outcomes.count("booked"), 1u);
+    EXPECT_EQ(outcomes.count("repeat"), 7u) << ::testing::PrintToString(outcomes);
     EXPECT_EQ(count("SELECT COUNT(*) FROM meetings"), 1);
     EXPECT_EQ(count("SELECT COUNT(*) FROM webhook_outbox"), 1);
 }

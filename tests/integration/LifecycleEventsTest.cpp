@@ -139,15 +139,20 @@ TEST(LifecycleEvents, AJobThatKeepsFailingIsResearchFailedThenLeadFailedAndOnlyW
     auto endpoint = subscribe(scenario, receiver, "research.failed,lead.failed");
 
     auto [leadId, jobId] = scenario.engine().createJob(kLead);
+    const auto prospectId = scenario.engine().addLead("Hooks", kProspect);
     ASSERT_EQ(scenario.engine().waitUntilFinished(jobId)->getValue<std::string>("status"),
               "failed");
-    settledDeliveries(scenario, endpoint.id, 2);
+    scenario.engine().waitForProspect("Hooks", prospectId,
+                                      [](const std::string& status) { return status == "failed"; });
+    settledDeliveries(scenario, endpoint.id, 4);
     std::multiset<std::string> attempts;
     auto events = heard(receiver, endpoint, attempts);
     std::vector<std::string> told;
     for (const auto& [id, event] : events) told.push_back(event);
     EXPECT_THAT(told, UnorderedElementsAre("research.failed about lead " + leadId,
-                                           "lead.failed about lead " + leadId));
+                                           "lead.failed about lead " + leadId,
+                                           "research.failed about prospect " + prospectId,
+                                           "lead.failed about prospect " + prospectId));
     for (const auto& request : receiver.requests()) {
         auto payload = parseJson(request.body);
         EXPECT_EQ(payload->getValue<std::string>("step"),
@@ -214,6 +219,47 @@ TEST(LifecycleEvents, APagesViewsByPeopleAreCountedAndTheFirstIsMagnetViewedOnce
     EXPECT_EQ(events.begin()->second, "magnet.viewed about lead " + leadId);
     auto payload = parseJson(receiver.requests()[0].body);
     EXPECT_EQ(payload->getObject("views")->getValue<int>("count"), 1);
+}
+
+TEST(LifecycleEvents, ADeletedEndpointsPendingDeliveryFailsAtItsNextAttemptWithoutRetries) {
+    WebhookReceiver receiver;
+    receiver.answerAfterScript({503});
+    WebhookScenario scenario(receiver, kFastWebhooks);
+    scenario.start();
+    const auto organisation =
+        scenario.engine().factory().campaignNamed("Engine", "Hooks").organisationId;
+    auto made = ctl(scenario,
+                    {"endpoint", "create", "--org", organisation, "--url", receiver.url("/events"),
+                     "--events", "lead.created", "--retry-schedule", "1h,1h"});
+    const auto endpointId = made->getValue<std::string>("id");
+    scenario.engine().createJob(kLead);
+    ASSERT_TRUE(receiver.waitForRequests(1));  // refused; the retry is an hour away
+    std::string deliveryId;
+    ASSERT_TRUE(eventually(
+        [&] {
+            auto items =
+                ctl(scenario, {"webhook", "list", "--endpoint", endpointId})->getArray("items");
+            if (!items || items->size() != 1) return false;
+            auto one = items->getObject(0);
+            deliveryId = one->getValue<std::string>("id");
+            return !one->isNull("nextAttemptAt");
+        },
+        std::chrono::seconds(30)));
+
+    ctl(scenario, {"endpoint", "delete", endpointId});
+    // Due now rather than in an hour: its next attempt finds the endpoint deleted.
+    scenario.engine().backdoor().execute(
+        "UPDATE webhook_outbox SET next_attempt_at = 0 WHERE id = '" + deliveryId + "'");
+    Poco::JSON::Object::Ptr shown;
+    ASSERT_TRUE(eventually(
+        [&] {
+            shown = ctl(scenario, {"webhook", "show", deliveryId});
+            return shown->getValue<std::string>("status") == "failed";
+        },
+        std::chrono::seconds(30)));
+    EXPECT_EQ(shown->getValue<int>("attemptCount"), 2);
+    EXPECT_THAT(shown->getValue<std::string>("lastError"), ::testing::HasSubstr("was deleted"));
+    EXPECT_EQ(receiver.requests().size(), 1u);
 }
 
 }  // namespace lodestone::test

@@ -110,8 +110,11 @@ Poco::JSON::Object::Ptr CalendarHookHandler::serve(Poco::Net::HTTPServerRequest&
             log().information("campaign %s: %s booked meeting %s", campaign->id, describe(notice),
                               result.meeting->id);
             break;
-        case BookingOutcome::Rescheduled:
         case BookingOutcome::Cancelled:
+            // meeting_cancelled may be waiting for its subscribers.
+            if (services_.webhookQueued) services_.webhookQueued();
+            [[fallthrough]];
+        case BookingOutcome::Rescheduled:
             log().information("campaign %s: %s: meeting %s %s", campaign->id, describe(notice),
                               result.meeting->id, std::string(outreach::toString(result.outcome)));
             break;

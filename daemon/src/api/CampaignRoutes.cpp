@@ -76,6 +76,10 @@ ApiResponse showLead(ApiServices& services, ApiRequest& request) {
         return outreach::loadProspectRecord(repositories, campaign.id, id);
     });
     if (!record) throw ApiError(404, "Prospect not found");
+    // A key restricted to some projects sees only their lead magnets, as their status routes do.
+    std::erase_if(record->leadMagnets, [&](const auto& magnet) {
+        return !request.key.mayUseProject(magnet.first.projectId);
+    });
     auto body = orderedObject();
     body->set("success", true);
     body->set("prospect", outreach::renderProspect(

@@ -39,7 +39,7 @@ const std::string_view kProject = R"({{#flash}}<p class="note" role="status">{{f
 <thead><tr><th>Lead</th><th>Status</th><th>Progress</th><th>Created</th><th>Lead magnet</th><th></th></tr></thead>
 <tbody>
 {{#jobs}}<tr><td data-label="Lead">{{lead}}<br><span class="muted">{{id}}</span></td><td data-label="Status"><span class="badge {{status}}">{{status}}</span>{{#error}}<br><span class="muted">{{error}}</span>{{/error}}</td><td data-label="Progress">{{progress}} %</td><td data-label="Created">{{created}}</td>
-<td data-label="Lead magnet">{{#url}}<a href="{{url}}">Open</a><br><span class="muted">{{views}}</span>{{/url}}</td>
+<td data-label="Lead magnet">{{#url}}<a href="{{url}}?preview">Open</a><br><span class="muted">{{views}}</span>{{/url}}</td>
 <td>{{#retryable}}<form class="inline" method="post" action="/dashboard/projects/{{projectId}}/jobs/{{id}}/retry"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Retry</button></form>{{/retryable}}</td></tr>
 {{/jobs}}{{^jobs}}<tr><td colspan="6" class="muted">No jobs match.</td></tr>{{/jobs}}
 </tbody></table></div>

@@ -205,7 +205,7 @@ const std::string_view kProspect =
 <div class="table"><table>
 <thead><tr><th>Page</th><th>Views</th><th>Made</th></tr></thead>
 <tbody>
-{{#leadMagnets}}<tr><td data-label="Page"><a href="{{url}}">{{leadId}}</a></td><td data-label="Views">{{activity}}</td><td data-label="Made">{{created}}</td></tr>
+{{#leadMagnets}}<tr><td data-label="Page"><a href="{{url}}?preview">{{leadId}}</a></td><td data-label="Views">{{activity}}</td><td data-label="Made">{{created}}</td></tr>
 {{/leadMagnets}}{{^leadMagnets}}<tr><td colspan="3" class="muted">None for this address.</td></tr>{{/leadMagnets}}
 </tbody></table></div>
 <h2>History</h2>

@@ -1,5 +1,6 @@
 #include "domain/Utf8Text.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -129,6 +130,12 @@ std::string shortenedUtf8(std::string_view text, std::size_t maxBytes) {
     // Back off continuation bytes so the cut falls between characters.
     while (end > 0 && (static_cast<std::uint8_t>(text[end]) & 0xC0) == 0x80) --end;
     return std::string(text.substr(0, end)) + "\u2026";
+}
+
+std::size_t characterCount(std::string_view utf8) {
+    return static_cast<std::size_t>(std::count_if(utf8.begin(), utf8.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
 }
 
 }  // namespace lodestone::domain

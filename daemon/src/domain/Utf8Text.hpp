@@ -13,6 +13,9 @@ inline constexpr std::size_t kNoInvalidUtf8 = std::string_view::npos;
 // overlong forms, no surrogates, nothing past U+10FFFF, no truncated sequence), or kNoInvalidUtf8.
 std::size_t firstInvalidUtf8(std::string_view text);
 
+// The characters (code points) of well-formed UTF-8 text: its bytes that start one.
+std::size_t characterCount(std::string_view utf8);
+
 // `text` with every byte that is not part of well-formed UTF-8 written as the four characters
 // `\xHH` (upper-case hex), so a message quoting client bytes is valid UTF-8 and still says which
 // bytes they were.

@@ -88,7 +88,12 @@ BookingResult applyCalendarNotice(storage::Repositories& repositories,
     const auto known = meetings.meetingOfBooking(campaign.id, provider, notice.bookingId);
 
     if (notice.kind == NoticeKind::Cancelled) {
-        if (!known) return {BookingOutcome::UnknownBooking, std::nullopt};
+        if (!known) {
+            // Its booking may still be on its way (a calendar retrying it after a 503, another
+            // host taking it): remember the cancellation so that it books nothing.
+            meetings.recordCancelledFirst(campaign.id, provider, notice.bookingId, now);
+            return {BookingOutcome::UnknownBooking, std::nullopt};
+        }
         const bool cancelled = meetings.cancel(*known, now);
         auto meeting = meetings.find(*known);
         if (cancelled && meeting) {
@@ -102,12 +107,25 @@ BookingResult applyCalendarNotice(storage::Repositories& repositories,
     // A booking id seen before is a repeat, even one since moved: moving it back to the time
     // a late repeat names would undo the reschedule.
     if (known) return {BookingOutcome::Repeat, meetings.find(*known)};
+    if (meetings.wasCancelledFirst(campaign.id, provider, notice.bookingId)) {
+        return {BookingOutcome::AlreadyCancelled, std::nullopt};
+    }
 
     std::optional<std::string> moved;
     if (notice.previousBookingId) {
         moved = meetings.meetingOfBooking(campaign.id, provider, *notice.previousBookingId);
     }
-    if (!moved) return book(repositories, campaign, notice, provider, now);
+    if (!moved) {
+        auto booked = book(repositories, campaign, notice, provider, now);
+        // A reschedule that came before the booking it replaces: the original's report, when it
+        // comes, is then a repeat of this meeting rather than a second one.
+        if (booked.meeting && notice.previousBookingId &&
+            !meetings.wasCancelledFirst(campaign.id, provider, *notice.previousBookingId)) {
+            meetings.recordBooking(campaign.id, provider, *notice.previousBookingId,
+                                   booked.meeting->id, now);
+        }
+        return booked;
+    }
     meetings.reschedule(*moved, notice.scheduledAt, notice.durationMinutes, notice.title, now);
     meetings.recordBooking(campaign.id, provider, notice.bookingId, *moved, now);
     return {BookingOutcome::Rescheduled, meetings.find(*moved)};

@@ -17,9 +17,9 @@ enum class BookingOutcome {
     Repeat,            // a booking already recorded: nothing changed
     Rescheduled,       // the meeting moved
     Cancelled,         // the meeting is cancelled
-    AlreadyCancelled,  // a repeat of a cancellation
+    AlreadyCancelled,  // a repeat of a cancellation, or a booking cancelled before it arrived
     Unmatched,         // no prospect of the campaign carries the token or the attendee's email
-    UnknownBooking,    // a cancellation of a booking never recorded here
+    UnknownBooking,    // a cancellation of a booking not (yet) recorded here: remembered
     Ignored,           // an event we do not act on, or the cancelling half of a reschedule
 };
 
@@ -36,7 +36,9 @@ struct BookingResult {
 // emails stopped, one meeting_booked event). The prospect is the one whose booking token the
 // calendar carried from /b/{token}, else the campaign's prospect with the attendee's email.
 // Every booking id the calendar uses is kept, so repeats, reschedules and cancellations find
-// their meeting whatever order they come in. storage::Conflict when a concurrent report of the
+// their meeting whatever order they come in: a cancellation before its booking is remembered
+// (the booking then records nothing), a reschedule before the booking it replaces makes the
+// meeting that booking's report then repeats. storage::Conflict when a concurrent report of the
 // same booking won: run it again.
 BookingResult applyCalendarNotice(storage::Repositories& repositories,
                                   const domain::Campaign& campaign,

@@ -114,13 +114,14 @@ void advanceSequence(storage::Repositories& repositories, const domain::Prospect
 }
 
 bool stopSequence(storage::Repositories& repositories, const domain::Prospect& prospect,
-                  ProspectStatus to, const std::string& detail, domain::Timestamp now) {
+                  ProspectStatus to, const std::string& detail, domain::Timestamp now,
+                  bool announce) {
     if (!repositories.prospects().transition(prospect.id, kStoppableFrom, to, now, detail)) {
         return false;
     }
     repositories.emailSends().cancelPending(
         prospect.id, "the sequence stopped: " + std::string(domain::toString(to)), now);
-    publishStopped(repositories, prospect.id, to, detail, now);
+    if (announce) publishStopped(repositories, prospect.id, to, detail, now);
     if (to == ProspectStatus::Unsubscribed) {
         suppress(repositories, prospect, domain::SuppressionReason::Unsubscribed, detail, now);
     } else if (to == ProspectStatus::Bounced) {

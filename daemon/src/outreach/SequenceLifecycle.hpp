@@ -38,9 +38,12 @@ void advanceSequence(storage::Repositories& repositories, const domain::Prospect
 // Stops the prospect's sequence for good: moves it to `to` (replied, unsubscribed, bounced) from
 // any status in which it is or was emailed, cancels its unsent emails, and for unsubscribed and
 // bounced suppresses its address in the organisation. False (nothing changed) when the prospect
-// had already stopped or never entered a sequence.
+// had already stopped or never entered a sequence. `announce`: publish prospect.replied,
+// prospect.unsubscribed or email.bounced (docs/events.md); false when the prospect did none of
+// those itself (its address was suppressed by another campaign).
 bool stopSequence(storage::Repositories& repositories, const domain::Prospect& prospect,
-                  domain::ProspectStatus to, const std::string& detail, domain::Timestamp now);
+                  domain::ProspectStatus to, const std::string& detail, domain::Timestamp now,
+                  bool announce = true);
 
 // The address bounced for good (a 5xx to RCPT or DATA, a delivery report): the sequence stops,
 // as stopSequence does, and the address is suppressed in the organisation whatever the

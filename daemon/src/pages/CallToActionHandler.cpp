@@ -1,5 +1,7 @@
 #include "pages/CallToActionHandler.hpp"
 
+#include <Poco/Logger.h>
+
 #include "pages/PageResponse.hpp"
 #include "pages/PageVisits.hpp"
 
@@ -8,17 +10,28 @@ namespace lodestone::pages {
 void CallToActionHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
                                         Poco::Net::HTTPServerResponse& response) {
     const bool counts = !isAutomatedVisitor(request);
-    sendRedirect(request, response, "call to action", [&] {
-        return store_.write([&](storage::Repositories& repositories) -> std::optional<std::string> {
-            auto lead = repositories.leads().find(leadId_);
-            if (!lead) return std::nullopt;
-            auto project = repositories.projects().find(lead->projectId);
-            if (!project) return std::nullopt;
-            auto target = callToActionTarget(repositories, *lead, *project);
-            if (target && counts)
-                repositories.leads().recordCtaClick(lead->id, domain::nowMillis());
-            return target;
-        });
+    sendRedirect(request, response, "call to action", [&]() -> std::optional<std::string> {
+        auto target =
+            store_.read([&](storage::Repositories& repositories) -> std::optional<std::string> {
+                auto lead = repositories.leads().find(leadId_);
+                if (!lead) return std::nullopt;
+                auto project = repositories.projects().find(lead->projectId);
+                if (!project) return std::nullopt;
+                return callToActionTarget(repositories, *lead, *project);
+            });
+        // The visitor goes on to the calendar even when the click cannot be counted.
+        if (target && counts) {
+            try {
+                store_.write([&](storage::Repositories& repositories) {
+                    repositories.leads().recordCtaClick(leadId_, domain::nowMillis());
+                });
+            } catch (const std::exception& e) {
+                Poco::Logger::get("lodestone.pages")
+                    .warning("call to action of %s: the click was not counted: %s", leadId_,
+                             std::string(e.what()));
+            }
+        }
+        return target;
     });
 }
 

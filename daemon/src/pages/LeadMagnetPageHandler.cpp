@@ -75,7 +75,8 @@ void LeadMagnetPageHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
     }
     // The finished page read by a person counts. A count that cannot be written is logged and
     // the page served all the same: the reader matters more than the tally.
-    if (page.status == 200 && page.cacheable && !isAutomatedVisitor(request)) {
+    if (page.status == 200 && page.cacheable && !isAutomatedVisitor(request) &&
+        !isPreview(request)) {
         try {
             store_.write([&](storage::Repositories& repositories) {
                 if (auto lead = repositories.leads().find(leadId_)) {

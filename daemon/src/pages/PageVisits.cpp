@@ -1,6 +1,7 @@
 #include "pages/PageVisits.hpp"
 
 #include <Poco/String.h>
+#include <Poco/StringTokenizer.h>
 
 #include <array>
 #include <string_view>
@@ -67,6 +68,18 @@ bool isAutomatedAgent(std::string_view userAgent) {
     if (Poco::trim(agent).empty()) return true;
     for (auto fragment : kAutomatedAgents) {
         if (agent.find(fragment) != std::string::npos) return true;
+    }
+    return false;
+}
+
+bool isPreview(const Poco::Net::HTTPServerRequest& request) {
+    const auto& uri = request.getURI();
+    const auto query = uri.find('?');
+    if (query == std::string::npos) return false;
+    Poco::StringTokenizer pairs(uri.substr(query + 1), "&",
+                                Poco::StringTokenizer::TOK_IGNORE_EMPTY);
+    for (const auto& pair : pairs) {
+        if (pair.substr(0, pair.find('=')) == "preview") return true;
     }
     return false;
 }

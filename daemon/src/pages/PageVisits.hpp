@@ -17,6 +17,9 @@ namespace lodestone::pages {
 // A request no person made to read the page: a crawler, a link preview (Slack, WhatsApp, …), a
 // mail scanner, a command-line client, a headless browser, a prefetch, or no User-Agent at all.
 bool isAutomatedVisitor(const Poco::Net::HTTPServerRequest& request);
+// An operator looking at the page from the dashboard (its links carry `?preview`): not a reader.
+bool isPreview(const Poco::Net::HTTPServerRequest& request);
+
 // The User-Agent part of that: true for an empty one and for the programs listed in
 // PageVisits.cpp.
 bool isAutomatedAgent(std::string_view userAgent);

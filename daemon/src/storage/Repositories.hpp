@@ -308,6 +308,12 @@ class MeetingRepository {
     virtual void recordBooking(const std::string& campaignId, const std::string& provider,
                                const std::string& bookingId, const std::string& meetingId,
                                domain::Timestamp at) = 0;
+    // A booking cancelled before the report that it was made arrived: remembered, so that
+    // report books nothing. Nothing happens when the id is already recorded.
+    virtual void recordCancelledFirst(const std::string& campaignId, const std::string& provider,
+                                      const std::string& bookingId, domain::Timestamp at) = 0;
+    virtual bool wasCancelledFirst(const std::string& campaignId, const std::string& provider,
+                                   const std::string& bookingId) = 0;
 };
 
 // Which deliveries a listing shows; newest first.

@@ -84,12 +84,17 @@ DeliveryAttempt::Call DeliveryAttempt::prepare(
     const domain::WebhookDelivery& delivery, const std::optional<DeliveryTarget>& target,
     const std::shared_ptr<plugins::RunControl>& control) const {
     auto fails = [](std::string error) { return Call{nullptr, failed(std::move(error))}; };
+    auto endsHere = [](std::string error) {
+        auto result = failed(std::move(error));
+        result.retryable = false;
+        return Call{nullptr, result};
+    };
     if (!target) {
-        return fails(delivery.endpointId
-                         ? "endpoint " + *delivery.endpointId + " no longer exists"
-                         : "campaign " + delivery.campaignId.value_or("") + " no longer exists");
+        return endsHere(delivery.endpointId
+                            ? "endpoint " + *delivery.endpointId + " no longer exists"
+                            : "campaign " + delivery.campaignId.value_or("") + " no longer exists");
     }
-    if (target->refusal) return fails(*target->refusal);
+    if (target->refusal) return endsHere(*target->refusal);
     if (!target->url || target->url->empty()) {
         return fails(target->name + " has no webhook URL (set one with `" + target->urlCommand +
                      "`)");

@@ -24,6 +24,9 @@ struct AttemptResult {
     std::optional<int> statusCode;
     std::int64_t latencyMs = 0;
     std::optional<std::string> error;
+    // False when no later attempt can go anywhere (the campaign or endpoint is gone): the
+    // delivery fails at once rather than running through its retries.
+    bool retryable = true;
 };
 
 // One attempt of a claimed delivery through the webhook plugin, in the engine's two halves:

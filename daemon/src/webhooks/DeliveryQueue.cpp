@@ -42,7 +42,7 @@ const RetrySchedule& pick(const std::optional<DeliveryTarget>& target,
 
 work::Outcome outcomeOf(const AttemptResult& result) {
     if (result.delivered) return work::Outcome::succeeded();
-    return work::Outcome::failed(result.error.value_or("the attempt failed"));
+    return work::Outcome::failed(result.error.value_or("the attempt failed"), result.retryable);
 }
 
 }  // namespace
@@ -143,8 +143,10 @@ work::Recorded DeliveryQueue::record(storage::Repositories& repositories, const 
     attempt.latencyMs = claimed.result.latencyMs;
     if (!delivered) {
         attempt.error = outcome.error;
-        attempt.retryAt =
-            pick(claimed.target, schedule_).retryAt(attempt.number, delivery.manual, now);
+        if (outcome.retryable) {
+            attempt.retryAt =
+                pick(claimed.target, schedule_).retryAt(attempt.number, delivery.manual, now);
+        }
     }
     recorded.held = repositories.webhookDeliveries().finishAttempt(attempt);
     if (!recorded.held) return recorded;

@@ -70,12 +70,6 @@ ValueRule boundedNumber(NumberBounds bounds) {
 
 }  // namespace
 
-std::size_t characterCount(const std::string& utf8) {
-    return static_cast<std::size_t>(std::count_if(utf8.begin(), utf8.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
-}
-
 bool isBlank(const std::string& text) {
     return std::all_of(text.begin(), text.end(), isAsciiSpace);
 }

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "domain/Utf8Text.hpp"
 #include "outreach/addlead/TimeZones.hpp"
 
 namespace lodestone::outreach {
@@ -25,7 +26,8 @@ inline constexpr int kEarliestFoundedYear = 1600;
 using TextRule = std::function<std::optional<std::string>(const std::string&)>;
 using ValueRule = std::function<std::optional<std::string>(const Poco::Dynamic::Var&)>;
 
-std::size_t characterCount(const std::string& utf8);
+// Characters (code points) of UTF-8 text, as the field limits count them.
+using domain::characterCount;
 bool isBlank(const std::string& text);
 
 // Any text up to `maxChars` characters.

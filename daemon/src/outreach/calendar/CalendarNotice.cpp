@@ -3,13 +3,17 @@
 #include <Poco/DateTimeFormat.h>
 #include <Poco/DateTimeFormatter.h>
 #include <Poco/DateTimeParser.h>
-#include <Poco/JSON/Parser.h>
 #include <Poco/String.h>
+
+#include "domain/ClientJson.hpp"
+#include "domain/Utf8Text.hpp"
 
 namespace lodestone::outreach::calendar {
 namespace {
 
 constexpr int kMaxDurationMinutes = 24 * 60;
+// As the meetings route's text fields: ids, tokens and titles are short.
+constexpr std::size_t kMaxText = 500;
 
 // An ISO 8601 time with any offset (Calendly writes microseconds, Cal.com whole seconds and
 // "Z"), as a UTC instant.
@@ -33,9 +37,13 @@ std::string_view providerName(CalendarProvider provider) {
 }
 
 Poco::JSON::Object::Ptr objectIn(std::string_view body) {
+    // By the API's rules for client JSON (well-formed UTF-8, no duplicate keys, no control
+    // characters, bounded size): what a calendar sends is stored and sent on in webhooks.
     Poco::Dynamic::Var parsed;
     try {
-        parsed = Poco::JSON::Parser().parse(std::string(body));
+        parsed = domain::parseClientJson(std::string(body), "the body");
+    } catch (const domain::ClientJsonError& e) {
+        throw InvalidNotice(e.what());
     } catch (const Poco::Exception& e) {
         throw InvalidNotice("the body is not JSON: " + e.message());
     }
@@ -59,6 +67,9 @@ std::optional<std::string> memberText(const Poco::JSON::Object& parent, const st
     if (!value.isString()) throw InvalidNotice(path + " is not text");
     std::string text = Poco::trim(value.extract<std::string>());
     if (text.empty()) return std::nullopt;
+    if (domain::characterCount(text) > kMaxText) {
+        throw InvalidNotice(path + " is longer than " + std::to_string(kMaxText) + " characters");
+    }
     return text;
 }
 

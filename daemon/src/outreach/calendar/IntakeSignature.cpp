@@ -63,7 +63,11 @@ void verifyCalendlySignature(std::string_view secret, const std::optional<std::s
         if (name == "v1") signatures.push_back(Poco::toLower(part.substr(equals + 1)));
     }
     Poco::Int64 seconds = 0;
-    if (!stamp || signatures.empty() || !Poco::NumberParser::tryParse64(*stamp, seconds)) {
+    // Seconds since 1970 before the year 10000: nothing later is a real signing time, and the
+    // bound keeps the clock arithmetic below from overflowing.
+    constexpr Poco::Int64 kLatestSecond = 253'402'300'799;
+    if (!stamp || signatures.empty() || !Poco::NumberParser::tryParse64(*stamp, seconds) ||
+        seconds < 0 || seconds > kLatestSecond) {
         throw SignatureRefused("Calendly-Webhook-Signature must be t=SECONDS,v1=SIGNATURE");
     }
     const std::string expected = hexHmac(secret, *stamp + "." + std::string(body));

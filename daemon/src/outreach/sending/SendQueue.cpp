@@ -143,7 +143,7 @@ std::optional<SendQueue::Sendable> SendQueue::sendable(
         stopSequence(repositories, *prospect, to,
                      "suppressed: the address " + std::string(domain::toString(to)) +
                          " in another campaign of this organisation",
-                     now);
+                     now, false);
         return std::nullopt;
     }
     return Sendable{std::move(*prospect), known.sequence};

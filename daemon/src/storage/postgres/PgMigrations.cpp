@@ -321,7 +321,7 @@ const std::vector<Migration>& migrations() {
     campaign_id TEXT NOT NULL REFERENCES campaigns(id),
     provider TEXT NOT NULL CHECK (provider IN ('calcom', 'calendly')),
     booking_id TEXT NOT NULL,
-    meeting_id TEXT NOT NULL REFERENCES meetings(id),
+    meeting_id TEXT REFERENCES meetings(id),
     received_at BIGINT NOT NULL,
     PRIMARY KEY (campaign_id, provider, booking_id)))sql"}},
         {14,
@@ -351,7 +351,10 @@ const std::vector<Migration>& migrations() {
           "ALTER TABLE leads ADD COLUMN last_viewed_at BIGINT",
           "ALTER TABLE leads ADD COLUMN cta_clicks BIGINT NOT NULL DEFAULT 0",
           "ALTER TABLE leads ADD COLUMN last_cta_click_at BIGINT",
-          "CREATE INDEX leads_by_email ON leads (organisation_id, lower(email))"}},
+          "ALTER TABLE leads ADD COLUMN email_key TEXT",
+          "UPDATE leads SET email_key = translate(email, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', "
+          "'abcdefghijklmnopqrstuvwxyz')",
+          "CREATE INDEX leads_by_email ON leads (organisation_id, email_key)"}},
     };
     return all;
 }

@@ -1,3 +1,5 @@
+#include <Poco/String.h>
+
 #include "storage/sql/SqlRepositories.hpp"
 
 namespace lodestone::storage::sql {
@@ -5,9 +7,9 @@ namespace lodestone::storage::sql {
 void SqlLeads::insert(const domain::Lead& lead) {
     Query(statements_,
           "INSERT INTO leads (id, organisation_id, project_id, email, fields_json, "
-          "lead_magnet_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+          "lead_magnet_url, created_at, email_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         .bindAll(lead.id, lead.organisationId, lead.projectId, lead.email, lead.fieldsJson,
-                 lead.leadMagnetUrl, lead.createdAt)
+                 lead.leadMagnetUrl, lead.createdAt, Poco::toLower(lead.email))
         .execute();
 }
 
@@ -80,7 +82,7 @@ domain::PageActivity SqlLeads::activity(const std::string& id) {
 std::vector<domain::Lead> SqlLeads::withEmail(const std::string& organisationId,
                                               const std::string& emailKey) {
     static const std::string sql = "SELECT " + kLeadColumns +
-                                   " FROM leads WHERE organisation_id = ? AND lower(email) = ? "
+                                   " FROM leads WHERE organisation_id = ? AND email_key = ? "
                                    "ORDER BY created_at DESC, id DESC";
     Query query(statements_, sql);
     query.bindAll(organisationId, emailKey);

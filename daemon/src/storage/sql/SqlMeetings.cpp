@@ -87,7 +87,7 @@ std::optional<std::string> SqlMeetings::meetingOfBooking(const std::string& camp
                                                          const std::string& bookingId) {
     Query select(statements_,
                  "SELECT meeting_id FROM calendar_bookings WHERE campaign_id = ? AND "
-                 "provider = ? AND booking_id = ?");
+                 "provider = ? AND booking_id = ? AND meeting_id IS NOT NULL");
     return select.bindAll(campaignId, provider, bookingId).firstRow([](const Row& row) {
         return row.text("meeting_id");
     });
@@ -106,6 +106,34 @@ void SqlMeetings::recordBooking(const std::string& campaignId, const std::string
         throw Conflict("campaign " + campaignId + " already has " + provider + " booking " +
                        bookingId);
     }
+}
+
+void SqlMeetings::recordCancelledFirst(const std::string& campaignId, const std::string& provider,
+                                       const std::string& bookingId, domain::Timestamp at) {
+    if (wasCancelledFirst(campaignId, provider, bookingId) ||
+        meetingOfBooking(campaignId, provider, bookingId)) {
+        return;
+    }
+    try {
+        Query(statements_,
+              "INSERT INTO calendar_bookings (campaign_id, provider, booking_id, meeting_id, "
+              "received_at) VALUES (?, ?, ?, NULL, ?)")
+            .bindAll(campaignId, provider, bookingId, at)
+            .execute();
+    } catch (const ConstraintViolation&) {
+        throw Conflict("campaign " + campaignId + " already has " + provider + " booking " +
+                       bookingId);
+    }
+}
+
+bool SqlMeetings::wasCancelledFirst(const std::string& campaignId, const std::string& provider,
+                                    const std::string& bookingId) {
+    Query select(statements_,
+                 "SELECT COUNT(*) AS n FROM calendar_bookings WHERE campaign_id = ? AND "
+                 "provider = ? AND booking_id = ? AND meeting_id IS NULL");
+    return select.bindAll(campaignId, provider, bookingId)
+               .firstRow([](const Row& row) { return row.integer("n"); })
+               .value_or(0) > 0;
 }
 
 }  // namespace lodestone::storage::sql

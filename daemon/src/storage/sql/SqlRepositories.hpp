@@ -175,6 +175,10 @@ class SqlMeetings final : public MeetingRepository {
     void recordBooking(const std::string& campaignId, const std::string& provider,
                        const std::string& bookingId, const std::string& meetingId,
                        domain::Timestamp at) override;
+    void recordCancelledFirst(const std::string& campaignId, const std::string& provider,
+                              const std::string& bookingId, domain::Timestamp at) override;
+    bool wasCancelledFirst(const std::string& campaignId, const std::string& provider,
+                           const std::string& bookingId) override;
 
   private:
     Statements& statements_;

@@ -119,12 +119,13 @@ std::vector<Migration> listAndDashboardMigrations() {
              "ALTER TABLE meetings ADD COLUMN cancelled_at BIGINT",
              "ALTER TABLE meetings ADD COLUMN updated_at BIGINT",
              // Every booking id a calendar has used for a meeting: a rescheduled booking gets a
-             // new one, and a late repeat of the old one must still find its meeting.
+             // new one, and a late repeat of the old one must still find its meeting. No
+             // meeting: the booking was cancelled before its report of being made arrived.
              R"sql(CREATE TABLE calendar_bookings (
                  campaign_id TEXT NOT NULL REFERENCES campaigns(id),
                  provider TEXT NOT NULL CHECK (provider IN ('calcom', 'calendly')),
                  booking_id TEXT NOT NULL,
-                 meeting_id TEXT NOT NULL REFERENCES meetings(id),
+                 meeting_id TEXT REFERENCES meetings(id),
                  received_at BIGINT NOT NULL,
                  PRIMARY KEY (campaign_id, provider, booking_id)))sql",
          }},
@@ -193,8 +194,12 @@ std::vector<Migration> listAndDashboardMigrations() {
              "ALTER TABLE leads ADD COLUMN last_viewed_at BIGINT",
              "ALTER TABLE leads ADD COLUMN cta_clicks BIGINT NOT NULL DEFAULT 0",
              "ALTER TABLE leads ADD COLUMN last_cta_click_at BIGINT",
-             // A prospect's view shows the lead magnets made for its address.
-             "CREATE INDEX leads_by_email ON leads (organisation_id, lower(email))",
+             // A prospect's view shows the lead magnets made for its address: the address with
+             // ASCII letters lowercased, as a prospect's email_key (SQLite's lower() folds ASCII
+             // only; PostgreSQL's migration says so with translate()).
+             "ALTER TABLE leads ADD COLUMN email_key TEXT",
+             "UPDATE leads SET email_key = lower(email)",
+             "CREATE INDEX leads_by_email ON leads (organisation_id, email_key)",
          }},
     };
 }

@@ -1,4 +1,5 @@
 // Cal.com's and Calendly's webhook bodies, read into one CalendarNotice.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "CalendarFixtures.hpp"
@@ -9,6 +10,7 @@ namespace {
 
 using test::calendarFixture;
 using test::kFixtureToken;
+using ::testing::HasSubstr;
 
 const std::string kFirstInvitee =
     "https://api.calendly.com/scheduled_events/GBGBDCAADAEDCRZ2/invitees/"
@@ -98,7 +100,16 @@ TEST(CalendlyNotice, APlainCancellationAndAnEventWeDoNotActOn) {
 }
 
 TEST(CalendarNotice, BodiesThatAreNotReportsAreRefusedByName) {
-    EXPECT_EQ(invalidReason(readCalcomNotice, "not json").rfind("the body is not JSON: ", 0), 0u);
+    EXPECT_THAT(invalidReason(readCalcomNotice, "not json"), HasSubstr("not valid JSON"));
+    EXPECT_NE(invalidReason(readCalcomNotice, "not json"), "accepted");
+    // The API's rules for client JSON: no key twice, no invalid UTF-8, short texts.
+    EXPECT_THAT(invalidReason(readCalcomNotice, R"({"triggerEvent":"PING","triggerEvent":"x"})"),
+                HasSubstr("triggerEvent"));
+    EXPECT_NE(invalidReason(readCalcomNotice, "{\"triggerEvent\":\"\xff\"}"), "accepted");
+    EXPECT_EQ(invalidReason(readCalcomNotice, R"({"triggerEvent":"BOOKING_CREATED","payload":)"
+                                              R"({"uid":")" +
+                                                  std::string(501, 'u') + R"("}})"),
+              "payload.uid is longer than 500 characters");
     EXPECT_EQ(invalidReason(readCalcomNotice, "[1]"), "the body is not a JSON object");
     EXPECT_EQ(invalidReason(readCalcomNotice, "{}"), "triggerEvent is missing");
     EXPECT_EQ(invalidReason(readCalcomNotice, R"({"triggerEvent":"BOOKING_CREATED"})"),

@@ -1,10 +1,12 @@
 // The email sends as a kind of work: claims inside the sending window, the daily cap and the
 // gap, under a clock the test sets; what each outcome writes for the send and the prospect.
+#include <Poco/JSON/Parser.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <map>
 
+#include "domain/Ids.hpp"
 #include "metrics/Series.hpp"
 #include "outreach/SequenceLifecycle.hpp"
 #include "outreach/sending/SendQueue.hpp"
@@ -15,6 +17,7 @@
 using namespace lodestone;
 using domain::EmailSendStatus;
 using domain::ProspectStatus;
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using namespace std::chrono_literals;
 
@@ -407,3 +410,81 @@ TEST_F(SendQueueTest, ASuppressedAddressNeverEntersASequence) {
 }
 
 }  // namespace
+
+// Lifecycle events of sending (docs/events.md), to an endpoint subscribed to all of them.
+class SendQueueEvents : public SendQueueTest {
+  protected:
+    void SetUp() override {
+        SendQueueTest::SetUp();
+        domain::WebhookEndpoint endpoint;
+        endpoint.id = domain::newId(domain::IdKind::WebhookEndpoint);
+        endpoint.organisationId = org_.id;
+        endpoint.url = "https://hooks.acme.example/events";
+        endpoint.secret = "whsec_dGVzdA==";
+        endpoint.events = {"email.sent", "email.bounced", "lead.failed", "prospect.unsubscribed"};
+        store_->write([&](storage::Repositories& r) { r.webhookEndpoints().insert(endpoint); });
+    }
+
+    // "type about prospect", oldest first.
+    std::vector<std::string> told() {
+        auto all =
+            store_->read([&](storage::Repositories& r) { return r.webhookDeliveries().list({}); });
+        std::vector<std::string> events;
+        for (auto it = all.rbegin(); it != all.rend(); ++it) {
+            auto payload =
+                Poco::JSON::Parser().parse(it->payloadJson).extract<Poco::JSON::Object::Ptr>();
+            events.push_back(it->event + " about " +
+                             payload->getObject("prospect")->getValue<std::string>("email"));
+        }
+        return events;
+    }
+};
+
+TEST_F(SendQueueEvents, ASentEmailIsToldOnceWithItsStepAndMessageId) {
+    const auto nine = kMonday + 9 * kHour;
+    auto ann = qualified("ann@initech.example", nine);
+    auto claims = claim(nine);
+    ASSERT_EQ(claims.size(), 1u);
+    finish(*claims[0], accepted(), nine + 1000);
+    EXPECT_THAT(told(), ElementsAre("email.sent about ann@initech.example"));
+    auto sent =
+        store_->read([&](storage::Repositories& r) { return r.webhookDeliveries().list({}); });
+    auto email = Poco::JSON::Parser()
+                     .parse(sent[0].payloadJson)
+                     .extract<Poco::JSON::Object::Ptr>()
+                     ->getObject("email");
+    EXPECT_EQ(email->getValue<int>("step"), 1);
+    EXPECT_EQ(email->getValue<std::string>("messageId"), sendsOf(ann)[0].messageId);
+}
+
+TEST_F(SendQueueEvents, ABounceIsToldForItsProspectNotForThoseOnlySuppressedByIt) {
+    const auto nine = kMonday + 9 * kHour;
+    auto other = factory_->campaign(org_, {.sequenceJson = kSequence});
+    qualified("ann@initech.example", nine);
+    qualified("ANN@initech.example", nine, std::nullopt, &other);
+    auto claims = claim(nine, 1);
+    ASSERT_EQ(claims.size(), 1u);
+    finish(*claims[0],
+           answered(R"({"accepted":false,"permanent":true,"stage":"RCPT","code":550,)"
+                    R"("reply":"550 5.1.1 user unknown"})"),
+           nine + 1000);
+    EXPECT_TRUE(claim(nine + 10 * kMinute).empty());  // the other campaign's stops, suppressed
+    auto events = told();
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_THAT(events[0], HasSubstr("email.bounced about "));
+}
+
+TEST_F(SendQueueEvents, AnEmailThatCannotBeSentForGoodIsLeadFailed) {
+    const auto nine = kMonday + 9 * kHour;
+    qualified("ann@initech.example", nine);
+    const auto refusal = answered(
+        R"({"accepted":false,"permanent":false,"stage":"RCPT","code":451,"reply":"451 4.3.0 later"})");
+    auto now = nine;
+    for (int attempt = 1; attempt <= 3; ++attempt) {
+        auto claims = claim(now);
+        ASSERT_EQ(claims.size(), 1u) << "attempt " << attempt;
+        auto recorded = finish(*claims[0], refusal, now + 1000);
+        if (recorded.retryAt) now = *recorded.retryAt + 2 * kMinute;
+    }
+    EXPECT_THAT(told(), ElementsAre("lead.failed about ann@initech.example"));
+}

@@ -178,6 +178,31 @@ TEST_F(CalendarBookings, ARescheduleOfACancelledMeetingPutsItBackOn) {
     EXPECT_FALSE(meeting(booked.meeting->id).cancelledAt);
 }
 
+TEST_F(CalendarBookings, ACancellationBeforeItsBookingMeansTheBookingRecordsNothing) {
+    auto cancel = calcom("calcom-booking-created.json");
+    cancel.kind = calendar::NoticeKind::Cancelled;
+    EXPECT_EQ(apply(cancel).outcome, BookingOutcome::UnknownBooking);
+    EXPECT_EQ(apply(cancel).outcome, BookingOutcome::UnknownBooking);  // a repeat changes nothing
+    auto late = apply(calcom("calcom-booking-created.json"), kT0 + 200);
+    EXPECT_EQ(late.outcome, BookingOutcome::AlreadyCancelled);
+    EXPECT_FALSE(late.meeting);
+    EXPECT_EQ(meetings(), 0);
+    EXPECT_EQ(events(), 0);
+    EXPECT_EQ(findProspect(ada_.id).status, ProspectStatus::InSequence);
+}
+
+TEST_F(CalendarBookings, ARescheduleBeforeItsOriginalIsOneMeetingTheOriginalRepeats) {
+    auto moved = apply(calendly("calendly-invitee-created-rescheduled.json"));
+    ASSERT_EQ(moved.outcome, BookingOutcome::Booked);
+    EXPECT_EQ(moved.meeting->scheduledAt, "2026-12-04T14:00:00Z");
+    auto original = apply(calendly("calendly-invitee-created.json"), kT0 + 200);
+    EXPECT_EQ(original.outcome, BookingOutcome::Repeat);
+    EXPECT_EQ(original.meeting->id, moved.meeting->id);
+    EXPECT_EQ(meeting(moved.meeting->id).scheduledAt, "2026-12-04T14:00:00Z");
+    EXPECT_EQ(meetings(), 1);
+    EXPECT_EQ(events(), 1);
+}
+
 TEST_F(CalendarBookings, EventsWeDoNotActOnChangeNothing) {
     EXPECT_EQ(apply(calcom("calcom-ping.json")).outcome, BookingOutcome::Ignored);
     EXPECT_EQ(apply(calendly("calendly-no-show.json")).outcome, BookingOutcome::Ignored);
