@@ -262,4 +262,55 @@ TEST(LifecycleEvents, ADeletedEndpointsPendingDeliveryFailsAtItsNextAttemptWitho
     EXPECT_EQ(receiver.requests().size(), 1u);
 }
 
+TEST(LifecycleEvents, AnEndpointsDeliveriesAreListedAndRedeliveredOverTheApiWithTheSameId) {
+    WebhookReceiver receiver;
+    WebhookScenario scenario(receiver, kFastWebhooks);
+    scenario.start();
+    auto endpoint = subscribe(scenario, receiver, "lead.created");
+    auto& engine = scenario.engine();
+    engine.createJob(kLead);
+    settledDeliveries(scenario, endpoint.id, 1);
+
+    auto listed = engine.get("/api/webhook-endpoints");
+    ASSERT_EQ(listed.status, 200) << listed.body;
+    auto endpoints = parseJson(listed.body)->getArray("endpoints");
+    ASSERT_EQ(endpoints->size(), 1u);
+    auto shown = endpoints->getObject(0);
+    EXPECT_EQ(shown->getValue<std::string>("id"), endpoint.id);
+    EXPECT_EQ(shown->getArray("events")->getElement<std::string>(0), "lead.created");
+    EXPECT_FALSE(shown->has("secret"));
+
+    const std::string deliveries = "/api/webhook-endpoints/" + endpoint.id + "/deliveries";
+    auto page = engine.get(deliveries + "?status=delivered");
+    ASSERT_EQ(page.status, 200) << page.body;
+    auto items = parseJson(page.body)->getArray("deliveries");
+    ASSERT_EQ(items->size(), 1u);
+    const auto delivery = items->getObject(0);
+    const auto id = delivery->getValue<std::string>("id");
+    EXPECT_EQ(delivery->getValue<std::string>("endpointId"), endpoint.id);
+    EXPECT_TRUE(delivery->isNull("campaignId"));
+    EXPECT_EQ(engine.get(deliveries + "?status=sideways").status, 400);
+
+    auto again = engine.post(deliveries + "/" + id + "/redeliver");
+    EXPECT_EQ(again.status, 202) << again.body;
+    ASSERT_TRUE(receiver.waitForRequests(2));
+    EXPECT_EQ(receiver.requests()[0].headers.at("webhook-id"), id);
+    EXPECT_EQ(receiver.requests()[1].headers.at("webhook-id"), id);
+
+    // Another organisation's key, an unknown endpoint and a delivery of another owner: unknown.
+    const auto rivalOrg = ctl(scenario, {"org", "create", "Rival"})->getValue<std::string>("id");
+    const auto rivalKey = ctl(scenario, {"key", "create", "--org", rivalOrg, "--name", "rival"})
+                              ->getValue<std::string>("key");
+    const std::map<std::string, std::string> rival{{"Authorization", "Bearer " + rivalKey}};
+    EXPECT_EQ(httpRequest(engine.port(), "GET", deliveries, "", rival).status, 404);
+    EXPECT_EQ(parseJson(httpRequest(engine.port(), "GET", "/api/webhook-endpoints", "", rival).body)
+                  ->getArray("endpoints")
+                  ->size(),
+              0u);
+    EXPECT_EQ(engine.get("/api/webhook-endpoints/ep_000000000000000000000000/deliveries").status,
+              404);
+    auto booking = scenario.book();
+    EXPECT_EQ(engine.post(deliveries + "/" + booking.webhookId + "/redeliver").status, 404);
+}
+
 }  // namespace lodestone::test

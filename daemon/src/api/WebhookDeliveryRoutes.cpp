@@ -11,24 +11,30 @@
 namespace lodestone::api {
 namespace {
 
-storage::DeliveryFilter filterOf(const ApiRequest& request, const domain::Campaign& campaign,
-                                 const storage::PageRequest& page) {
+ApiResponse listCampaignDeliveries(ApiServices& services, ApiRequest& request) {
     storage::DeliveryFilter filter;
-    filter.campaignId = campaign.id;
+    filter.campaignId = ownCampaign(services, request).id;
+    return listDeliveries(services, request, filter);
+}
+
+ApiResponse redeliverCampaignDelivery(ApiServices& services, ApiRequest& request) {
+    // Another campaign's delivery is as unknown here as one that does not exist.
+    return redeliver(services, request.param("deliveryId"), {ownCampaign(services, request).id});
+}
+
+}  // namespace
+
+ApiResponse listDeliveries(ApiServices& services, const ApiRequest& request,
+                           storage::DeliveryFilter filter) {
+    const auto page = pageRequested(request);
     filter.limit = page.limit;
     filter.after = page.after;
     if (auto status = request.queryParameter("status")) {
         filter.status = domain::deliveryStatusFromString(*status);
-        if (!filter.status)
+        if (!filter.status) {
             refuseParameter("status", "status must be one of pending, delivered, failed");
+        }
     }
-    return filter;
-}
-
-ApiResponse listDeliveries(ApiServices& services, ApiRequest& request) {
-    const domain::Campaign campaign = ownCampaign(services, request);
-    const auto page = pageRequested(request);
-    const auto filter = filterOf(request, campaign, page);
     auto records = services.store.read([&](storage::Repositories& repositories) {
         return webhooks::listDeliveries(repositories, filter);
     });
@@ -40,14 +46,12 @@ ApiResponse listDeliveries(ApiServices& services, ApiRequest& request) {
     return listAnswer("deliveries", deliveries, next);
 }
 
-ApiResponse redeliver(ApiServices& services, ApiRequest& request) {
-    const domain::Campaign campaign = ownCampaign(services, request);
-    const std::string& id = request.param("deliveryId");
+ApiResponse redeliver(ApiServices& services, const std::string& deliveryId,
+                      const webhooks::DeliveryOwner& owner) {
     std::optional<webhooks::DeliveryRecord> record;
     try {
-        // Another campaign's delivery is as unknown here as one that does not exist.
         record = services.store.write([&](storage::Repositories& repositories) {
-            return webhooks::redeliver(repositories, id, domain::nowMillis(), campaign.id);
+            return webhooks::redeliver(repositories, deliveryId, domain::nowMillis(), owner);
         });
     } catch (const webhooks::DeliveryNotFound&) {
         throw ApiError(404, "Webhook delivery not found");
@@ -64,14 +68,14 @@ ApiResponse redeliver(ApiServices& services, ApiRequest& request) {
     return {202, body};
 }
 
-}  // namespace
-
 void addWebhookDeliveryRoutes(RouteTable& routes, ApiServices& services) {
-    routes.add({"GET", "/api/campaigns/{campaignId}/webhook-deliveries", RouteGroup::Status, false,
-                [&services](ApiRequest& request) { return listDeliveries(services, request); }});
+    routes.add(
+        {"GET", "/api/campaigns/{campaignId}/webhook-deliveries", RouteGroup::Status, false,
+         [&services](ApiRequest& request) { return listCampaignDeliveries(services, request); }});
     routes.add({"POST", "/api/campaigns/{campaignId}/webhook-deliveries/{deliveryId}/redeliver",
-                RouteGroup::Status, false,
-                [&services](ApiRequest& request) { return redeliver(services, request); }});
+                RouteGroup::Status, false, [&services](ApiRequest& request) {
+                    return redeliverCampaignDelivery(services, request);
+                }});
 }
 
 }  // namespace lodestone::api

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "api/CampaignRoutes.hpp"
+#include "api/EndpointRoutes.hpp"
 #include "api/LeadMagnetRoutes.hpp"
 #include "api/ListRoutes.hpp"
 #include "api/MetricsRoute.hpp"
@@ -110,6 +111,7 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     api::addLeadMagnetRoutes(routes_, *services_);
     api::addCampaignRoutes(routes_, *services_);
     api::addWebhookDeliveryRoutes(routes_, *services_);
+    api::addEndpointRoutes(routes_, *services_);
     api::addListRoutes(routes_, *services_);
 
     auto options = frontOptions(config_.server, config_.logging, metrics_.series());

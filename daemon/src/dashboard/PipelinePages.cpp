@@ -203,7 +203,7 @@ Reply redeliver(Dashboard& dashboard, DashboardRequest& request) {
     const auto now = domain::nowMillis();
     try {
         dashboard.services().store.write([&](storage::Repositories& r) {
-            webhooks::redeliver(r, id, now, campaign->id);
+            webhooks::redeliver(r, id, now, {campaign->id});
             admin::recordChange(r, campaign->organisationId, actorOf(request), "webhook.redeliver",
                                 id, "Queued a redelivery of " + id + " (" + campaign->name + ")",
                                 now);

@@ -55,11 +55,14 @@ std::optional<DeliveryRecord> findDelivery(storage::Repositories& repositories,
 }
 
 DeliveryRecord redeliver(storage::Repositories& repositories, const std::string& id,
-                         domain::Timestamp now, const std::optional<std::string>& campaignId) {
+                         domain::Timestamp now, const DeliveryOwner& owner) {
     auto existing = repositories.webhookDeliveries().find(id);
     if (!existing) throw DeliveryNotFound("no webhook delivery with id " + id);
-    if (campaignId && existing->campaignId != *campaignId) {
-        throw DeliveryNotFound("no webhook delivery " + id + " in campaign " + *campaignId);
+    if (owner.campaignId && existing->campaignId != owner.campaignId) {
+        throw DeliveryNotFound("no webhook delivery " + id + " in campaign " + *owner.campaignId);
+    }
+    if (owner.endpointId && existing->endpointId != owner.endpointId) {
+        throw DeliveryNotFound("no webhook delivery " + id + " of endpoint " + *owner.endpointId);
     }
     if (!repositories.webhookDeliveries().redeliver(id, now)) {
         throw DeliveryStillPending("webhook delivery " + id +

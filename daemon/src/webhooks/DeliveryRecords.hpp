@@ -33,12 +33,17 @@ std::vector<DeliveryRecord> listDeliveries(storage::Repositories& repositories,
 std::optional<DeliveryRecord> findDelivery(storage::Repositories& repositories,
                                            const std::string& id);
 
+// Whose deliveries a caller may touch: a campaign's, an endpoint's, or (both none) any.
+struct DeliveryOwner {
+    std::optional<std::string> campaignId = std::nullopt;
+    std::optional<std::string> endpointId = std::nullopt;
+};
+
 // Queues one fresh attempt, due now, of a delivered or failed delivery, with the same
 // webhook-id (receivers that already have it drop it). Throws DeliveryNotFound (also for a
-// delivery of another campaign than `campaignId`, when given) or DeliveryStillPending.
+// delivery that is not `owner`'s) or DeliveryStillPending.
 DeliveryRecord redeliver(storage::Repositories& repositories, const std::string& id,
-                         domain::Timestamp now,
-                         const std::optional<std::string>& campaignId = std::nullopt);
+                         domain::Timestamp now, const DeliveryOwner& owner = {});
 
 // The JSON shape documented in docs/webhooks.md; times are epoch milliseconds, as elsewhere in
 // the API.

@@ -143,7 +143,7 @@ TEST_F(DeliveryRecords, RedeliveringAnotherCampaignsDeliveryIsNotFoundAndChanges
     auto id = addDelivery();
     ASSERT_EQ(attempt(false, kT0 + 10), id);
     EXPECT_THROW(
-        store_->write([&](Repositories& r) { return redeliver(r, id, kT0 + 100, other_.id); }),
+        store_->write([&](Repositories& r) { return redeliver(r, id, kT0 + 100, {other_.id}); }),
         DeliveryNotFound);
     auto unchanged = store_->read([&](Repositories& r) { return r.webhookDeliveries().find(id); });
     ASSERT_TRUE(unchanged);
@@ -151,7 +151,7 @@ TEST_F(DeliveryRecords, RedeliveringAnotherCampaignsDeliveryIsNotFoundAndChanges
     EXPECT_FALSE(unchanged->manual);
     // Its own campaign may.
     auto record =
-        store_->write([&](Repositories& r) { return redeliver(r, id, kT0 + 100, campaign_.id); });
+        store_->write([&](Repositories& r) { return redeliver(r, id, kT0 + 100, {campaign_.id}); });
     EXPECT_EQ(record.delivery.status, domain::DeliveryStatus::Pending);
 }
 
