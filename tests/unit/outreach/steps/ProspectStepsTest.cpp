@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "domain/Ids.hpp"
 #include "jobs/JobOutcomes.hpp"
 #include "outreach/steps/ProspectJobs.hpp"
 #include "outreach/steps/ProspectSteps.hpp"
@@ -227,6 +228,27 @@ TEST_F(ProspectSteps, AnExcludedProspectIsDisqualifiedWithTheReason) {
     EXPECT_EQ(statuses(p.id), (std::vector{ProspectStatus::Researching, ProspectStatus::Scored,
                                            ProspectStatus::Disqualified}));
     EXPECT_EQ(history(p.id).back().detail, verdict.json->getValue<std::string>("excludedBy"));
+}
+
+TEST_F(ProspectSteps, TheVerdictIsToldOnceToSubscribedEndpoints) {
+    domain::WebhookEndpoint endpoint;
+    endpoint.id = domain::newId(domain::IdKind::WebhookEndpoint);
+    endpoint.organisationId = org_.id;
+    endpoint.url = "https://hooks.acme.example/events";
+    endpoint.secret = "whsec_dGVzdA==";
+    endpoint.events = {"prospect.qualified", "prospect.disqualified"};
+    store_->write([&](storage::Repositories& r) { r.webhookEndpoints().insert(endpoint); });
+    auto excluded = researching(scored_, R"({"company":{"industry":"Gambling"}})");
+    auto verdict = score(scored_, excluded);
+    score(scored_, excluded);  // scored again (a retried step): no second event
+    auto told =
+        store_->read([&](storage::Repositories& r) { return r.webhookDeliveries().list({}); });
+    ASSERT_EQ(told.size(), 1u);
+    EXPECT_EQ(told[0].event, "prospect.disqualified");
+    auto payload = parse(told[0].payloadJson);
+    EXPECT_EQ(payload->getValue<std::string>("reason"),
+              verdict.json->getValue<std::string>("excludedBy"));
+    EXPECT_EQ(payload->getObject("prospect")->getValue<std::string>("status"), "disqualified");
 }
 
 TEST_F(ProspectSteps, ABookedProspectKeepsItsStatusButGetsItsScore) {
