@@ -9,7 +9,7 @@ namespace {
 // The URL was stored; where it points may still keep deliveries from reaching it.
 std::vector<std::string> webhookWarnings(const std::optional<std::string>& webhookUrl,
                                          const config::Config& config) {
-    if (!webhookUrl) return {};
+    if (!webhookUrl || webhookUrl->empty()) return {};
     auto warning = admin::webhookAddressWarning(*webhookUrl, config.webhooks.allowPrivateNetworks);
     if (!warning) return {};
     return {*warning};
@@ -17,13 +17,13 @@ std::vector<std::string> webhookWarnings(const std::optional<std::string>& webho
 
 std::optional<std::string> icpFrom(const Arguments& args) {
     auto file = args.value("icp");
-    if (!file) return std::nullopt;
+    if (!file || file->empty()) return file;  // "" removes them
     return admin::checkedIcpFile(config::loadMappingDocument(*file, "ICP criteria"));
 }
 
 std::optional<std::string> sequenceFrom(const Arguments& args) {
     auto file = args.value("sequence");
-    if (!file) return std::nullopt;
+    if (!file || file->empty()) return file;  // "" removes it
     return admin::checkedSequenceFile(config::loadMappingDocument(*file, "an email sequence"));
 }
 
@@ -131,6 +131,7 @@ std::vector<Command> campaignCommands() {
         "  --sequence FILE      the outreach email sequence, a YAML or JSON file\n"
         "                       (docs/outreach.md)\n"
         "  --calendar-url URL   the booking link in outreach\n"
+        "An empty value (--icp \"\") leaves a setting out, or removes it on update.\n"
         "Errors in a file name the file, line and key. A webhook URL deliveries would refuse\n"
         "(a private address while webhooks.allow_private_networks is off) is stored with a\n"
         "warning.\n";

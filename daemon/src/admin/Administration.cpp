@@ -36,12 +36,6 @@ std::string checkedIntakeSecret(const std::string& secret) {
 
 constexpr std::size_t kMaxNameLength = 200;
 
-std::optional<std::string> checkedOptionalUrl(const std::string& what,
-                                              const std::optional<std::string>& url) {
-    if (!url) return std::nullopt;
-    return checkedHttpUrl(what, *url);
-}
-
 // A page template, and the settings pages read (language, brand, calendar_url, format), are
 // checked when they are set, not when a job first needs them.
 void checkProjectSettings(const std::string& json) {
@@ -97,6 +91,31 @@ std::string checkedSequence(const std::string& json) {
     return json;
 }
 
+// An empty setting removes it; any other is checked.
+template <typename Check>
+std::optional<std::string> removedOr(const std::string& value, Check check) {
+    if (value.empty()) return std::nullopt;
+    return check();
+}
+
+// The URLs, ICP criteria and sequence of `changes`, checked, on `campaign`.
+void applySettings(domain::Campaign& campaign, const CampaignChanges& changes) {
+    if (changes.webhookUrl)
+        campaign.webhookUrl = removedOr(*changes.webhookUrl, [&] {
+            return checkedHttpUrl("webhook URL", *changes.webhookUrl);
+        });
+    if (changes.calendarUrl)
+        campaign.calendarUrl = removedOr(*changes.calendarUrl, [&] {
+            return checkedHttpUrl("calendar URL", *changes.calendarUrl);
+        });
+    if (changes.icpJson)
+        campaign.icpJson =
+            removedOr(*changes.icpJson, [&] { return checkedIcp(*changes.icpJson); });
+    if (changes.sequenceJson)
+        campaign.sequenceJson = removedOr(*changes.sequenceJson,
+                                          [&] { return checkedSequence(*changes.sequenceJson); });
+}
+
 std::int64_t checkedCost(std::int64_t credits) {
     if (credits < 0) throw InvalidRequest("credits per generation cannot be negative");
     return credits;
@@ -134,7 +153,8 @@ std::string checkedIcpFile(const config::MappingDocument& document) {
 }
 
 std::string checkedName(const std::string& what, const std::string& name) {
-    if (name.empty()) throw InvalidRequest(what + " name must not be empty");
+    if (name.find_first_not_of(" \t") == std::string::npos)
+        throw InvalidRequest(what + " name must not be empty or blank");
     // Names are shown in terminals, logs and pages: see domain::textLineFlaw.
     if (auto flaw = domain::textLineFlaw(name); flaw != domain::CharacterFlaw::None) {
         throw InvalidRequest(what + " name \"" + domain::visibleText(name) + "\" " +
@@ -240,12 +260,14 @@ domain::Campaign Administration::createCampaign(const CampaignDraft& draft) {
     campaign.id = domain::newId(domain::IdKind::Campaign);
     campaign.organisationId = draft.organisationId;
     campaign.name = checkedName("campaign", draft.name);
-    campaign.webhookUrl = checkedOptionalUrl("webhook URL", draft.webhookUrl);
-    campaign.calendarUrl = checkedOptionalUrl("calendar URL", draft.calendarUrl);
     campaign.webhookSecret = domain::newWebhookSecret();
     campaign.intakeSecret = domain::newIntakeSecret();
-    if (draft.icpJson) campaign.icpJson = checkedIcp(*draft.icpJson);
-    if (draft.sequenceJson) campaign.sequenceJson = checkedSequence(*draft.sequenceJson);
+    CampaignChanges settings;
+    settings.webhookUrl = draft.webhookUrl;
+    settings.calendarUrl = draft.calendarUrl;
+    settings.icpJson = draft.icpJson;
+    settings.sequenceJson = draft.sequenceJson;
+    applySettings(campaign, settings);
     campaign.createdAt = campaign.updatedAt = now_;
     repositories_.campaigns().insert(campaign);
     return campaign;
@@ -255,13 +277,7 @@ domain::Campaign Administration::updateCampaign(const std::string& id,
                                                 const CampaignChanges& changes) {
     domain::Campaign campaign = this->campaign(id);
     if (changes.name) campaign.name = checkedName("campaign", *changes.name);
-    if (changes.webhookUrl)
-        campaign.webhookUrl = checkedHttpUrl("webhook URL", *changes.webhookUrl);
-    if (changes.calendarUrl) {
-        campaign.calendarUrl = checkedHttpUrl("calendar URL", *changes.calendarUrl);
-    }
-    if (changes.icpJson) campaign.icpJson = checkedIcp(*changes.icpJson);
-    if (changes.sequenceJson) campaign.sequenceJson = checkedSequence(*changes.sequenceJson);
+    applySettings(campaign, changes);
     if (changes.intakeSecret && changes.newIntakeSecret) {
         throw InvalidRequest("give an intake secret or ask for a new one, not both");
     }

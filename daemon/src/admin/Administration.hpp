@@ -49,7 +49,8 @@ struct CampaignDraft {
     std::optional<std::string> sequenceJson;
 };
 
-// What to change on a campaign; absent fields stay as they are.
+// What to change on a campaign; absent fields stay as they are, and an empty URL, ICP criteria
+// or sequence is removed (no webhook, every prospect qualifies, no emails).
 struct CampaignChanges {
     std::optional<std::string> name;
     std::optional<std::string> webhookUrl;

@@ -35,7 +35,8 @@ Config parseConfig(const std::string& text, const std::filesystem::path& file,
                    const LoadOptions& options);
 
 // Parses a YAML (or JSON) document into a ConfigNode root whose problems land in `diagnostics`.
-// Syntax errors are recorded there too, and an empty node returned.
+// Syntax errors are recorded there too, and an empty node returned. An empty `env` expands no
+// ${NAME}: scalars are read exactly as written.
 ConfigNode parseDocument(const std::string& text, const std::string& displayName,
                          std::shared_ptr<Diagnostics> diagnostics, EnvLookup env);
 

@@ -70,6 +70,8 @@ std::optional<std::string> ConfigNode::scalarText(const char* expected) const {
                                     : "nothing"));
         return std::nullopt;
     }
+    // No lookup at all: the text is taken as it is, "${" and "$${" included.
+    if (!source_->env) return node_.Scalar();
     try {
         return expandEnvironment(node_.Scalar(), source_->env);
     } catch (const std::invalid_argument& e) {

@@ -1,7 +1,11 @@
 #include "config/ProvisionReader.hpp"
 
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
+
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "config/ConfigLoader.hpp"
 #include "config/SectionReaders.hpp"
@@ -285,9 +289,12 @@ std::string loadMappingFile(const std::filesystem::path& file, const std::string
     return loadMappingDocument(file, what).json;
 }
 
-MappingDocument loadMappingDocument(const std::filesystem::path& file, const std::string& what) {
+namespace {
+
+MappingDocument mappingDocumentOf(const std::string& text, const std::string& displayName,
+                                  const std::string& what, EnvLookup env) {
     auto diagnostics = std::make_shared<Diagnostics>();
-    auto root = parseDocument(readTextFile(file), file.string(), diagnostics, processEnvironment());
+    auto root = parseDocument(text, displayName, diagnostics, std::move(env));
     if (diagnostics->empty() && !root.isMap()) root.error("expected a mapping of " + what);
     MappingDocument document;
     if (diagnostics->empty()) {
@@ -296,6 +303,63 @@ MappingDocument loadMappingDocument(const std::filesystem::path& file, const std
     }
     diagnostics->throwIfAny();
     return document;
+}
+
+}  // namespace
+
+MappingDocument loadMappingDocument(const std::filesystem::path& file, const std::string& what) {
+    return mappingDocumentOf(readTextFile(file), file.string(), what, processEnvironment());
+}
+
+namespace {
+
+// Finds the first alias (*name) of a YAML text. Each alias is read again wherever it is used, so
+// a few lines of nested aliases make an exponentially large document: typed text, unlike a
+// configuration file, may come from anyone with a dashboard account.
+class AliasFinder final : public YAML::EventHandler {
+  public:
+    std::optional<int> line;  // 1-based
+
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+        if (!line) line = mark.line + 1;
+    }
+    void OnDocumentStart(const YAML::Mark&) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                    YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+};
+
+std::optional<int> firstAliasLine(const std::string& text) {
+    AliasFinder finder;
+    try {
+        std::istringstream in(text);
+        YAML::Parser parser(in);
+        while (parser.HandleNextDocument(finder) && !finder.line) {
+        }
+    } catch (const YAML::Exception&) {
+        // A syntax error: parseDocument reports it, with its line.
+    }
+    return finder.line;
+}
+
+}  // namespace
+
+MappingDocument parseMappingText(const std::string& text, const std::string& displayName,
+                                 const std::string& what) {
+    if (auto line = firstAliasLine(text)) {
+        throw ConfigError({displayName + ":" + std::to_string(*line) +
+                           ": aliases (*name) are not taken here; write the value out"});
+    }
+    // Typed text is taken as it is: a ${NAME} in it stays "${NAME}" rather than reading the
+    // daemon's environment (which may hold its secrets).
+    return mappingDocumentOf(text, displayName, what, EnvLookup{});
 }
 
 }  // namespace lodestone::config

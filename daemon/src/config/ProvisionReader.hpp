@@ -25,5 +25,9 @@ struct MappingDocument {
     KeyLines lines;
 };
 MappingDocument loadMappingDocument(const std::filesystem::path& file, const std::string& what);
+// The same from text an operator typed (the dashboard's forms), named `displayName` in errors,
+// with no ${NAME} expansion.
+MappingDocument parseMappingText(const std::string& text, const std::string& displayName,
+                                 const std::string& what);
 
 }  // namespace lodestone::config

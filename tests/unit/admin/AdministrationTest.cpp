@@ -194,3 +194,38 @@ TEST_F(Administration, ProjectSettingsForPagesAreCheckedWhenSet) {
     EXPECT_THROW(create(R"({"brand":{"logo_path":"/nonexistent/logo.png"}})"),
                  admin::InvalidRequest);
 }
+
+// An empty setting removes it, as the dashboard's empty box and `--webhook-url ""` do.
+TEST_F(Administration, AnEmptySettingRemovesIt) {
+    admin::CampaignChanges set;
+    set.webhookUrl = "https://hooks.acme.test/in";
+    set.calendarUrl = "https://cal.acme.test/ada";
+    set.icpJson = R"({"threshold":60})";
+    auto campaign = at(kStart, [&](admin::Administration& admin) {
+        return admin.updateCampaign(campaign_.id, set);
+    });
+    ASSERT_TRUE(campaign.webhookUrl && campaign.calendarUrl && campaign.icpJson);
+    admin::CampaignChanges removed;
+    removed.webhookUrl = removed.calendarUrl = removed.icpJson = removed.sequenceJson = "";
+    campaign = at(kStart + kHour, [&](admin::Administration& admin) {
+        return admin.updateCampaign(campaign_.id, removed);
+    });
+    EXPECT_FALSE(campaign.webhookUrl);
+    EXPECT_FALSE(campaign.calendarUrl);
+    EXPECT_FALSE(campaign.icpJson);
+    EXPECT_FALSE(campaign.sequenceJson);
+    EXPECT_EQ(campaign.name, "Q3") << "what is not given stays";
+}
+
+TEST_F(Administration, ABlankNameIsRefused) {
+    for (const std::string name : {"", " ", "\t  "}) {
+        EXPECT_THROW(
+            at(kStart,
+               [&](admin::Administration& admin) {
+                   return admin.createCampaign({campaign_.organisationId, name, std::nullopt,
+                                                std::nullopt, std::nullopt, std::nullopt});
+               }),
+            admin::InvalidRequest)
+            << "\"" << name << "\"";
+    }
+}

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 #include "ConfigTestSupport.hpp"
@@ -226,4 +227,44 @@ provision:
     EXPECT_THAT(messages[4], HasSubstr("which has a user name or password"));
     EXPECT_THAT(messages[5], HasSubstr(file + "17: provision.organisations[0].campaigns[5]."
                                               "calendar_url: expected"));
+}
+
+// Text typed into the dashboard: read as a mapping, errors named by its line, and no ${NAME} in
+// it reads the daemon's environment.
+TEST(ProvisionReader, TypedMappingsAreTakenLiterally) {
+    ::setenv("LODESTONE_TYPED_SECRET", "s3cret", 1);
+    auto document = parseMappingText(
+        "greeting: \"${LODESTONE_TYPED_SECRET} $${kept} ${ unclosed ${1x}\"\nlimit: 3\n",
+        "email sequence", "an email sequence");
+    EXPECT_EQ(document.json,
+              R"({"greeting":"${LODESTONE_TYPED_SECRET} $${kept} ${ unclosed ${1x}","limit":3})");
+    ::unsetenv("LODESTONE_TYPED_SECRET");
+    try {
+        parseMappingText("- a\n- b\n", "ICP criteria", "ICP criteria");
+        ADD_FAILURE() << "a list was taken for a mapping";
+    } catch (const ConfigError& e) {
+        ASSERT_EQ(e.messages().size(), 1u);
+        EXPECT_THAT(e.messages()[0], HasSubstr("ICP criteria:1"));
+        EXPECT_THAT(e.messages()[0], HasSubstr("expected a mapping of ICP criteria"));
+    }
+    EXPECT_THROW(parseMappingText("a: [unclosed\n", "ICP criteria", "ICP criteria"), ConfigError);
+}
+
+// Nested aliases would make a few typed lines an enormous document: refused, with the line.
+TEST(ProvisionReader, TypedMappingsTakeNoAliases) {
+    const std::string laughs =
+        "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+        "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n";
+    try {
+        parseMappingText(laughs, "ICP criteria", "ICP criteria");
+        ADD_FAILURE() << "aliases were taken";
+    } catch (const ConfigError& e) {
+        ASSERT_EQ(e.messages().size(), 1u);
+        EXPECT_EQ(e.messages()[0],
+                  "ICP criteria:2: aliases (*name) are not taken here; write the value out");
+    }
+    // An anchor alone, and * and & in text, are fine.
+    EXPECT_EQ(parseMappingText("a: &a 1\nb: \"*bold* & more\"\n", "x", "x").json,
+              R"({"a":1,"b":"*bold* & more"})");
 }

@@ -107,6 +107,21 @@ TEST_F(CtlWebhookWarning, AWebhookUrlOnLoopbackWarnsWhilePrivateNetworksAreOff) 
     EXPECT_EQ(publicHook.err, "");
 }
 
+// An empty value removes a setting on update, and leaves it out on create.
+TEST_F(CtlCampaignUrls, AnEmptyValueRemovesTheSetting) {
+    auto removed = run({"campaign", "update", campaign_, "--webhook-url", "", "--calendar-url", "",
+                        "--icp", "", "--sequence", ""});
+    ASSERT_EQ(removed.code, 0) << removed.err;
+    EXPECT_EQ(removed.err, "") << "no warning about a URL that is not there";
+    auto shown = ok({"campaign", "show", campaign_});
+    EXPECT_TRUE(shown->isNull("webhookUrl"));
+    EXPECT_TRUE(shown->isNull("calendarUrl"));
+    EXPECT_TRUE(shown->isNull("icp"));
+    auto created =
+        ok({"campaign", "create", "--org", org_, "--name", "Q4", "--webhook-url", "", "--icp", ""});
+    EXPECT_TRUE(created->isNull("webhookUrl"));
+}
+
 TEST_F(CtlWebhookWarning, NoWarningWhenTheConfigAllowsPrivateNetworks) {
     std::ofstream(configFile_) << "storage:\n  path: var/lodestone.db\n"
                                << "webhooks:\n  allow_private_networks: true\n";
