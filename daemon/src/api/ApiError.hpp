@@ -1,7 +1,10 @@
 #pragma once
 
 #include <Poco/JSON/Object.h>
+#include <Poco/Logger.h>
+#include <Poco/Net/HTTPServerRequest.h>
 
+#include <exception>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -28,5 +31,11 @@ class ApiError : public std::runtime_error {
     Poco::JSON::Object::Ptr body_;
     std::vector<std::pair<std::string, std::string>> headers_;
 };
+
+// What an exception caught at the API's edge answers: an ApiError as it is; the store's
+// trouble as 503 with Retry-After (the client may try again); anything else as 500. The last two
+// are logged to `log` with the request's method and path, since the client is told nothing.
+ApiError refusalOf(const std::exception& error, const Poco::Net::HTTPServerRequest& request,
+                   Poco::Logger& log);
 
 }  // namespace lodestone::api

@@ -112,17 +112,10 @@ void ApiRequestHandler::handleRequest(Poco::Net::HTTPServerRequest& http,
     ApiResponse result;
     try {
         result = serve(http);
-    } catch (const ApiError& error) {
+    } catch (const std::exception& caught) {
+        auto error = refusalOf(caught, http, log());
         result = fromError(error);
         for (const auto& header : error.headers()) headers_.push_back(header);
-    } catch (const storage::StorageError& error) {
-        log().error("%s %s: storage: %s", http.getMethod(), http.getURI(),
-                    std::string(error.what()));
-        result = fromError(ApiError(503, "The service is temporarily unavailable; try again"));
-        headers_.emplace_back("Retry-After", "1");
-    } catch (const std::exception& error) {
-        log().error("%s %s: %s", http.getMethod(), http.getURI(), std::string(error.what()));
-        result = fromError(ApiError(500, "Internal server error"));
     }
     for (const auto& [name, value] : headers_) response.set(name, value);
     sendJson(http, response, result.status, result.json());

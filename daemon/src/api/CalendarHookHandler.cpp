@@ -140,21 +140,15 @@ void CalendarHookHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
                                         Poco::Net::HTTPServerResponse& response) {
     try {
         sendJson(request, response, 200, *serve(request));
-    } catch (const ApiError& error) {
-        for (const auto& [name, value] : error.headers()) response.set(name, value);
+    } catch (const std::exception& caught) {
+        auto error = refusalOf(caught, request, log());
+        // A refused signature is worth an operator's look: a wrong secret, or someone probing.
         if (error.status() == 401) {
             log().warning("%s %s: refused: %s", request.getMethod(), request.getURI(),
                           std::string(error.what()));
         }
+        for (const auto& [name, value] : error.headers()) response.set(name, value);
         sendJson(request, response, error.status(), *error.body());
-    } catch (const storage::StorageError& error) {
-        log().error("%s %s: storage: %s", request.getMethod(), request.getURI(),
-                    std::string(error.what()));
-        response.set("Retry-After", "1");
-        sendError(request, response, 503, "The service is temporarily unavailable; try again");
-    } catch (const std::exception& error) {
-        log().error("%s %s: %s", request.getMethod(), request.getURI(), std::string(error.what()));
-        sendError(request, response, 500, "Internal server error");
     }
 }
 

@@ -1,7 +1,5 @@
 #include "pages/CallToActionHandler.hpp"
 
-#include <Poco/Logger.h>
-
 #include "pages/PageResponse.hpp"
 #include "pages/PageVisits.hpp"
 
@@ -21,15 +19,10 @@ void CallToActionHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
             });
         // The visitor goes on to the calendar even when the click cannot be counted.
         if (target && counts) {
-            try {
-                store_.write([&](storage::Repositories& repositories) {
-                    repositories.leads().recordCtaClick(leadId_, domain::nowMillis());
-                });
-            } catch (const std::exception& e) {
-                Poco::Logger::get("lodestone.pages")
-                    .warning("call to action of %s: the click was not counted: %s", leadId_,
-                             std::string(e.what()));
-            }
+            countIfPossible(store_, "the click on the call to action of " + leadId_,
+                            [&](auto& repositories) {
+                                repositories.leads().recordCtaClick(leadId_, domain::nowMillis());
+                            });
         }
         return target;
     });

@@ -73,20 +73,12 @@ void LeadMagnetPageHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
         page = {503, renderFailed()};
         response.set("Retry-After", "5");
     }
-    // The finished page read by a person counts. A count that cannot be written is logged and
-    // the page served all the same: the reader matters more than the tally.
+    // The finished page read by a person counts.
     if (page.status == 200 && page.cacheable && !isAutomatedVisitor(request) &&
         !isPreview(request)) {
-        try {
-            store_.write([&](storage::Repositories& repositories) {
-                if (auto lead = repositories.leads().find(leadId_)) {
-                    recordPageView(repositories, *lead, domain::nowMillis());
-                }
-            });
-        } catch (const std::exception& e) {
-            Poco::Logger::get("lodestone.pages")
-                .warning("page %s: the view was not counted: %s", leadId_, std::string(e.what()));
-        }
+        countIfPossible(store_, "the view of page " + leadId_, [&](auto& repositories) {
+            recordPageView(repositories, leadId_, domain::nowMillis());
+        });
     }
     sendPage(request, response, page);
 }

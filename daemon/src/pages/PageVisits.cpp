@@ -1,5 +1,6 @@
 #include "pages/PageVisits.hpp"
 
+#include <Poco/Logger.h>
 #include <Poco/String.h>
 #include <Poco/StringTokenizer.h>
 
@@ -89,18 +90,30 @@ bool isAutomatedVisitor(const Poco::Net::HTTPServerRequest& request) {
            isAutomatedAgent(request.get("User-Agent", ""));
 }
 
-void recordPageView(storage::Repositories& repositories, const domain::Lead& lead,
+void recordPageView(storage::Repositories& repositories, const std::string& leadId,
                     domain::Timestamp now) {
-    if (!repositories.leads().recordView(lead.id, now)) return;
-    const auto activity = repositories.leads().activity(lead.id);
+    if (!repositories.leads().recordView(leadId, now)) return;
+    auto lead = repositories.leads().find(leadId);
+    if (!lead) return;
+    const auto activity = repositories.leads().activity(leadId);
     auto views = domain::orderedObject();
     views->set("count", activity.views);
     views->set("firstViewedAt", domain::isoUtc(activity.firstViewedAt.value_or(now)));
     views->set("lastViewedAt", domain::isoUtc(activity.lastViewedAt.value_or(now)));
     auto extra = domain::orderedObject();
     extra->set("views", views);
-    events::publish(repositories, events::leadEvent("magnet.viewed", lead, std::nullopt, extra),
+    events::publish(repositories, events::leadEvent("magnet.viewed", *lead, std::nullopt, extra),
                     now);
+}
+
+void countIfPossible(storage::Store& store, const std::string& what,
+                     const std::function<void(storage::Repositories&)>& count) {
+    try {
+        store.write([&](storage::Repositories& repositories) { count(repositories); });
+    } catch (const std::exception& e) {
+        Poco::Logger::get("lodestone.pages")
+            .warning("%s was not counted: %s", what, std::string(e.what()));
+    }
 }
 
 std::optional<std::string> campaignBookingPath(storage::Repositories& repositories,

@@ -2,6 +2,7 @@
 
 #include <Poco/Net/HTTPServerRequest.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,6 +10,7 @@
 #include "domain/Jobs.hpp"
 #include "domain/Records.hpp"
 #include "storage/Repositories.hpp"
+#include "storage/Store.hpp"
 
 // What happened on a lead-magnet page (docs/pages.md): views by people, and the call to action
 // they followed, counted without cookies or any third party's script.
@@ -25,9 +27,15 @@ bool isPreview(const Poco::Net::HTTPServerRequest& request);
 bool isAutomatedAgent(std::string_view userAgent);
 
 // Within the caller's transaction: counts a view of the lead's page; on the first, publishes
-// magnet.viewed.
-void recordPageView(storage::Repositories& repositories, const domain::Lead& lead,
+// magnet.viewed (reading the lead only then: a repeat view is two UPDATEs and nothing else).
+void recordPageView(storage::Repositories& repositories, const std::string& leadId,
                     domain::Timestamp now);
+
+// Writes a count (a view, a click) in a transaction of its own. One that cannot be written is
+// logged ("<what> was not counted: …") and dropped: the reader matters more than the tally, so
+// the page or the redirect is served all the same.
+void countIfPossible(storage::Store& store, const std::string& what,
+                     const std::function<void(storage::Repositories&)>& count);
 
 // The lead's calendar link when its address is a prospect of one of its organisation's campaigns
 // that has a calendar: "/b/<that prospect's booking token>", the link its outreach emails carry,

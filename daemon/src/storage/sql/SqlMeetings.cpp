@@ -110,20 +110,13 @@ void SqlMeetings::recordBooking(const std::string& campaignId, const std::string
 
 void SqlMeetings::recordCancelledFirst(const std::string& campaignId, const std::string& provider,
                                        const std::string& bookingId, domain::Timestamp at) {
-    if (wasCancelledFirst(campaignId, provider, bookingId) ||
-        meetingOfBooking(campaignId, provider, bookingId)) {
-        return;
-    }
-    try {
-        Query(statements_,
-              "INSERT INTO calendar_bookings (campaign_id, provider, booking_id, meeting_id, "
-              "received_at) VALUES (?, ?, ?, NULL, ?)")
-            .bindAll(campaignId, provider, bookingId, at)
-            .execute();
-    } catch (const ConstraintViolation&) {
-        throw Conflict("campaign " + campaignId + " already has " + provider + " booking " +
-                       bookingId);
-    }
+    // A booking id already recorded (booked, or cancelled first before) stays as it is.
+    Query(statements_,
+          "INSERT INTO calendar_bookings (campaign_id, provider, booking_id, meeting_id, "
+          "received_at) VALUES (?, ?, ?, NULL, ?) "
+          "ON CONFLICT (campaign_id, provider, booking_id) DO NOTHING")
+        .bindAll(campaignId, provider, bookingId, at)
+        .execute();
 }
 
 bool SqlMeetings::wasCancelledFirst(const std::string& campaignId, const std::string& provider,
