@@ -48,6 +48,7 @@ class Receiver(http.server.ThreadingHTTPServer):
         self.failing = True
         self.model_down = True
         self.received = []  # webhook-id of every request
+        self.events = []  # the "event" of every request's body
         self.lock = threading.Lock()
 
 
@@ -62,12 +63,13 @@ MODEL_DOCUMENT = {
 class ReceiverHandler(http.server.BaseHTTPRequestHandler):
     def do_POST(self):  # noqa: N802 (the http.server name)
         length = int(self.headers.get("Content-Length", "0"))
-        self.rfile.read(length)
+        body = self.rfile.read(length)
         if self.path == "/v1/chat/completions":
             self.answer_model()
             return
         with self.server.lock:
             self.server.received.append(self.headers.get("webhook-id", ""))
+            self.server.events.append(json.loads(body).get("event", ""))
             failing = self.server.failing
         self.send_response(500 if failing else 204)
         self.send_header("Content-Length", "0")
@@ -402,10 +404,47 @@ def run(args):
             assert "A test event is queued" in browser.text(), browser.text()
             eventually(lambda: len(receiver.received) > before, "the receiver to get the test event")
 
+            # A campaign made here: an admin sees its signing secret once, then types its
+            # email sequence as YAML into its settings.
+            browser.click(By.LINK_TEXT, "Campaigns")
+            browser.fill("name", "Spring push")
+            browser.click(By.XPATH, "//button[text()='Create campaign']")
+            assert driver.find_element(By.ID, "new-secret").text.startswith("whsec_")
+            browser.click(By.LINK_TEXT, "Back to the campaign")
+            sequence = driver.find_element(By.NAME, "sequence")
+            sequence.send_keys("from: { address: ada@acme.example, name: Ada at Acme }\n"
+                               "steps:\n"
+                               "  - subject: \"{{firstName}}, a question\"\n"
+                               "    text: \"Hello {{firstName}}. {{unsubscribeUrl}}\"\n")
+            browser.click(By.XPATH, "//button[text()='Save settings']")
+            assert "Settings saved." in browser.text(), browser.text()
+            spring = [c for c in api(daemon.port, "GET", "/api/campaigns")["campaigns"]
+                      if c["name"] == "Spring push"][0]["id"]
+            shown = json.loads(subprocess.check_output(ctl + ["campaign", "show", spring]))
+            assert shown["sequence"]["from"]["name"] == "Ada at Acme", shown
+            browser.shoot("campaign-settings")
+
+            # An endpoint subscribed here gets the next lead.created, signed with its secret.
+            browser.click(By.LINK_TEXT, "Webhooks")
+            browser.fill("url", f"http://127.0.0.1:{receiver.server_address[1]}/hooks")
+            driver.find_element(By.CSS_SELECTOR, "input[value='lead.created']").click()
+            browser.click(By.XPATH, "//button[text()='Subscribe']")
+            assert driver.find_element(By.ID, "new-secret").text.startswith("whsec_")
+            browser.shoot("endpoint-secret")
+            api(daemon.port, "POST", f"/api/campaigns/{campaign}/leads",
+                {"companyName": "Harvard Mark", "contactName": "Howard Aiken",
+                 "email": "howard@mark.example"})
+            eventually(lambda: "lead.created" in receiver.events,
+                       "the endpoint to get lead.created")
+            browser.click(By.LINK_TEXT, "Back to the webhook endpoints")
+            assert "lead.created" in browser.text(), browser.text()
+            browser.shoot("endpoints")
+
             browser.click(By.LINK_TEXT, "Audit log")
             assert all(action in browser.text()
                        for action in ("webhook.redeliver", "api_key.create", "project.schema",
-                                      "webhook.test_event", "operator.create", "job.retry"))
+                                      "webhook.test_event", "operator.create", "job.retry",
+                                      "campaign.create", "campaign.update", "endpoint.create"))
             browser.shoot("audit")
 
             # Sign out: the dashboard is closed again.

@@ -3,12 +3,14 @@
 #include <Poco/URI.h>
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <regex>
 
 namespace lodestone::test {
 namespace {
 
-std::string formEncoded(const std::map<std::string, std::string>& fields) {
+template <typename Fields>
+std::string formEncoded(const Fields& fields) {
     std::string body;
     for (const auto& [name, value] : fields) {
         std::string encodedName, encodedValue;
@@ -61,6 +63,13 @@ HttpReply DashboardBrowser::submit(const std::string& path,
     return post(path, fields);
 }
 
+HttpReply DashboardBrowser::submitEach(const std::string& path,
+                                       std::vector<std::pair<std::string, std::string>> fields) {
+    fields.emplace_back("csrf", inputValue(lastPage_, "csrf"));
+    return send("POST", path, formEncoded(fields),
+                {{"Content-Type", "application/x-www-form-urlencoded"}});
+}
+
 HttpReply DashboardBrowser::signIn(const std::string& email, const std::string& password) {
     get("/dashboard/login");
     return post("/dashboard/login", {{"login_token", inputValue(lastPage_, "login_token")},
@@ -76,7 +85,7 @@ std::string DashboardBrowser::cookie(const std::string& name) const {
 std::string inputValue(const std::string& html, const std::string& name) {
     std::smatch match;
     const std::regex input("name=\"" + name + "\" value=\"([^\"]*)\"");
-    return std::regex_search(html, match, input) ? match[1].str() : "";
+    return std::regex_search(html, match, input) ? htmlUnescaped(match[1].str()) : "";
 }
 
 Operator makeOperator(ApiDaemon& api, const std::string& organisation, const std::string& email,
@@ -99,6 +108,23 @@ DashboardBrowser signedIn(ApiDaemon& api, const Operator& op) {
     EXPECT_EQ(reply.headers["Location"], "/dashboard/");
     browser.get("/dashboard/");
     return browser;
+}
+
+std::string htmlUnescaped(const std::string& html) {
+    static const std::pair<const char*, const char*> kReferences[] = {
+        {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&#39;", "'"}};
+    std::string text = html;
+    for (const auto& [reference, character] : kReferences) {
+        for (auto at = text.find(reference); at != std::string::npos;
+             at = text.find(reference, at + 1)) {
+            text.replace(at, std::strlen(reference), character);
+        }
+    }
+    // Last, so "&amp;lt;" reads as "&lt;" and not "<".
+    for (auto at = text.find("&amp;"); at != std::string::npos; at = text.find("&amp;", at + 1)) {
+        text.replace(at, 5, "&");
+    }
+    return text;
 }
 
 }  // namespace lodestone::test

@@ -2,6 +2,8 @@
 
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "ApiSupport.hpp"
 
@@ -18,6 +20,9 @@ class DashboardBrowser {
     HttpReply post(const std::string& path, const std::map<std::string, std::string>& fields);
     // The same, with the CSRF token of the last page read.
     HttpReply submit(const std::string& path, std::map<std::string, std::string> fields = {});
+    // The same for a form with a name given more than once (ticked checkboxes).
+    HttpReply submitEach(const std::string& path,
+                         std::vector<std::pair<std::string, std::string>> fields);
 
     // Signs in through the login form; the answer to the form's post.
     HttpReply signIn(const std::string& email, const std::string& password);
@@ -47,7 +52,10 @@ Operator makeOperator(ApiDaemon& api, const std::string& organisation, const std
 // A browser signed in as `op`, on the overview page.
 DashboardBrowser signedIn(ApiDaemon& api, const Operator& op);
 
-// A value of an HTML page's input named `name`, or empty.
+// A value of an HTML page's input named `name`, as a browser would post it; or empty.
 std::string inputValue(const std::string& html, const std::string& name);
+
+// HTML text with its character references (&amp; &lt; &gt; &quot; &#39;) read back.
+std::string htmlUnescaped(const std::string& html);
 
 }  // namespace lodestone::test

@@ -67,6 +67,9 @@ struct DeliverySpec {
     std::optional<std::string> claimedBy = std::nullopt;
     // Of the claim's lease; default: a minute from now.
     std::optional<domain::Timestamp> leaseUntil = std::nullopt;
+    // Set: a lifecycle event for this endpoint (of the campaign's organisation), not the
+    // campaign's own delivery.
+    std::optional<std::string> endpointId = std::nullopt;
 };
 
 // Where a job stands, reached the way the job engine's workers get there, each change the

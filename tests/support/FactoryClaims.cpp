@@ -168,6 +168,10 @@ domain::WebhookDelivery Factory::delivery(const domain::Campaign& campaign,
                                                        R"(","campaignId":")" + campaign.id + "\"}"
                                                  : spec.payloadJson;
     event.createdAt = domain::nowMillis();
+    if (spec.endpointId) {
+        event.endpointId = spec.endpointId;
+        event.campaignId.reset();
+    }
     return store_.write([&](Repositories& repositories) {
         auto& deliveries = repositories.webhookDeliveries();
         deliveries.insert(event);

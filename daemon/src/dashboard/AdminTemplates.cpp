@@ -1,6 +1,6 @@
 #include "dashboard/Templates.hpp"
 
-// What admins manage (API keys, operators) and the audit log.
+// What admins manage (API keys, webhook endpoints, operators) and the audit log.
 namespace lodestone::dashboard::templates {
 
 const std::string_view kKeys = R"({{#flash}}<p class="note" role="status">{{flash}}</p>{{/flash}}
@@ -20,6 +20,38 @@ const std::string_view kKeys = R"({{#flash}}<p class="note" role="status">{{flas
 </fieldset>
 <label>Expires after (days, empty: never)<input type="number" name="expiresInDays" min="1" max="3650"></label>
 <button type="submit">Create key</button>
+</form>
+)";
+
+const std::string_view kEndpoints =
+    R"({{#flash}}<p class="note" role="status">{{flash}}</p>{{/flash}}
+{{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
+<p class="muted">Endpoints receive the organisation's lifecycle events (docs/events.md), each signed with the endpoint's own secret. A campaign's webhook URL, on its page, gets meeting_booked only.</p>
+<div class="table"><table>
+<thead><tr><th>URL</th><th>Events</th><th>Project</th><th>Created</th><th></th></tr></thead>
+<tbody>
+{{#endpoints}}<tr><td data-label="URL">{{url}}<br><span class="muted">{{id}}</span>{{#warning}}<br><span class="warn">{{warning}}</span>{{/warning}}</td><td data-label="Events">{{events}}</td><td data-label="Project">{{project}}</td><td data-label="Created">{{created}}{{#deleted}}<br><span class="badge failed">deleted {{deleted}}</span>{{/deleted}}</td>
+<td>{{#enabled}}<form class="inline" method="post" action="/dashboard/endpoints/{{id}}/delete"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="danger">Delete</button></form>{{/enabled}}</td></tr>
+{{/endpoints}}{{^endpoints}}<tr><td colspan="5" class="muted">No endpoints yet.</td></tr>{{/endpoints}}
+</tbody></table></div>
+<h2 id="failed">Failed deliveries</h2>
+<div class="table"><table>
+<thead><tr><th>Delivery</th><th>Endpoint</th><th>Attempts</th><th>Last error</th><th>Updated</th><th></th></tr></thead>
+<tbody>
+{{#failed}}<tr><td data-label="Delivery">{{id}}<br><span class="muted">{{event}}</span></td><td data-label="Endpoint">{{url}}</td><td data-label="Attempts">{{attempts}}</td><td data-label="Last error">{{lastError}}</td><td data-label="Updated">{{updated}}</td>
+<td>{{#canRedeliver}}<form class="inline" method="post" action="/dashboard/endpoints/{{endpointId}}/deliveries/{{id}}/redeliver"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Redeliver</button></form>{{/canRedeliver}}</td></tr>
+{{/failed}}{{^failed}}<tr><td colspan="6" class="muted">None failed.</td></tr>{{/failed}}
+</tbody></table></div>
+<h2 id="new">Subscribe an endpoint</h2>
+<form class="stack" method="post" action="/dashboard/endpoints">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<label>URL<input type="url" name="url" value="{{newUrl}}" required placeholder="https://crm.example.com/hooks/lodestone"></label>
+<fieldset><legend>Events</legend>
+{{#eventTypes}}<label class="check"><input type="checkbox" name="events" value="{{name}}"{{#checked}} checked{{/checked}}>{{name}}</label>{{/eventTypes}}
+</fieldset>
+<label>Project<select name="project"><option value="">all (and every campaign)</option>{{#projects}}<option value="{{id}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/projects}}</select></label>
+<label>Retry schedule (empty: the daemon's)<input name="retrySchedule" value="{{newSchedule}}" placeholder="1m,5m,30m,2h"></label>
+<button type="submit">Subscribe</button>
 </form>
 )";
 

@@ -53,11 +53,18 @@ Reply newSecret(Dashboard& dashboard, DashboardRequest& request) {
     // Shown once: a reload (or a second visit) goes back to the campaign.
     if (!secret) return redirectTo("/dashboard/campaigns/" + campaign->id);
     mustache::data data;
-    data.set("plaintext", secret->plaintext);
-    data.set("campaignId", campaign->id);
+    std::string intro =
+        "The campaign's new webhook signing secret, shown only now. Deliveries "
+        "are signed with it";
+    // A rotation's previous secret still signs; a new campaign has none.
     if (campaign->previousSecretExpiresAt) {
-        data.set("previousUntil", shownTime(*campaign->previousSecretExpiresAt));
+        intro += " and, until " + shownTime(*campaign->previousSecretExpiresAt) +
+                 ", with the previous one too, while receivers switch over";
     }
+    data.set("intro", intro + ".");
+    data.set("plaintext", secret->plaintext);
+    data.set("back", "/dashboard/campaigns/" + campaign->id);
+    data.set("backText", "Back to the campaign");
     return page(200, "Webhook secret of " + campaign->name, templates::kSecretShown,
                 std::move(data), &*request.who, Section::Campaigns);
 }

@@ -113,10 +113,16 @@ Reply Dashboard::signedInAnswer(DashboardRequest& request) {
     if (is(request, {}) || is(request, {""})) {
         return get ? overview(*this, request) : methodNotAllowed(request, kReads);
     }
-    if (is(request, {"campaigns"}))
-        return get ? campaigns(*this, request) : methodNotAllowed(request, kReads);
+    if (is(request, {"campaigns"})) {
+        if (get) return campaigns(*this, request);
+        if (post) return createCampaign(*this, request);
+        return methodNotAllowed(request, kBoth);
+    }
     if (is(request, {"campaigns", "*"})) {
         return get ? campaign(*this, request) : methodNotAllowed(request, kReads);
+    }
+    if (is(request, {"campaigns", "*", "settings"})) {
+        return post ? saveCampaignSettings(*this, request) : methodNotAllowed(request, kForms);
     }
     if (is(request, {"campaigns", "*", "prospects", "*"})) {
         return get ? prospect(*this, request) : methodNotAllowed(request, kReads);
@@ -141,8 +147,11 @@ Reply Dashboard::signedInAnswer(DashboardRequest& request) {
     }
     if (is(request, {"audit"}))
         return get ? audit(*this, request) : methodNotAllowed(request, kReads);
-    if (is(request, {"projects"}))
-        return get ? projects(*this, request) : methodNotAllowed(request, kReads);
+    if (is(request, {"projects"})) {
+        if (get) return projects(*this, request);
+        if (post) return createProject(*this, request);
+        return methodNotAllowed(request, kBoth);
+    }
     if (is(request, {"projects", "*"})) {
         return get ? project(*this, request) : methodNotAllowed(request, kReads);
     }
@@ -168,6 +177,28 @@ Reply Dashboard::signedInAnswer(DashboardRequest& request) {
     if (is(request, {"keys", "*", "revoke"})) {
         return post ? revokeKey(*this, request) : methodNotAllowed(request, kForms);
     }
+    return adminAnswer(request);
+}
+
+Reply Dashboard::adminAnswer(DashboardRequest& request) {
+    const bool get = request.method == "GET";
+    const bool post = request.method == "POST";
+    const SignedIn* who = &*request.who;
+    if (!request.segments.empty() && request.segments[0] == "endpoints" && !who->op.isAdmin()) {
+        return problem(403, "Admins only",
+                       "Only an admin of the organisation manages webhook endpoints.", who);
+    }
+    if (is(request, {"endpoints"})) {
+        if (get) return endpoints(*this, request);
+        if (post) return createEndpoint(*this, request);
+        return methodNotAllowed(request, kBoth);
+    }
+    if (is(request, {"endpoints", "*", "secret"}))
+        return get ? newEndpointSecret(*this, request) : methodNotAllowed(request, kReads);
+    if (is(request, {"endpoints", "*", "delete"}))
+        return post ? deleteEndpoint(*this, request) : methodNotAllowed(request, kForms);
+    if (is(request, {"endpoints", "*", "deliveries", "*", "redeliver"}))
+        return post ? redeliverToEndpoint(*this, request) : methodNotAllowed(request, kForms);
     return operatorAnswer(request);
 }
 

@@ -61,7 +61,7 @@ class Dashboard {
     // shows it: the form's answer is a redirect, so a reload never makes a second one. In
     // memory only: the plaintext is never stored.
     struct ShownOnce {
-        std::string what;  // "key", "secret:<campaign id>", "link"
+        std::string what;  // "key", "secret:<campaign id>", "endpoint:<endpoint id>", "link"
         std::string name;
         std::string plaintext;
         domain::Timestamp createdAt = 0;
@@ -73,6 +73,7 @@ class Dashboard {
 
   private:
     Reply signedInAnswer(DashboardRequest& request);
+    Reply adminAnswer(DashboardRequest& request);
     Reply operatorAnswer(DashboardRequest& request);
 
     static constexpr domain::Timestamp kShownOnceKeptMs = 5 * 60 * 1000;

@@ -16,8 +16,9 @@
 namespace lodestone::dashboard {
 namespace {
 
-// Forms are a few fields; anything bigger is not one of ours.
-constexpr std::size_t kLargestForm = 64 * 1024;
+// The largest of ours is a campaign's settings: its ICP criteria and a sequence of up to 50
+// emails, URL-encoded. Anything bigger is not one of ours.
+constexpr std::size_t kLargestForm = 1024 * 1024;
 constexpr int kMostFields = 1000;
 
 // No scripts at all; styles, images and form posts only from here; never framed.
@@ -47,6 +48,9 @@ std::vector<std::string> segmentsOf(const std::string& path) {
 
 void readForm(Poco::Net::HTTPServerRequest& request, Poco::Net::NameValueCollection& fields,
               Poco::Net::NameValueCollection& form) {
+    // Refused before reading when the length says so: nothing of it is waited for.
+    if (request.hasContentLength() && request.getContentLength64() > std::int64_t(kLargestForm))
+        throw FormTooLarge();
     std::string body;
     char buffer[4096];
     auto& stream = request.stream();
@@ -56,6 +60,7 @@ void readForm(Poco::Net::HTTPServerRequest& request, Poco::Net::NameValueCollect
     }
     Poco::Net::HTMLForm parsed;
     parsed.setFieldLimit(kMostFields);
+    parsed.setValueLengthLimit(static_cast<int>(kLargestForm));  // Poco's own is 256 KiB
     std::istringstream in(body);
     parsed.read(in);
     for (const auto& [name, value] : parsed) {

@@ -13,12 +13,17 @@ Reply logout(Dashboard& dashboard, DashboardRequest& request);
 Reply setPasswordForm(Dashboard& dashboard, DashboardRequest& request);
 Reply setPassword(Dashboard& dashboard, DashboardRequest& request);
 
-// The pipeline (PipelinePages.cpp, ProspectPage.cpp).
+// The pipeline (PipelinePages.cpp, ProspectPage.cpp). `error`: the campaigns page shown again
+// with a new campaign's form and what was wrong with it.
 Reply overview(Dashboard& dashboard, DashboardRequest& request);
-Reply campaigns(Dashboard& dashboard, DashboardRequest& request);
-Reply campaign(Dashboard& dashboard, DashboardRequest& request);
+Reply campaigns(Dashboard& dashboard, DashboardRequest& request, const std::string& error = "");
 Reply prospect(Dashboard& dashboard, DashboardRequest& request);
 Reply redeliver(Dashboard& dashboard, DashboardRequest& request);
+
+// A campaign: its page, its settings saved, and a new one (CampaignPages.cpp).
+Reply campaign(Dashboard& dashboard, DashboardRequest& request);
+Reply saveCampaignSettings(Dashboard& dashboard, DashboardRequest& request);
+Reply createCampaign(Dashboard& dashboard, DashboardRequest& request);
 
 // A campaign's webhook: a test event, and its signing secret rotated (CampaignWebhookPages.cpp).
 Reply sendTestEvent(Dashboard& dashboard, DashboardRequest& request);
@@ -28,7 +33,8 @@ Reply newSecret(Dashboard& dashboard, DashboardRequest& request);
 std::optional<domain::Campaign> ownCampaign(Dashboard& dashboard, const DashboardRequest& request);
 
 // Projects: their schema and their jobs (ProjectPages.cpp).
-Reply projects(Dashboard& dashboard, DashboardRequest& request);
+Reply projects(Dashboard& dashboard, DashboardRequest& request, const std::string& error = "");
+Reply createProject(Dashboard& dashboard, DashboardRequest& request);
 Reply project(Dashboard& dashboard, DashboardRequest& request);
 Reply saveSchema(Dashboard& dashboard, DashboardRequest& request);
 Reply retryJob(Dashboard& dashboard, DashboardRequest& request);
@@ -48,6 +54,13 @@ Reply addOperator(Dashboard& dashboard, DashboardRequest& request);
 Reply newOperatorLink(Dashboard& dashboard, DashboardRequest& request);
 Reply shownLink(Dashboard& dashboard, DashboardRequest& request);
 Reply disableOperator(Dashboard& dashboard, DashboardRequest& request);
+
+// Webhook endpoints and their failed deliveries, for admins (EndpointPages.cpp).
+Reply endpoints(Dashboard& dashboard, DashboardRequest& request, const std::string& error = "");
+Reply createEndpoint(Dashboard& dashboard, DashboardRequest& request);
+Reply newEndpointSecret(Dashboard& dashboard, DashboardRequest& request);
+Reply deleteEndpoint(Dashboard& dashboard, DashboardRequest& request);
+Reply redeliverToEndpoint(Dashboard& dashboard, DashboardRequest& request);
 
 // How the dashboard names its operator in the audit log.
 std::string actorOf(const DashboardRequest& request);

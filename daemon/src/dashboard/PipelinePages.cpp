@@ -1,14 +1,10 @@
-// The organisation's pipeline: the overview, its campaigns, a campaign's prospects and failed
-// webhook deliveries (with Redeliver), and the audit log.
-#include <Poco/JSON/Stringifier.h>
+// The organisation's pipeline: the overview, its campaigns, a failed webhook delivery sent
+// again, and the audit log.
 #include <Poco/URI.h>
-
-#include <sstream>
 
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
 #include "dashboard/Templates.hpp"
-#include "domain/JsonValues.hpp"
 #include "domain/Time.hpp"
 #include "storage/PageCursor.hpp"
 #include "storage/StorageError.hpp"
@@ -29,32 +25,6 @@ mustache::data counted(const std::map<std::string, int>& counts) {
         list.push_back(entry);
     }
     return list;
-}
-
-// Stored JSON laid out for reading; none when there is none.
-std::optional<std::string> indented(const std::optional<std::string>& json) {
-    if (!json || json->empty() || *json == "null") return std::nullopt;
-    auto parsed = domain::parseOrdered(*json);
-    if (!parsed) return *json;
-    std::ostringstream out;
-    Poco::JSON::Stringifier::stringify(*parsed, out, 2);
-    return out.str();
-}
-
-storage::ProspectFilter prospectFilter(const DashboardRequest& request,
-                                       const std::string& campaignId) {
-    storage::ProspectFilter filter{campaignId};
-    if (auto status = domain::prospectStatusFromString(request.field("status")))
-        filter.status = status;
-    if (auto q = request.field("q"); !q.empty()) filter.text = q.substr(0, 200);
-    if (auto minScore = request.field("minScore"); !minScore.empty()) {
-        try {
-            filter.minScore = std::clamp(std::stoi(minScore), 0, 100);
-        } catch (const std::exception&) {
-            // Not a number: no filter, as an empty box would be.
-        }
-    }
-    return filter;
 }
 
 }  // namespace
@@ -103,7 +73,7 @@ Reply overview(Dashboard& dashboard, DashboardRequest& request) {
                 Section::Overview);
 }
 
-Reply campaigns(Dashboard& dashboard, DashboardRequest& request) {
+Reply campaigns(Dashboard& dashboard, DashboardRequest& request, const std::string& error) {
     const auto page = pageOf(request);
     auto rows = dashboard.services().store.read([&](storage::Repositories& r) {
         return r.campaigns().page(request.who->op.organisationId, page);
@@ -122,78 +92,15 @@ Reply campaigns(Dashboard& dashboard, DashboardRequest& request) {
     mustache::data data;
     data.set("campaigns", list);
     if (next) data.set("next", *next);
-    return dashboard::page(200, "Campaigns", templates::kCampaigns, std::move(data), &*request.who,
-                           Section::Campaigns);
-}
-
-Reply campaign(Dashboard& dashboard, DashboardRequest& request) {
-    auto campaign = ownCampaign(dashboard, request);
-    if (!campaign) return problem(404, "Not found", "There is no such campaign.", &*request.who);
-    const auto filter = prospectFilter(request, campaign->id);
-    const auto page = pageOf(request);
-    auto [prospects, failed] = dashboard.services().store.read([&](storage::Repositories& r) {
-        storage::DeliveryFilter deliveries;
-        deliveries.campaignId = campaign->id;
-        deliveries.status = domain::DeliveryStatus::Failed;
-        deliveries.limit = 50;
-        return std::make_pair(r.prospects().page(filter, page),
-                              webhooks::listDeliveries(r, deliveries));
-    });
-    auto next = storage::endOfPage(prospects, page);
-    mustache::data data;
-    data.set("id", campaign->id);
-    // Set only when there is one: the template shows "none" for a key it does not find.
-    if (campaign->webhookUrl) data.set("webhookUrl", *campaign->webhookUrl);
-    if (campaign->calendarUrl) data.set("calendarUrl", *campaign->calendarUrl);
-    if (auto icp = indented(campaign->icpJson)) data.set("icp", *icp);
-    if (auto sequence = indented(campaign->sequenceJson)) data.set("sequence", *sequence);
-    data.set("q", filter.text.value_or(""));
-    data.set("minScore", filter.minScore ? std::to_string(*filter.minScore) : "");
-    data.set("statuses", statusOptions(domain::everyProspectStatus(), filter.status));
-    mustache::data rows{mustache::data::type::list};
-    for (const auto& p : prospects) {
-        mustache::data entry;
-        entry.set("id", p.id);
-        entry.set("campaignId", p.campaignId);
-        entry.set("contactName", p.contactName);
-        entry.set("email", p.email);
-        entry.set("companyName", p.companyName);
-        entry.set("status", std::string(domain::toString(p.status)));
-        entry.set("score", p.score ? std::to_string(*p.score) : "");
-        entry.set("created", shownTime(p.createdAt));
-        rows.push_back(entry);
+    if (!error.empty()) {
+        data.set("error", error);
+        // The new campaign's form as it was posted.
+        data.set("newName", request.field("name"));
+        data.set("newWebhookUrl", request.field("webhookUrl"));
+        data.set("newCalendarUrl", request.field("calendarUrl"));
     }
-    data.set("prospects", rows);
-    if (next) {
-        data.set("next",
-                 "/dashboard/campaigns/" + campaign->id + "?q=" + urlEncoded(request.field("q")) +
-                     "&status=" + urlEncoded(request.field("status")) + "&minScore=" +
-                     urlEncoded(request.field("minScore")) + "&cursor=" + *next + "#prospects");
-    }
-    mustache::data deliveries{mustache::data::type::list};
-    for (const auto& record : failed) {
-        const auto& delivery = record.delivery;
-        mustache::data entry;
-        entry.set("id", delivery.id);
-        entry.set("campaignId", delivery.campaignId.value_or(""));
-        entry.set("event", delivery.event);
-        entry.set("attempts", std::to_string(delivery.attemptCount));
-        entry.set("lastError", delivery.lastError.value_or(""));
-        entry.set("updated", shownTime(delivery.updatedAt));
-        deliveries.push_back(entry);
-    }
-    data.set("deliveries", deliveries);
-    data.set("isAdmin", request.who->op.isAdmin());
-    // Fixed sentences: a link must not be able to put words of its own on this page.
-    if (request.field("redelivered") == "1") {
-        data.set("flash", "Redelivery queued, with the same webhook-id.");
-    } else if (request.field("tested") == "1") {
-        data.set("flash",
-                 "A test event is queued to the webhook URL, signed and retried as every "
-                 "delivery is.");
-    }
-    return dashboard::page(200, campaign->name, templates::kCampaign, std::move(data),
-                           &*request.who, Section::Campaigns);
+    return dashboard::page(error.empty() ? 200 : 400, "Campaigns", templates::kCampaigns,
+                           std::move(data), &*request.who, Section::Campaigns);
 }
 
 Reply redeliver(Dashboard& dashboard, DashboardRequest& request) {

@@ -120,6 +120,8 @@ Reply projectPage(Dashboard& dashboard, DashboardRequest& request, const domain:
                              urlEncoded(request.field("status")) + "&cursor=" + *next + "#jobs");
     }
     if (!error.empty()) data.set("error", error);
+    if (request.field("created") == "1")
+        data.set("flash", "Project created with the default schema; change it below.");
     if (request.field("saved") == "1")
         data.set("flash", "Schema saved; Generate follows it within a second.");
     if (request.field("retried") == "1")
@@ -130,7 +132,7 @@ Reply projectPage(Dashboard& dashboard, DashboardRequest& request, const domain:
 
 }  // namespace
 
-Reply projects(Dashboard& dashboard, DashboardRequest& request) {
+Reply projects(Dashboard& dashboard, DashboardRequest& request, const std::string& error) {
     const auto page = pageOf(request);
     auto rows = dashboard.services().store.read([&](storage::Repositories& r) {
         return r.projects().page(request.who->op.organisationId, std::nullopt, page);
@@ -149,8 +151,35 @@ Reply projects(Dashboard& dashboard, DashboardRequest& request) {
     mustache::data data;
     data.set("projects", list);
     if (next) data.set("next", *next);
-    return dashboard::page(200, "Projects", templates::kProjects, std::move(data), &*request.who,
-                           Section::Projects);
+    if (!error.empty()) {
+        data.set("error", error);
+        data.set("newName", request.field("name"));
+        data.set("newHost", request.field("host"));
+    }
+    return dashboard::page(error.empty() ? 200 : 400, "Projects", templates::kProjects,
+                           std::move(data), &*request.who, Section::Projects);
+}
+
+Reply createProject(Dashboard& dashboard, DashboardRequest& request) {
+    admin::ProjectDraft draft;
+    draft.organisationId = request.who->op.organisationId;
+    draft.name = request.field("name");
+    if (auto host = request.field("host"); !host.empty()) draft.leadMagnetHost = host;
+    std::string id;
+    try {
+        const auto now = domain::nowMillis();
+        id = dashboard.services().store.write([&](storage::Repositories& r) {
+            auto created = admin::Administration(r, now).createProject(draft);
+            admin::recordChange(r, created.organisationId, actorOf(request), "project.create",
+                                created.id, "Created project " + created.name, now);
+            return created.id;
+        });
+    } catch (const admin::InvalidRequest& e) {
+        return projects(dashboard, request, e.what());
+    } catch (const storage::Conflict&) {
+        return projects(dashboard, request, "Another project of the organisation has that name.");
+    }
+    return redirectTo("/dashboard/projects/" + id + "?created=1#schema");
 }
 
 Reply project(Dashboard& dashboard, DashboardRequest& request) {

@@ -2,13 +2,22 @@
 
 namespace lodestone::dashboard::templates {
 
-const std::string_view kProjects = R"(<div class="table"><table>
+const std::string_view kProjects =
+    R"({{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
+<div class="table"><table>
 <thead><tr><th>Name</th><th>Lead-magnet host</th><th>Credits a generation</th><th>Created</th></tr></thead>
 <tbody>
 {{#projects}}<tr><td data-label="Name"><a href="/dashboard/projects/{{id}}">{{name}}</a></td><td data-label="Lead-magnet host">{{host}}</td><td data-label="Credits a generation">{{credits}}</td><td data-label="Created">{{created}}</td></tr>
-{{/projects}}{{^projects}}<tr><td colspan="4" class="muted">No projects yet (lodestonectl project create).</td></tr>{{/projects}}
+{{/projects}}{{^projects}}<tr><td colspan="4" class="muted">No projects yet.</td></tr>{{/projects}}
 </tbody></table></div>
 {{#next}}<p class="pager"><a href="/dashboard/projects?cursor={{next}}">Next page</a></p>{{/next}}
+<h2 id="new">New project</h2>
+<form class="stack" method="post" action="/dashboard/projects">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<label>Name<input name="name" value="{{newName}}" maxlength="200" required></label>
+<label>Lead-magnet host (optional)<input type="url" name="host" value="{{newHost}}" placeholder="https://guides.example.com"></label>
+<button type="submit">Create project</button>
+</form>
 )";
 
 const std::string_view kProject = R"({{#flash}}<p class="note" role="status">{{flash}}</p>{{/flash}}

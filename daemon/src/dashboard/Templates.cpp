@@ -19,6 +19,7 @@ const std::string_view kLayout = R"(<!doctype html>
 <a href="/dashboard/campaigns"{{#navCampaigns}} aria-current="page"{{/navCampaigns}}>Campaigns</a>
 <a href="/dashboard/projects"{{#navProjects}} aria-current="page"{{/navProjects}}>Projects</a>
 {{#admin}}<a href="/dashboard/keys"{{#navKeys}} aria-current="page"{{/navKeys}}>API keys</a>
+<a href="/dashboard/endpoints"{{#navEndpoints}} aria-current="page"{{/navEndpoints}}>Webhooks</a>
 <a href="/dashboard/operators"{{#navOperators}} aria-current="page"{{/navOperators}}>Operators</a>{{/admin}}
 <a href="/dashboard/audit"{{#navAudit}} aria-current="page"{{/navAudit}}>Audit log</a>
 </nav>
@@ -66,11 +67,14 @@ form.filters,form.stack{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-e
 form.stack{flex-direction:column;align-items:stretch;max-width:26rem;background:#fff;border:1px solid #dfe3ea;border-radius:8px;padding:1rem}
 label{display:flex;flex-direction:column;font-size:.9rem;color:#4a5568;gap:.2rem;min-width:0}
 label.check{flex-direction:row;align-items:center;gap:.4rem;color:#1d2330}
-input,select{font:inherit;padding:.45rem .55rem;border:1px solid #b9c1cf;border-radius:6px;background:#fff;color:#1d2330;min-width:0;max-width:100%}
+input,select,textarea{font:inherit;padding:.45rem .55rem;border:1px solid #b9c1cf;border-radius:6px;background:#fff;color:#1d2330;min-width:0;max-width:100%}
 button{font:inherit;padding:.45rem .9rem;border:0;border-radius:6px;background:#2653d9;color:#fff;cursor:pointer}
 button.quiet{background:#e8ecf3;color:#1d2330}
 button.danger{background:#b42318}
-button:focus,input:focus,select:focus,a:focus{outline:3px solid #9db4f5;outline-offset:1px}
+textarea{font-family:ui-monospace,monospace;font-size:.85rem;width:100%;resize:vertical}
+form.settings{display:flex;flex-direction:column;gap:.75rem;background:#fff;border:1px solid #dfe3ea;border-radius:8px;padding:1rem}
+form.settings p{margin:0}
+button:focus,input:focus,select:focus,textarea:focus,a:focus{outline:3px solid #9db4f5;outline-offset:1px}
 .badge{display:inline-block;padding:.05rem .5rem;border-radius:999px;background:#e8ecf3;font-size:.85rem;white-space:nowrap}
 .badge.failed,.badge.bounced,.badge.disqualified,.badge.cancelled{background:#fde8e7;color:#8a1c14}
 .badge.qualified,.badge.completed,.badge.delivered,.badge.meeting_booked,.badge.sent,.badge.booked{background:#e3f5e8;color:#14602c}
@@ -78,6 +82,7 @@ button:focus,input:focus,select:focus,a:focus{outline:3px solid #9db4f5;outline-
 .error{background:#fde8e7;border:1px solid #f3b8b3;border-radius:8px;padding:.75rem 1rem;color:#8a1c14}
 .secret{font-family:ui-monospace,monospace;font-size:1.05rem;background:#fff;border:1px dashed #2653d9;padding:.75rem;border-radius:6px;overflow-wrap:anywhere}
 .muted{color:#5a6475}
+.warn{color:#8a1c14;font-size:.9rem}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #dfe3ea;border-radius:8px;padding:.75rem;font-size:.85rem}
 .pager{margin:.75rem 0}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:.75rem 0 0}
@@ -122,25 +127,42 @@ const std::string_view kOverview = R"(<div class="cards">
 </div>
 )";
 
-const std::string_view kCampaigns = R"(<div class="table"><table>
+const std::string_view kCampaigns =
+    R"({{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
+<div class="table"><table>
 <thead><tr><th>Name</th><th>Webhook URL</th><th>Calendar</th><th>Created</th></tr></thead>
 <tbody>
 {{#campaigns}}<tr><td data-label="Name"><a href="/dashboard/campaigns/{{id}}">{{name}}</a></td><td data-label="Webhook URL">{{webhookUrl}}</td><td data-label="Calendar">{{calendarUrl}}</td><td data-label="Created">{{created}}</td></tr>
-{{/campaigns}}{{^campaigns}}<tr><td colspan="4" class="muted">No campaigns yet (lodestonectl campaign create).</td></tr>{{/campaigns}}
+{{/campaigns}}{{^campaigns}}<tr><td colspan="4" class="muted">No campaigns yet.</td></tr>{{/campaigns}}
 </tbody></table></div>
 {{#next}}<p class="pager"><a href="/dashboard/campaigns?cursor={{next}}">Next page</a></p>{{/next}}
+<h2 id="new">New campaign</h2>
+<form class="stack" method="post" action="/dashboard/campaigns">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<label>Name<input name="name" value="{{newName}}" maxlength="200" required></label>
+<label>Webhook URL (optional)<input type="url" name="webhookUrl" value="{{newWebhookUrl}}" placeholder="https://crm.example.com/hooks/lodestone"></label>
+<label>Calendar URL (optional)<input type="url" name="calendarUrl" value="{{newCalendarUrl}}" placeholder="https://cal.com/you/intro"></label>
+<button type="submit">Create campaign</button>
+</form>
 )";
 
 const std::string_view kCampaign =
     R"({{#flash}}<p class="note" role="status">{{flash}}</p>{{/flash}}
-<h2>Settings</h2>
-<dl>
-<dt>Webhook URL</dt><dd>{{#webhookUrl}}{{webhookUrl}}{{/webhookUrl}}{{^webhookUrl}}<span class="muted">none</span>{{/webhookUrl}}</dd>
-<dt>Calendar URL</dt><dd>{{#calendarUrl}}{{calendarUrl}}{{/calendarUrl}}{{^calendarUrl}}<span class="muted">none</span>{{/calendarUrl}}</dd>
-<dt>ICP criteria</dt><dd>{{#icp}}<pre>{{icp}}</pre>{{/icp}}{{^icp}}<span class="muted">none: every prospect qualifies</span>{{/icp}}</dd>
-<dt>Email sequence</dt><dd>{{#sequence}}<pre>{{sequence}}</pre>{{/sequence}}{{^sequence}}<span class="muted">none</span>{{/sequence}}</dd>
-</dl>
-<div class="actions">{{#webhookUrl}}<form class="inline" method="post" action="/dashboard/campaigns/{{id}}/test-event"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">Send a test event</button></form>{{/webhookUrl}}
+{{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
+<h2 id="settings">Settings</h2>
+{{#provisioned}}<p class="note">{{provisioned}}</p>{{/provisioned}}
+{{#urlWarning}}<p class="error" role="alert">{{urlWarning}}</p>{{/urlWarning}}
+<form class="settings" method="post" action="/dashboard/campaigns/{{id}}/settings">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<input type="hidden" name="version" value="{{version}}">
+<label>Name<input name="name" value="{{name}}" maxlength="200" required></label>
+<label>Webhook URL <span class="muted">where meeting_booked is sent; empty: none</span><input type="url" name="webhookUrl" value="{{webhookUrl}}"></label>
+<label>Calendar URL <span class="muted">the booking link in emails; empty: none</span><input type="url" name="calendarUrl" value="{{calendarUrl}}"></label>
+<label>ICP criteria <span class="muted">YAML or JSON (docs/icp.md); empty: every prospect qualifies</span><textarea name="icp" rows="10" spellcheck="false">{{icp}}</textarea></label>
+<label>Email sequence <span class="muted">YAML or JSON (docs/outreach.md); empty: no emails</span><textarea name="sequence" rows="14" spellcheck="false">{{sequence}}</textarea></label>
+<p><button type="submit">Save settings</button></p>
+</form>
+<div class="actions">{{#hasWebhookUrl}}<form class="inline" method="post" action="/dashboard/campaigns/{{id}}/test-event"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">Send a test event</button></form>{{/hasWebhookUrl}}
 {{#isAdmin}}<form class="inline" method="post" action="/dashboard/campaigns/{{id}}/rotate-secret"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">Rotate webhook secret</button></form>{{/isAdmin}}</div>
 <h2 id="prospects">Prospects</h2>
 <form class="filters" method="get" action="/dashboard/campaigns/{{id}}#prospects">
@@ -217,10 +239,9 @@ const std::string_view kProspect =
 </tbody></table></div>
 )";
 
-const std::string_view kSecretShown =
-    R"(<p class="note">The campaign's new webhook signing secret, shown only now. Deliveries are signed with it{{#previousUntil}} and, until {{previousUntil}}, with the previous one too, while receivers switch over{{/previousUntil}}.</p>
+const std::string_view kSecretShown = R"(<p class="note">{{intro}}</p>
 <p class="secret" id="new-secret">{{plaintext}}</p>
-<p><a href="/dashboard/campaigns/{{campaignId}}">Back to the campaign</a></p>
+<p><a href="{{back}}">{{backText}}</a></p>
 )";
 
 }  // namespace lodestone::dashboard::templates

@@ -20,6 +20,7 @@ mustache::data operatorData(const SignedIn& who, Section section) {
     data.set("navCampaigns", section == Section::Campaigns);
     data.set("navProjects", section == Section::Projects);
     data.set("navKeys", section == Section::Keys);
+    data.set("navEndpoints", section == Section::Endpoints);
     data.set("navOperators", section == Section::Operators);
     data.set("navAudit", section == Section::Audit);
     return data;

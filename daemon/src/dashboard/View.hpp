@@ -25,7 +25,7 @@ struct Reply {
 };
 
 // The navigation item a page belongs to.
-enum class Section { None, Overview, Campaigns, Projects, Keys, Operators, Audit };
+enum class Section { None, Overview, Campaigns, Projects, Keys, Endpoints, Operators, Audit };
 
 // A page in the dashboard's layout: `content` is the page's own template, rendered with `data`
 // (which the layout reads too: every value HTML-escaped). `who` is the signed-in operator, when
