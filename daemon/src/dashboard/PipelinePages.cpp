@@ -69,6 +69,7 @@ Reply overview(Dashboard& dashboard, DashboardRequest& request) {
     data.set("jobs", counted(counts.jobsByStatus));
     data.set("prospects", counted(counts.prospectsByStatus));
     data.set("failedDeliveries", std::to_string(counts.failedDeliveries));
+    data.set("isAdmin", op.isAdmin());
     return page(200, "Overview", templates::kOverview, std::move(data), &*request.who,
                 Section::Overview);
 }

@@ -123,7 +123,7 @@ const std::string_view kOverview = R"(<div class="cards">
 <section class="card"><h2>Prospects</h2>
 {{#prospects}}<p><span class="badge {{name}}">{{name}}</span> {{count}}</p>{{/prospects}}{{^prospects}}<p class="muted">None yet</p>{{/prospects}}</section>
 <section class="card"><h2>Webhook deliveries failed</h2><p class="big">{{failedDeliveries}}</p>
-<p class="muted">Listed on each campaign's page, with a Redeliver button.</p></section>
+<p class="muted">Listed with a Redeliver button: a campaign's on its page{{#isAdmin}}, an endpoint's on the <a href="/dashboard/endpoints#failed">Webhooks</a> page{{/isAdmin}}.</p></section>
 </div>
 )";
 
