@@ -140,6 +140,15 @@ def api(port, method, path, body=None):
         return json.loads(response.read())
 
 
+def refused(request):
+    """True when the API answers the request with 401."""
+    try:
+        urllib.request.urlopen(request, timeout=30)
+        return False
+    except urllib.error.HTTPError as error:
+        return error.code == 401
+
+
 def write_config(directory, receiver_port):
     config = directory / "lodestone.yaml"
     config.write_text(f"""
@@ -440,11 +449,27 @@ def run(args):
             assert "lead.created" in browser.text(), browser.text()
             browser.shoot("endpoints")
 
+            # Revoking the key asks first; Cancel changes nothing, the button revokes it.
+            crm_revoke = "//tr[td[text()='CRM sync']]//a[text()='Revoke']"
+            browser.click(By.LINK_TEXT, "API keys")
+            browser.click(By.XPATH, crm_revoke)
+            assert "Revoke the API key CRM sync" in browser.text(), browser.text()
+            browser.shoot("confirm-revoke")
+            browser.click(By.LINK_TEXT, "Cancel")
+            assert driver.find_elements(By.XPATH, crm_revoke), "Cancel revoked the key"
+            browser.click(By.XPATH, crm_revoke)
+            browser.click(By.XPATH, "//button[text()='Revoke']")
+            assert "revoked" in browser.text(), browser.text()
+            request = urllib.request.Request(base + "/api/campaigns",
+                                             headers={"Authorization": f"Bearer {key}"})
+            eventually(lambda: refused(request), "the revoked key to be refused")
+
             browser.click(By.LINK_TEXT, "Audit log")
             assert all(action in browser.text()
                        for action in ("webhook.redeliver", "api_key.create", "project.schema",
                                       "webhook.test_event", "operator.create", "job.retry",
-                                      "campaign.create", "campaign.update", "endpoint.create"))
+                                      "campaign.create", "campaign.update", "endpoint.create",
+                                      "api_key.revoke"))
             browser.shoot("audit")
 
             # Sign out: the dashboard is closed again.

@@ -8,7 +8,7 @@ const std::string_view kKeys = R"({{#flash}}<p class="note" role="status">{{flas
 <thead><tr><th>Name</th><th>Key starts</th><th>Projects</th><th>Expires</th><th>Last used</th><th>State</th><th></th></tr></thead>
 <tbody>
 {{#keys}}<tr><td data-label="Name">{{name}}</td><td data-label="Key starts"><code>{{prefix}}</code></td><td data-label="Projects">{{projects}}</td><td data-label="Expires">{{expires}}</td><td data-label="Last used">{{lastUsed}}</td><td data-label="State">{{state}}</td>
-<td>{{#active}}<form class="inline" method="post" action="/dashboard/keys/{{id}}/revoke"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="danger">Revoke</button></form>{{/active}}</td></tr>
+<td>{{#active}}<a class="button danger" href="/dashboard/keys/{{id}}/revoke">Revoke</a>{{/active}}</td></tr>
 {{/keys}}{{^keys}}<tr><td colspan="7" class="muted">No keys yet.</td></tr>{{/keys}}
 </tbody></table></div>
 <h2>Create a key</h2>
@@ -31,7 +31,7 @@ const std::string_view kEndpoints =
 <thead><tr><th>URL</th><th>Events</th><th>Project</th><th>Created</th><th></th></tr></thead>
 <tbody>
 {{#endpoints}}<tr><td data-label="URL">{{url}}<br><span class="muted">{{id}}</span>{{#warning}}<br><span class="warn">{{warning}}</span>{{/warning}}</td><td data-label="Events">{{events}}</td><td data-label="Project">{{project}}</td><td data-label="Created">{{created}}{{#deleted}}<br><span class="badge failed">deleted {{deleted}}</span>{{/deleted}}</td>
-<td>{{#enabled}}<form class="inline" method="post" action="/dashboard/endpoints/{{id}}/delete"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="danger">Delete</button></form>{{/enabled}}</td></tr>
+<td>{{#enabled}}<a class="button danger" href="/dashboard/endpoints/{{id}}/delete">Delete</a>{{/enabled}}</td></tr>
 {{/endpoints}}{{^endpoints}}<tr><td colspan="5" class="muted">No endpoints yet.</td></tr>{{/endpoints}}
 </tbody></table></div>
 <h2 id="failed">Failed deliveries</h2>
@@ -55,6 +55,12 @@ const std::string_view kEndpoints =
 </form>
 )";
 
+const std::string_view kConfirm = R"(<p>{{question}}</p>
+<p class="muted">{{consequence}}</p>
+<div class="actions"><form class="inline" method="post" action="{{action}}"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="danger">{{button}}</button></form>
+<a class="button quiet" href="{{back}}">Cancel</a></div>
+)";
+
 const std::string_view kKeyCreated =
     R"(<p class="note">This is the only time the key is shown. Copy it now; Lodestone keeps only its hash.</p>
 <p class="secret" id="new-key">{{plaintext}}</p>
@@ -68,7 +74,7 @@ const std::string_view kOperators =
 <tbody>
 {{#operators}}<tr><td data-label="Email">{{email}}</td><td data-label="Role">{{role}}</td><td data-label="State">{{state}}</td><td data-label="Added">{{since}}</td>
 <td>{{#enabled}}<form class="inline" method="post" action="/dashboard/operators/{{id}}/link"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">New set-password link</button></form>{{/enabled}}
-{{#mayDisable}}<form class="inline" method="post" action="/dashboard/operators/{{id}}/disable"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="danger">Disable</button></form>{{/mayDisable}}</td></tr>
+{{#mayDisable}}<a class="button danger" href="/dashboard/operators/{{id}}/disable">Disable</a>{{/mayDisable}}</td></tr>
 {{/operators}}
 </tbody></table></div>
 <h2>Add an operator</h2>
@@ -76,7 +82,7 @@ const std::string_view kOperators =
 <input type="hidden" name="csrf" value="{{csrf}}">
 <label>Email<input type="email" name="email" maxlength="254" required autocomplete="off"></label>
 <label>Role<select name="role"><option value="member" selected>member</option><option value="admin">admin</option></select></label>
-<p class="muted">A member sees everything of the organisation and works the pipeline; an admin also manages API keys, webhook secrets and operators.</p>
+<p class="muted">A member sees everything of the organisation and works the pipeline; an admin also manages API keys, webhook secrets and endpoints, and operators.</p>
 <button type="submit">Add operator</button>
 </form>
 )";

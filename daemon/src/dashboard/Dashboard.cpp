@@ -137,7 +137,9 @@ Reply Dashboard::signedInAnswer(DashboardRequest& request) {
                        "Only an admin of the organisation manages webhook secrets.", who);
     }
     if (is(request, {"campaigns", "*", "rotate-secret"})) {
-        return post ? rotateSecret(*this, request) : methodNotAllowed(request, kForms);
+        if (get) return confirmRotateSecret(*this, request);
+        if (post) return rotateSecret(*this, request);
+        return methodNotAllowed(request, kBoth);
     }
     if (is(request, {"campaigns", "*", "secret"})) {
         return get ? newSecret(*this, request) : methodNotAllowed(request, kReads);
@@ -175,7 +177,9 @@ Reply Dashboard::signedInAnswer(DashboardRequest& request) {
     if (is(request, {"keys", "new"}))
         return get ? newKey(*this, request) : methodNotAllowed(request, kReads);
     if (is(request, {"keys", "*", "revoke"})) {
-        return post ? revokeKey(*this, request) : methodNotAllowed(request, kForms);
+        if (get) return confirmRevokeKey(*this, request);
+        if (post) return revokeKey(*this, request);
+        return methodNotAllowed(request, kBoth);
     }
     return adminAnswer(request);
 }
@@ -195,8 +199,11 @@ Reply Dashboard::adminAnswer(DashboardRequest& request) {
     }
     if (is(request, {"endpoints", "*", "secret"}))
         return get ? newEndpointSecret(*this, request) : methodNotAllowed(request, kReads);
-    if (is(request, {"endpoints", "*", "delete"}))
-        return post ? deleteEndpoint(*this, request) : methodNotAllowed(request, kForms);
+    if (is(request, {"endpoints", "*", "delete"})) {
+        if (get) return confirmDeleteEndpoint(*this, request);
+        if (post) return deleteEndpoint(*this, request);
+        return methodNotAllowed(request, kBoth);
+    }
     if (is(request, {"endpoints", "*", "deliveries", "*", "redeliver"}))
         return post ? redeliverToEndpoint(*this, request) : methodNotAllowed(request, kForms);
     return operatorAnswer(request);
@@ -221,7 +228,9 @@ Reply Dashboard::operatorAnswer(DashboardRequest& request) {
         return post ? newOperatorLink(*this, request) : methodNotAllowed(request, kForms);
     }
     if (is(request, {"operators", "*", "disable"})) {
-        return post ? disableOperator(*this, request) : methodNotAllowed(request, kForms);
+        if (get) return confirmDisableOperator(*this, request);
+        if (post) return disableOperator(*this, request);
+        return methodNotAllowed(request, kBoth);
     }
     return problem(404, "Not found", "There is no such page.", who);
 }

@@ -62,6 +62,13 @@ Reply newEndpointSecret(Dashboard& dashboard, DashboardRequest& request);
 Reply deleteEndpoint(Dashboard& dashboard, DashboardRequest& request);
 Reply redeliverToEndpoint(Dashboard& dashboard, DashboardRequest& request);
 
+// The page asking to confirm each change that cannot be undone; its form posts to the change's
+// own route (ConfirmPages.cpp).
+Reply confirmRevokeKey(Dashboard& dashboard, DashboardRequest& request);
+Reply confirmDisableOperator(Dashboard& dashboard, DashboardRequest& request);
+Reply confirmDeleteEndpoint(Dashboard& dashboard, DashboardRequest& request);
+Reply confirmRotateSecret(Dashboard& dashboard, DashboardRequest& request);
+
 // How the dashboard names its operator in the audit log.
 std::string actorOf(const DashboardRequest& request);
 

@@ -71,6 +71,9 @@ input,select,textarea{font:inherit;padding:.45rem .55rem;border:1px solid #b9c1c
 button{font:inherit;padding:.45rem .9rem;border:0;border-radius:6px;background:#2653d9;color:#fff;cursor:pointer}
 button.quiet{background:#e8ecf3;color:#1d2330}
 button.danger{background:#b42318}
+a.button{display:inline-block;padding:.45rem .9rem;border-radius:6px;background:#2653d9;color:#fff;text-decoration:none;line-height:1.5}
+a.button.quiet{background:#e8ecf3;color:#1d2330}
+a.button.danger{background:#b42318;color:#fff}
 textarea{font-family:ui-monospace,monospace;font-size:.85rem;width:100%;resize:vertical}
 form.settings{display:flex;flex-direction:column;gap:.75rem;background:#fff;border:1px solid #dfe3ea;border-radius:8px;padding:1rem}
 form.settings p{margin:0}
@@ -163,7 +166,7 @@ const std::string_view kCampaign =
 <p><button type="submit">Save settings</button></p>
 </form>
 <div class="actions">{{#hasWebhookUrl}}<form class="inline" method="post" action="/dashboard/campaigns/{{id}}/test-event"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">Send a test event</button></form>{{/hasWebhookUrl}}
-{{#isAdmin}}<form class="inline" method="post" action="/dashboard/campaigns/{{id}}/rotate-secret"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">Rotate webhook secret</button></form>{{/isAdmin}}</div>
+{{#isAdmin}}<a class="button quiet" href="/dashboard/campaigns/{{id}}/rotate-secret">Rotate webhook secret</a>{{/isAdmin}}</div>
 <h2 id="prospects">Prospects</h2>
 <form class="filters" method="get" action="/dashboard/campaigns/{{id}}#prospects">
 <label>Search<input type="search" name="q" value="{{q}}" maxlength="200" placeholder="name, email or company"></label>

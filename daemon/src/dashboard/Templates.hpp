@@ -21,6 +21,7 @@ extern const std::string_view kKeyCreated;
 extern const std::string_view kOperators;
 extern const std::string_view kOperatorLink;
 extern const std::string_view kEndpoints;
+extern const std::string_view kConfirm;
 extern const std::string_view kAudit;
 extern const std::string_view kProjects;  // ProjectTemplates.cpp
 extern const std::string_view kProject;
