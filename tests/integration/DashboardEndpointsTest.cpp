@@ -31,25 +31,13 @@ class DashboardEndpoints : public ::testing::Test {
             ->getValue<std::string>("id");
     }
 
-    // A lifecycle event for the endpoint whose one attempt failed for good.
-    std::string failedDelivery(const std::string& endpointId) {
+    // A lifecycle event for the endpoint, of the organisation of `campaign`, whose one attempt
+    // failed for good.
+    std::string failedDelivery(const std::string& endpointId, const domain::Campaign& campaign) {
         DeliverySpec spec;
         spec.event = "lead.created";
-        spec.claimedBy = "test-worker";
         spec.endpointId = endpointId;
-        auto delivery =
-            api_.factory().delivery(api_.factory().campaignNamed("Acme", "Outbound"), spec);
-        api_.store().write([&](storage::Repositories& r) {
-            storage::AttemptOutcome outcome;
-            outcome.deliveryId = delivery.id;
-            outcome.owner = "test-worker";
-            outcome.number = 1;
-            outcome.finishedAt = domain::nowMillis();
-            outcome.statusCode = 410;
-            outcome.error = "HTTP 410: <i>gone</i>";
-            ASSERT_TRUE(r.webhookDeliveries().finishAttempt(outcome));
-        });
-        return delivery.id;
+        return test::failedDelivery(api_, campaign, spec, 410, "HTTP 410: <i>gone</i>");
     }
 
     ApiDaemon api_;
@@ -131,10 +119,14 @@ TEST_F(DashboardEndpoints, AWrongSubscriptionIsRefusedAndAddsNothing) {
 TEST_F(DashboardEndpoints, AMemberCannotReachThem) {
     auto browser = signedIn(api_, member_);
     EXPECT_THAT(browser.get("/dashboard/").body, Not(HasSubstr("/dashboard/endpoints")));
-    EXPECT_EQ(browser.get("/dashboard/endpoints").status, 403);
+    auto refused = browser.get("/dashboard/endpoints");
+    EXPECT_EQ(refused.status, 403);
+    EXPECT_THAT(refused.body, HasSubstr("Only an admin of the organisation manages webhook"));
     const auto id = subscribe("Acme", "https://crm.example.com/m");
     browser.get("/dashboard/");
-    EXPECT_EQ(browser.submit("/dashboard/endpoints/" + id + "/delete").status, 403);
+    auto deleted = browser.submit("/dashboard/endpoints/" + id + "/delete");
+    EXPECT_EQ(deleted.status, 403);
+    EXPECT_THAT(deleted.body, HasSubstr("Admins only"));
     EXPECT_EQ(api_.ctl({"endpoint", "show", id})->getValue<std::string>("status"), "active");
 }
 
@@ -157,8 +149,12 @@ TEST_F(DashboardEndpoints, DeletingStopsAnEndpointAndAnotherOrganisationsIsNotFo
 
 TEST_F(DashboardEndpoints, AFailedDeliveryIsListedEscapedAndSentAgain) {
     const auto endpoint = subscribe("Acme", "https://crm.example.com/h");
-    const auto delivery = failedDelivery(endpoint);
-    const auto rivalDelivery = failedDelivery(subscribe("Globex", "https://crm.example.com/g"));
+    const auto delivery =
+        failedDelivery(endpoint, api_.factory().campaignNamed("Acme", "Outbound"));
+    const auto rivalDelivery = failedDelivery(subscribe("Globex", "https://crm.example.com/g"),
+                                              api_.factory().campaignNamed("Globex", "Rival"));
+    const auto other = subscribe("Acme", "https://crm.example.com/other");
+    const auto stranded = failedDelivery(other, api_.factory().campaignNamed("Acme", "Outbound"));
     auto browser = signedIn(api_, admin_);
     auto page = browser.get("/dashboard/endpoints");
     EXPECT_THAT(page.body, HasSubstr(delivery));
@@ -182,6 +178,24 @@ TEST_F(DashboardEndpoints, AFailedDeliveryIsListedEscapedAndSentAgain) {
               "failed");
     EXPECT_THAT(browser.get(sent.headers["Location"]).body, HasSubstr("Redelivery queued"));
     EXPECT_EQ(count("SELECT COUNT(*) FROM audit_log WHERE action = 'webhook.redeliver'"), 1);
+
+    // A deleted endpoint's delivery is not sent again: it would fail at once.
+    api_.ctl({"endpoint", "delete", other});
+    browser.get("/dashboard/endpoints");
+    EXPECT_EQ(
+        browser.submit("/dashboard/endpoints/" + other + "/deliveries/" + stranded + "/redeliver")
+            .status,
+        409);
+    EXPECT_EQ(
+        api_.backdoor().text("SELECT status FROM webhook_outbox WHERE id = '" + stranded + "'"),
+        "failed");
+}
+
+TEST_F(DashboardEndpoints, AnURLDeliveriesWouldRefuseIsFlagged) {
+    subscribe("Acme", "http://10.0.0.7/hook");
+    auto browser = signedIn(api_, admin_);
+    EXPECT_THAT(browser.get("/dashboard/endpoints").body,
+                HasSubstr("10.0.0.7 is a private network address"));
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <regex>
 
+#include "domain/Time.hpp"
+
 namespace lodestone::test {
 namespace {
 
@@ -80,6 +82,23 @@ HttpReply DashboardBrowser::signIn(const std::string& email, const std::string& 
 std::string DashboardBrowser::cookie(const std::string& name) const {
     auto found = cookies_.find(name);
     return found == cookies_.end() ? "" : found->second;
+}
+
+std::string failedDelivery(ApiDaemon& api, const domain::Campaign& campaign, DeliverySpec spec,
+                           int statusCode, const std::string& error) {
+    spec.claimedBy = "test-worker";
+    auto delivery = api.factory().delivery(campaign, spec);
+    api.store().write([&](storage::Repositories& r) {
+        storage::AttemptOutcome outcome;
+        outcome.deliveryId = delivery.id;
+        outcome.owner = *spec.claimedBy;
+        outcome.number = 1;
+        outcome.finishedAt = domain::nowMillis();
+        outcome.statusCode = statusCode;
+        outcome.error = error;
+        EXPECT_TRUE(r.webhookDeliveries().finishAttempt(outcome));
+    });
+    return delivery.id;
 }
 
 std::string inputValue(const std::string& html, const std::string& name) {

@@ -52,6 +52,12 @@ Operator makeOperator(ApiDaemon& api, const std::string& organisation, const std
 // A browser signed in as `op`, on the overview page.
 DashboardBrowser signedIn(ApiDaemon& api, const Operator& op);
 
+// A webhook delivery made as `spec` says for `campaign` (or, with spec.endpointId, for that
+// endpoint of its organisation), whose first attempt failed for good with `statusCode` and
+// `error`; its id.
+std::string failedDelivery(ApiDaemon& api, const domain::Campaign& campaign, DeliverySpec spec,
+                           int statusCode, const std::string& error);
+
 // A value of an HTML page's input named `name`, as a browser would post it; or empty.
 std::string inputValue(const std::string& html, const std::string& name);
 

@@ -26,20 +26,7 @@ class Dashboard : public ::testing::Test {
 
     // A webhook delivery of the campaign that failed for good.
     std::string failedDelivery(const domain::Campaign& campaign) {
-        DeliverySpec spec;
-        spec.claimedBy = "test-worker";
-        auto delivery = api_.factory().delivery(campaign, spec);
-        api_.store().write([&](storage::Repositories& r) {
-            storage::AttemptOutcome outcome;
-            outcome.deliveryId = delivery.id;
-            outcome.owner = "test-worker";
-            outcome.number = 1;
-            outcome.finishedAt = domain::nowMillis();
-            outcome.statusCode = 500;
-            outcome.error = "HTTP 500: <b>down</b>";
-            ASSERT_TRUE(r.webhookDeliveries().finishAttempt(outcome));
-        });
-        return delivery.id;
+        return test::failedDelivery(api_, campaign, {}, 500, "HTTP 500: <b>down</b>");
     }
 
     ApiDaemon api_;

@@ -201,10 +201,13 @@ TEST_F(Administration, AnEmptySettingRemovesIt) {
     set.webhookUrl = "https://hooks.acme.test/in";
     set.calendarUrl = "https://cal.acme.test/ada";
     set.icpJson = R"({"threshold":60})";
+    set.sequenceJson =
+        R"({"from":{"address":"ada@acme.example"},"steps":[{"subject":"Hi","text":"Hello"}]})";
     auto campaign = at(kStart, [&](admin::Administration& admin) {
         return admin.updateCampaign(campaign_.id, set);
     });
-    ASSERT_TRUE(campaign.webhookUrl && campaign.calendarUrl && campaign.icpJson);
+    ASSERT_TRUE(campaign.webhookUrl && campaign.calendarUrl && campaign.icpJson &&
+                campaign.sequenceJson);
     admin::CampaignChanges removed;
     removed.webhookUrl = removed.calendarUrl = removed.icpJson = removed.sequenceJson = "";
     campaign = at(kStart + kHour, [&](admin::Administration& admin) {
