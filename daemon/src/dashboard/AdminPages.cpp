@@ -15,15 +15,14 @@ constexpr int kLongestExpiryDays = 3650;
 
 std::string projectNames(const domain::ApiKey& key, const std::vector<domain::Project>& projects) {
     if (key.projectIds.empty()) return "all";
-    std::string names;
+    std::vector<std::string> names;
     for (const auto& id : key.projectIds) {
-        std::string name = id;
+        names.push_back(id);
         for (const auto& project : projects) {
-            if (project.id == id) name = project.name;
+            if (project.id == id) names.back() = project.name;
         }
-        names += (names.empty() ? "" : ", ") + name;
     }
-    return names;
+    return joinedText(names);
 }
 
 }  // namespace
@@ -48,16 +47,9 @@ Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& f
         row.set("active", active);
         rows.push_back(row);
     }
-    mustache::data projectList{mustache::data::type::list};
-    for (const auto& project : projects) {
-        mustache::data entry;
-        entry.set("id", project.id);
-        entry.set("name", project.name);
-        projectList.push_back(entry);
-    }
     mustache::data data;
     data.set("keys", rows);
-    data.set("projects", projectList);
+    data.set("projects", projectChoices(projects));
     if (!flash.empty()) data.set("flash", flash);
     if (auto revoked = request.field("revoked"); !revoked.empty() && flash.empty()) {
         data.set("flash", "Revoked the key; requests with it are refused within a second.");

@@ -106,6 +106,17 @@ mustache::data deliveryRows(const std::vector<webhooks::DeliveryRecord>& failed)
     return deliveries;
 }
 
+// "webhook URL, ICP criteria": the names of the settings given, as the pages and the audit log
+// say them.
+std::string settingNames(bool webhookUrl, bool calendarUrl, bool icp, bool sequence) {
+    std::vector<std::string> names;
+    if (webhookUrl) names.emplace_back("webhook URL");
+    if (calendarUrl) names.emplace_back("calendar URL");
+    if (icp) names.emplace_back("ICP criteria");
+    if (sequence) names.emplace_back("email sequence");
+    return joinedText(names);
+}
+
 // A campaign the configuration file provisions gets the file's settings back at every start
 // (admin::Provisioner), and a renamed one is made again: said on its page, naming what the file
 // sets, so an edit here is not lost by surprise.
@@ -115,14 +126,9 @@ std::string provisionNote(const config::Config& config, const std::string& organ
         if (organisation.name != organisationName) continue;
         for (const auto& spec : organisation.campaigns) {
             if (spec.name != campaign.name) continue;
-            std::string set;
-            auto add = [&](bool given, const char* what) {
-                if (given) set += (set.empty() ? "" : ", ") + std::string(what);
-            };
-            add(spec.webhookUrl.has_value(), "webhook URL");
-            add(spec.calendarUrl.has_value(), "calendar URL");
-            add(spec.icpJson.has_value(), "ICP criteria");
-            add(spec.sequenceJson.has_value(), "email sequence");
+            const std::string set =
+                settingNames(spec.webhookUrl.has_value(), spec.calendarUrl.has_value(),
+                             spec.icpJson.has_value(), spec.sequenceJson.has_value());
             return "This campaign is provisioned by " + config.file.filename().string() +
                    " (line " + std::to_string(spec.line) + "). At every start" +
                    (set.empty() ? std::string()
@@ -238,18 +244,13 @@ admin::CampaignChanges changesFrom(const SettingsForm& shown, const SettingsForm
     return changes;
 }
 
-// "webhook URL, ICP criteria": what a change touched, for the audit log.
+// "name, webhook URL, ICP criteria": what a change touched, for the audit log.
 std::string changedNames(const admin::CampaignChanges& changes) {
-    std::string names;
-    auto add = [&](bool changed, const char* name) {
-        if (changed) names += (names.empty() ? "" : ", ") + std::string(name);
-    };
-    add(changes.name.has_value(), "name");
-    add(changes.webhookUrl.has_value(), "webhook URL");
-    add(changes.calendarUrl.has_value(), "calendar URL");
-    add(changes.icpJson.has_value(), "ICP criteria");
-    add(changes.sequenceJson.has_value(), "email sequence");
-    return names;
+    const auto settings =
+        settingNames(changes.webhookUrl.has_value(), changes.calendarUrl.has_value(),
+                     changes.icpJson.has_value(), changes.sequenceJson.has_value());
+    if (!changes.name) return settings;
+    return settings.empty() ? "name" : "name, " + settings;
 }
 
 }  // namespace

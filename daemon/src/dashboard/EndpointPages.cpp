@@ -11,7 +11,6 @@
 #include "dashboard/Templates.hpp"
 #include "domain/Time.hpp"
 #include "events/LifecycleEvents.hpp"
-#include "storage/StorageError.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 
 namespace lodestone::dashboard {
@@ -26,12 +25,6 @@ std::optional<domain::WebhookEndpoint> ownEndpoint(Dashboard& dashboard,
     if (!endpoint || endpoint->organisationId != request.who->op.organisationId)
         return std::nullopt;
     return endpoint;
-}
-
-std::string joined(const std::vector<std::string>& parts, const char* separator) {
-    std::string text;
-    for (const auto& part : parts) text += (text.empty() ? "" : separator) + part;
-    return text;
 }
 
 std::string projectName(const std::optional<std::string>& id,
@@ -98,7 +91,7 @@ Reply endpoints(Dashboard& dashboard, DashboardRequest& request, const std::stri
         mustache::data row;
         row.set("id", endpoint.id);
         row.set("url", endpoint.url);
-        row.set("events", joined(endpoint.events, ", "));
+        row.set("events", joinedText(endpoint.events, ", "));
         row.set("project", projectName(endpoint.projectId, projects));
         row.set("created", shownTime(endpoint.createdAt));
         row.set("enabled", !endpoint.disabledAt.has_value());
@@ -110,18 +103,10 @@ Reply endpoints(Dashboard& dashboard, DashboardRequest& request, const std::stri
         if (endpoint.disabledAt) row.set("deleted", shownTime(*endpoint.disabledAt));
         rows.push_back(row);
     }
-    mustache::data projectList{mustache::data::type::list};
-    for (const auto& project : projects) {
-        mustache::data entry;
-        entry.set("id", project.id);
-        entry.set("name", project.name);
-        entry.set("selected", request.field("project") == project.id);
-        projectList.push_back(entry);
-    }
     mustache::data data;
     data.set("endpoints", rows);
     data.set("failed", failed);
-    data.set("projects", projectList);
+    data.set("projects", projectChoices(projects, request.field("project")));
     data.set("eventTypes", eventChoices(request, !error.empty()));
     if (!error.empty()) {
         data.set("error", error);
@@ -144,7 +129,7 @@ Reply createEndpoint(Dashboard& dashboard, DashboardRequest& request) {
     admin::EndpointDraft draft;
     draft.organisationId = request.who->op.organisationId;
     draft.url = request.field("url");
-    draft.events = joined(request.allOf("events"), ",");
+    draft.events = joinedText(request.allOf("events"), ",");
     if (auto project = request.field("project"); !project.empty()) draft.projectId = project;
     if (auto schedule = request.field("retrySchedule"); !schedule.empty())
         draft.retrySchedule = schedule;
@@ -156,7 +141,7 @@ Reply createEndpoint(Dashboard& dashboard, DashboardRequest& request) {
             auto endpoint = admin::createEndpoint(r, draft, now);
             admin::recordChange(
                 r, endpoint.organisationId, actorOf(request), "endpoint.create", endpoint.id,
-                "Subscribed " + endpoint.url + " to " + joined(endpoint.events, ", "), now);
+                "Subscribed " + endpoint.url + " to " + joinedText(endpoint.events, ", "), now);
             return endpoint;
         });
     } catch (const admin::InvalidRequest& e) {
@@ -206,25 +191,8 @@ Reply redeliverToEndpoint(Dashboard& dashboard, DashboardRequest& request) {
         return problem(409, "Endpoint deleted",
                        "This endpoint is deleted: a redelivery would fail at once.", &*request.who);
     }
-    const std::string& id = request.segments[3];
-    const auto now = domain::nowMillis();
-    try {
-        dashboard.services().store.write([&](storage::Repositories& r) {
-            webhooks::redeliver(r, id, now, {std::nullopt, endpoint->id});
-            admin::recordChange(r, endpoint->organisationId, actorOf(request), "webhook.redeliver",
-                                id, "Queued a redelivery of " + id + " (" + endpoint->url + ")",
-                                now);
-        });
-    } catch (const webhooks::DeliveryNotFound&) {
-        return problem(404, "Not found", "This endpoint has no such webhook delivery.",
-                       &*request.who);
-    } catch (const webhooks::DeliveryStillPending&) {
-        return problem(409, "Still pending",
-                       "An attempt of this delivery is still due or under way; wait for it.",
-                       &*request.who);
-    }
-    if (dashboard.services().webhookQueued) dashboard.services().webhookQueued();
-    return redirectTo("/dashboard/endpoints?redelivered=1#failed");
+    return redeliverOwned(dashboard, request, {std::nullopt, endpoint->id}, "endpoint",
+                          endpoint->url, "/dashboard/endpoints?redelivered=1#failed");
 }
 
 }  // namespace lodestone::dashboard

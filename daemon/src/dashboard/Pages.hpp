@@ -2,6 +2,7 @@
 
 #include "dashboard/Dashboard.hpp"
 #include "storage/Repositories.hpp"
+#include "webhooks/DeliveryRecords.hpp"
 
 // Each page of the dashboard: what it reads, what it changes, what it shows.
 namespace lodestone::dashboard {
@@ -19,6 +20,14 @@ Reply overview(Dashboard& dashboard, DashboardRequest& request);
 Reply campaigns(Dashboard& dashboard, DashboardRequest& request, const std::string& error = "");
 Reply prospect(Dashboard& dashboard, DashboardRequest& request);
 Reply redeliver(Dashboard& dashboard, DashboardRequest& request);
+// A delivered or failed webhook delivery of `owner` (the one the path's fourth part names) queued
+// once more, with the same webhook-id, and written to the audit log naming the owner as
+// `ownerName`; then a 303 to `done`. A delivery of another owner is as unknown (404, "This
+// <ownerKind> has no such webhook delivery"); one still due or under way is 409. Shared by
+// campaigns' and endpoints' Redeliver buttons.
+Reply redeliverOwned(Dashboard& dashboard, DashboardRequest& request,
+                     const webhooks::DeliveryOwner& owner, const std::string& ownerKind,
+                     const std::string& ownerName, const std::string& done);
 
 // A campaign: its page, its settings saved, and a new one (CampaignPages.cpp).
 Reply campaign(Dashboard& dashboard, DashboardRequest& request);

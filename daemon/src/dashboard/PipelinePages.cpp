@@ -104,20 +104,20 @@ Reply campaigns(Dashboard& dashboard, DashboardRequest& request, const std::stri
                            std::move(data), &*request.who, Section::Campaigns);
 }
 
-Reply redeliver(Dashboard& dashboard, DashboardRequest& request) {
-    auto campaign = ownCampaign(dashboard, request);
-    if (!campaign) return problem(404, "Not found", "There is no such campaign.", &*request.who);
+Reply redeliverOwned(Dashboard& dashboard, DashboardRequest& request,
+                     const webhooks::DeliveryOwner& owner, const std::string& ownerKind,
+                     const std::string& ownerName, const std::string& done) {
     const std::string& id = request.segments[3];
     const auto now = domain::nowMillis();
     try {
         dashboard.services().store.write([&](storage::Repositories& r) {
-            webhooks::redeliver(r, id, now, {campaign->id});
-            admin::recordChange(r, campaign->organisationId, actorOf(request), "webhook.redeliver",
-                                id, "Queued a redelivery of " + id + " (" + campaign->name + ")",
-                                now);
+            webhooks::redeliver(r, id, now, owner);
+            admin::recordChange(r, request.who->op.organisationId, actorOf(request),
+                                "webhook.redeliver", id,
+                                "Queued a redelivery of " + id + " (" + ownerName + ")", now);
         });
     } catch (const webhooks::DeliveryNotFound&) {
-        return problem(404, "Not found", "This campaign has no such webhook delivery.",
+        return problem(404, "Not found", "This " + ownerKind + " has no such webhook delivery.",
                        &*request.who);
     } catch (const webhooks::DeliveryStillPending&) {
         return problem(409, "Still pending",
@@ -125,7 +125,14 @@ Reply redeliver(Dashboard& dashboard, DashboardRequest& request) {
                        &*request.who);
     }
     if (dashboard.services().webhookQueued) dashboard.services().webhookQueued();
-    return redirectTo("/dashboard/campaigns/" + campaign->id + "?redelivered=1#deliveries");
+    return redirectTo(done);
+}
+
+Reply redeliver(Dashboard& dashboard, DashboardRequest& request) {
+    auto campaign = ownCampaign(dashboard, request);
+    if (!campaign) return problem(404, "Not found", "There is no such campaign.", &*request.who);
+    return redeliverOwned(dashboard, request, {campaign->id}, "campaign", campaign->name,
+                          "/dashboard/campaigns/" + campaign->id + "?redelivered=1#deliveries");
 }
 
 Reply audit(Dashboard& dashboard, DashboardRequest& request) {

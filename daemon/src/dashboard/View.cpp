@@ -61,6 +61,25 @@ Reply problem(int status, const std::string& title, const std::string& message,
     return page(status, title, templates::kProblem, std::move(data), who);
 }
 
+mustache::data projectChoices(const std::vector<domain::Project>& projects,
+                              const std::string& chosen) {
+    mustache::data choices{mustache::data::type::list};
+    for (const auto& project : projects) {
+        mustache::data choice;
+        choice.set("id", project.id);
+        choice.set("name", project.name);
+        choice.set("selected", !chosen.empty() && project.id == chosen);
+        choices.push_back(choice);
+    }
+    return choices;
+}
+
+std::string joinedText(const std::vector<std::string>& parts, const std::string& separator) {
+    std::string text;
+    for (const auto& part : parts) text += (text.empty() ? "" : separator) + part;
+    return text;
+}
+
 std::string shownTime(domain::Timestamp at) {
     return Poco::DateTimeFormatter::format(Poco::Timestamp(at * 1000), "%Y-%m-%d %H:%M UTC");
 }

@@ -8,6 +8,7 @@
 
 #include "dashboard/Sessions.hpp"
 #include "domain/Jobs.hpp"
+#include "domain/Records.hpp"
 
 namespace lodestone::dashboard {
 
@@ -51,6 +52,14 @@ mustache::data statusOptions(const std::vector<Status>& statuses, std::optional<
     }
     return options;
 }
+
+// The organisation's projects as a form's choices: each one's id and name, and whether it is the
+// one `chosen` (a project id; empty: none).
+mustache::data projectChoices(const std::vector<domain::Project>& projects,
+                              const std::string& chosen = "");
+
+// "a, b, c": a list as the pages show it (or joined by another separator).
+std::string joinedText(const std::vector<std::string>& parts, const std::string& separator = ", ");
 
 // "2026-11-25 14:03 UTC", as every page shows times.
 std::string shownTime(domain::Timestamp at);
