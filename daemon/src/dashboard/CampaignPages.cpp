@@ -2,6 +2,7 @@
 // deliveries; and a new campaign made from the campaigns page. Changes go through the same
 // Administration as `lodestonectl campaign create|update`.
 #include <Poco/JSON/Stringifier.h>
+#include <Poco/String.h>
 
 #include <sstream>
 
@@ -34,11 +35,7 @@ std::string indented(const std::optional<std::string>& json) {
 // A textarea's text as browsers send it (CRLF line ends), for comparing with what was shown.
 std::string typed(std::string text) {
     std::erase(text, '\r');
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
-        text.erase(0, 1);
-    }
-    return text;
+    return Poco::trim(text);
 }
 
 // The settings form's values: the campaign's, or what was posted when it is shown again with
@@ -220,9 +217,7 @@ std::string typedMapping(const std::string& text, const std::string& what, Check
     try {
         return check(config::parseMappingText(text, what, what));
     } catch (const config::ConfigError& e) {
-        std::string message;
-        for (const auto& line : e.messages()) message += (message.empty() ? "" : "; ") + line;
-        throw admin::InvalidRequest(message);
+        throw admin::InvalidRequest(joinedText(e.messages(), "; "));
     }
 }
 

@@ -48,9 +48,8 @@ Reply confirmRevokeKey(Dashboard& dashboard, DashboardRequest& request) {
 Reply confirmDisableOperator(Dashboard& dashboard, DashboardRequest& request) {
     const std::string& id = request.segments[1];
     auto op = dashboard.services().store.read(
-        [&](storage::Repositories& r) { return r.operators().find(id); });
-    if (!op || op->organisationId != request.who->op.organisationId)
-        return problem(404, "Not found", "There is no such operator.", &*request.who);
+        [&](storage::Repositories& r) { return ownOperator(r, request); });
+    if (!op) return problem(404, "Not found", "There is no such operator.", &*request.who);
     if (op->disabledAt || op->id == request.who->op.id) return redirectTo("/dashboard/operators");
     return confirmPage(
         request,
@@ -62,11 +61,9 @@ Reply confirmDisableOperator(Dashboard& dashboard, DashboardRequest& request) {
 }
 
 Reply confirmDeleteEndpoint(Dashboard& dashboard, DashboardRequest& request) {
-    const std::string& id = request.segments[1];
-    auto endpoint = dashboard.services().store.read(
-        [&](storage::Repositories& r) { return r.webhookEndpoints().find(id); });
-    if (!endpoint || endpoint->organisationId != request.who->op.organisationId)
-        return problem(404, "Not found", "There is no such endpoint.", &*request.who);
+    auto endpoint = ownEndpoint(dashboard, request);
+    if (!endpoint) return problem(404, "Not found", "There is no such endpoint.", &*request.who);
+    const std::string& id = endpoint->id;
     if (endpoint->disabledAt) return redirectTo("/dashboard/endpoints");
     return confirmPage(request,
                        {"Delete an endpoint", "Delete the endpoint for " + endpoint->url + "?",

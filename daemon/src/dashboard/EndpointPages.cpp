@@ -18,15 +18,6 @@ namespace {
 
 constexpr int kFailedShownPerEndpoint = 20;
 
-std::optional<domain::WebhookEndpoint> ownEndpoint(Dashboard& dashboard,
-                                                   const DashboardRequest& request) {
-    auto endpoint = dashboard.services().store.read(
-        [&](storage::Repositories& r) { return r.webhookEndpoints().find(request.segments[1]); });
-    if (!endpoint || endpoint->organisationId != request.who->op.organisationId)
-        return std::nullopt;
-    return endpoint;
-}
-
 std::string projectName(const std::optional<std::string>& id,
                         const std::vector<domain::Project>& projects) {
     if (!id) return "all";
@@ -68,6 +59,15 @@ mustache::data eventChoices(const DashboardRequest& request, bool posted) {
 }
 
 }  // namespace
+
+std::optional<domain::WebhookEndpoint> ownEndpoint(Dashboard& dashboard,
+                                                   const DashboardRequest& request) {
+    auto endpoint = dashboard.services().store.read(
+        [&](storage::Repositories& r) { return r.webhookEndpoints().find(request.segments[1]); });
+    if (!endpoint || endpoint->organisationId != request.who->op.organisationId)
+        return std::nullopt;
+    return endpoint;
+}
 
 Reply endpoints(Dashboard& dashboard, DashboardRequest& request, const std::string& error) {
     const auto& organisationId = request.who->op.organisationId;

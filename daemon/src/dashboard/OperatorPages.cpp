@@ -14,14 +14,6 @@ std::string stateOf(const domain::Operator& op) {
     return op.passwordHash ? "active" : "invited (no password yet)";
 }
 
-// The operator named by the path, when they are of the admin's own organisation.
-std::optional<domain::Operator> ownOperator(storage::Repositories& r,
-                                            const DashboardRequest& request) {
-    auto op = r.operators().find(request.segments[1]);
-    if (!op || op->organisationId != request.who->op.organisationId) return std::nullopt;
-    return op;
-}
-
 Reply showLinkOnce(Dashboard& dashboard, DashboardRequest& request,
                    const admin::OperatorWithLink& made, domain::Timestamp now) {
     dashboard.keepShownOnce(
@@ -33,6 +25,13 @@ Reply showLinkOnce(Dashboard& dashboard, DashboardRequest& request,
 }
 
 }  // namespace
+
+std::optional<domain::Operator> ownOperator(storage::Repositories& r,
+                                            const DashboardRequest& request) {
+    auto op = r.operators().find(request.segments[1]);
+    if (!op || op->organisationId != request.who->op.organisationId) return std::nullopt;
+    return op;
+}
 
 Reply operators(Dashboard& dashboard, DashboardRequest& request, const std::string& flash,
                 int status) {

@@ -63,6 +63,9 @@ Reply addOperator(Dashboard& dashboard, DashboardRequest& request);
 Reply newOperatorLink(Dashboard& dashboard, DashboardRequest& request);
 Reply shownLink(Dashboard& dashboard, DashboardRequest& request);
 Reply disableOperator(Dashboard& dashboard, DashboardRequest& request);
+// The operator named by the path, when they are of the admin's own organisation.
+std::optional<domain::Operator> ownOperator(storage::Repositories& r,
+                                            const DashboardRequest& request);
 
 // Webhook endpoints and their failed deliveries, for admins (EndpointPages.cpp).
 Reply endpoints(Dashboard& dashboard, DashboardRequest& request, const std::string& error = "");
@@ -70,6 +73,9 @@ Reply createEndpoint(Dashboard& dashboard, DashboardRequest& request);
 Reply newEndpointSecret(Dashboard& dashboard, DashboardRequest& request);
 Reply deleteEndpoint(Dashboard& dashboard, DashboardRequest& request);
 Reply redeliverToEndpoint(Dashboard& dashboard, DashboardRequest& request);
+// The organisation's own endpoint named by the path; another organisation's is as unknown.
+std::optional<domain::WebhookEndpoint> ownEndpoint(Dashboard& dashboard,
+                                                   const DashboardRequest& request);
 
 // The page asking to confirm each change that cannot be undone; its form posts to the change's
 // own route (ConfirmPages.cpp).
