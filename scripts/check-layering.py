@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
-"""Fails when the daemon's modules use each other other than as declared.
+"""Fails when the daemon's modules or the plugins use code other than as declared.
 
 A module is a folder of daemon/src (or daemon/ctl) with its own CMake library. For every source
 and header file, each `#include "<module>/..."` of another module must name a module that the
-file's own library links directly (target_link_libraries). And every module's links to other
-modules must be those the README's "Module dependencies" table draws, so that a change to the
-layering is a change to that table too.
+file's own library links directly (target_link_libraries), and a module below the file's own in
+the README's "Module dependencies" table: an include that runs up a layer is refused even where
+the link exists. Every module's links to other modules must be those the table draws, and each row
+may name only rows below it, so that a change to the layering is a change to that table too.
+
+A plugin (plugins/<kind>/<name>/) is built apart from the daemon and sees only the plugin ABI: its
+files may include their own folder's headers, `lodestone/...` (daemon/include) and the plugins'
+shared libraries (a folder of plugins/ that builds a STATIC library and no plugin), never a header
+of a daemon module or of another plugin, and its CMake links no daemon module.
 
 Run from anywhere: python3 scripts/check-layering.py
 """
@@ -17,10 +23,13 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "daemon" / "src"
 CTL = ROOT / "daemon" / "ctl"
+ABI = ROOT / "daemon" / "include"
+PLUGINS = ROOT / "plugins"
 README = ROOT / "README.md"
 
 ADD_MODULE = re.compile(r"lodestone_add_module\(\s*(lodestone_\w+)\s+([\w/]+)([^)]*)\)", re.S)
 ADD_LIBRARY = re.compile(r"add_library\(\s*(lodestone_\w+)\s+STATIC", re.S)
+LINKS_ANY = re.compile(r"target_link_libraries\(([^)]*)\)", re.S)
 LINKS = re.compile(r"target_link_libraries\(\s*(lodestone_\w+)\s+([^)]*)\)", re.S)
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 TABLE_ROW = re.compile(r"^\|\s*`([\w/]+)/`\s*\|([^|]*)\|", re.M)
@@ -64,7 +73,9 @@ def module_of(path, folders):
     return best
 
 
-def check_includes(modules):
+def check_includes(modules, order):
+    """`order`: {folder: row} of the README table, 0 at the top; a file may include only modules
+    of rows below its own."""
     problems = []
     target_of = {folder: target for folder, (target, _, _) in modules.items()}
     folders = list(modules)
@@ -83,7 +94,11 @@ def check_includes(modules):
             used = module_of(header, folders)
             if used is None or used == own:
                 continue  # a header of its own module, or not a daemon module's
-            if target_of[used] not in links:
+            if own in order and used in order and order[used] < order[own]:
+                problems.append(
+                    f"{path.relative_to(ROOT)} includes {header}, which runs up a layer: {used}/ "
+                    f"is above {own}/ in README.md's Module dependencies table")
+            elif target_of[used] not in links:
                 problems.append(
                     f"{path.relative_to(ROOT)} includes {header} (module {target_of[used]}), "
                     f"which {cmake.relative_to(ROOT)} does not link")
@@ -91,7 +106,8 @@ def check_includes(modules):
 
 
 def drawn_layering():
-    """{folder: set of folders it uses}, from the README's Module dependencies table."""
+    """[(folder, set of folders it uses)], top row first, from the README's Module dependencies
+    table; None when README.md has no such table."""
     text = README.read_text()
     start = text.find("## Module dependencies")
     if start < 0:
@@ -99,17 +115,18 @@ def drawn_layering():
     section = text[start:]
     end = section.find("\n## ", 1)
     section = section if end < 0 else section[:end]
-    drawn = {}
-    for folder, uses in TABLE_ROW.findall(section):
-        drawn[folder] = set(re.findall(r"`([\w/]+)/`", uses))
-    return drawn
+    return [(folder, set(re.findall(r"`([\w/]+)/`", uses)))
+            for folder, uses in TABLE_ROW.findall(section)]
 
 
-def check_layering(modules):
-    drawn = drawn_layering()
-    if drawn is None:
-        return ["README.md has no '## Module dependencies' table"]
+def check_layering(modules, rows):
     problems = []
+    drawn = dict(rows)
+    order = {folder: row for row, (folder, _) in enumerate(rows)}
+    for folder, uses in rows:
+        for above in sorted(used for used in uses if order.get(used, len(rows)) <= order[folder]):
+            problems.append(f"README.md draws {folder}/ using {above}/, which is not below it: "
+                            f"a module uses only those of the rows below its own")
     folder_of = {target: folder for folder, (target, _, _) in modules.items()}
     for folder, (target, links, cmake) in sorted(modules.items()):
         if folder not in drawn:
@@ -128,15 +145,62 @@ def check_layering(modules):
     return problems
 
 
+def plugin_folders():
+    """(plugins, shared): the folders of plugins/ that build a plugin (lodestone_add_plugin), and
+    those that build only a STATIC library the plugins share."""
+    plugins, shared = [], []
+    for cmake in sorted(PLUGINS.rglob("CMakeLists.txt")):
+        text = cmake_without_comments(cmake)
+        if "lodestone_add_plugin(" in text:
+            plugins.append(cmake.parent)
+        elif re.search(r"add_library\(\s*[\w-]+\s+STATIC", text):
+            shared.append(cmake.parent)
+    return plugins, shared
+
+
+def check_plugins(modules):
+    problems = []
+    plugins, shared = plugin_folders()
+    daemon_targets = {target for target, _, _ in modules.values()}
+    for folder in plugins + shared:
+        cmake = folder / "CMakeLists.txt"
+        for linked in re.findall(r"\blodestone_\w+", " ".join(
+                match.group(0) for match in LINKS_ANY.finditer(cmake_without_comments(cmake)))):
+            if linked in daemon_targets:
+                problems.append(f"{cmake.relative_to(ROOT)} links the daemon module {linked}: "
+                                f"a plugin sees only daemon/include/lodestone/")
+        files = [p for p in folder.rglob("*") if p.suffix in (".c", ".h", ".cpp", ".hpp")]
+        for path in sorted(files):
+            for header in INCLUDE.findall(path.read_text()):
+                places = [path.parent / header, folder / header, ABI / header]
+                places += [root / header for root in shared]
+                places += [root.parent / header for root in shared]
+                if any(place.is_file() for place in places):
+                    continue
+                owner = module_of(header, list(modules))
+                what = (f"a header of the daemon module {owner}/" if owner else
+                        "neither its own, the plugin ABI's nor a shared plugin library's")
+                problems.append(f"{path.relative_to(ROOT)} includes {header}: {what}")
+    return problems
+
+
 def main():
     modules = find_modules()
-    problems = check_includes(modules) + check_layering(modules)
+    rows = drawn_layering()
+    if rows is None:
+        problems = ["README.md has no '## Module dependencies' table"]
+    else:
+        order = {folder: row for row, (folder, _) in enumerate(rows)}
+        problems = check_includes(modules, order) + check_layering(modules, rows)
+    plugins, _ = plugin_folders()
+    problems += check_plugins(modules)
     for problem in problems:
         print(f"check-layering: {problem}", file=sys.stderr)
     if problems:
         return 1
     print(f"check-layering: {len(modules)} modules include only what they link, as README.md "
-          f"draws them")
+          f"draws them, none up a layer; {len(plugins)} plugins include only their own headers, "
+          f"the plugin ABI and the plugins' shared libraries")
     return 0
 
 
