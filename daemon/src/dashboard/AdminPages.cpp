@@ -3,7 +3,6 @@
 #include "admin/Administration.hpp"
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
-#include "dashboard/Templates.hpp"
 #include "domain/Time.hpp"
 #include "storage/StorageError.hpp"
 
@@ -54,8 +53,7 @@ Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& f
     if (auto revoked = request.field("revoked"); !revoked.empty() && flash.empty()) {
         data.set("flash", "Revoked the key; requests with it are refused within a second.");
     }
-    return page(status, "API keys", templates::kKeys, std::move(data), &*request.who,
-                Section::Keys);
+    return page(status, "API keys", "keys.mustache", std::move(data), &*request.who, Section::Keys);
 }
 
 Reply createKey(Dashboard& dashboard, DashboardRequest& request) {
@@ -105,7 +103,7 @@ Reply newKey(Dashboard& dashboard, DashboardRequest& request) {
     if (!key) return redirectTo("/dashboard/keys");
     mustache::data data;
     data.set("plaintext", key->plaintext);
-    return page(200, "API key " + key->name, templates::kKeyCreated, std::move(data), &*request.who,
+    return page(200, "API key " + key->name, "key-created.mustache", std::move(data), &*request.who,
                 Section::Keys);
 }
 

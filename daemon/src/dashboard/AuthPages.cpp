@@ -7,7 +7,6 @@
 #include "admin/OperatorAccounts.hpp"
 #include "admin/PasswordHash.hpp"
 #include "dashboard/Pages.hpp"
-#include "dashboard/Templates.hpp"
 #include "domain/Email.hpp"
 #include "domain/Random.hpp"
 #include "domain/Secrets.hpp"
@@ -43,7 +42,7 @@ Reply loginPage(Dashboard& dashboard, int status, const std::string& error,
     data.set("loginToken", token);
     data.set("emailValue", email);
     if (!error.empty()) data.set("error", error);
-    Reply reply = page(status, "Sign in", templates::kLogin, std::move(data), nullptr);
+    Reply reply = page(status, "Sign in", "login.mustache", std::move(data), nullptr);
     reply.setCookies.push_back(cookie(dashboard, kLoginCookie, token, 3600));
     return reply;
 }
@@ -68,7 +67,7 @@ Reply setPasswordPage(Dashboard& dashboard, const std::string& token, const std:
     data.set("token", token);
     data.set("email", op->email);
     if (!error.empty()) data.set("error", error);
-    return page(error.empty() ? 200 : 400, "Set your password", templates::kSetPassword,
+    return page(error.empty() ? 200 : 400, "Set your password", "set-password.mustache",
                 std::move(data), nullptr);
 }
 

@@ -12,7 +12,6 @@
 #include "config/ConfigError.hpp"
 #include "config/ProvisionReader.hpp"
 #include "dashboard/Pages.hpp"
-#include "dashboard/Templates.hpp"
 #include "domain/JsonValues.hpp"
 #include "domain/Time.hpp"
 #include "storage/PageCursor.hpp"
@@ -205,7 +204,7 @@ Reply campaignPage(Dashboard& dashboard, DashboardRequest& request,
     }
     if (!error.empty()) data.set("error", error);
     if (auto flash = flashOf(request); !flash.empty() && error.empty()) data.set("flash", flash);
-    return dashboard::page(error.empty() ? 200 : status, campaign.name, templates::kCampaign,
+    return dashboard::page(error.empty() ? 200 : status, campaign.name, "campaign.mustache",
                            std::move(data), &*request.who, Section::Campaigns);
 }
 

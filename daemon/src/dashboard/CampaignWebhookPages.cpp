@@ -4,7 +4,6 @@
 #include "admin/Administration.hpp"
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
-#include "dashboard/Templates.hpp"
 #include "domain/Time.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 
@@ -65,7 +64,7 @@ Reply newSecret(Dashboard& dashboard, DashboardRequest& request) {
     data.set("plaintext", secret->plaintext);
     data.set("back", "/dashboard/campaigns/" + campaign->id);
     data.set("backText", "Back to the campaign");
-    return page(200, "Webhook secret of " + campaign->name, templates::kSecretShown,
+    return page(200, "Webhook secret of " + campaign->name, "secret-shown.mustache",
                 std::move(data), &*request.who, Section::Campaigns);
 }
 

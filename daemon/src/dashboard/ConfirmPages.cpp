@@ -3,7 +3,6 @@
 // way back. Without script, a confirmation is a page of its own; the form it sends is the one the
 // change always took, so the change itself has one code path.
 #include "dashboard/Pages.hpp"
-#include "dashboard/Templates.hpp"
 
 namespace lodestone::dashboard {
 namespace {
@@ -24,7 +23,7 @@ Reply confirmPage(const DashboardRequest& request, const Confirmation& asked, Se
     data.set("action", asked.action);
     data.set("button", asked.button);
     data.set("back", asked.back);
-    return page(200, asked.title, templates::kConfirm, std::move(data), &*request.who, section);
+    return page(200, asked.title, "confirm.mustache", std::move(data), &*request.who, section);
 }
 
 }  // namespace

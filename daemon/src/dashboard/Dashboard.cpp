@@ -1,9 +1,9 @@
 #include "dashboard/Dashboard.hpp"
 
 #include "dashboard/Pages.hpp"
-#include "dashboard/Templates.hpp"
 #include "domain/Secrets.hpp"
 #include "domain/Time.hpp"
+#include "embedded/templates.hpp"
 
 namespace lodestone::dashboard {
 namespace {
@@ -32,7 +32,7 @@ constexpr const char* kBoth = "GET, HEAD, POST";
 
 Reply stylesheet() {
     Reply reply;
-    reply.body = std::string(templates::kStyle);
+    reply.body = std::string(templates("dashboard.css"));
     reply.contentType = "text/css; charset=utf-8";
     return reply;
 }

@@ -8,7 +8,6 @@
 #include "admin/WebhookAddress.hpp"
 #include "admin/WebhookEndpoints.hpp"
 #include "dashboard/Pages.hpp"
-#include "dashboard/Templates.hpp"
 #include "domain/Time.hpp"
 #include "events/LifecycleEvents.hpp"
 #include "webhooks/DeliveryRecords.hpp"
@@ -121,7 +120,7 @@ Reply endpoints(Dashboard& dashboard, DashboardRequest& request, const std::stri
     } else if (request.field("redelivered") == "1") {
         data.set("flash", "Redelivery queued, with the same webhook-id.");
     }
-    return page(error.empty() ? 200 : 400, "Webhook endpoints", templates::kEndpoints,
+    return page(error.empty() ? 200 : 400, "Webhook endpoints", "endpoints.mustache",
                 std::move(data), &*request.who, Section::Endpoints);
 }
 
@@ -166,7 +165,7 @@ Reply newEndpointSecret(Dashboard& dashboard, DashboardRequest& request) {
     data.set("plaintext", secret->plaintext);
     data.set("back", "/dashboard/endpoints");
     data.set("backText", "Back to the webhook endpoints");
-    return page(200, "New endpoint's secret", templates::kSecretShown, std::move(data),
+    return page(200, "New endpoint's secret", "secret-shown.mustache", std::move(data),
                 &*request.who, Section::Endpoints);
 }
 

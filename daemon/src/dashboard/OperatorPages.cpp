@@ -2,7 +2,6 @@
 // once), given a new link, disabled; through the same OperatorAccounts as lodestonectl user.
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
-#include "dashboard/Templates.hpp"
 #include "domain/Time.hpp"
 #include "storage/StorageError.hpp"
 
@@ -60,7 +59,7 @@ Reply operators(Dashboard& dashboard, DashboardRequest& request, const std::stri
     } else if (!request.field("disabled").empty()) {
         data.set("flash", "Disabled the operator and ended their sessions.");
     }
-    return page(status, "Operators", templates::kOperators, std::move(data), &*request.who,
+    return page(status, "Operators", "operators.mustache", std::move(data), &*request.who,
                 Section::Operators);
 }
 
@@ -104,7 +103,7 @@ Reply shownLink(Dashboard& dashboard, DashboardRequest& request) {
     mustache::data data;
     data.set("email", link->name);
     data.set("link", link->plaintext);
-    return page(200, "Set-password link for " + link->name, templates::kOperatorLink,
+    return page(200, "Set-password link for " + link->name, "operator-link.mustache",
                 std::move(data), &*request.who, Section::Operators);
 }
 

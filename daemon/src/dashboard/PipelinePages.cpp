@@ -4,7 +4,6 @@
 
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
-#include "dashboard/Templates.hpp"
 #include "domain/Time.hpp"
 #include "storage/PageCursor.hpp"
 #include "storage/StorageError.hpp"
@@ -70,7 +69,7 @@ Reply overview(Dashboard& dashboard, DashboardRequest& request) {
     data.set("prospects", counted(counts.prospectsByStatus));
     data.set("failedDeliveries", std::to_string(counts.failedDeliveries));
     data.set("isAdmin", op.isAdmin());
-    return page(200, "Overview", templates::kOverview, std::move(data), &*request.who,
+    return page(200, "Overview", "overview.mustache", std::move(data), &*request.who,
                 Section::Overview);
 }
 
@@ -100,7 +99,7 @@ Reply campaigns(Dashboard& dashboard, DashboardRequest& request, const std::stri
         data.set("newWebhookUrl", request.field("webhookUrl"));
         data.set("newCalendarUrl", request.field("calendarUrl"));
     }
-    return dashboard::page(error.empty() ? 200 : 400, "Campaigns", templates::kCampaigns,
+    return dashboard::page(error.empty() ? 200 : 400, "Campaigns", "campaigns.mustache",
                            std::move(data), &*request.who, Section::Campaigns);
 }
 
@@ -153,7 +152,7 @@ Reply audit(Dashboard& dashboard, DashboardRequest& request) {
     mustache::data data;
     data.set("entries", list);
     if (next) data.set("next", *next);
-    return dashboard::page(200, "Audit log", templates::kAudit, std::move(data), &*request.who,
+    return dashboard::page(200, "Audit log", "audit.mustache", std::move(data), &*request.who,
                            Section::Audit);
 }
 

@@ -3,7 +3,6 @@
 #include "admin/Administration.hpp"
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
-#include "dashboard/Templates.hpp"
 #include "domain/Time.hpp"
 #include "leadmagnet/Generation.hpp"
 #include "leadmagnet/JobProgress.hpp"
@@ -126,7 +125,7 @@ Reply projectPage(Dashboard& dashboard, DashboardRequest& request, const domain:
         data.set("flash", "Schema saved; Generate follows it within a second.");
     if (request.field("retried") == "1")
         data.set("flash", "Job queued again; it resumes at the step that failed.");
-    return dashboard::page(error.empty() ? 200 : 400, project.name, templates::kProject,
+    return dashboard::page(error.empty() ? 200 : 400, project.name, "project.mustache",
                            std::move(data), &*request.who, Section::Projects);
 }
 
@@ -156,7 +155,7 @@ Reply projects(Dashboard& dashboard, DashboardRequest& request, const std::strin
         data.set("newName", request.field("name"));
         data.set("newHost", request.field("host"));
     }
-    return dashboard::page(error.empty() ? 200 : 400, "Projects", templates::kProjects,
+    return dashboard::page(error.empty() ? 200 : 400, "Projects", "projects.mustache",
                            std::move(data), &*request.who, Section::Projects);
 }
 

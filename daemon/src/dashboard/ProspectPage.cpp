@@ -4,7 +4,6 @@
 #include <Poco/JSON/Object.h>
 
 #include "dashboard/Pages.hpp"
-#include "dashboard/Templates.hpp"
 #include "domain/JsonValues.hpp"
 #include "outreach/ProspectView.hpp"
 
@@ -156,7 +155,7 @@ Reply prospect(Dashboard& dashboard, DashboardRequest& request) {
         history.push_back(row);
     }
     data.set("history", history);
-    return page(200, p.contactName + ", " + p.companyName, templates::kProspect, std::move(data),
+    return page(200, p.contactName + ", " + p.companyName, "prospect.mustache", std::move(data),
                 &*request.who, Section::Campaigns);
 }
 

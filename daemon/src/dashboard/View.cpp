@@ -5,7 +5,7 @@
 
 #include <stdexcept>
 
-#include "dashboard/Templates.hpp"
+#include "embedded/templates.hpp"
 
 namespace lodestone::dashboard {
 namespace {
@@ -36,9 +36,9 @@ Reply page(int status, const std::string& title, std::string_view content, musta
         // Forms in the page's own content read it at the top level.
         data.set("csrf", who->session.csrfToken);
     }
-    const std::string contentText(content);
-    data.set("content", mustache::partial([contentText] { return contentText; }));
-    mustache::mustache layout{std::string(templates::kLayout)};
+    data.set("content",
+             mustache::partial([text = templates(content)] { return std::string(text); }));
+    mustache::mustache layout{std::string(templates("layout.mustache"))};
     std::string html = layout.render(data);
     if (!layout.is_valid()) throw std::logic_error("dashboard template: " + layout.error_message());
     Reply reply;
@@ -58,7 +58,7 @@ Reply problem(int status, const std::string& title, const std::string& message,
               const SignedIn* who) {
     mustache::data data;
     data.set("message", message);
-    return page(status, title, templates::kProblem, std::move(data), who);
+    return page(status, title, "problem.mustache", std::move(data), who);
 }
 
 mustache::data projectChoices(const std::vector<domain::Project>& projects,

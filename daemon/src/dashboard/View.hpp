@@ -28,9 +28,10 @@ struct Reply {
 // The navigation item a page belongs to.
 enum class Section { None, Overview, Campaigns, Projects, Keys, Endpoints, Operators, Audit };
 
-// A page in the dashboard's layout: `content` is the page's own template, rendered with `data`
-// (which the layout reads too: every value HTML-escaped). `who` is the signed-in operator, when
-// there is one (the navigation, sign-out form and its CSRF token).
+// A page in the dashboard's layout (templates/layout.mustache): `content` names the page's own
+// template in templates/ ("campaign.mustache"), rendered with `data` (which the layout reads too:
+// every value HTML-escaped). `who` is the signed-in operator, when there is one (the navigation,
+// sign-out form and its CSRF token).
 Reply page(int status, const std::string& title, std::string_view content, mustache::data data,
            const SignedIn* who, Section section = Section::None);
 
