@@ -7,7 +7,6 @@
 
 #include "leadmagnet/JobProgress.hpp"
 #include "pages/LeadMagnetData.hpp"
-#include "pages/PageTemplates.hpp"
 
 namespace lodestone::pages {
 namespace {
@@ -20,6 +19,16 @@ std::string render(std::string_view text, const mustache::data& data) {
     mustache::mustache tmpl{std::string(text)};
     if (!tmpl.is_valid()) throw InvalidPageTemplate("page template: " + tmpl.error_message());
     return tmpl.render(data);
+}
+
+// A built-in page but the lead magnet (whose template is also the model for a project's own, so
+// holds its style itself): page.css goes in through the {{>style}} partial, between <style> and
+// </style>, without the file's closing newline.
+std::string renderInPageStyle(std::string_view name, mustache::data data) {
+    std::string_view style = templates("page.css");
+    if (style.ends_with('\n')) style.remove_suffix(1);
+    data.set("style", mustache::partial([style] { return std::string(style); }));
+    return render(templates(name), data);
 }
 
 }  // namespace
@@ -50,7 +59,7 @@ std::string pageTemplateOf(const domain::Project& project) {
             return text;
         }
     }
-    return std::string(templates::kLeadMagnet);
+    return std::string(templates("lead-magnet.mustache"));
 }
 
 std::string renderLeadMagnet(const Poco::JSON::Object& content, const domain::Lead& lead,
@@ -64,14 +73,17 @@ std::string renderPreparing(const domain::Job& job) {
     data.set("progress", std::to_string(leadmagnet::progressPercentage(job)));
     auto step = leadmagnet::currentStepLabel(job);
     data.set("phase", step ? std::string(*step) : std::string("Waiting to start"));
-    return render(templates::kPreparing, data);
+    return renderInPageStyle("preparing.mustache", std::move(data));
 }
 
+std::string renderBuiltInPage(std::string_view name) {
+    return renderInPageStyle(name, {});
+}
 std::string renderFailed() {
-    return std::string(templates::kFailed);
+    return renderBuiltInPage("failed.mustache");
 }
 std::string renderNotFound() {
-    return std::string(templates::kNotFound);
+    return renderBuiltInPage("not-found.mustache");
 }
 
 }  // namespace lodestone::pages

@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "domain/Jobs.hpp"
 #include "domain/Records.hpp"
@@ -43,5 +44,12 @@ std::string renderLeadMagnet(const Poco::JSON::Object& content, const domain::Le
 std::string renderPreparing(const domain::Job& job);
 std::string renderFailed();
 std::string renderNotFound();
+// A built-in page that shows no values ("unsubscribe.mustache").
+std::string renderBuiltInPage(std::string_view name);
+
+// A file of templates/ by its name there ("lead-magnet.mustache", "page.css"): the built-in
+// pages, compiled in by lodestone_embed (CMakeLists.txt), which defines this. Throws
+// std::out_of_range for any other name.
+std::string_view templates(std::string_view path);
 
 }  // namespace lodestone::pages

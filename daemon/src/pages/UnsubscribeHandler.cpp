@@ -7,7 +7,6 @@
 #include "outreach/SequenceLifecycle.hpp"
 #include "pages/PageRenderer.hpp"
 #include "pages/PageResponse.hpp"
-#include "pages/PageTemplates.hpp"
 
 namespace lodestone::pages {
 namespace {
@@ -31,12 +30,12 @@ bool asksToUnsubscribe(Poco::Net::HTTPServerRequest& request) {
 void UnsubscribeHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
                                        Poco::Net::HTTPServerResponse& response) {
     if (request.getMethod() != Poco::Net::HTTPRequest::HTTP_POST) {
-        sendPage(request, response, {200, std::string(templates::kUnsubscribe), false, true});
+        sendPage(request, response, {200, renderBuiltInPage("unsubscribe.mustache"), false, true});
         return;
     }
     if (request.getContentLength64() > static_cast<Poco::Int64>(kMaxFormBytes) ||
         !asksToUnsubscribe(request)) {
-        sendPage(request, response, {400, std::string(templates::kUnsubscribeRefused)});
+        sendPage(request, response, {400, renderBuiltInPage("unsubscribe-refused.mustache")});
         return;
     }
     try {
@@ -52,7 +51,7 @@ void UnsubscribeHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
         sendPage(request, response, {503, renderFailed()});
         return;
     }
-    sendPage(request, response, {200, std::string(templates::kUnsubscribed)});
+    sendPage(request, response, {200, renderBuiltInPage("unsubscribed.mustache")});
 }
 
 }  // namespace lodestone::pages

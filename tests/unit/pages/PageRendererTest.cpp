@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include "pages/PageRenderer.hpp"
-#include "pages/PageTemplates.hpp"
 
 using namespace lodestone;
 using namespace lodestone::pages;
@@ -257,7 +256,7 @@ TEST(PageTemplate, AcceptsEscapedTagsSectionsAndComments) {
     EXPECT_NO_THROW(checkPageTemplate("{{#sections}}{{heading}}{{/sections}}{{^x}}none{{/x}}"));
     EXPECT_NO_THROW(checkPageTemplate("{{! a comment }}plain"));
     EXPECT_NO_THROW(checkPageTemplate(""));
-    EXPECT_NO_THROW(checkPageTemplate(std::string(templates::kLeadMagnet)));
+    EXPECT_NO_THROW(checkPageTemplate(std::string(templates("lead-magnet.mustache"))));
 }
 
 TEST(PageTemplate, RefusesUnescapedTags) {
@@ -280,11 +279,11 @@ TEST(PageTemplate, RefusesSyntaxErrors) {
 
 TEST(PageTemplate, WithoutPageSettingsTheBuiltInIsUsed) {
     domain::Project project;
-    EXPECT_EQ(pageTemplateOf(project), templates::kLeadMagnet);
+    EXPECT_EQ(pageTemplateOf(project), templates("lead-magnet.mustache"));
     project.settingsJson = R"({"content":{"template":"x"}})";
-    EXPECT_EQ(pageTemplateOf(project), templates::kLeadMagnet);
+    EXPECT_EQ(pageTemplateOf(project), templates("lead-magnet.mustache"));
     project.settingsJson = R"({"page":{}})";
-    EXPECT_EQ(pageTemplateOf(project), templates::kLeadMagnet);
+    EXPECT_EQ(pageTemplateOf(project), templates("lead-magnet.mustache"));
     project.settingsJson = R"({"page":{"template":"<p>{{title}}</p>"}})";
     EXPECT_EQ(pageTemplateOf(project), "<p>{{title}}</p>");
 }
@@ -300,10 +299,19 @@ TEST(PageTemplate, AProjectTemplateIsChecked) {
 }
 
 TEST(PageTemplate, TheBuiltInPagesPrintNothingUnescaped) {
-    for (auto text : {templates::kLeadMagnet, templates::kPreparing, templates::kFailed,
-                      templates::kNotFound}) {
-        EXPECT_NO_THROW(checkPageTemplate(std::string(text)));
+    // The status pages include the style they share ({{>style}}: our file, not a value), the one
+    // tag a project's template may not use; page.css, read as a template, has no tags at all.
+    for (auto name :
+         {"lead-magnet.mustache", "preparing.mustache", "failed.mustache", "not-found.mustache",
+          "unsubscribe.mustache", "unsubscribed.mustache", "unsubscribe-refused.mustache"}) {
+        constexpr std::string_view kStyle = "{{>style}}";
+        std::string text(templates(name));
+        for (auto at = text.find(kStyle); at != std::string::npos; at = text.find(kStyle)) {
+            text.erase(at, kStyle.size());
+        }
+        EXPECT_NO_THROW(checkPageTemplate(text)) << name;
     }
+    EXPECT_THAT(std::string(templates("page.css")), Not(HasSubstr("{{")));
 }
 
 // --- the other pages --------------------------------------------------------------------------
@@ -346,4 +354,17 @@ TEST(StatusPages, FailedAndNotFoundAreCompletePages) {
         EXPECT_THAT(html, Not(HasSubstr("refresh")));
     }
     EXPECT_NE(failed, notFound);
+}
+
+TEST(StatusPages, ShareOneStyle) {
+    std::string style(templates("page.css"));
+    ASSERT_TRUE(style.ends_with("}\n"));
+    style.pop_back();
+    for (const auto& html :
+         {renderFailed(), renderNotFound(), renderPreparing(domain::Job{}),
+          renderBuiltInPage("unsubscribe.mustache"), renderBuiltInPage("unsubscribed.mustache"),
+          renderBuiltInPage("unsubscribe-refused.mustache")}) {
+        EXPECT_THAT(html, HasSubstr("<link rel=\"icon\" href=\"data:,\">\n<style>" + style +
+                                    "</style>\n</head>"));
+    }
 }
