@@ -1,5 +1,5 @@
-// metrics_bench: what counting a request costs (api::MeteredHandler: the route's counter and
-// duration histogram, two clock reads), against the same handler unmetered, in one run; and
+// metrics_bench: what counting a request costs (routing::MeteredHandler: the route's counter
+// and duration histogram, two clock reads), against the same handler unmetered, in one run; and
 // what one scrape of the registry costs. No daemon and no sockets: the handler writes a status
 // answer's worth of JSON into the front's in-memory response, so the difference is the
 // metering alone. See docs/benchmarks.md.
@@ -13,12 +13,12 @@
 #include <thread>
 #include <vector>
 
-#include "api/MeteredHandler.hpp"
 #include "bench/support/Flags.hpp"
 #include "bench/support/Machine.hpp"
 #include "http/BufferedExchange.hpp"
 #include "metrics/Exposition.hpp"
 #include "metrics/Series.hpp"
+#include "routing/MeteredHandler.hpp"
 
 namespace lodestone::bench::metrics {
 namespace {
@@ -87,8 +87,8 @@ double nanosPerRequest(const Options& options, const lodestone::metrics::Series&
                 http::BufferedRequest request(std::move(parsed), response, address, address,
                                               *params);
                 if (metered) {
-                    api::MeteredHandler handler(new StatusLikeHandler,
-                                                "/api/generation/{jobId}/status", &series);
+                    routing::MeteredHandler handler(new StatusLikeHandler,
+                                                    "/api/generation/{jobId}/status", &series);
                     handler.handleRequest(request, response);
                 } else {
                     StatusLikeHandler handler;

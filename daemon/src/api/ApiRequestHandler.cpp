@@ -3,7 +3,6 @@
 #include <Poco/Logger.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
-#include <Poco/String.h>
 
 #include "api/ApiError.hpp"
 #include "api/Authentication.hpp"
@@ -11,6 +10,7 @@
 #include "api/JsonResponse.hpp"
 #include "api/RequestBody.hpp"
 #include "metrics/Series.hpp"
+#include "routing/RouteTable.hpp"
 
 namespace lodestone::api {
 namespace {
@@ -50,30 +50,22 @@ ApiResponse fromError(const ApiError& error) {
 }  // namespace
 
 ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
-    if (!match_.route) {
-        if (match_.allowedMethods.empty()) throw ApiError(404, "Not found");
-        throw ApiError(405, "Method not allowed")
-            .header("Allow", Poco::cat(std::string(", "), match_.allowedMethods.begin(),
-                                       match_.allowedMethods.end()));
-    }
-    const Route& route = *match_.route;
-
     ApiRequest request;
     request.method = http.getMethod();
-    request.path = RouteTable::pathOf(http.getURI());
-    request.params = match_.params;
+    request.path = routing::pathOf(http.getURI());
+    request.params = params_;
     request.target = http.getURI();
     request.key = authenticate(http, services_.keys);
 
     auto decision =
-        services_.limiter.take(request.key.id + "/" + std::string(groupName(route.group)),
-                               limitFor(route.group, services_.config.limits));
+        services_.limiter.take(request.key.id + "/" + std::string(groupName(route_.group)),
+                               limitFor(route_.group, services_.config.limits));
     headers_.emplace_back("X-RateLimit-Limit", std::to_string(decision.limit));
     headers_.emplace_back("X-RateLimit-Remaining", std::to_string(decision.remaining));
     headers_.emplace_back("X-RateLimit-Reset", std::to_string(decision.resetEpochSeconds));
     if (!decision.allowed) {
         if (services_.series) {
-            services_.series->rateLimited.with({std::string(groupName(route.group))}).add();
+            services_.series->rateLimited.with({std::string(groupName(route_.group))}).add();
         }
         throw ApiError(429, "Rate limit exceeded")
             .with("retryAfter", decision.retryAfterSeconds)
@@ -81,7 +73,7 @@ ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
     }
 
     std::string raw;
-    if (route.readsBody) {
+    if (route_.readsBody) {
         request.body = readJsonBody(http, services_.config.server.maxBodyBytes, raw);
     }
 
@@ -97,7 +89,7 @@ ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
     }
     ApiResponse response;
     try {
-        response = route.handler(request);
+        response = route_.handler(request);
     } catch (const IdempotencyRace&) {
         // Another lodestoned stored a response under this key between our check and our commit.
         request.replayed = true;

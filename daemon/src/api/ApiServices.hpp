@@ -12,10 +12,6 @@
 #include "ratelimit/RateLimiter.hpp"
 #include "storage/Store.hpp"
 
-namespace lodestone::dashboard {
-class Dashboard;
-}
-
 namespace lodestone::api {
 
 // What request handling shares across requests. Owned by the HTTP subsystem; every member is
@@ -33,12 +29,10 @@ struct ApiServices {
     // Why the daemon is not ready for traffic (GET /readyz), or nullopt when it is.
     std::function<std::optional<std::string>()> notReady;
     // What GET /metrics answers on this listener; empty when metrics have a listener of their
-    // own (server.metrics_listen), and /metrics here is a 404.
+    // own (server.metrics_listen), and /metrics is no route here.
     std::function<std::string()> metrics;
-    // Where requests are counted (none: nowhere).
+    // Where rate-limited requests are counted (none: nowhere).
     const metrics::Series* series = nullptr;
-    // The pages under /dashboard/ (none: those paths are 404).
-    dashboard::Dashboard* dashboard = nullptr;
 };
 
 }  // namespace lodestone::api

@@ -51,9 +51,6 @@ std::string describe(const outreach::calendar::CalendarNotice& notice) {
 }  // namespace
 
 Poco::JSON::Object::Ptr CalendarHookHandler::serve(Poco::Net::HTTPServerRequest& request) {
-    if (request.getMethod() != "POST") {
-        throw ApiError(405, "Method not allowed").header("Allow", "POST");
-    }
     if (!domain::looksLikeId(domain::IdKind::Campaign, campaignId_)) {
         throw ApiError(404, "Campaign not found");
     }

@@ -164,7 +164,7 @@ ApiResponse bookMeeting(ApiServices& services, ApiRequest& request) {
 
 }  // namespace
 
-void addCampaignRoutes(RouteTable& routes, ApiServices& services) {
+void addCampaignRoutes(ApiRoutes& routes, ApiServices& services) {
     // The system's tz database, read per request (zones are files; nothing to cache).
     auto zones = std::make_shared<outreach::TimeZones>();
     if (!zones->exists("Etc/UTC")) {

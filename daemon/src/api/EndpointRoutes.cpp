@@ -73,7 +73,7 @@ ApiResponse redeliverEndpointDelivery(ApiServices& services, ApiRequest& request
 
 }  // namespace
 
-void addEndpointRoutes(RouteTable& routes, ApiServices& services) {
+void addEndpointRoutes(ApiRoutes& routes, ApiServices& services) {
     routes.add({"GET", "/api/webhook-endpoints", RouteGroup::Status, false,
                 [&services](ApiRequest& request) { return listEndpoints(services, request); }});
     routes.add(

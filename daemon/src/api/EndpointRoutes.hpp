@@ -1,13 +1,13 @@
 #pragma once
 
+#include "api/ApiRoutes.hpp"
 #include "api/ApiServices.hpp"
-#include "api/RouteTable.hpp"
 
 namespace lodestone::api {
 
 // Beyond the spec (docs/events.md): GET /api/webhook-endpoints, the caller's event endpoints;
 // GET /api/webhook-endpoints/{endpointId}/deliveries and POST …/deliveries/{deliveryId}/redeliver,
 // as a campaign's webhook-deliveries routes are for its URL.
-void addEndpointRoutes(RouteTable& routes, ApiServices& services);
+void addEndpointRoutes(ApiRoutes& routes, ApiServices& services);
 
 }  // namespace lodestone::api

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "api/RouteTable.hpp"
+#include "api/ApiRequest.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::api {

@@ -170,7 +170,7 @@ ApiResponse retry(ApiServices& services, ApiRequest& request) {
 
 }  // namespace
 
-void addLeadMagnetRoutes(RouteTable& routes, ApiServices& services) {
+void addLeadMagnetRoutes(ApiRoutes& routes, ApiServices& services) {
     auto bind = [&services](ApiResponse (*handler)(ApiServices&, ApiRequest&)) {
         return [&services, handler](ApiRequest& request) { return handler(services, request); };
     };

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "api/RouteTable.hpp"
+#include "api/ApiRequest.hpp"
 #include "storage/PageCursor.hpp"
 #include "storage/Repositories.hpp"
 

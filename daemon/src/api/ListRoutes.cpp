@@ -115,7 +115,7 @@ ApiResponse listJobs(ApiServices& services, ApiRequest& request) {
 
 }  // namespace
 
-void addListRoutes(RouteTable& routes, ApiServices& services) {
+void addListRoutes(ApiRoutes& routes, ApiServices& services) {
     auto bind = [&services](ApiResponse (*handler)(ApiServices&, ApiRequest&)) {
         return [&services, handler](ApiRequest& request) { return handler(services, request); };
     };

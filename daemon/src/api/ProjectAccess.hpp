@@ -1,7 +1,7 @@
 #pragma once
 
+#include "api/ApiRequest.hpp"
 #include "api/ApiServices.hpp"
-#include "api/RouteTable.hpp"
 #include "domain/Records.hpp"
 #include "leadmagnet/JobProgress.hpp"
 

@@ -68,7 +68,7 @@ ApiResponse redeliver(ApiServices& services, const std::string& deliveryId,
     return {202, body};
 }
 
-void addWebhookDeliveryRoutes(RouteTable& routes, ApiServices& services) {
+void addWebhookDeliveryRoutes(ApiRoutes& routes, ApiServices& services) {
     routes.add(
         {"GET", "/api/campaigns/{campaignId}/webhook-deliveries", RouteGroup::Status, false,
          [&services](ApiRequest& request) { return listCampaignDeliveries(services, request); }});

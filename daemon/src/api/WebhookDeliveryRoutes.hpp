@@ -1,7 +1,7 @@
 #pragma once
 
+#include "api/ApiRoutes.hpp"
 #include "api/ApiServices.hpp"
-#include "api/RouteTable.hpp"
 #include "storage/Repositories.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 
@@ -9,7 +9,7 @@ namespace lodestone::api {
 
 // Beyond the spec, the "listed in the campaign dashboard" of failed webhooks: a campaign's
 // deliveries with their attempts, and redelivery of one.
-void addWebhookDeliveryRoutes(RouteTable& routes, ApiServices& services);
+void addWebhookDeliveryRoutes(ApiRoutes& routes, ApiServices& services);
 
 // What both the campaign and the endpoint routes answer (docs/webhooks.md): the deliveries
 // `filter` names, a page at a time by the request's `limit`, `cursor` and `status`...

@@ -4,18 +4,15 @@
 
 #include <chrono>
 
-#include "api/CampaignRoutes.hpp"
-#include "api/EndpointRoutes.hpp"
-#include "api/LeadMagnetRoutes.hpp"
-#include "api/ListRoutes.hpp"
-#include "api/MetricsRoute.hpp"
-#include "api/RequestHandlerFactory.hpp"
+#include "api/ApiRoutes.hpp"
+#include "api/Probes.hpp"
 #include "api/SharedRateLimiter.hpp"
-#include "api/WebhookDeliveryRoutes.hpp"
 #include "app/Subsystems.hpp"
 #include "dashboard/Dashboard.hpp"
 #include "http/FrontServer.hpp"
 #include "metrics/Series.hpp"
+#include "pages/PageRoutes.hpp"
+#include "routing/FrontDoor.hpp"
 
 namespace lodestone::app {
 namespace {
@@ -102,17 +99,14 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     dashboard_ = std::make_unique<dashboard::Dashboard>(
         dashboard::DashboardServices{config_, storage_.store(), [this] { work_.webhookQueued(); },
                                      [this] { work_.jobQueued(); }});
-    services_ = std::make_unique<api::ApiServices>(
-        api::ApiServices{config_, storage_.store(), *keys_, *limiter_, *stepTimings_, *projects_,
-                         [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); },
-                         [this] { return readiness_->problem(); }, std::move(metricsHere),
-                         &metrics_.series(), dashboard_.get()});
-    routes_ = api::RouteTable();
-    api::addLeadMagnetRoutes(routes_, *services_);
-    api::addCampaignRoutes(routes_, *services_);
-    api::addWebhookDeliveryRoutes(routes_, *services_);
-    api::addEndpointRoutes(routes_, *services_);
-    api::addListRoutes(routes_, *services_);
+    services_ = std::make_unique<api::ApiServices>(api::ApiServices{
+        config_, storage_.store(), *keys_, *limiter_, *stepTimings_, *projects_,
+        [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); },
+        [this] { return readiness_->problem(); }, std::move(metricsHere), &metrics_.series()});
+    routes_ = routing::RouteTable();
+    routes_.add(api::routes(*services_));
+    routes_.add(pages::routes(storage_.store()));
+    routes_.add(dashboard_->routes());
 
     auto options = frontOptions(config_.server, config_.logging, metrics_.series());
     // Quick reads are answered on the event loop only where they never wait on the database's
@@ -123,8 +117,16 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
             return routes_.answersInline(head.method, head.target);
         };
     }
+    // What no route takes is refused as the API refuses it (JSON), but under /dashboard, whose
+    // pages say so themselves.
+    routing::Refusal dashboardRefusal = [this](const auto& request, const auto& match) {
+        return dashboard_->refuse(request, match);
+    };
     server_ = std::make_unique<http::FrontServer>(
-        socket, new api::RequestHandlerFactory(*services_, routes_), std::move(options));
+        socket,
+        new routing::FrontDoor(routes_, api::refuse, {{"/dashboard", std::move(dashboardRefusal)}},
+                               &metrics_.series()),
+        std::move(options));
     server_->start();
     // Tests and operators read the bound port from this line (port 0 picks a free one).
     Poco::Logger::get("lodestone.http")
@@ -140,10 +142,13 @@ void HttpSubsystem::serveMetricsApart() {
     options.maxQueued = 16;
     options.maxConnections = 64;
     options.maxConnectionsPerAddress = 16;
+    // /metrics and nothing else, so that the port can be opened to a scraper without opening the
+    // API; its requests are counted like the main listener's.
+    metricsRoutes_ = routing::RouteTable();
+    metricsRoutes_.add(api::metricsRoute([this] { return scrape_->text(); }));
     metricsServer_ = std::make_unique<http::FrontServer>(
         *metricsSocket_,
-        new api::MetricsOnlyFactory([this] { return scrape_->text(); }, &metrics_.series()),
-        options);
+        new routing::FrontDoor(metricsRoutes_, api::refuse, {}, &metrics_.series()), options);
     metricsServer_->start();
     // Not "listening on": that line names the API's port.
     Poco::Logger::get("lodestone.http")

@@ -9,7 +9,6 @@
 #include <optional>
 
 #include "api/ApiServices.hpp"
-#include "api/RouteTable.hpp"
 #include "app/MailboxWatcher.hpp"
 #include "app/MetricsScrape.hpp"
 #include "app/Readiness.hpp"
@@ -22,6 +21,7 @@
 #include "outreach/sending/SendQueue.hpp"
 #include "outreach/steps/ProspectJobs.hpp"
 #include "plugins/LivePlugins.hpp"
+#include "routing/RouteTable.hpp"
 #include "storage/Store.hpp"
 #include "webhooks/DeliveryQueue.hpp"
 #include "work/Engine.hpp"
@@ -164,7 +164,8 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
     std::unique_ptr<leadmagnet::ProjectCache> projects_;
     std::unique_ptr<dashboard::Dashboard> dashboard_;
     std::unique_ptr<api::ApiServices> services_;
-    api::RouteTable routes_;
+    routing::RouteTable routes_;         // server.listen's
+    routing::RouteTable metricsRoutes_;  // server.metrics_listen's
     std::unique_ptr<Poco::Net::ServerSocket> socket_;
     std::unique_ptr<http::FrontServer> server_;
     std::unique_ptr<Poco::Net::ServerSocket> metricsSocket_;

@@ -109,7 +109,7 @@ Reply newKey(Dashboard& dashboard, DashboardRequest& request) {
 
 Reply revokeKey(Dashboard& dashboard, DashboardRequest& request) {
     const auto& op = request.who->op;
-    const std::string& id = request.segments[1];
+    const std::string& id = request.param("keyId");
     const auto now = domain::nowMillis();
     const bool found = dashboard.services().store.write([&](storage::Repositories& r) {
         auto key = r.apiKeys().find(id);

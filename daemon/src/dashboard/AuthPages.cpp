@@ -137,11 +137,11 @@ Reply logout(Dashboard& dashboard, DashboardRequest& request) {
 }
 
 Reply setPasswordForm(Dashboard& dashboard, DashboardRequest& request) {
-    return setPasswordPage(dashboard, request.segments[1], "");
+    return setPasswordPage(dashboard, request.param("token"), "");
 }
 
 Reply setPassword(Dashboard& dashboard, DashboardRequest& request) {
-    const std::string& token = request.segments[1];
+    const std::string& token = request.param("token");
     const std::string password = request.field("password");
     if (password != request.field("confirm")) {
         return setPasswordPage(dashboard, token, "The two passwords differ.");

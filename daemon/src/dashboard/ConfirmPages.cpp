@@ -29,7 +29,7 @@ Reply confirmPage(const DashboardRequest& request, const Confirmation& asked, Se
 }  // namespace
 
 Reply confirmRevokeKey(Dashboard& dashboard, DashboardRequest& request) {
-    const std::string& id = request.segments[1];
+    const std::string& id = request.param("keyId");
     auto key = dashboard.services().store.read(
         [&](storage::Repositories& r) { return r.apiKeys().find(id); });
     if (!key || key->organisationId != request.who->op.organisationId)
@@ -45,7 +45,7 @@ Reply confirmRevokeKey(Dashboard& dashboard, DashboardRequest& request) {
 }
 
 Reply confirmDisableOperator(Dashboard& dashboard, DashboardRequest& request) {
-    const std::string& id = request.segments[1];
+    const std::string& id = request.param("operatorId");
     auto op = dashboard.services().store.read(
         [&](storage::Repositories& r) { return ownOperator(r, request); });
     if (!op) return problem(404, "Not found", "There is no such operator.", &*request.who);

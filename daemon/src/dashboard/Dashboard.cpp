@@ -1,5 +1,7 @@
 #include "dashboard/Dashboard.hpp"
 
+#include <Poco/String.h>
+
 #include "dashboard/Pages.hpp"
 #include "domain/Secrets.hpp"
 #include "domain/Time.hpp"
@@ -8,27 +10,7 @@
 namespace lodestone::dashboard {
 namespace {
 
-bool is(const DashboardRequest& request, std::initializer_list<std::string_view> path) {
-    if (request.segments.size() != path.size()) return false;
-    std::size_t i = 0;
-    for (auto part : path) {
-        if (part != "*" && request.segments[i] != part) return false;
-        ++i;
-    }
-    return true;
-}
-
-Reply methodNotAllowed(const DashboardRequest& request, const char* allow) {
-    Reply reply =
-        problem(405, "Not allowed", "This address does not take a " + request.method + ".",
-                request.who ? &*request.who : nullptr);
-    reply.allow = allow;
-    return reply;
-}
-
-constexpr const char* kReads = "GET, HEAD";
-constexpr const char* kForms = "POST";
-constexpr const char* kBoth = "GET, HEAD, POST";
+using Kind = routing::Access::Kind;
 
 Reply stylesheet() {
     Reply reply;
@@ -75,164 +57,113 @@ bool Dashboard::secureCookies() const {
     return services_.config.server.publicUrl.starts_with("https://");
 }
 
-Reply Dashboard::answer(DashboardRequest& request) {
-    const bool get = request.method == "GET";
-    const bool post = request.method == "POST";
-    // Pages anyone may open.
-    if (is(request, {"assets", "dashboard.css"}))
-        return get ? stylesheet() : methodNotAllowed(request, kReads);
-    if (is(request, {"login"})) {
-        if (get) return loginForm(*this, request);
-        if (post) return login(*this, request);
-        return methodNotAllowed(request, kBoth);
-    }
-    if (is(request, {"set-password", "*"})) {
-        if (get) return setPasswordForm(*this, request);
-        if (post) return setPassword(*this, request);
-        return methodNotAllowed(request, kBoth);
-    }
-    // Every other page needs a session; a request without one is sent to sign in.
+std::vector<routing::Route> Dashboard::routes() {
+    const routing::Access anyone;
+    const routing::Access signedIn{Kind::Session};
+    const routing::Access secrets{Kind::Admin, "webhook secrets"};
+    const routing::Access keyAdmins{Kind::Admin, "API keys"};
+    const routing::Access endpointAdmins{Kind::Admin, "webhook endpoints"};
+    const routing::Access operatorAdmins{Kind::Admin, "its operators"};
+    auto row = [this](std::string method, std::string pattern, routing::Access access, Page page) {
+        return routing::Route{std::move(method), std::move(pattern), std::move(access),
+                              [this, page](const auto&, const routing::Match& match) {
+                                  return newHandler(page, match);
+                              }};
+    };
+    return {
+        row("GET", "/dashboard/assets/dashboard.css", anyone,
+            [](Dashboard&, DashboardRequest&) { return stylesheet(); }),
+        // (Lambdas for the pages that take more, to show a form again with what was wrong.)
+        row("GET", "/dashboard/login", anyone,
+            [](Dashboard& d, DashboardRequest& r) { return loginForm(d, r); }),
+        row("POST", "/dashboard/login", anyone, login),
+        row("GET", "/dashboard/set-password/{token}", anyone, setPasswordForm),
+        row("POST", "/dashboard/set-password/{token}", anyone, setPassword),
+        row("POST", "/dashboard/logout", signedIn, logout),
+        row("GET", "/dashboard", signedIn, overview),
+        row("GET", "/dashboard/", signedIn, overview),
+        row("GET", "/dashboard/campaigns", signedIn,
+            [](Dashboard& d, DashboardRequest& r) { return campaigns(d, r); }),
+        row("POST", "/dashboard/campaigns", signedIn, createCampaign),
+        row("GET", "/dashboard/campaigns/{campaignId}", signedIn, campaign),
+        row("POST", "/dashboard/campaigns/{campaignId}/settings", signedIn, saveCampaignSettings),
+        row("GET", "/dashboard/campaigns/{campaignId}/prospects/{prospectId}", signedIn, prospect),
+        row("POST", "/dashboard/campaigns/{campaignId}/test-event", signedIn, sendTestEvent),
+        row("GET", "/dashboard/campaigns/{campaignId}/rotate-secret", secrets, confirmRotateSecret),
+        row("POST", "/dashboard/campaigns/{campaignId}/rotate-secret", secrets, rotateSecret),
+        row("GET", "/dashboard/campaigns/{campaignId}/secret", secrets, newSecret),
+        row("POST", "/dashboard/campaigns/{campaignId}/deliveries/{deliveryId}/redeliver", signedIn,
+            redeliver),
+        row("GET", "/dashboard/audit", signedIn, audit),
+        row("GET", "/dashboard/projects", signedIn,
+            [](Dashboard& d, DashboardRequest& r) { return projects(d, r); }),
+        row("POST", "/dashboard/projects", signedIn, createProject),
+        row("GET", "/dashboard/projects/{projectId}", signedIn, project),
+        row("POST", "/dashboard/projects/{projectId}/schema", signedIn, saveSchema),
+        row("POST", "/dashboard/projects/{projectId}/jobs/{jobId}/retry", signedIn, retryJob),
+        row("GET", "/dashboard/keys", keyAdmins,
+            [](Dashboard& d, DashboardRequest& r) { return keys(d, r); }),
+        row("POST", "/dashboard/keys", keyAdmins, createKey),
+        row("GET", "/dashboard/keys/new", keyAdmins, newKey),
+        row("GET", "/dashboard/keys/{keyId}/revoke", keyAdmins, confirmRevokeKey),
+        row("POST", "/dashboard/keys/{keyId}/revoke", keyAdmins, revokeKey),
+        row("GET", "/dashboard/endpoints", endpointAdmins,
+            [](Dashboard& d, DashboardRequest& r) { return endpoints(d, r); }),
+        row("POST", "/dashboard/endpoints", endpointAdmins, createEndpoint),
+        row("GET", "/dashboard/endpoints/{endpointId}/secret", endpointAdmins, newEndpointSecret),
+        row("GET", "/dashboard/endpoints/{endpointId}/delete", endpointAdmins,
+            confirmDeleteEndpoint),
+        row("POST", "/dashboard/endpoints/{endpointId}/delete", endpointAdmins, deleteEndpoint),
+        row("POST", "/dashboard/endpoints/{endpointId}/deliveries/{deliveryId}/redeliver",
+            endpointAdmins, redeliverToEndpoint),
+        row("GET", "/dashboard/operators", operatorAdmins,
+            [](Dashboard& d, DashboardRequest& r) { return operators(d, r); }),
+        row("POST", "/dashboard/operators", operatorAdmins, addOperator),
+        row("GET", "/dashboard/operators/link", operatorAdmins, shownLink),
+        row("POST", "/dashboard/operators/{operatorId}/link", operatorAdmins, newOperatorLink),
+        row("GET", "/dashboard/operators/{operatorId}/disable", operatorAdmins,
+            confirmDisableOperator),
+        row("POST", "/dashboard/operators/{operatorId}/disable", operatorAdmins, disableOperator),
+    };
+}
+
+Poco::Net::HTTPRequestHandler* Dashboard::refuse(const Poco::Net::HTTPServerRequest&,
+                                                 const routing::Match& match) {
+    return newHandler(nullptr, match);
+}
+
+std::optional<Reply> Dashboard::refusal(DashboardRequest& request, const routing::Access& access) {
+    if (access.kind == Kind::Public) return std::nullopt;
+    // A request without a session is sent to sign in.
     request.who = sessions_.current(request.cookies.get(kSessionCookie, ""), domain::nowMillis());
     if (!request.who) return redirectTo("/dashboard/login");
-    if (post &&
+    if (request.method == "POST" &&
         !domain::constantTimeEquals(request.form.get("csrf", ""), request.who->session.csrfToken)) {
         return problem(403, "Form expired",
                        "This form is out of date or did not come from this dashboard. Go back, "
                        "reload the page and try again.",
                        &*request.who);
     }
-    return signedInAnswer(request);
+    if (access.kind == Kind::Admin && !request.who->op.isAdmin()) {
+        return problem(403, "Admins only",
+                       "Only an admin of the organisation manages " + access.manages + ".",
+                       &*request.who);
+    }
+    return std::nullopt;
 }
 
-Reply Dashboard::signedInAnswer(DashboardRequest& request) {
-    const bool get = request.method == "GET";
-    const bool post = request.method == "POST";
-    const SignedIn* who = &*request.who;
-    if (is(request, {"logout"}))
-        return post ? logout(*this, request) : methodNotAllowed(request, kForms);
-    if (is(request, {}) || is(request, {""})) {
-        return get ? overview(*this, request) : methodNotAllowed(request, kReads);
-    }
-    if (is(request, {"campaigns"})) {
-        if (get) return campaigns(*this, request);
-        if (post) return createCampaign(*this, request);
-        return methodNotAllowed(request, kBoth);
-    }
-    if (is(request, {"campaigns", "*"})) {
-        return get ? campaign(*this, request) : methodNotAllowed(request, kReads);
-    }
-    if (is(request, {"campaigns", "*", "settings"})) {
-        return post ? saveCampaignSettings(*this, request) : methodNotAllowed(request, kForms);
-    }
-    if (is(request, {"campaigns", "*", "prospects", "*"})) {
-        return get ? prospect(*this, request) : methodNotAllowed(request, kReads);
-    }
-    if (is(request, {"campaigns", "*", "test-event"})) {
-        return post ? sendTestEvent(*this, request) : methodNotAllowed(request, kForms);
-    }
-    const bool secretPage = is(request, {"campaigns", "*", "rotate-secret"}) ||
-                            is(request, {"campaigns", "*", "secret"});
-    if (secretPage && !who->op.isAdmin()) {
-        return problem(403, "Admins only",
-                       "Only an admin of the organisation manages webhook secrets.", who);
-    }
-    if (is(request, {"campaigns", "*", "rotate-secret"})) {
-        if (get) return confirmRotateSecret(*this, request);
-        if (post) return rotateSecret(*this, request);
-        return methodNotAllowed(request, kBoth);
-    }
-    if (is(request, {"campaigns", "*", "secret"})) {
-        return get ? newSecret(*this, request) : methodNotAllowed(request, kReads);
-    }
-    if (is(request, {"campaigns", "*", "deliveries", "*", "redeliver"})) {
-        return post ? redeliver(*this, request) : methodNotAllowed(request, kForms);
-    }
-    if (is(request, {"audit"}))
-        return get ? audit(*this, request) : methodNotAllowed(request, kReads);
-    if (is(request, {"projects"})) {
-        if (get) return projects(*this, request);
-        if (post) return createProject(*this, request);
-        return methodNotAllowed(request, kBoth);
-    }
-    if (is(request, {"projects", "*"})) {
-        return get ? project(*this, request) : methodNotAllowed(request, kReads);
-    }
-    if (is(request, {"projects", "*", "schema"})) {
-        return post ? saveSchema(*this, request) : methodNotAllowed(request, kForms);
-    }
-    if (is(request, {"projects", "*", "jobs", "*", "retry"})) {
-        return post ? retryJob(*this, request) : methodNotAllowed(request, kForms);
-    }
-    const bool keyPage = is(request, {"keys"}) || is(request, {"keys", "new"}) ||
-                         is(request, {"keys", "*", "revoke"});
-    if (keyPage && !who->op.isAdmin()) {
-        return problem(403, "Admins only", "Only an admin of the organisation manages API keys.",
-                       who);
-    }
-    if (is(request, {"keys"})) {
-        if (get) return keys(*this, request);
-        if (post) return createKey(*this, request);
-        return methodNotAllowed(request, kBoth);
-    }
-    if (is(request, {"keys", "new"}))
-        return get ? newKey(*this, request) : methodNotAllowed(request, kReads);
-    if (is(request, {"keys", "*", "revoke"})) {
-        if (get) return confirmRevokeKey(*this, request);
-        if (post) return revokeKey(*this, request);
-        return methodNotAllowed(request, kBoth);
-    }
-    return adminAnswer(request);
-}
-
-Reply Dashboard::adminAnswer(DashboardRequest& request) {
-    const bool get = request.method == "GET";
-    const bool post = request.method == "POST";
-    const SignedIn* who = &*request.who;
-    if (!request.segments.empty() && request.segments[0] == "endpoints" && !who->op.isAdmin()) {
-        return problem(403, "Admins only",
-                       "Only an admin of the organisation manages webhook endpoints.", who);
-    }
-    if (is(request, {"endpoints"})) {
-        if (get) return endpoints(*this, request);
-        if (post) return createEndpoint(*this, request);
-        return methodNotAllowed(request, kBoth);
-    }
-    if (is(request, {"endpoints", "*", "secret"}))
-        return get ? newEndpointSecret(*this, request) : methodNotAllowed(request, kReads);
-    if (is(request, {"endpoints", "*", "delete"})) {
-        if (get) return confirmDeleteEndpoint(*this, request);
-        if (post) return deleteEndpoint(*this, request);
-        return methodNotAllowed(request, kBoth);
-    }
-    if (is(request, {"endpoints", "*", "deliveries", "*", "redeliver"}))
-        return post ? redeliverToEndpoint(*this, request) : methodNotAllowed(request, kForms);
-    return operatorAnswer(request);
-}
-
-Reply Dashboard::operatorAnswer(DashboardRequest& request) {
-    const bool get = request.method == "GET";
-    const bool post = request.method == "POST";
-    const SignedIn* who = &*request.who;
-    if (!request.segments.empty() && request.segments[0] == "operators" && !who->op.isAdmin()) {
-        return problem(403, "Admins only",
-                       "Only an admin of the organisation manages its operators.", who);
-    }
-    if (is(request, {"operators"})) {
-        if (get) return operators(*this, request);
-        if (post) return addOperator(*this, request);
-        return methodNotAllowed(request, kBoth);
-    }
-    if (is(request, {"operators", "link"}))
-        return get ? shownLink(*this, request) : methodNotAllowed(request, kReads);
-    if (is(request, {"operators", "*", "link"})) {
-        return post ? newOperatorLink(*this, request) : methodNotAllowed(request, kForms);
-    }
-    if (is(request, {"operators", "*", "disable"})) {
-        if (get) return confirmDisableOperator(*this, request);
-        if (post) return disableOperator(*this, request);
-        return methodNotAllowed(request, kBoth);
-    }
-    return problem(404, "Not found", "There is no such page.", who);
+Reply Dashboard::answer(DashboardRequest& request, Page page, const routing::Match& match) {
+    if (auto refused =
+            refusal(request, match.path ? match.path->access : routing::Access{Kind::Session}))
+        return *refused;
+    if (page) return page(*this, request);
+    const SignedIn* who = request.who ? &*request.who : nullptr;
+    if (!match.path) return problem(404, "Not found", "There is no such page.", who);
+    Reply reply =
+        problem(405, "Not allowed", "This address does not take a " + request.method + ".", who);
+    reply.allow =
+        Poco::cat(std::string(", "), match.allowedMethods.begin(), match.allowedMethods.end());
+    return reply;
 }
 
 }  // namespace lodestone::dashboard

@@ -14,6 +14,7 @@
 #include "dashboard/LoginThrottle.hpp"
 #include "dashboard/Sessions.hpp"
 #include "dashboard/View.hpp"
+#include "routing/RouteTable.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::dashboard {
@@ -28,14 +29,15 @@ struct DashboardServices {
 
 // One request as the pages read it.
 struct DashboardRequest {
-    std::string method;                     // HEAD arrives as GET
-    std::vector<std::string> segments;      // the path after /dashboard/, split at '/'
-    Poco::Net::NameValueCollection fields;  // the query string, and a POST's form
-    Poco::Net::NameValueCollection form;    // a POST's form alone (where tokens must come from)
+    std::string method;                         // HEAD arrives as GET
+    std::map<std::string, std::string> params;  // the route's ({campaignId}, ...)
+    Poco::Net::NameValueCollection fields;      // the query string, and a POST's form
+    Poco::Net::NameValueCollection form;        // a POST's form alone (where tokens must come from)
     Poco::Net::NameValueCollection cookies;
     std::string clientAddress;
     std::optional<SignedIn> who;  // set for every page but sign-in and set-password
 
+    const std::string& param(const std::string& name) const { return params.at(name); }
     // A field, or empty.
     std::string field(const std::string& name) const { return fields.get(name, ""); }
     std::vector<std::string> allOf(const std::string& name) const;
@@ -44,12 +46,25 @@ struct DashboardRequest {
 // The dashboard under /dashboard/ (docs/dashboard.md): server-rendered pages for operators,
 // with sessions, CSRF tokens on every form, and every change through the same services as the
 // API and lodestonectl, recorded in the audit log.
+class Dashboard;
+
+// A page: what it reads, what it changes, what it shows (Pages.hpp).
+using Page = Reply (*)(Dashboard& dashboard, DashboardRequest& request);
+
 class Dashboard {
   public:
     explicit Dashboard(DashboardServices services);
 
-    Poco::Net::HTTPRequestHandler* newHandler();
-    Reply answer(DashboardRequest& request);
+    // The dashboard's rows of the front door's table: every page, with the access it needs.
+    std::vector<routing::Route> routes();
+    // How the dashboard answers what the table refuses under /dashboard: a page saying so, once
+    // the request has passed the checks any page of its path asks for (a path no route takes
+    // asks for a session, as every page but signing in does).
+    Poco::Net::HTTPRequestHandler* refuse(const Poco::Net::HTTPServerRequest& request,
+                                          const routing::Match& match);
+    // A request to `page` (none: one the table refused), after the checks its route's access
+    // asks for: a session (else a redirect to sign in), a form's CSRF token, an admin.
+    Reply answer(DashboardRequest& request, Page page, const routing::Match& match);
 
     DashboardServices& services() { return services_; }
     Sessions& sessions() { return sessions_; }
@@ -72,9 +87,9 @@ class Dashboard {
                                            const std::string& what, domain::Timestamp now);
 
   private:
-    Reply signedInAnswer(DashboardRequest& request);
-    Reply adminAnswer(DashboardRequest& request);
-    Reply operatorAnswer(DashboardRequest& request);
+    // The refusal `request` gets before its page, if any.
+    std::optional<Reply> refusal(DashboardRequest& request, const routing::Access& access);
+    Poco::Net::HTTPRequestHandler* newHandler(Page page, const routing::Match& match);
 
     static constexpr domain::Timestamp kShownOnceKeptMs = 5 * 60 * 1000;
 

@@ -31,21 +31,6 @@ class FormTooLarge : public std::runtime_error {
     FormTooLarge() : std::runtime_error("form too large") {}
 };
 
-std::vector<std::string> segmentsOf(const std::string& path) {
-    std::vector<std::string> segments;
-    std::string rest = path.substr(std::string("/dashboard").size());
-    if (rest.starts_with("/")) rest.erase(0, 1);
-    if (rest.empty()) return segments;
-    std::size_t start = 0;
-    while (true) {
-        auto slash = rest.find('/', start);
-        segments.push_back(rest.substr(start, slash - start));
-        if (slash == std::string::npos) break;
-        start = slash + 1;
-    }
-    return segments;
-}
-
 void readForm(Poco::Net::HTTPServerRequest& request, Poco::Net::NameValueCollection& fields,
               Poco::Net::NameValueCollection& form) {
     // Refused before reading when the length says so: nothing of it is waited for.
@@ -71,7 +56,8 @@ void readForm(Poco::Net::HTTPServerRequest& request, Poco::Net::NameValueCollect
 
 class DashboardHandler final : public Poco::Net::HTTPRequestHandler {
   public:
-    explicit DashboardHandler(Dashboard& dashboard) : dashboard_(dashboard) {}
+    DashboardHandler(Dashboard& dashboard, Page page, routing::Match match)
+        : dashboard_(dashboard), page_(page), match_(std::move(match)) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& request,
                        Poco::Net::HTTPServerResponse& response) override {
@@ -99,13 +85,13 @@ class DashboardHandler final : public Poco::Net::HTTPRequestHandler {
     Reply answer(Poco::Net::HTTPServerRequest& request) {
         DashboardRequest incoming;
         incoming.method = request.getMethod() == "HEAD" ? "GET" : request.getMethod();
-        Poco::URI uri(request.getURI());
-        incoming.segments = segmentsOf(uri.getPath());
-        for (const auto& [name, value] : uri.getQueryParameters()) incoming.fields.add(name, value);
+        incoming.params = match_.params;
+        for (const auto& [name, value] : Poco::URI(request.getURI()).getQueryParameters())
+            incoming.fields.add(name, value);
         if (incoming.method == "POST") readForm(request, incoming.fields, incoming.form);
         request.getCookies(incoming.cookies);
         incoming.clientAddress = request.clientAddress().host().toString();
-        return dashboard_.answer(incoming);
+        return dashboard_.answer(incoming, page_, match_);
     }
 
     static void send(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response,
@@ -129,12 +115,14 @@ class DashboardHandler final : public Poco::Net::HTTPRequestHandler {
     }
 
     Dashboard& dashboard_;
+    Page page_;
+    routing::Match match_;
 };
 
 }  // namespace
 
-Poco::Net::HTTPRequestHandler* Dashboard::newHandler() {
-    return new DashboardHandler(*this);
+Poco::Net::HTTPRequestHandler* Dashboard::newHandler(Page page, const routing::Match& match) {
+    return new DashboardHandler(*this, page, match);
 }
 
 }  // namespace lodestone::dashboard

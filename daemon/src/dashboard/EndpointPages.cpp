@@ -61,8 +61,9 @@ mustache::data eventChoices(const DashboardRequest& request, bool posted) {
 
 std::optional<domain::WebhookEndpoint> ownEndpoint(Dashboard& dashboard,
                                                    const DashboardRequest& request) {
-    auto endpoint = dashboard.services().store.read(
-        [&](storage::Repositories& r) { return r.webhookEndpoints().find(request.segments[1]); });
+    auto endpoint = dashboard.services().store.read([&](storage::Repositories& r) {
+        return r.webhookEndpoints().find(request.param("endpointId"));
+    });
     if (!endpoint || endpoint->organisationId != request.who->op.organisationId)
         return std::nullopt;
     return endpoint;

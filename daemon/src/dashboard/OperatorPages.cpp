@@ -27,7 +27,7 @@ Reply showLinkOnce(Dashboard& dashboard, DashboardRequest& request,
 
 std::optional<domain::Operator> ownOperator(storage::Repositories& r,
                                             const DashboardRequest& request) {
-    auto op = r.operators().find(request.segments[1]);
+    auto op = r.operators().find(request.param("operatorId"));
     if (!op || op->organisationId != request.who->op.organisationId) return std::nullopt;
     return op;
 }
@@ -108,7 +108,7 @@ Reply shownLink(Dashboard& dashboard, DashboardRequest& request) {
 }
 
 Reply disableOperator(Dashboard& dashboard, DashboardRequest& request) {
-    if (request.segments[1] == request.who->op.id) {
+    if (request.param("operatorId") == request.who->op.id) {
         return operators(dashboard, request,
                          "You cannot disable your own account; another admin, or lodestonectl "
                          "user disable, can.",

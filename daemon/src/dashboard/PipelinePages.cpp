@@ -30,7 +30,7 @@ mustache::data counted(const std::map<std::string, int>& counts) {
 
 std::optional<domain::Campaign> ownCampaign(Dashboard& dashboard, const DashboardRequest& request) {
     auto campaign = dashboard.services().store.read([&](storage::Repositories& repositories) {
-        return repositories.campaigns().find(request.segments[1]);
+        return repositories.campaigns().find(request.param("campaignId"));
     });
     if (!campaign || campaign->organisationId != request.who->op.organisationId)
         return std::nullopt;
@@ -106,7 +106,7 @@ Reply campaigns(Dashboard& dashboard, DashboardRequest& request, const std::stri
 Reply redeliverOwned(Dashboard& dashboard, DashboardRequest& request,
                      const webhooks::DeliveryOwner& owner, const std::string& ownerKind,
                      const std::string& ownerName, const std::string& done) {
-    const std::string& id = request.segments[3];
+    const std::string& id = request.param("deliveryId");
     const auto now = domain::nowMillis();
     try {
         dashboard.services().store.write([&](storage::Repositories& r) {

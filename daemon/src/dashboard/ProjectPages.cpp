@@ -20,7 +20,7 @@ const domain::FieldType kFieldTypes[] = {domain::FieldType::String, domain::Fiel
 
 std::optional<domain::Project> ownProject(Dashboard& dashboard, const DashboardRequest& request) {
     auto project = dashboard.services().store.read(
-        [&](storage::Repositories& r) { return r.projects().find(request.segments[1]); });
+        [&](storage::Repositories& r) { return r.projects().find(request.param("projectId")); });
     if (!project || project->organisationId != request.who->op.organisationId) return std::nullopt;
     return project;
 }
@@ -212,7 +212,7 @@ Reply saveSchema(Dashboard& dashboard, DashboardRequest& request) {
 Reply retryJob(Dashboard& dashboard, DashboardRequest& request) {
     auto found = ownProject(dashboard, request);
     if (!found) return problem(404, "Not found", "There is no such project.", &*request.who);
-    const std::string& jobId = request.segments[3];
+    const std::string& jobId = request.param("jobId");
     const auto now = domain::nowMillis();
     try {
         const bool ours = dashboard.services().store.write([&](storage::Repositories& r) {

@@ -89,8 +89,8 @@ void addResearch(mustache::data& data, const std::optional<domain::Job>& job) {
 }  // namespace
 
 Reply prospect(Dashboard& dashboard, DashboardRequest& request) {
-    const std::string& campaignId = request.segments[1];
-    const std::string& prospectId = request.segments[3];
+    const std::string& campaignId = request.param("campaignId");
+    const std::string& prospectId = request.param("prospectId");
     auto [campaign, record] = dashboard.services().store.read([&](storage::Repositories& r) {
         return std::make_pair(r.campaigns().find(campaignId),
                               outreach::loadProspectRecord(r, campaignId, prospectId));

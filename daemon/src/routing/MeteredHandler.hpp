@@ -7,7 +7,7 @@
 
 #include "metrics/Series.hpp"
 
-namespace lodestone::api {
+namespace lodestone::routing {
 
 // Runs a request's handler and counts what it answered under the request's route template:
 // lodestone_http_requests_total{route,status} and lodestone_http_request_duration_seconds.
@@ -29,4 +29,4 @@ class MeteredHandler final : public Poco::Net::HTTPRequestHandler {
     const metrics::Series* series_;
 };
 
-}  // namespace lodestone::api
+}  // namespace lodestone::routing

@@ -1,55 +1,48 @@
+// The table every request is routed by: paths matched segment by segment, parameters captured
+// (and checked, where a kind is given), HEAD served by GET, the methods a path takes when the
+// request's is not one of them, and the label each request is counted under.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 
-#include "api/ApiError.hpp"
-#include "api/RouteTable.hpp"
+#include "domain/Ids.hpp"
+#include "routing/RouteTable.hpp"
 
-using lodestone::api::ApiRequest;
-using lodestone::api::ApiResponse;
-using lodestone::api::Route;
-using lodestone::api::RouteGroup;
-using lodestone::api::RouteTable;
+using lodestone::routing::Access;
+using lodestone::routing::Match;
+using lodestone::routing::Route;
+using lodestone::routing::RouteTable;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 using ::testing::UnorderedElementsAre;
 
 namespace {
 
-// Each route's handler answers with a status that names the route, so a test can tell which
-// route a match found.
-Route route(std::string method, std::string pattern, int tag,
-            RouteGroup group = RouteGroup::Status) {
-    Route r;
-    r.method = std::move(method);
-    r.pattern = std::move(pattern);
-    r.group = group;
-    r.handler = [tag](ApiRequest&) {
-        ApiResponse response;
-        response.status = tag;
-        return response;
-    };
-    return r;
+Route route(std::string method, std::string pattern, Access access = {}) {
+    return {std::move(method), std::move(pattern), std::move(access),
+            [](const auto&, const auto&) { return nullptr; }};
 }
 
-int tagOf(const RouteTable::Match& match) {
-    ApiRequest request;
-    return match.route->handler(request).status;
+// Which row a match found, as "METHOD pattern".
+std::string found(const Match& match) {
+    return match.route ? match.route->method + " " + match.route->pattern : "none";
 }
 
 class RouteTableTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        routes_.add(route("GET", "/healthz", 1));
-        routes_.add(route("POST", "/api/projects/{projectId}/generate", 2, RouteGroup::Generate));
-        routes_.add(route("GET", "/api/projects/{projectId}/generate", 3));
-        routes_.add(route("GET", "/api/generation/{jobId}/status", 4));
-        routes_.add(route("POST", "/api/generation/{jobId}/retry", 5, RouteGroup::Generate));
-        routes_.add(route("GET", "/api/leads/{leadId}/job-status", 6));
-        routes_.add(route("GET", "/api/campaigns/{campaignId}/leads/{leadId}", 7));
-        routes_.add(route("PUT", "/api/campaigns/{campaignId}/leads/{leadId}", 8));
-        routes_.add(route("DELETE", "/api/campaigns/{campaignId}/leads/{leadId}", 9));
+        const Access key{Access::Kind::ApiKey};
+        routes_.add(route("GET", "/healthz"));
+        routes_.add(route("POST", "/api/projects/{projectId}/generate", key));
+        routes_.add(route("GET", "/api/projects/{projectId}/generate", key));
+        routes_.add(route("GET", "/api/generation/{jobId}/status", key));
+        routes_.add(route("POST", "/api/generation/{jobId}/retry", key));
+        routes_.add(route("GET", "/api/leads/{leadId}/job-status", key));
+        routes_.add(route("GET", "/api/campaigns/{campaignId}/leads/{leadId}", key));
+        routes_.add(route("PUT", "/api/campaigns/{campaignId}/leads/{leadId}", key));
+        routes_.add(route("DELETE", "/api/campaigns/{campaignId}/leads/{leadId}", key));
     }
 
     RouteTable routes_;
@@ -58,8 +51,8 @@ class RouteTableTest : public ::testing::Test {
 TEST_F(RouteTableTest, AnExactPathMatchesItsRoute) {
     auto match = routes_.match("GET", "/healthz");
     ASSERT_NE(match.route, nullptr);
-    EXPECT_EQ(tagOf(match), 1);
-    EXPECT_EQ(match.route->pattern, "/healthz");
+    EXPECT_EQ(found(match), "GET /healthz");
+    EXPECT_EQ(match.path, match.route);
     EXPECT_THAT(match.params, IsEmpty());
     EXPECT_THAT(match.allowedMethods, IsEmpty());
 }
@@ -67,24 +60,24 @@ TEST_F(RouteTableTest, AnExactPathMatchesItsRoute) {
 TEST_F(RouteTableTest, TheMethodPicksBetweenRoutesOfOnePath) {
     auto post = routes_.match("POST", "/api/projects/p1/generate");
     ASSERT_NE(post.route, nullptr);
-    EXPECT_EQ(tagOf(post), 2);
-    EXPECT_EQ(post.route->group, RouteGroup::Generate);
+    EXPECT_EQ(found(post), "POST /api/projects/{projectId}/generate");
+    EXPECT_EQ(post.route->access.kind, Access::Kind::ApiKey);
     auto get = routes_.match("GET", "/api/projects/p1/generate");
     ASSERT_NE(get.route, nullptr);
-    EXPECT_EQ(tagOf(get), 3);
-    EXPECT_EQ(get.route->group, RouteGroup::Status);
+    EXPECT_EQ(found(get), "GET /api/projects/{projectId}/generate");
+    EXPECT_EQ(get.path, get.route);
     EXPECT_THAT(get.allowedMethods, IsEmpty());
 }
 
 TEST_F(RouteTableTest, ParametersAreCaptured) {
     auto match = routes_.match("GET", "/api/generation/job_abc123/status");
     ASSERT_NE(match.route, nullptr);
-    EXPECT_EQ(tagOf(match), 4);
+    EXPECT_EQ(found(match), "GET /api/generation/{jobId}/status");
     EXPECT_THAT(match.params,
                 ElementsAre(std::pair<const std::string, std::string>("jobId", "job_abc123")));
     auto two = routes_.match("PUT", "/api/campaigns/cmp_1/leads/lead_2");
     ASSERT_NE(two.route, nullptr);
-    EXPECT_EQ(tagOf(two), 8);
+    EXPECT_EQ(found(two), "PUT /api/campaigns/{campaignId}/leads/{leadId}");
     EXPECT_EQ(two.params.size(), 2u);
     EXPECT_EQ(two.params.at("campaignId"), "cmp_1");
     EXPECT_EQ(two.params.at("leadId"), "lead_2");
@@ -111,8 +104,10 @@ TEST_F(RouteTableTest, LiteralSegmentsAreComparedAsWritten) {
 TEST_F(RouteTableTest, AWrongMethodListsTheMethodsThePathHas) {
     auto match = routes_.match("DELETE", "/api/projects/p1/generate");
     EXPECT_EQ(match.route, nullptr);
-    EXPECT_THAT(match.allowedMethods, UnorderedElementsAre("POST", "GET", "HEAD"));
+    EXPECT_THAT(match.allowedMethods, ElementsAre("POST", "GET", "HEAD"));  // as the rows come
     EXPECT_THAT(match.params, IsEmpty());
+    ASSERT_NE(match.path, nullptr);
+    EXPECT_EQ(match.path->pattern, "/api/projects/{projectId}/generate");
 
     auto retry = routes_.match("GET", "/api/generation/job_1/retry");
     EXPECT_EQ(retry.route, nullptr);
@@ -125,9 +120,9 @@ TEST_F(RouteTableTest, AWrongMethodListsTheMethodsThePathHas) {
 
 TEST_F(RouteTableTest, AllowedMethodsHaveNoDuplicates) {
     RouteTable routes;
-    routes.add(route("GET", "/api/things/{id}", 1));
-    routes.add(route("GET", "/api/things/special", 2));  // the same path, the same method
-    routes.add(route("POST", "/api/things/{thingId}", 3));
+    routes.add(route("GET", "/api/things/{id}"));
+    routes.add(route("GET", "/api/things/special"));  // the same path, the same method
+    routes.add(route("POST", "/api/things/{thingId}"));
     auto match = routes.match("PATCH", "/api/things/special");
     EXPECT_EQ(match.route, nullptr);
     EXPECT_THAT(match.allowedMethods, UnorderedElementsAre("GET", "HEAD", "POST"));
@@ -142,15 +137,18 @@ TEST_F(RouteTableTest, MethodsAreCaseSensitive) {
 TEST_F(RouteTableTest, HeadIsServedByTheGetRoute) {
     auto match = routes_.match("HEAD", "/api/generation/job_1/status");
     ASSERT_NE(match.route, nullptr);
-    EXPECT_EQ(tagOf(match), 4);
-    EXPECT_EQ(routes_.match("HEAD", "/api/generation/job_1/retry").route, nullptr);
+    EXPECT_EQ(found(match), "GET /api/generation/{jobId}/status");
+    auto retry = routes_.match("HEAD", "/api/generation/job_1/retry");
+    EXPECT_EQ(retry.route, nullptr);
+    EXPECT_THAT(retry.allowedMethods, ElementsAre("POST"));
 }
 
 TEST(RouteTablePath, DropsTheQueryAndAnAbsoluteFormPrefix) {
-    EXPECT_EQ(RouteTable::pathOf("/api/x?y=1"), "/api/x");
-    EXPECT_EQ(RouteTable::pathOf("http://127.0.0.1:8080/api/x?y"), "/api/x");
-    EXPECT_EQ(RouteTable::pathOf("https://example.com"), "/");
-    EXPECT_EQ(RouteTable::pathOf("/m/lead_1"), "/m/lead_1");
+    using lodestone::routing::pathOf;
+    EXPECT_EQ(pathOf("/api/x?y=1"), "/api/x");
+    EXPECT_EQ(pathOf("http://127.0.0.1:8080/api/x?y"), "/api/x");
+    EXPECT_EQ(pathOf("https://example.com"), "/");
+    EXPECT_EQ(pathOf("/m/lead_1"), "/m/lead_1");
 }
 
 TEST_F(RouteTableTest, AnUnknownPathMatchesNothingAndAllowsNothing) {
@@ -197,10 +195,11 @@ TEST_F(RouteTableTest, AQueryStringIsPartOfWhateverSegmentItEndsUp) {
 
 TEST_F(RouteTableTest, TheRootPathCanBeARoute) {
     RouteTable routes;
-    routes.add(route("GET", "/", 1));
+    routes.add(route("GET", "/"));
     auto root = routes.match("GET", "/");
     ASSERT_NE(root.route, nullptr);
-    EXPECT_EQ(tagOf(root), 1);
+    EXPECT_EQ(found(root), "GET /");
+    EXPECT_EQ(root.label(), "/");
     EXPECT_EQ(routes.match("GET", "//").route, nullptr);
     EXPECT_EQ(routes.match("GET", "/x").route, nullptr);
 }
@@ -232,46 +231,83 @@ TEST_F(RouteTableTest, AMalformedPercentEscapeMatchesNothing) {
 
 namespace {
 
-ApiRequest requestFor(const std::string& target) {
-    ApiRequest request;
-    request.target = target;
-    return request;
-}
+using lodestone::domain::IdKind;
+using lodestone::domain::newId;
 
-// The 400 queryParameter throws for `target`, as "status: error (invalidFields)".
-std::string refusal(const std::string& target, const std::string& name) {
-    try {
-        requestFor(target).queryParameter(name);
-    } catch (const lodestone::api::ApiError& e) {
-        std::string out = std::to_string(e.status()) + ": " + e.what();
-        if (auto invalid = e.body()->getArray("invalidFields")) {
-            out += " (" + invalid->getElement<std::string>(0) + ")";
-        }
-        return out;
+TEST(RouteTableKinds, AParameterOfAKindTakesOnlyWhatLooksLikeSuchAnId) {
+    RouteTable routes;
+    routes.add(route("GET", "/m/{leadId}"));
+    routes.add(route("GET", "/m/{leadId:lead}/cta"));
+    routes.add(route("GET", "/assets/{projectId:project}/logo"));
+    routes.add(route("GET", "/{leadId:lead}"));
+    const auto lead = newId(IdKind::Lead);
+    const auto project = newId(IdKind::Project);
+
+    auto root = routes.match("GET", "/" + lead);
+    EXPECT_EQ(found(root), "GET /{leadId:lead}");
+    EXPECT_EQ(root.param("leadId"), lead);
+    EXPECT_EQ(found(routes.match("GET", "/m/" + lead + "/cta")), "GET /m/{leadId:lead}/cta");
+    EXPECT_EQ(found(routes.match("GET", "/assets/" + project + "/logo")),
+              "GET /assets/{projectId:project}/logo");
+    // Without a kind, anything.
+    EXPECT_EQ(found(routes.match("GET", "/m/anything")), "GET /m/{leadId}");
+    for (const std::string& path : std::vector<std::string>{
+             "/nothing", "/healthz", "/" + project, "/m/anything/cta", "/m/" + project + "/cta",
+             "/assets/" + lead + "/logo", "/assets/not-a-project/logo"}) {
+        auto match = routes.match("GET", path);
+        EXPECT_EQ(match.path, nullptr) << path;
+        EXPECT_THAT(match.allowedMethods, IsEmpty()) << path;
     }
-    return "accepted";
+    // The kind is checked after decoding, as the handler sees the id.
+    auto encoded = routes.match("GET", "/lead%5F" + lead.substr(5));
+    EXPECT_EQ(found(encoded), "GET /{leadId:lead}");
+    EXPECT_EQ(encoded.param("leadId"), lead);
 }
 
-TEST(QueryParameter, IsDecodedAndAbsentWhenNotGiven) {
-    EXPECT_EQ(requestFor("/api/x?status=pending&limit=5").queryParameter("status"), "pending");
-    EXPECT_EQ(requestFor("/api/x?q=a%20b").queryParameter("q"), "a b");
-    EXPECT_EQ(requestFor("/api/x?limit=5").queryParameter("status"), std::nullopt);
-    EXPECT_EQ(requestFor("/api/x").queryParameter("status"), std::nullopt);
-    EXPECT_EQ(requestFor("http://h:1/api/x?status=failed").queryParameter("status"), "failed");
+TEST(RouteTableKinds, AnUnknownKindIsRefusedWhenTheRouteIsAdded) {
+    RouteTable routes;
+    EXPECT_THROW(routes.add(route("GET", "/x/{id:nonsense}")), std::invalid_argument);
 }
 
-TEST(QueryParameter, ANameGivenTwiceIs400NamingIt) {
-    EXPECT_EQ(refusal("/api/x?status=pending&status=failed", "status"),
-              "400: Query parameter status is given more than once; give it once (status)");
-    EXPECT_EQ(refusal("/api/x?limit=5&status=failed&limit=5", "limit"),
-              "400: Query parameter limit is given more than once; give it once (limit)");
-    // Only what a route asks for is judged: a repeated parameter it ignores stays ignored.
-    EXPECT_EQ(requestFor("/api/x?tag=a&tag=b&status=failed").queryParameter("status"), "failed");
+TEST(RouteTableLabels, ARequestIsCountedUnderItsRoutesTemplate) {
+    RouteTable routes;
+    routes.add(route("POST", "/api/projects/{projectId}/generate"));
+    routes.add(route("GET", "/api/generation/{jobId}/status"));
+    routes.add(route("GET", "/{leadId:lead}"));
+    routes.add(route("GET", "/b/{token}"));
+    Route custom = route("GET", "/healthz");
+    custom.label = "probe";
+    routes.add(custom);
+    EXPECT_EQ(routes.match("POST", "/api/projects/p/generate").label(),
+              "/api/projects/{projectId}/generate");
+    EXPECT_EQ(routes.match("HEAD", "/api/generation/j/status").label(),
+              "/api/generation/{jobId}/status");
+    // A 405 is still a request to that route.
+    EXPECT_EQ(routes.match("GET", "/api/projects/p/generate").label(),
+              "/api/projects/{projectId}/generate");
+    // A parameter's kind is no part of the label.
+    EXPECT_EQ(routes.match("GET", "/" + newId(IdKind::Lead)).label(), "/{leadId}");
+    EXPECT_EQ(routes.match("GET", "/healthz").label(), "probe");
+    // Never the path itself.
+    for (const std::string path : {"/", "/wp-login.php", "/b/", "/b/token/more", "/api",
+                                   "/api/projects/p/generate/extra", "/healthz/"}) {
+        EXPECT_EQ(routes.match("GET", path).label(), "unmatched") << path;
+    }
 }
 
-TEST(QueryParameter, AMalformedEscapeIs400) {
-    EXPECT_EQ(refusal("/api/x?status=%zz", "status"),
-              "400: The query string is not valid: a % must start an escape such as %20");
+TEST(RouteTableQuickReads, OnlyAQuickReadsGetOrHeadIsAnsweredInline) {
+    RouteTable routes;
+    Route status = route("GET", "/api/generation/{jobId}/status");
+    status.quickRead = true;
+    routes.add(status);
+    routes.add(route("GET", "/api/campaigns"));
+    routes.add(route("POST", "/api/generation/{jobId}/retry"));
+    EXPECT_TRUE(routes.answersInline("GET", "/api/generation/j/status?x=1"));
+    EXPECT_TRUE(routes.answersInline("HEAD", "http://127.0.0.1:1/api/generation/j/status"));
+    EXPECT_FALSE(routes.answersInline("POST", "/api/generation/j/status"));
+    EXPECT_FALSE(routes.answersInline("GET", "/api/campaigns"));
+    EXPECT_FALSE(routes.answersInline("POST", "/api/generation/j/retry"));
+    EXPECT_FALSE(routes.answersInline("GET", "/nothing"));
 }
 
 }  // namespace

@@ -6,7 +6,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "domain/Records.hpp"
 
@@ -49,50 +48,5 @@ struct ApiResponse {
 };
 
 using Handler = std::function<ApiResponse(ApiRequest&)>;
-
-struct Route {
-    std::string method;
-    std::string pattern;  // "/api/projects/{projectId}/generate"
-    RouteGroup group = RouteGroup::Status;
-    bool readsBody = false;  // POST routes whose body is a JSON object
-    Handler handler;
-    // A read of a few rows that never waits for anything else: answered on the HTTP front's
-    // loop thread (http::FrontOptions::answersInline) rather than handed to a worker.
-    bool quickRead = false;
-};
-
-// The table of /api routes: maps a method and path to a route, with `{name}` segments captured
-// as parameters. Filled once at start-up (add*Routes); RequestHandlerFactory consults it for
-// every /api request.
-class RouteTable {
-  public:
-    struct Match {
-        const Route* route = nullptr;
-        std::map<std::string, std::string> params;
-        std::vector<std::string> allowedMethods;  // the path exists but not for this method
-        // The template the path fits ("/api/projects/{projectId}/generate"), whether or not
-        // for this method; empty when it fits none.
-        std::string pattern;
-    };
-
-    void add(Route route);
-    // `path` is the path alone (see pathOf); segments are percent-decoded after matching. HEAD
-    // is served by the path's GET route, as HTTP requires.
-    Match match(const std::string& method, const std::string& path) const;
-
-    // True when `method` and `requestTarget` reach a quickRead route.
-    bool answersInline(const std::string& method, const std::string& requestTarget) const;
-
-    // The path of a request target: without the query string, and without the scheme and
-    // authority of an absolute-form target ("http://host:port/api/…").
-    static std::string pathOf(const std::string& requestTarget);
-
-  private:
-    struct Compiled {
-        Route route;
-        std::vector<std::string> segments;
-    };
-    std::vector<Compiled> routes_;
-};
 
 }  // namespace lodestone::api

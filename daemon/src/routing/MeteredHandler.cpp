@@ -1,4 +1,4 @@
-#include "api/MeteredHandler.hpp"
+#include "routing/MeteredHandler.hpp"
 
 #include <Poco/Net/HTTPServerResponse.h>
 
@@ -6,7 +6,7 @@
 
 #include "metrics/Series.hpp"
 
-namespace lodestone::api {
+namespace lodestone::routing {
 namespace {
 
 void count(const metrics::Series* counted, const std::string& route, int status,
@@ -33,4 +33,4 @@ void MeteredHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
           std::chrono::steady_clock::now() - started);
 }
 
-}  // namespace lodestone::api
+}  // namespace lodestone::routing

@@ -1,0 +1,81 @@
+#include "api/ApiRoutes.hpp"
+
+#include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/String.h>
+
+#include <memory>
+
+#include "api/ApiRequestHandler.hpp"
+#include "api/CalendarHookHandler.hpp"
+#include "api/CampaignRoutes.hpp"
+#include "api/EndpointRoutes.hpp"
+#include "api/JsonResponse.hpp"
+#include "api/LeadMagnetRoutes.hpp"
+#include "api/ListRoutes.hpp"
+#include "api/Probes.hpp"
+#include "api/WebhookDeliveryRoutes.hpp"
+
+namespace lodestone::api {
+namespace {
+
+using Poco::Net::HTTPResponse;
+
+class RefusedHandler final : public Poco::Net::HTTPRequestHandler {
+  public:
+    explicit RefusedHandler(std::string allow) : allow_(std::move(allow)) {}
+    void handleRequest(Poco::Net::HTTPServerRequest& request,
+                       Poco::Net::HTTPServerResponse& response) override {
+        if (allow_.empty()) {
+            sendError(request, response, HTTPResponse::HTTP_NOT_FOUND, "Not found");
+            return;
+        }
+        response.set("Allow", allow_);
+        sendError(request, response, HTTPResponse::HTTP_METHOD_NOT_ALLOWED, "Method not allowed");
+    }
+
+  private:
+    std::string allow_;
+};
+
+routing::Route calendarHook(ApiServices& services, std::string provider,
+                            outreach::calendar::CalendarProvider kind) {
+    return {"POST", "/hooks/" + provider + "/{campaignId}",
+            routing::Access{routing::Access::Kind::Signature},
+            [&services, kind](const auto&, const routing::Match& match) {
+                return new CalendarHookHandler(services, kind, match.param("campaignId"));
+            }};
+}
+
+}  // namespace
+
+void ApiRoutes::add(ApiRoute route) {
+    auto served = std::make_shared<const ApiRoute>(std::move(route));
+    rows.push_back({served->method, served->pattern, routing::Access{routing::Access::Kind::ApiKey},
+                    [&services = services_, served](const auto&, const routing::Match& match) {
+                        return new ApiRequestHandler(services, *served, match.params);
+                    },
+                    served->quickRead});
+}
+
+std::vector<routing::Route> routes(ApiServices& services) {
+    ApiRoutes api(services);
+    addLeadMagnetRoutes(api, services);
+    addCampaignRoutes(api, services);
+    addWebhookDeliveryRoutes(api, services);
+    addEndpointRoutes(api, services);
+    addListRoutes(api, services);
+    auto rows = std::move(api.rows);
+    rows.push_back(calendarHook(services, "calcom", outreach::calendar::CalendarProvider::CalCom));
+    rows.push_back(
+        calendarHook(services, "calendly", outreach::calendar::CalendarProvider::Calendly));
+    for (auto& probe : probeRoutes(services)) rows.push_back(std::move(probe));
+    return rows;
+}
+
+Poco::Net::HTTPRequestHandler* refuse(const Poco::Net::HTTPServerRequest&,
+                                      const routing::Match& match) {
+    return new RefusedHandler(
+        Poco::cat(std::string(", "), match.allowedMethods.begin(), match.allowedMethods.end()));
+}
+
+}  // namespace lodestone::api
