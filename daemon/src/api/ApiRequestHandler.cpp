@@ -1,10 +1,12 @@
-#include "api/ApiRequestHandler.hpp"
-
 #include <Poco/Logger.h>
+#include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
 
+#include <memory>
+
 #include "api/ApiError.hpp"
+#include "api/ApiRoutes.hpp"
 #include "api/Authentication.hpp"
 #include "api/Idempotency.hpp"
 #include "api/JsonResponse.hpp"
@@ -46,6 +48,27 @@ std::string_view groupName(RouteGroup group) {
 ApiResponse fromError(const ApiError& error) {
     return {error.status(), error.body()};
 }
+
+// Serves one request to an /api route: authenticate, rate-limit, read the body, honour an
+// Idempotency-Key, call the route's handler, and turn whatever it returns or throws into a JSON
+// response with the rate-limit headers.
+class ApiRequestHandler final : public Poco::Net::HTTPRequestHandler {
+  public:
+    ApiRequestHandler(ApiServices& services, const ApiRoute& route,
+                      std::map<std::string, std::string> params)
+        : services_(services), route_(route), params_(std::move(params)) {}
+
+    void handleRequest(Poco::Net::HTTPServerRequest& request,
+                       Poco::Net::HTTPServerResponse& response) override;
+
+  private:
+    ApiResponse serve(Poco::Net::HTTPServerRequest& request);
+
+    ApiServices& services_;
+    const ApiRoute& route_;
+    std::map<std::string, std::string> params_;
+    std::vector<std::pair<std::string, std::string>> headers_;  // added to whatever is sent
+};
 
 }  // namespace
 
@@ -111,6 +134,15 @@ void ApiRequestHandler::handleRequest(Poco::Net::HTTPServerRequest& http,
     }
     for (const auto& [name, value] : headers_) response.set(name, value);
     sendJson(http, response, result.status, result.json());
+}
+
+void ApiRoutes::add(ApiRoute route) {
+    auto served = std::make_shared<const ApiRoute>(std::move(route));
+    rows.push_back({served->method, served->pattern, routing::Access{routing::Access::Kind::ApiKey},
+                    [&services = services_, served](const auto&, const routing::Match& match) {
+                        return new ApiRequestHandler(services, *served, match.params);
+                    },
+                    served->quickRead});
 }
 
 }  // namespace lodestone::api

@@ -3,17 +3,8 @@
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/String.h>
 
-#include <memory>
-
-#include "api/ApiRequestHandler.hpp"
 #include "api/CalendarHookHandler.hpp"
-#include "api/CampaignRoutes.hpp"
-#include "api/EndpointRoutes.hpp"
 #include "api/JsonResponse.hpp"
-#include "api/LeadMagnetRoutes.hpp"
-#include "api/ListRoutes.hpp"
-#include "api/Probes.hpp"
-#include "api/WebhookDeliveryRoutes.hpp"
 
 namespace lodestone::api {
 namespace {
@@ -47,15 +38,6 @@ routing::Route calendarHook(ApiServices& services, std::string provider,
 }
 
 }  // namespace
-
-void ApiRoutes::add(ApiRoute route) {
-    auto served = std::make_shared<const ApiRoute>(std::move(route));
-    rows.push_back({served->method, served->pattern, routing::Access{routing::Access::Kind::ApiKey},
-                    [&services = services_, served](const auto&, const routing::Match& match) {
-                        return new ApiRequestHandler(services, *served, match.params);
-                    },
-                    served->quickRead});
-}
 
 std::vector<routing::Route> routes(ApiServices& services) {
     ApiRoutes api(services);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "api/ApiRequest.hpp"
@@ -19,7 +21,7 @@ struct ApiRoute {
 };
 
 // A module's /api routes as rows of the front door's table: each needs an API key, and is served
-// by ApiRequestHandler (key, rate limit, body, Idempotency-Key, then the route's handler).
+// alike (ApiRequestHandler.cpp: key, rate limit, body, Idempotency-Key, then its handler).
 class ApiRoutes {
   public:
     explicit ApiRoutes(ApiServices& services) : services_(services) {}
@@ -34,6 +36,30 @@ class ApiRoutes {
 // Every row the API serves: the /api routes, the calendar hooks, /healthz, /readyz and, where
 // this listener serves it, /metrics.
 std::vector<routing::Route> routes(ApiServices& services);
+
+// What GET /metrics answers: the whole scrape in the text format (app builds it).
+using MetricsScrape = std::function<std::string()>;
+// GET /metrics: the scrape as text/plain; version=0.0.4. The only row of server.metrics_listen,
+// so that the port can be opened to a scraper without opening the API.
+routing::Route metricsRoute(MetricsScrape scrape);
+
+// The rows of each part of the API (a file each):
+// - the lead-magnet half: generate, the project's schema, both status routes and retry;
+void addLeadMagnetRoutes(ApiRoutes& routes, ApiServices& services);
+// - the campaign half: add a lead (the spec's Add Lead), read a prospect, record a meeting;
+void addCampaignRoutes(ApiRoutes& routes, ApiServices& services);
+// - beyond the spec, the "listed in the campaign dashboard" of failed webhooks: a campaign's
+//   deliveries with their attempts, and redelivery of one;
+void addWebhookDeliveryRoutes(ApiRoutes& routes, ApiServices& services);
+// - GET /api/webhook-endpoints, the caller's event endpoints (docs/events.md), and an endpoint's
+//   deliveries listed and redelivered as a campaign's are;
+void addEndpointRoutes(ApiRoutes& routes, ApiServices& services);
+// - beyond the spec (docs/api.md, Lists): the caller's campaigns and projects, a campaign's
+//   prospects and a project's jobs, page by page;
+void addListRoutes(ApiRoutes& routes, ApiServices& services);
+// - GET /healthz (the process serves HTTP and can read its database), GET /readyz (whether to
+//   send it traffic) and, unless metrics have a listener of their own, GET /metrics (Probes.cpp).
+std::vector<routing::Route> probeRoutes(ApiServices& services);
 
 // How every path outside the dashboard refuses a request the table does not route: 404
 // {"error":"Not found"}, or 405 {"error":"Method not allowed"} with an Allow header.

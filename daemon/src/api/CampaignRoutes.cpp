@@ -1,9 +1,8 @@
-#include "api/CampaignRoutes.hpp"
-
 #include <Poco/JSON/Array.h>
 #include <Poco/Logger.h>
 
 #include "api/ApiError.hpp"
+#include "api/ApiRoutes.hpp"
 #include "api/CampaignAccess.hpp"
 #include "api/Idempotency.hpp"
 #include "api/JsonResponse.hpp"

@@ -1,8 +1,7 @@
-#include "api/EndpointRoutes.hpp"
-
 #include <Poco/JSON/Array.h>
 
 #include "api/ApiError.hpp"
+#include "api/ApiRoutes.hpp"
 #include "api/JsonResponse.hpp"
 #include "api/WebhookDeliveryRoutes.hpp"
 

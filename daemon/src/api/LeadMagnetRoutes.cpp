@@ -1,9 +1,8 @@
-#include "api/LeadMagnetRoutes.hpp"
-
 #include <Poco/JSON/Array.h>
 #include <Poco/String.h>
 
 #include "api/ApiError.hpp"
+#include "api/ApiRoutes.hpp"
 #include "api/Idempotency.hpp"
 #include "api/JsonResponse.hpp"
 #include "api/ProjectAccess.hpp"

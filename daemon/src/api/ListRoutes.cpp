@@ -1,7 +1,6 @@
-#include "api/ListRoutes.hpp"
-
 #include <Poco/NumberParser.h>
 
+#include "api/ApiRoutes.hpp"
 #include "api/CampaignAccess.hpp"
 #include "api/ListPaging.hpp"
 #include "api/ProjectAccess.hpp"

@@ -1,9 +1,8 @@
-#include "api/Probes.hpp"
-
 #include <Poco/Logger.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
 
+#include "api/ApiRoutes.hpp"
 #include "api/JsonResponse.hpp"
 #include "metrics/Exposition.hpp"
 

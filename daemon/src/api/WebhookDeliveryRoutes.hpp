@@ -7,10 +7,6 @@
 
 namespace lodestone::api {
 
-// Beyond the spec, the "listed in the campaign dashboard" of failed webhooks: a campaign's
-// deliveries with their attempts, and redelivery of one.
-void addWebhookDeliveryRoutes(ApiRoutes& routes, ApiServices& services);
-
 // What both the campaign and the endpoint routes answer (docs/webhooks.md): the deliveries
 // `filter` names, a page at a time by the request's `limit`, `cursor` and `status`...
 ApiResponse listDeliveries(ApiServices& services, const ApiRequest& request,

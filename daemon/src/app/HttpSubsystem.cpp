@@ -5,7 +5,6 @@
 #include <chrono>
 
 #include "api/ApiRoutes.hpp"
-#include "api/Probes.hpp"
 #include "api/SharedRateLimiter.hpp"
 #include "app/Subsystems.hpp"
 #include "dashboard/Dashboard.hpp"

@@ -43,14 +43,14 @@ struct DashboardRequest {
     std::vector<std::string> allOf(const std::string& name) const;
 };
 
-// The dashboard under /dashboard/ (docs/dashboard.md): server-rendered pages for operators,
-// with sessions, CSRF tokens on every form, and every change through the same services as the
-// API and lodestonectl, recorded in the audit log.
 class Dashboard;
 
 // A page: what it reads, what it changes, what it shows (Pages.hpp).
 using Page = Reply (*)(Dashboard& dashboard, DashboardRequest& request);
 
+// The dashboard under /dashboard/ (docs/dashboard.md): server-rendered pages for operators,
+// with sessions, CSRF tokens on every form, and every change through the same services as the
+// API and lodestonectl, recorded in the audit log.
 class Dashboard {
   public:
     explicit Dashboard(DashboardServices services);
