@@ -1,6 +1,7 @@
 #include "Commands.hpp"
 #include "admin/Administration.hpp"
 #include "config/Duration.hpp"
+#include "storage/ApiKeyRepository.hpp"
 
 namespace lodestone::ctl {
 namespace {

@@ -2,6 +2,7 @@
 #include "admin/Administration.hpp"
 #include "admin/WebhookAddress.hpp"
 #include "config/ProvisionReader.hpp"
+#include "storage/CampaignRepository.hpp"
 
 namespace lodestone::ctl {
 namespace {

@@ -3,6 +3,7 @@
 #include "Commands.hpp"
 #include "admin/WebhookAddress.hpp"
 #include "admin/WebhookEndpoints.hpp"
+#include "storage/WebhookEndpointRepository.hpp"
 
 namespace lodestone::ctl {
 namespace {

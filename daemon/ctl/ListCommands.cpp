@@ -2,7 +2,12 @@
 // page by page with the same cursors as the API's lists (docs/api.md, Lists).
 #include "Commands.hpp"
 #include "domain/JsonValues.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/JobRepository.hpp"
 #include "storage/PageCursor.hpp"
+#include "storage/PageRequest.hpp"
+#include "storage/ProjectRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 #include "storage/StorageError.hpp"
 
 namespace lodestone::ctl {

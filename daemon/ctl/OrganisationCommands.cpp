@@ -1,5 +1,6 @@
 #include "Commands.hpp"
 #include "admin/Administration.hpp"
+#include "storage/OrganisationRepository.hpp"
 
 namespace lodestone::ctl {
 namespace {

@@ -1,6 +1,7 @@
 #include "Commands.hpp"
 #include "admin/Administration.hpp"
 #include "config/ProvisionReader.hpp"
+#include "storage/ProjectRepository.hpp"
 
 namespace lodestone::ctl {
 namespace {

@@ -8,6 +8,7 @@
 
 #include "Commands.hpp"
 #include "storage/StorageError.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 
 namespace lodestone::ctl {

@@ -14,6 +14,8 @@
 #include <thread>
 
 #include "WebhookSupport.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::test {
 namespace {

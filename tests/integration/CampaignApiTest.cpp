@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "ApiSupport.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::test {
 namespace {

@@ -8,6 +8,7 @@
 #include <csignal>
 
 #include "EngineSupport.hpp"
+#include "storage/JobRepository.hpp"
 
 namespace lodestone::test {
 namespace {

@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "domain/Time.hpp"
+#include "storage/WebhookDeliveryQueue.hpp"
 
 namespace lodestone::test {
 namespace {
@@ -96,7 +97,7 @@ std::string failedDelivery(ApiDaemon& api, const domain::Campaign& campaign, Del
         outcome.finishedAt = domain::nowMillis();
         outcome.statusCode = statusCode;
         outcome.error = error;
-        EXPECT_TRUE(r.webhookDeliveries().finishAttempt(outcome));
+        EXPECT_TRUE(r.webhookDeliveryQueue().finishAttempt(outcome));
     });
     return delivery.id;
 }

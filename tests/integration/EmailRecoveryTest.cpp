@@ -9,6 +9,8 @@
 #include <set>
 
 #include "EmailSupport.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/LeaseRepository.hpp"
 
 namespace lodestone::test {
 namespace {

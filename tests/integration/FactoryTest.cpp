@@ -3,6 +3,11 @@
 
 #include <stdexcept>
 
+#include "storage/JobRepository.hpp"
+#include "storage/MeetingRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProspectRepository.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "support/DaemonDatabase.hpp"
 #include "support/TempDir.hpp"
 

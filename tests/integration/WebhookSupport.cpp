@@ -4,6 +4,8 @@
 #include <Poco/JSON/Parser.h>
 #include <gtest/gtest.h>
 
+#include "storage/WebhookDeliveryRepository.hpp"
+
 namespace lodestone::test {
 namespace {
 

@@ -14,6 +14,12 @@
 #include "domain/JsonValues.hpp"
 #include "domain/Random.hpp"
 #include "domain/Secrets.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/MeetingRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::test {
 namespace {

@@ -73,7 +73,7 @@ struct DeliverySpec {
 };
 
 // Where a job stands, reached the way the job engine's workers get there, each change the
-// JobRepository call the engine makes. From where the job is: the `completed` steps in order,
+// JobQueue call the engine makes. From where the job is: the `completed` steps in order,
 // then `retries` failed attempts of the next step (each queues the job again), then that step
 // `running` or `failed` for good; with neither, the job waits for its next step (or is completed
 // after its last). A step is claimed by `leaseOwner` before it completes or fails, unless a

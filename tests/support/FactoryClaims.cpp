@@ -4,6 +4,13 @@
 #include <stdexcept>
 
 #include "domain/Ids.hpp"
+#include "storage/JobQueue.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeaseRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
+#include "storage/WebhookDeliveryQueue.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "support/Factory.hpp"
 #include "support/Records.hpp"
 
@@ -12,7 +19,6 @@ namespace {
 
 using domain::StepName;
 using domain::Timestamp;
-using storage::JobRepository;
 using storage::Repositories;
 
 constexpr Timestamp kLeaseMillis = 60'000;
@@ -21,17 +27,17 @@ std::string named(StepName step) {
     return std::string(domain::toString(step));
 }
 
-domain::Job current(JobRepository& jobs, const std::string& jobId) {
-    auto job = jobs.find(jobId);
+domain::Job current(Repositories& repositories, const std::string& jobId) {
+    auto job = repositories.jobs().find(jobId);
     if (!job) throw std::invalid_argument("no job " + jobId);
     return *job;
 }
 
 // Claims only ever take whatever is due first, so anything else due for the step first would be
 // claimed instead: an error, whose exception rolls the whole transaction back.
-void claim(JobRepository& jobs, const std::string& jobId, StepName step, const std::string& owner,
-           Timestamp now, Timestamp leaseUntil) {
-    auto claimed = jobs.claim(step, owner, 1, now, leaseUntil);
+void claim(Repositories& repositories, const std::string& jobId, StepName step,
+           const std::string& owner, Timestamp now, Timestamp leaseUntil) {
+    auto claimed = repositories.jobQueue().claim(step, owner, 1, now, leaseUntil);
     if (claimed.size() == 1 && claimed.front().id == jobId) return;
     throw std::logic_error(claimed.empty() ? "job " + jobId + " is not due for " + named(step)
                                            : "job " + claimed.front().id + " was due for " +
@@ -39,17 +45,18 @@ void claim(JobRepository& jobs, const std::string& jobId, StepName step, const s
 }
 
 // Who runs `step` of the job: the worker already running it, or else `owner`, claiming it.
-std::string holder(JobRepository& jobs, const std::string& jobId, StepName step,
+std::string holder(Repositories& repositories, const std::string& jobId, StepName step,
                    const std::string& owner, Timestamp now, Timestamp leaseUntil) {
-    const auto job = current(jobs, jobId);
+    const auto job = current(repositories, jobId);
     if (job.leaseOwner && job.nextStep == step) return *job.leaseOwner;
-    claim(jobs, jobId, step, owner, now, leaseUntil);
+    claim(repositories, jobId, step, owner, now, leaseUntil);
     return owner;
 }
 
-void fail(JobRepository& jobs, const std::string& jobId, StepName step, const std::string& owner,
-          const JobState& state, Timestamp now, std::optional<Timestamp> retryAt) {
-    JobRepository::StepFailure failure;
+void fail(Repositories& repositories, const std::string& jobId, StepName step,
+          const std::string& owner, const JobState& state, Timestamp now,
+          std::optional<Timestamp> retryAt) {
+    storage::JobQueue::StepFailure failure;
     failure.jobId = jobId;
     failure.owner = owner;
     failure.step = step;
@@ -57,36 +64,38 @@ void fail(JobRepository& jobs, const std::string& jobId, StepName step, const st
     failure.now = now;
     failure.retryAt = retryAt;
     failure.retryable = state.retryable;
-    if (!jobs.failStep(failure)) throw std::logic_error("job " + jobId + " did not fail");
+    if (!repositories.jobQueue().failStep(failure))
+        throw std::logic_error("job " + jobId + " did not fail");
 }
 
-domain::Job moveJob(JobRepository& jobs, const std::string& jobId, const JobState& state) {
+domain::Job moveJob(Repositories& repositories, const std::string& jobId, const JobState& state) {
     if (state.running && state.failed) {
         throw std::invalid_argument("a job's step is running or has failed, not both");
     }
     // Every step of the way at one moment: a claim needs the job due (run_after <= now).
-    const Timestamp now = std::max(domain::nowMillis(), current(jobs, jobId).runAfter);
+    const Timestamp now = std::max(domain::nowMillis(), current(repositories, jobId).runAfter);
     const Timestamp leaseUntil = now + kLeaseMillis;
     auto run = [&](StepName step) {
-        return holder(jobs, jobId, step, state.leaseOwner, now, leaseUntil);
+        return holder(repositories, jobId, step, state.leaseOwner, now, leaseUntil);
     };
     for (StepName step : state.completed) {
-        if (!jobs.completeStep(jobId, run(step), step, "{}", now)) {
+        if (!repositories.jobQueue().completeStep(jobId, run(step), step, "{}", now)) {
             throw std::logic_error("job " + jobId + " did not complete " + named(step));
         }
     }
-    const StepName next = current(jobs, jobId).nextStep;
+    const StepName next = current(repositories, jobId).nextStep;
     for (int attempt = 0; attempt < state.retries; ++attempt) {
-        fail(jobs, jobId, next, run(next), state, now, now);
+        fail(repositories, jobId, next, run(next), state, now, now);
     }
     if (state.running) {
-        claim(jobs, jobId, *state.running, state.leaseOwner, now,
+        claim(repositories, jobId, *state.running, state.leaseOwner, now,
               state.leaseUntil.value_or(leaseUntil));
-        if (state.progress > 0) jobs.reportProgress(jobId, state.leaseOwner, state.progress);
+        if (state.progress > 0)
+            repositories.jobQueue().reportProgress(jobId, state.leaseOwner, state.progress);
     } else if (state.failed) {
-        fail(jobs, jobId, *state.failed, run(*state.failed), state, now, std::nullopt);
+        fail(repositories, jobId, *state.failed, run(*state.failed), state, now, std::nullopt);
     }
-    return current(jobs, jobId);
+    return current(repositories, jobId);
 }
 
 }  // namespace
@@ -105,7 +114,7 @@ domain::Job Factory::job(const domain::Lead& lead, const JobState& state) {
                                                         now});
         }
         repositories.jobs().insert(job);
-        return moveJob(repositories.jobs(), job.id, state);
+        return moveJob(repositories, job.id, state);
     });
 }
 
@@ -120,18 +129,18 @@ domain::Job Factory::job(const domain::Prospect& prospect, const JobState& state
         job.campaignId = prospect.campaignId;
         job.runAfter = job.createdAt = job.updatedAt = domain::nowMillis();
         repositories.jobs().insert(job);
-        return moveJob(repositories.jobs(), job.id, state);
+        return moveJob(repositories, job.id, state);
     });
 }
 
 domain::Job Factory::advance(const std::string& jobId, const JobState& state) {
     return store_.write(
-        [&](Repositories& repositories) { return moveJob(repositories.jobs(), jobId, state); });
+        [&](Repositories& repositories) { return moveJob(repositories, jobId, state); });
 }
 
 void Factory::refund(const std::string& jobId) {
     store_.write([&](Repositories& repositories) {
-        const auto job = current(repositories.jobs(), jobId);
+        const auto job = current(repositories, jobId);
         const auto now = domain::nowMillis();
         // As leadmagnet::refundCharge: released once, so it is credited back once.
         const auto held = repositories.jobs().releaseCharge(jobId, now);
@@ -150,7 +159,7 @@ void Factory::releaseCharge(const std::string& jobId) {
 
 void Factory::expireLease(const std::string& jobId) {
     store_.write([&](Repositories& repositories) {
-        const auto job = current(repositories.jobs(), jobId);
+        const auto job = current(repositories, jobId);
         if (!job.leaseOwner) throw std::logic_error("job " + jobId + " holds no lease");
         // Renewed to end long ago: what a lease looks like once its worker stopped renewing it.
         repositories.jobLeases().renew(*job.leaseOwner, {jobId}, 1);
@@ -177,7 +186,8 @@ domain::WebhookDelivery Factory::delivery(const domain::Campaign& campaign,
         deliveries.insert(event);
         if (spec.claimedBy) {
             const auto leaseUntil = spec.leaseUntil.value_or(event.createdAt + kLeaseMillis);
-            auto claimed = deliveries.claim(*spec.claimedBy, event.createdAt, leaseUntil, 1);
+            auto claimed = repositories.webhookDeliveryQueue().claim(
+                *spec.claimedBy, event.createdAt, leaseUntil, 1);
             if (claimed.size() != 1 || claimed.front().id != event.id) {
                 throw std::logic_error("another delivery was due before " + event.id);
             }

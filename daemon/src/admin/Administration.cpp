@@ -13,6 +13,11 @@
 #include "outreach/sequence/Sequence.hpp"
 #include "pages/PageRenderer.hpp"
 #include "pages/PageSettings.hpp"
+#include "storage/ApiKeyRepository.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/EmailSendQueue.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "storage/StorageError.hpp"
 
 namespace lodestone::admin {
@@ -286,7 +291,7 @@ domain::Campaign Administration::updateCampaign(const std::string& id,
     campaign.updatedAt = now_;
     repositories_.campaigns().update(campaign);
     // A raised cap or a shorter gap applies to the emails already held back.
-    if (changes.sequenceJson) repositories_.emailSends().reopenSendingDay(campaign.id);
+    if (changes.sequenceJson) repositories_.emailSendQueue().reopenSendingDay(campaign.id);
     return campaign;
 }
 

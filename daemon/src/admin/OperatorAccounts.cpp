@@ -9,6 +9,10 @@
 #include "domain/Ids.hpp"
 #include "domain/Random.hpp"
 #include "domain/Secrets.hpp"
+#include "storage/AuditLogRepository.hpp"
+#include "storage/OperatorRepository.hpp"
+#include "storage/OperatorSessionRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
 #include "storage/StorageError.hpp"
 
 namespace lodestone::admin {

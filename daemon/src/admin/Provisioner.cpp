@@ -8,6 +8,10 @@
 #include "domain/Secrets.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
 #include "outreach/sequence/Sequence.hpp"
+#include "storage/ApiKeyRepository.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 
 namespace lodestone::admin {
 namespace {

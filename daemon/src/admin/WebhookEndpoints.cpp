@@ -9,7 +9,10 @@
 #include "domain/Ids.hpp"
 #include "domain/Secrets.hpp"
 #include "events/LifecycleEvents.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "storage/StorageError.hpp"
+#include "storage/WebhookEndpointRepository.hpp"
 
 namespace lodestone::admin {
 namespace {

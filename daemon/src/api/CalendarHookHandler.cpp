@@ -9,6 +9,7 @@
 #include "outreach/CalendarBookings.hpp"
 #include "outreach/Meetings.hpp"
 #include "outreach/calendar/IntakeSignature.hpp"
+#include "storage/CampaignRepository.hpp"
 #include "storage/StorageError.hpp"
 
 namespace lodestone::api {

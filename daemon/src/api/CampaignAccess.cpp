@@ -1,6 +1,7 @@
 #include "api/CampaignAccess.hpp"
 
 #include "api/ApiError.hpp"
+#include "storage/CampaignRepository.hpp"
 
 namespace lodestone::api {
 

@@ -10,6 +10,7 @@
 #include "outreach/Meetings.hpp"
 #include "outreach/ProspectView.hpp"
 #include "outreach/SequenceLifecycle.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::api {
 namespace {

@@ -4,6 +4,8 @@
 #include "api/ApiRoutes.hpp"
 #include "api/JsonResponse.hpp"
 #include "api/WebhookDeliveryRoutes.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
+#include "storage/WebhookEndpointRepository.hpp"
 
 namespace lodestone::api {
 namespace {

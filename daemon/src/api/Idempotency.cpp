@@ -5,6 +5,7 @@
 
 #include "api/ApiError.hpp"
 #include "domain/Secrets.hpp"
+#include "storage/IdempotencyRepository.hpp"
 
 namespace lodestone::api {
 

@@ -9,6 +9,9 @@
 #include "domain/JsonWriter.hpp"
 #include "leadmagnet/Generation.hpp"
 #include "leadmagnet/JobStatusView.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 
 namespace lodestone::api {
 namespace {

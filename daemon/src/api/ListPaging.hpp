@@ -9,7 +9,7 @@
 
 #include "api/ApiRequest.hpp"
 #include "storage/PageCursor.hpp"
-#include "storage/Repositories.hpp"
+#include "storage/PageRequest.hpp"
 
 // How every list route pages (docs/api.md, Lists): `?limit=` (1-200, 50 when absent) and
 // `?cursor=` (opaque: the `nextCursor` of the page before), newest first.

@@ -8,6 +8,10 @@
 #include "domain/RecordViews.hpp"
 #include "leadmagnet/JobStatusView.hpp"
 #include "outreach/ProspectView.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/ProjectRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::api {
 namespace {

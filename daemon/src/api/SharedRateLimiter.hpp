@@ -3,6 +3,7 @@
 #include <atomic>
 
 #include "ratelimit/RateLimiter.hpp"
+#include "storage/RateLimitRepository.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::api {

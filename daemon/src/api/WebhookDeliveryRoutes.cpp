@@ -6,6 +6,7 @@
 #include "api/CampaignAccess.hpp"
 #include "api/JsonResponse.hpp"
 #include "api/ListPaging.hpp"
+#include "storage/PageRequest.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 
 namespace lodestone::api {

@@ -2,7 +2,7 @@
 
 #include "api/ApiRoutes.hpp"
 #include "api/ApiServices.hpp"
-#include "storage/Repositories.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 
 namespace lodestone::api {

@@ -20,6 +20,7 @@
 #include "config/ConfigLoader.hpp"
 #include "plugins/Describe.hpp"
 #include "plugins/PluginRegistry.hpp"
+#include "storage/JobBacklog.hpp"
 
 namespace lodestone::app {
 namespace {
@@ -243,8 +244,9 @@ void LodestoneApp::serve() {
 
 std::string LodestoneApp::statusLine() const {
     try {
-        const auto depth = storage_->store().read(
-            [](storage::Repositories& repositories) { return repositories.jobs().queueDepth(); });
+        const auto depth = storage_->store().read([](storage::Repositories& repositories) {
+            return repositories.jobBacklog().queueDepth();
+        });
         return "jobs: " + std::to_string(depth.waiting) + " waiting, " +
                std::to_string(depth.running) + " running";
     } catch (const std::exception& e) {

@@ -7,6 +7,7 @@
 #include "outreach/InboundReports.hpp"
 #include "outreach/mailbox/MailboxFinding.hpp"
 #include "outreach/mailbox/Pop3Mailbox.hpp"
+#include "storage/MailboxMemoryRepository.hpp"
 
 namespace lodestone::app {
 namespace {

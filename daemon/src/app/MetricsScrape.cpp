@@ -11,6 +11,8 @@
 #include "domain/Time.hpp"
 #include "metrics/Exposition.hpp"
 #include "metrics/Series.hpp"
+#include "storage/JobBacklog.hpp"
+#include "storage/JobRepository.hpp"
 
 namespace lodestone::app {
 namespace {
@@ -33,10 +35,11 @@ std::string_view name(JobKind kind) {
 
 std::string MetricsScrape::readDatabaseGauges() {
     auto [waiting, held] = store_.read([](storage::Repositories& repositories) {
-        return std::pair(repositories.jobs().waitingByStep(), repositories.jobs().heldByKind());
+        return std::pair(repositories.jobBacklog().waitingByStep(),
+                         repositories.jobBacklog().heldByKind());
     });
     const auto now = domain::nowMillis();
-    std::map<std::pair<JobKind, StepName>, storage::JobRepository::WaitingAtStep> byStep;
+    std::map<std::pair<JobKind, StepName>, storage::JobBacklog::WaitingAtStep> byStep;
     for (const auto& group : waiting) byStep[{group.kind, group.step}] = group;
 
     metrics::Exposition out;

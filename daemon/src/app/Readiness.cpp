@@ -3,6 +3,7 @@
 #include <Poco/Environment.h>
 
 #include "domain/Time.hpp"
+#include "storage/StorageProbeRepository.hpp"
 
 namespace lodestone::app {
 namespace {

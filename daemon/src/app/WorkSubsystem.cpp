@@ -8,6 +8,7 @@
 #include "outbound/PolicyGateway.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
 #include "outreach/sequence/Sequence.hpp"
+#include "storage/CampaignRepository.hpp"
 
 namespace lodestone::app {
 namespace {

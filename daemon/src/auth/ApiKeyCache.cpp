@@ -1,6 +1,7 @@
 #include "auth/ApiKeyCache.hpp"
 
 #include "domain/Secrets.hpp"
+#include "storage/ApiKeyRepository.hpp"
 
 namespace lodestone::auth {
 namespace {

@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "domain/Records.hpp"
-#include "storage/Repositories.hpp"
+#include "storage/ApiKeyRepository.hpp"
 
 namespace lodestone::auth {
 

@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "storage/ApiKeyRepository.hpp"
+
 namespace lodestone::auth {
 
 KeyUseLog::KeyUseLog(storage::Store& store, std::chrono::milliseconds interval)

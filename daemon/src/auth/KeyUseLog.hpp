@@ -8,6 +8,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "domain/Time.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::auth {

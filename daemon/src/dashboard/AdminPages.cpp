@@ -4,6 +4,8 @@
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
 #include "domain/Time.hpp"
+#include "storage/ApiKeyRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "storage/StorageError.hpp"
 
 namespace lodestone::dashboard {

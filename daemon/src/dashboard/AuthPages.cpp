@@ -11,6 +11,7 @@
 #include "domain/Random.hpp"
 #include "domain/Secrets.hpp"
 #include "domain/Time.hpp"
+#include "storage/OperatorRepository.hpp"
 #include "storage/StorageError.hpp"
 
 namespace lodestone::dashboard {

@@ -14,8 +14,11 @@
 #include "dashboard/Pages.hpp"
 #include "domain/JsonValues.hpp"
 #include "domain/Time.hpp"
+#include "storage/OrganisationRepository.hpp"
 #include "storage/PageCursor.hpp"
+#include "storage/ProspectRepository.hpp"
 #include "storage/StorageError.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 
 namespace lodestone::dashboard {

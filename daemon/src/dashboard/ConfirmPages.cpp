@@ -3,6 +3,7 @@
 // way back. Without script, a confirmation is a page of its own; the form it sends is the one the
 // change always took, so the change itself has one code path.
 #include "dashboard/Pages.hpp"
+#include "storage/ApiKeyRepository.hpp"
 
 namespace lodestone::dashboard {
 namespace {

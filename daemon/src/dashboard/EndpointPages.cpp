@@ -10,6 +10,9 @@
 #include "dashboard/Pages.hpp"
 #include "domain/Time.hpp"
 #include "events/LifecycleEvents.hpp"
+#include "storage/ProjectRepository.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
+#include "storage/WebhookEndpointRepository.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 
 namespace lodestone::dashboard {

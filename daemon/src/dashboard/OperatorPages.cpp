@@ -3,6 +3,7 @@
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
 #include "domain/Time.hpp"
+#include "storage/OperatorRepository.hpp"
 #include "storage/StorageError.hpp"
 
 namespace lodestone::dashboard {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dashboard/Dashboard.hpp"
+#include "storage/PageRequest.hpp"
 #include "storage/Repositories.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 

@@ -5,7 +5,12 @@
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
 #include "domain/Time.hpp"
+#include "storage/AuditLogRepository.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
 #include "storage/PageCursor.hpp"
+#include "storage/PageRequest.hpp"
+#include "storage/PipelineCountRepository.hpp"
 #include "storage/StorageError.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 

@@ -6,7 +6,10 @@
 #include "domain/Time.hpp"
 #include "leadmagnet/Generation.hpp"
 #include "leadmagnet/JobProgress.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
 #include "storage/PageCursor.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "storage/StorageError.hpp"
 
 namespace lodestone::dashboard {

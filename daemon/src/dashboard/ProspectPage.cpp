@@ -6,6 +6,7 @@
 #include "dashboard/Pages.hpp"
 #include "domain/JsonValues.hpp"
 #include "outreach/ProspectView.hpp"
+#include "storage/CampaignRepository.hpp"
 
 namespace lodestone::dashboard {
 namespace {

@@ -2,6 +2,8 @@
 
 #include "domain/Random.hpp"
 #include "domain/Secrets.hpp"
+#include "storage/OperatorRepository.hpp"
+#include "storage/OperatorSessionRepository.hpp"
 
 namespace lodestone::dashboard {
 namespace {

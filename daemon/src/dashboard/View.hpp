@@ -8,6 +8,7 @@
 
 #include "dashboard/Sessions.hpp"
 #include "domain/Jobs.hpp"
+#include "domain/Prospects.hpp"
 #include "domain/Records.hpp"
 
 namespace lodestone::dashboard {

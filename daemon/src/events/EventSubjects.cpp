@@ -1,6 +1,8 @@
 #include "events/EventSubjects.hpp"
 
 #include "domain/JsonValues.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::events {
 namespace {

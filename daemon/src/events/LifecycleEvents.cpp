@@ -6,6 +6,8 @@
 #include "domain/Ids.hpp"
 #include "domain/JsonValues.hpp"
 #include "domain/Time.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
+#include "storage/WebhookEndpointRepository.hpp"
 
 namespace lodestone::events {
 

@@ -1,12 +1,14 @@
 #include "jobs/JobTable.hpp"
 
 #include "jobs/JobOutcomes.hpp"
+#include "storage/JobQueue.hpp"
+#include "storage/JobRepository.hpp"
 #include "work/WorkerIdentity.hpp"
 
 namespace lodestone::jobs {
 void JobTable::reportProgress(storage::Repositories& repositories, const std::string& itemId,
                               const std::string& owner, int percent) {
-    repositories.jobs().reportProgress(itemId, owner, percent);
+    repositories.jobQueue().reportProgress(itemId, owner, percent);
 }
 
 work::Rescue JobTable::rescue(storage::Repositories& repositories, const storage::HeldLease& lease,

@@ -7,6 +7,7 @@
 #include "jobs/JobOutcomes.hpp"
 #include "metrics/Series.hpp"
 #include "plugins/PluginError.hpp"
+#include "storage/JobQueue.hpp"
 
 namespace lodestone::jobs {
 namespace {
@@ -80,8 +81,8 @@ StepQueue::StepQueue(domain::StepName step, JobTable& table, const JobHandlers& 
 work::Claims StepQueue::claim(storage::Repositories& repositories,
                               const work::ClaimRequest& request) {
     work::Claims claimed;
-    for (auto& job : repositories.jobs().claim(step_, request.owner, request.limit, request.now,
-                                               request.leaseUntil)) {
+    for (auto& job : repositories.jobQueue().claim(step_, request.owner, request.limit, request.now,
+                                                   request.leaseUntil)) {
         std::shared_ptr<StepRun> run;
         try {
             run = handlers_.of(job.kind).prepare(repositories, job, step_, request.now);
@@ -97,7 +98,7 @@ work::Claims StepQueue::claim(storage::Repositories& repositories,
 }
 
 std::optional<work::Timestamp> StepQueue::nextDue(storage::Repositories& repositories) {
-    return repositories.jobs().nextDue(step_);
+    return repositories.jobQueue().nextDue(step_);
 }
 
 work::Prepared StepQueue::prepare(work::Claim& claim,
@@ -162,7 +163,7 @@ work::Recorded StepQueue::record(storage::Repositories& repositories, const work
             break;
     }
     work::Recorded recorded;
-    recorded.held = repositories.jobs().releaseLease(job.id, claim.owner, now);
+    recorded.held = repositories.jobQueue().releaseLease(job.id, claim.owner, now);
     return recorded;
 }
 

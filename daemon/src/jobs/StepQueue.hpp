@@ -11,7 +11,7 @@
 namespace lodestone::jobs {
 
 // One step of the pipeline as a kind of work: the jobs due at that step, of every kind that has
-// it (a claim takes lead magnets first, storage's JobRepository::claim). Each claimed job's kind
+// it (a claim takes lead magnets first, storage's JobQueue::claim). Each claimed job's kind
 // prepares its run; this queue runs it, reads how it ended, and records the step's outcome.
 class StepQueue final : public work::WorkKind {
   public:

@@ -4,6 +4,9 @@
 
 #include "domain/Ids.hpp"
 #include "events/EventSubjects.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
 
 namespace lodestone::leadmagnet {
 namespace {

@@ -1,5 +1,7 @@
 #include "leadmagnet/ProjectCache.hpp"
 
+#include "storage/ProjectRepository.hpp"
+
 namespace lodestone::leadmagnet {
 
 ProjectCache::ProjectCache(storage::Store& store, std::chrono::milliseconds ttl)

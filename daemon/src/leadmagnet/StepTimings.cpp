@@ -1,5 +1,7 @@
 #include "leadmagnet/StepTimings.hpp"
 
+#include "storage/JobRepository.hpp"
+
 namespace lodestone::leadmagnet {
 
 StepTimings::StepTimings(storage::Store& store, std::chrono::milliseconds refresh)

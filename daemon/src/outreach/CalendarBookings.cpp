@@ -6,6 +6,8 @@
 #include "domain/Time.hpp"
 #include "events/EventSubjects.hpp"
 #include "outreach/Meetings.hpp"
+#include "storage/MeetingRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::outreach {
 namespace {

@@ -5,6 +5,8 @@
 #include "domain/Ids.hpp"
 #include "domain/Random.hpp"
 #include "events/EventSubjects.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 #include "storage/StorageError.hpp"
 
 namespace lodestone::outreach {

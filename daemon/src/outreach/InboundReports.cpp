@@ -1,6 +1,8 @@
 #include "outreach/InboundReports.hpp"
 
 #include "outreach/SequenceLifecycle.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::outreach {
 

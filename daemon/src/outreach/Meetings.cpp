@@ -5,6 +5,10 @@
 #include "domain/Ids.hpp"
 #include "domain/JsonValues.hpp"
 #include "events/LifecycleEvents.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/MeetingRepository.hpp"
+#include "storage/ProspectRepository.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 
 namespace lodestone::outreach {
 namespace {

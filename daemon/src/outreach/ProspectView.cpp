@@ -3,6 +3,11 @@
 #include <Poco/JSON/Array.h>
 
 #include "domain/JsonValues.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/MeetingRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::outreach {
 namespace {

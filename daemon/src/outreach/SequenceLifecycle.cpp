@@ -4,6 +4,9 @@
 #include "domain/Ids.hpp"
 #include "domain/JsonValues.hpp"
 #include "events/EventSubjects.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/ProspectRepository.hpp"
+#include "storage/SuppressionRepository.hpp"
 
 namespace lodestone::outreach {
 namespace {

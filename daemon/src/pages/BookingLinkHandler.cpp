@@ -7,6 +7,10 @@
 #include "outreach/BookingLink.hpp"
 #include "pages/PageResponse.hpp"
 #include "pages/PageSettings.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/ProjectRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::pages {
 namespace {

@@ -10,6 +10,7 @@
 #include "pages/PageRenderer.hpp"
 #include "pages/PageResponse.hpp"
 #include "pages/PageSettings.hpp"
+#include "storage/ProjectRepository.hpp"
 
 namespace lodestone::pages {
 namespace {

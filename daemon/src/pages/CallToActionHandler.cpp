@@ -2,6 +2,8 @@
 
 #include "pages/PageResponse.hpp"
 #include "pages/PageVisits.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 
 namespace lodestone::pages {
 

@@ -9,6 +9,8 @@
 #include "pages/PageRenderer.hpp"
 #include "pages/PageResponse.hpp"
 #include "pages/PageVisits.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
 
 namespace lodestone::pages {
 namespace {

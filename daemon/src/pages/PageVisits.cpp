@@ -10,6 +10,9 @@
 #include "domain/JsonValues.hpp"
 #include "events/EventSubjects.hpp"
 #include "pages/PageSettings.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::pages {
 namespace {

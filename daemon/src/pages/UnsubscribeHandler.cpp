@@ -7,6 +7,7 @@
 #include "outreach/SequenceLifecycle.hpp"
 #include "pages/PageRenderer.hpp"
 #include "pages/PageResponse.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::pages {
 namespace {

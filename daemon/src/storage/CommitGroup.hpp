@@ -9,7 +9,6 @@
 #include <span>
 #include <string>
 
-#include "storage/Repositories.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::storage {

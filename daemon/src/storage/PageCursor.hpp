@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "storage/Repositories.hpp"
+#include "storage/PageRequest.hpp"
 
 namespace lodestone::storage {
 

@@ -3,6 +3,8 @@
 #include <map>
 
 #include "metrics/Series.hpp"
+#include "storage/WebhookDeliveryQueue.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 
 namespace lodestone::webhooks {
 namespace {
@@ -66,7 +68,7 @@ work::Rescue DeliveryTable::rescue(storage::Repositories& repositories,
     outcome.error = rescue.error;
     outcome.retryAt = pick(findTarget(repositories, *delivery), schedule_)
                           .retryAt(delivery->attemptCount, delivery->manual, now);
-    rescue.recorded.held = repositories.webhookDeliveries().finishAttempt(outcome);
+    rescue.recorded.held = repositories.webhookDeliveryQueue().finishAttempt(outcome);
     if (rescue.recorded.held) rescue.recorded.retryAt = outcome.retryAt;
     return rescue;
 }
@@ -80,7 +82,7 @@ work::Claims DeliveryQueue::claim(storage::Repositories& repositories,
     work::Claims claimed;
     // Read once per claim: a backlog's deliveries mostly share a few campaigns and endpoints.
     std::map<std::string, std::optional<DeliveryTarget>> targets;
-    for (auto& delivery : repositories.webhookDeliveries().claim(
+    for (auto& delivery : repositories.webhookDeliveryQueue().claim(
              request.owner, request.now, request.leaseUntil, request.limit)) {
         const std::string key = delivery.endpointId
                                     ? "endpoint " + *delivery.endpointId
@@ -100,7 +102,7 @@ work::Claims DeliveryQueue::claim(storage::Repositories& repositories,
 }
 
 std::optional<work::Timestamp> DeliveryQueue::nextDue(storage::Repositories& repositories) {
-    return repositories.webhookDeliveries().nextDue();
+    return repositories.webhookDeliveryQueue().nextDue();
 }
 
 work::Prepared DeliveryQueue::prepare(work::Claim& claim,
@@ -128,8 +130,8 @@ work::Recorded DeliveryQueue::record(storage::Repositories& repositories, const 
     const auto& delivery = claimed.delivery;
     work::Recorded recorded;
     if (outcome.type == work::Outcome::Type::HandedBack) {
-        recorded.held = repositories.webhookDeliveries().release(delivery.id, claim.owner,
-                                                                 delivery.attemptCount);
+        recorded.held = repositories.webhookDeliveryQueue().release(delivery.id, claim.owner,
+                                                                    delivery.attemptCount);
         return recorded;
     }
     const bool delivered = outcome.type == work::Outcome::Type::Succeeded;
@@ -148,7 +150,7 @@ work::Recorded DeliveryQueue::record(storage::Repositories& repositories, const 
                 pick(claimed.target, schedule_).retryAt(attempt.number, delivery.manual, now);
         }
     }
-    recorded.held = repositories.webhookDeliveries().finishAttempt(attempt);
+    recorded.held = repositories.webhookDeliveryQueue().finishAttempt(attempt);
     if (!recorded.held) return recorded;
     recorded.retryAt = attempt.retryAt;
     if (delivered) {

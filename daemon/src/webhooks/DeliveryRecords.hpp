@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "domain/Records.hpp"
 #include "storage/Repositories.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 
 namespace lodestone::webhooks {
 

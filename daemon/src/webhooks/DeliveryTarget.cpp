@@ -2,6 +2,9 @@
 
 #include <chrono>
 
+#include "storage/CampaignRepository.hpp"
+#include "storage/WebhookEndpointRepository.hpp"
+
 namespace lodestone::webhooks {
 
 DeliveryTarget targetOf(const domain::Campaign& campaign) {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "storage/LeaseRepository.hpp"
 #include "storage/Repositories.hpp"
 #include "work/Outcome.hpp"
 

@@ -2,6 +2,7 @@
 
 #include <Poco/Logger.h>
 
+#include "storage/LeaseRepository.hpp"
 #include "work/OutcomeLog.hpp"
 #include "work/WorkerIdentity.hpp"
 

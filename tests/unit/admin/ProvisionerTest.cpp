@@ -6,6 +6,9 @@
 #include "admin/StoreSettings.hpp"
 #include "auth/ApiKeyCheck.hpp"
 #include "config/ConfigLoader.hpp"
+#include "storage/ApiKeyRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "support/TempDir.hpp"
 
 using namespace lodestone;

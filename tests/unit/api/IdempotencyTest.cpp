@@ -5,6 +5,8 @@
 #include "api/ApiError.hpp"
 #include "api/Idempotency.hpp"
 #include "domain/Ids.hpp"
+#include "storage/ApiKeyRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
 #include "unit/storage/StoreFixture.hpp"
 
 using namespace lodestone;

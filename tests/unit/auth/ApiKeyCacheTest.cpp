@@ -5,6 +5,7 @@
 
 #include "KeyStoreFixture.hpp"
 #include "auth/ApiKeyCache.hpp"
+#include "storage/ApiKeyRepository.hpp"
 
 using namespace lodestone;
 using namespace std::chrono_literals;

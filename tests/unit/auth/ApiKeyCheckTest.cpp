@@ -5,6 +5,7 @@
 
 #include "KeyStoreFixture.hpp"
 #include "auth/ApiKeyCheck.hpp"
+#include "storage/ApiKeyRepository.hpp"
 
 using namespace lodestone;
 using auth::KeyStatus;

@@ -5,6 +5,8 @@
 
 #include "domain/Ids.hpp"
 #include "domain/Secrets.hpp"
+#include "storage/ApiKeyRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
 #include "unit/storage/StoreFixture.hpp"
 
 namespace lodestone::auth::test {

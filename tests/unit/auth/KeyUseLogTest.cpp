@@ -6,6 +6,7 @@
 #include "KeyStoreFixture.hpp"
 #include "auth/ApiKeyCache.hpp"
 #include "auth/KeyUseLog.hpp"
+#include "storage/ApiKeyRepository.hpp"
 
 using namespace lodestone;
 using namespace std::chrono_literals;

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "auth/ApiKeyCheck.hpp"
+#include "storage/ApiKeyRepository.hpp"
 #include "unit/ctl/CtlFixture.hpp"
 
 using namespace lodestone;

@@ -6,6 +6,8 @@
 
 #include "admin/Administration.hpp"
 #include "domain/Ids.hpp"
+#include "storage/WebhookDeliveryQueue.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "unit/ctl/CtlFixture.hpp"
 
 using namespace lodestone;
@@ -46,7 +48,7 @@ class WebhookCommands : public test::CtlFixture {
     void attempt(const std::string& id, bool delivered) {
         auto now = domain::nowMillis();
         store_->write([&](storage::Repositories& r) {
-            auto claimed = r.webhookDeliveries().claim(kOwner, now, now + 30'000, 10);
+            auto claimed = r.webhookDeliveryQueue().claim(kOwner, now, now + 30'000, 10);
             ASSERT_EQ(claimed.size(), 1u);
             ASSERT_EQ(claimed[0].id, id);
             storage::AttemptOutcome outcome;
@@ -58,7 +60,7 @@ class WebhookCommands : public test::CtlFixture {
             outcome.statusCode = delivered ? 204 : 503;
             outcome.latencyMs = 120;
             if (!delivered) outcome.error = "HTTP 503";
-            ASSERT_TRUE(r.webhookDeliveries().finishAttempt(outcome));
+            ASSERT_TRUE(r.webhookDeliveryQueue().finishAttempt(outcome));
         });
     }
 

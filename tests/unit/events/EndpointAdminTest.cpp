@@ -7,6 +7,7 @@
 #include "admin/Administration.hpp"
 #include "admin/WebhookEndpoints.hpp"
 #include "storage/StorageError.hpp"
+#include "storage/WebhookEndpointRepository.hpp"
 
 namespace lodestone::admin {
 namespace {

@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "domain/Ids.hpp"
+#include "storage/ProjectRepository.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
+#include "storage/WebhookEndpointRepository.hpp"
 #include "unit/storage/ProspectStoreFixture.hpp"
 
 namespace lodestone::events::test {

@@ -7,6 +7,8 @@
 #include "domain/JsonValues.hpp"
 #include "events/EventSubjects.hpp"
 #include "events/LifecycleEvents.hpp"
+#include "storage/ProjectRepository.hpp"
+#include "storage/WebhookEndpointRepository.hpp"
 
 namespace lodestone::events {
 namespace {

@@ -11,6 +11,11 @@
 #include "jobs/JobTable.hpp"
 #include "leadmagnet/steps/LeadMagnetJobs.hpp"
 #include "outreach/steps/ProspectJobs.hpp"
+#include "storage/JobQueue.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "support/Records.hpp"
 #include "unit/storage/StoreFixture.hpp"
 #include "unit/work/WorkTestSupport.hpp"
@@ -73,7 +78,7 @@ class JobStoreFixture : public storage::test::StoreFixture {
                       std::chrono::milliseconds lease = std::chrono::minutes(5)) {
         auto now = domain::nowMillis();
         auto claimed = store_->write([&](storage::Repositories& r) {
-            return r.jobs().claim(job.nextStep, owner, 10, now, now + lease.count());
+            return r.jobQueue().claim(job.nextStep, owner, 10, now, now + lease.count());
         });
         if (claimed.size() != 1 || claimed[0].id != job.id) {
             throw std::runtime_error("expected to claim exactly job " + job.id);

@@ -2,6 +2,7 @@
 
 #include "JobStoreFixture.hpp"
 #include "jobs/JobOutcomes.hpp"
+#include "storage/LeadRepository.hpp"
 
 using namespace lodestone;
 using namespace lodestone::jobs;

@@ -6,6 +6,10 @@
 
 #include "domain/Ids.hpp"
 #include "leadmagnet/Generation.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "unit/storage/StoreFixture.hpp"
 
 using namespace lodestone;

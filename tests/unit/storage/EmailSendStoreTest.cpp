@@ -6,6 +6,12 @@
 
 #include "ProspectStoreFixture.hpp"
 #include "StoreSuite.hpp"
+#include "storage/EmailSendQueue.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/LeaseRepository.hpp"
+#include "storage/MailboxMemoryRepository.hpp"
+#include "storage/ProspectRepository.hpp"
+#include "storage/SuppressionRepository.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;
@@ -41,12 +47,13 @@ class EmailSendStore : public storage::test::OnEveryBackend<storage::test::Prosp
     }
 
     std::vector<domain::EmailSend> due(domain::Timestamp now, int limit = 10) {
-        return store_->read([&](Repositories& r) { return r.emailSends().due(now, limit); });
+        return store_->read([&](Repositories& r) { return r.emailSendQueue().due(now, limit); });
     }
 
     bool lease(const std::string& id, const std::string& owner, domain::Timestamp now) {
-        return store_->write(
-            [&](Repositories& r) { return r.emailSends().lease(id, owner, now + kLease, now); });
+        return store_->write([&](Repositories& r) {
+            return r.emailSendQueue().lease(id, owner, now + kLease, now);
+        });
     }
 
     domain::EmailSend find(const std::string& id) {
@@ -84,7 +91,8 @@ TEST_P(EmailSendStore, AClaimSeesWhatDueListsAndSkipsWhatAConcurrentClaimHolds) 
     auto bob = add(campaign_, "bob@initech.com", domain::ProspectStatus::Qualified);
     auto second = insert(send(bob, 0, kT0 + 1));
     auto claimable = [&](Store& store) {
-        return store.write([&](Repositories& r) { return r.emailSends().claimable(kT0 + 5, 10); });
+        return store.write(
+            [&](Repositories& r) { return r.emailSendQueue().claimable(kT0 + 5, 10); });
     };
     auto all = claimable(*store_);
     ASSERT_EQ(all.size(), 2u);
@@ -96,7 +104,7 @@ TEST_P(EmailSendStore, AClaimSeesWhatDueListsAndSkipsWhatAConcurrentClaimHolds) 
     std::thread other([&] {
         auto another = database().open();
         another->write([&](Repositories& r) {
-            EXPECT_EQ(r.emailSends().claimable(kT0 + 5, 1).size(), 1u);
+            EXPECT_EQ(r.emailSendQueue().claimable(kT0 + 5, 1).size(), 1u);
             holding.set_value();
             done.get_future().wait();
         });
@@ -138,14 +146,15 @@ TEST_P(EmailSendStore, OnlyTheOwnerOfTheAttemptRecordsItsEnd) {
     auto s = insert(send(ann_, 0, kT0));
     ASSERT_TRUE(lease(s.id, "w1", kT0));
     EXPECT_FALSE(store_->write([&](Repositories& r) {
-        return r.emailSends().finishAttempt(ended(s, "w2", 1, EmailSendStatus::Sent, kT0 + 5));
+        return r.emailSendQueue().finishAttempt(ended(s, "w2", 1, EmailSendStatus::Sent, kT0 + 5));
     }));
     EXPECT_FALSE(store_->write([&](Repositories& r) {
-        return r.emailSends().finishAttempt(ended(s, "w1", 2, EmailSendStatus::Sent, kT0 + 5));
+        return r.emailSendQueue().finishAttempt(ended(s, "w1", 2, EmailSendStatus::Sent, kT0 + 5));
     }));
     auto end = ended(s, "w1", 1, EmailSendStatus::Sent, kT0 + 5);
     end.smtpReply = "250 2.0.0 queued";
-    EXPECT_TRUE(store_->write([&](Repositories& r) { return r.emailSends().finishAttempt(end); }));
+    EXPECT_TRUE(
+        store_->write([&](Repositories& r) { return r.emailSendQueue().finishAttempt(end); }));
     auto sent = find(s.id);
     EXPECT_EQ(sent.status, EmailSendStatus::Sent);
     EXPECT_EQ(sent.sentAt, kT0 + 5);
@@ -159,22 +168,24 @@ TEST_P(EmailSendStore, ARetryIsPendingAgainAtItsTime) {
     auto end = ended(s, "w1", 1, EmailSendStatus::Pending, kT0 + 5);
     end.retryAt = kT0 + 1000;
     end.error = "refused: 451 4.3.0 try later (at RCPT)";
-    ASSERT_TRUE(store_->write([&](Repositories& r) { return r.emailSends().finishAttempt(end); }));
+    ASSERT_TRUE(
+        store_->write([&](Repositories& r) { return r.emailSendQueue().finishAttempt(end); }));
     EXPECT_TRUE(due(kT0 + 999).empty());
     auto again = due(kT0 + 1000);
     ASSERT_EQ(again.size(), 1u);
     EXPECT_EQ(again[0].attemptCount, 1);
     EXPECT_EQ(again[0].lastError, end.error);
-    EXPECT_EQ(store_->read([&](Repositories& r) { return r.emailSends().nextDue(); }), kT0 + 1000);
+    EXPECT_EQ(store_->read([&](Repositories& r) { return r.emailSendQueue().nextDue(); }),
+              kT0 + 1000);
 }
 
 TEST_P(EmailSendStore, AHandedBackClaimIsUncounted) {
     auto s = insert(send(ann_, 0, kT0));
     ASSERT_TRUE(lease(s.id, "w1", kT0));
     EXPECT_FALSE(
-        store_->write([&](Repositories& r) { return r.emailSends().release(s.id, "w2", 1); }));
+        store_->write([&](Repositories& r) { return r.emailSendQueue().release(s.id, "w2", 1); }));
     EXPECT_TRUE(
-        store_->write([&](Repositories& r) { return r.emailSends().release(s.id, "w1", 1); }));
+        store_->write([&](Repositories& r) { return r.emailSendQueue().release(s.id, "w1", 1); }));
     auto back = find(s.id);
     EXPECT_EQ(back.attemptCount, 0);
     EXPECT_FALSE(back.leaseOwner);
@@ -184,13 +195,13 @@ TEST_P(EmailSendStore, AHandedBackClaimIsUncounted) {
 TEST_P(EmailSendStore, PostponingAndEndingTouchOnlyUnleasedPendingSends) {
     auto s = insert(send(ann_, 0, kT0));
     EXPECT_TRUE(store_->write(
-        [&](Repositories& r) { return r.emailSends().postpone(s.id, kT0 + 9000, kT0); }));
+        [&](Repositories& r) { return r.emailSendQueue().postpone(s.id, kT0 + 9000, kT0); }));
     EXPECT_EQ(find(s.id).dueAt, kT0 + 9000);
     ASSERT_TRUE(lease(s.id, "w1", kT0 + 9000));
     EXPECT_FALSE(store_->write(
-        [&](Repositories& r) { return r.emailSends().postpone(s.id, kT0 + 1, kT0); }));
+        [&](Repositories& r) { return r.emailSendQueue().postpone(s.id, kT0 + 1, kT0); }));
     EXPECT_FALSE(store_->write([&](Repositories& r) {
-        return r.emailSends().end(s.id, EmailSendStatus::Cancelled, "replied", kT0);
+        return r.emailSendQueue().end(s.id, EmailSendStatus::Cancelled, "replied", kT0);
     }));
     EXPECT_EQ(store_->write(
                   [&](Repositories& r) { return r.emailSends().cancelPending(ann_.id, "x", kT0); }),
@@ -218,23 +229,26 @@ TEST_P(EmailSendStore, ACampaignWhoseNextSendIsLaterIsLeftOutOfDueSends) {
     insert(send(ann_, 0, kT0));
     auto his = insert(send(bob, 0, kT0 + 10));
     domain::SendingDay day{campaign_.id, kT0 - 1000, 200, kT0, kT0 + 5000, kT0 + 5000};
-    store_->write([&](Repositories& r) { r.emailSends().saveSendingDay(day); });
+    store_->write([&](Repositories& r) { r.emailSendQueue().saveSendingDay(day); });
     auto now = due(kT0 + 100);
     ASSERT_EQ(now.size(), 1u);
     EXPECT_EQ(now[0].id, his.id);
     EXPECT_EQ(due(kT0 + 5000).size(), 2u);
     // The earliest a send may start: its own due time, or its campaign's next send time.
-    store_->write([&](Repositories& r) { r.emailSends().lease(his.id, "w", kT0 + kLease, kT0); });
-    EXPECT_EQ(store_->read([&](Repositories& r) { return r.emailSends().nextDue(); }), kT0 + 5000);
+    store_->write(
+        [&](Repositories& r) { r.emailSendQueue().lease(his.id, "w", kT0 + kLease, kT0); });
+    EXPECT_EQ(store_->read([&](Repositories& r) { return r.emailSendQueue().nextDue(); }),
+              kT0 + 5000);
     auto stored =
-        store_->read([&](Repositories& r) { return r.emailSends().sendingDay(campaign_.id); });
+        store_->read([&](Repositories& r) { return r.emailSendQueue().sendingDay(campaign_.id); });
     ASSERT_TRUE(stored);
     EXPECT_EQ(stored->sends, 200);
     day.sends = 3;
-    store_->write([&](Repositories& r) { r.emailSends().saveSendingDay(day); });
-    EXPECT_EQ(store_->read([&](Repositories& r) { return r.emailSends().sendingDay(campaign_.id); })
-                  ->sends,
-              3);
+    store_->write([&](Repositories& r) { r.emailSendQueue().saveSendingDay(day); });
+    EXPECT_EQ(
+        store_->read([&](Repositories& r) { return r.emailSendQueue().sendingDay(campaign_.id); })
+            ->sends,
+        3);
 }
 
 TEST_P(EmailSendStore, ASpentCapHoldsNewEmailsButNotRetries) {
@@ -242,21 +256,22 @@ TEST_P(EmailSendStore, ASpentCapHoldsNewEmailsButNotRetries) {
     auto bob = add(campaign_, "bob@initech.com", domain::ProspectStatus::Qualified);
     auto retry = insert(send(bob, 0, kT0));
     ASSERT_TRUE(lease(retry.id, "w", kT0));
-    ASSERT_TRUE(
-        store_->write([&](Repositories& r) { return r.emailSends().release(retry.id, "w", 1); }));
+    ASSERT_TRUE(store_->write(
+        [&](Repositories& r) { return r.emailSendQueue().release(retry.id, "w", 1); }));
     ASSERT_TRUE(lease(retry.id, "w", kT0));
     auto end = ended(retry, "w", 1, EmailSendStatus::Pending, kT0);
     end.retryAt = kT0;
-    ASSERT_TRUE(store_->write([&](Repositories& r) { return r.emailSends().finishAttempt(end); }));
+    ASSERT_TRUE(
+        store_->write([&](Repositories& r) { return r.emailSendQueue().finishAttempt(end); }));
     // The cap is spent until tomorrow; the gap has passed.
     domain::SendingDay day{campaign_.id, kT0 - 1000, 2, kT0 - 500, kT0 - 400, kT0 + 86'400'000};
-    store_->write([&](Repositories& r) { r.emailSends().saveSendingDay(day); });
+    store_->write([&](Repositories& r) { r.emailSendQueue().saveSendingDay(day); });
     auto now = due(kT0 + 10);
     ASSERT_EQ(now.size(), 1u);
     EXPECT_EQ(now[0].id, retry.id);
     store_->write(
-        [&](Repositories& r) { r.emailSends().lease(retry.id, "w2", kT0 + kLease, kT0); });
-    EXPECT_EQ(store_->read([&](Repositories& r) { return r.emailSends().nextDue(); }),
+        [&](Repositories& r) { r.emailSendQueue().lease(retry.id, "w2", kT0 + kLease, kT0); });
+    EXPECT_EQ(store_->read([&](Repositories& r) { return r.emailSendQueue().nextDue(); }),
               kT0 + 86'400'000)
         << fresh.id << " waits for tomorrow";
 }

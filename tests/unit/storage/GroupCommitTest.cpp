@@ -10,6 +10,7 @@
 #include "StoreSuite.hpp"
 #include "domain/Ids.hpp"
 #include "domain/RequestId.hpp"
+#include "storage/OrganisationRepository.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;

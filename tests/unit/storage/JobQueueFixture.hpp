@@ -1,7 +1,8 @@
 #pragma once
 
-// The job repository's engine side, tested on every backend: a store holding an organisation and
-// a project, and helpers that claim, complete and fail jobs as the engine's workers do.
+// The job queue (the job engine's side of the jobs table), tested on every backend: a store
+// holding an organisation and a project, and helpers that claim, complete and fail jobs as the
+// engine's workers do.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -10,6 +11,12 @@
 #include "StoreFixture.hpp"
 #include "StoreSuite.hpp"
 #include "domain/Ids.hpp"
+#include "storage/JobQueue.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/LeaseRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "support/Records.hpp"
 
 namespace lodestone::storage::test {
@@ -61,8 +68,9 @@ class JobQueue : public OnEveryBackend<StoreFixture> {
 
     std::vector<domain::Job> claim(StepName step, const std::string& owner, int limit,
                                    domain::Timestamp now) {
-        return store_->write(
-            [&](Repositories& r) { return r.jobs().claim(step, owner, limit, now, now + kLease); });
+        return store_->write([&](Repositories& r) {
+            return r.jobQueue().claim(step, owner, limit, now, now + kLease);
+        });
     }
 
     // Claims exactly this job (it must be the only one due for its step).
@@ -77,12 +85,12 @@ class JobQueue : public OnEveryBackend<StoreFixture> {
     bool complete(const std::string& jobId, const std::string& owner, StepName step,
                   const std::string& output, domain::Timestamp now) {
         return store_->write([&](Repositories& r) {
-            return r.jobs().completeStep(jobId, owner, step, output, now);
+            return r.jobQueue().completeStep(jobId, owner, step, output, now);
         });
     }
 
-    bool fail(const JobRepository::StepFailure& failure) {
-        return store_->write([&](Repositories& r) { return r.jobs().failStep(failure); });
+    bool fail(const storage::JobQueue::StepFailure& failure) {
+        return store_->write([&](Repositories& r) { return r.jobQueue().failStep(failure); });
     }
 
     static std::vector<std::string> idsOf(const std::vector<domain::Job>& jobs) {

@@ -1,10 +1,14 @@
-// The job engine's side of the job repository: lease renewal and progress, failed attempts,
-// hand-backs, and the jobs table's leases as the rescuer reads them.
+// The job queue (storage's JobQueue, the job engine's side of the jobs table): lease renewal
+// and progress, failed attempts, hand-backs, and the jobs table's leases as the rescuer reads
+// them.
 #include "JobQueueFixture.hpp"
+#include "storage/JobQueue.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeaseRepository.hpp"
 
-using namespace lodestone;
-using namespace lodestone::storage;
-using namespace lodestone::storage::test;
+// Inside the fixture's namespace, where JobQueue names the fixture (storage::JobQueue the
+// interface).
+namespace lodestone::storage::test {
 
 // --- lease renewal / reportProgress -----------------------------------------------------------
 
@@ -32,7 +36,7 @@ TEST_P(JobQueue, ProgressIsWrittenToTheRunningStepAndClamped) {
     claimOne(job, "w", kT0);
     auto progress = [&](int percent) {
         return store_->write(
-            [&](Repositories& r) { return r.jobs().reportProgress(job.id, "w", percent); });
+            [&](Repositories& r) { return r.jobQueue().reportProgress(job.id, "w", percent); });
     };
     EXPECT_TRUE(progress(42));
     EXPECT_EQ(find(job.id).steps[0].progress, 42);
@@ -115,7 +119,7 @@ TEST_P(JobQueue, AFailureOfALaterStepKeepsTheEarlierStepsOutput) {
 TEST_P(JobQueue, TheReapersFailureNeedsTheLeaseToStillBeExpired) {
     auto job = addJob(kT0);
     claimOne(job, "w", kT0);  // the lease runs until kT0 + kLease
-    JobRepository::StepFailure failure{
+    storage::JobQueue::StepFailure failure{
         job.id, "w", StepName::Research, "lease expired", kT0 + kLease - 1, kT0 + 2 * kLease, true};
     EXPECT_FALSE(fail(failure));
     auto untouched = find(job.id);
@@ -147,7 +151,7 @@ TEST_P(JobQueue, ReleasingALeaseHandsTheJobBackWithoutCountingAnAttempt) {
     auto job = addJob(kT0);
     claimOne(job, "w", kT0);
     ASSERT_TRUE(store_->write(
-        [&](Repositories& r) { return r.jobs().releaseLease(job.id, "w", kT0 + 30); }));
+        [&](Repositories& r) { return r.jobQueue().releaseLease(job.id, "w", kT0 + 30); }));
 
     auto found = find(job.id);
     EXPECT_EQ(found.status, JobStatus::ResearchRunning);  // keeps its status
@@ -157,12 +161,13 @@ TEST_P(JobQueue, ReleasingALeaseHandsTheJobBackWithoutCountingAnAttempt) {
     EXPECT_EQ(found.updatedAt, kT0 + 30);
     EXPECT_EQ(found.retryCount, 0);
     EXPECT_FALSE(found.error);
-    EXPECT_EQ(store_->read([](Repositories& r) { return r.jobs().nextDue(StepName::Research); }),
-              kT0 + 30);
+    EXPECT_EQ(
+        store_->read([](Repositories& r) { return r.jobQueue().nextDue(StepName::Research); }),
+        kT0 + 30);
     EXPECT_EQ(claim(StepName::Research, "w2", 1, kT0 + 30).size(), 1u);
     // Released once: a second release by the old owner finds nothing to release.
     EXPECT_FALSE(store_->write(
-        [&](Repositories& r) { return r.jobs().releaseLease(job.id, "w", kT0 + 31); }));
+        [&](Repositories& r) { return r.jobQueue().releaseLease(job.id, "w", kT0 + 31); }));
 }
 
 // --- the jobs table's leases: expired, held by owners, their owners ----------------------------
@@ -238,3 +243,5 @@ TEST_P(JobQueue, LeasesCanBeListedByOwner) {
     EXPECT_THAT(store_->read([](Repositories& r) { return r.jobLeases().owners(); }),
                 UnorderedElementsAre("a", "b"));
 }
+
+}  // namespace lodestone::storage::test

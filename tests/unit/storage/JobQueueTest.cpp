@@ -1,12 +1,17 @@
-// The job engine's side of the job repository: claiming jobs, when the next is due, completing
-// steps, and the lease guard. (Lease renewal, failures and hand-backs: JobQueueOutcomesTest.cpp.)
+// The job queue (storage's JobQueue, the job engine's side of the jobs table): claiming jobs,
+// when the next is due, completing steps, and the lease guard. (Lease renewal, failures and
+// hand-backs: JobQueueOutcomesTest.cpp.)
 #include <tuple>
 
 #include "JobQueueFixture.hpp"
+#include "storage/JobBacklog.hpp"
+#include "storage/JobQueue.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeaseRepository.hpp"
 
-using namespace lodestone;
-using namespace lodestone::storage;
-using namespace lodestone::storage::test;
+// Inside the fixture's namespace, where JobQueue names the fixture (storage::JobQueue the
+// interface).
+namespace lodestone::storage::test {
 
 INSTANTIATE_TEST_SUITE_P(, JobQueue, everyBackend(), backendName);
 
@@ -107,7 +112,7 @@ TEST_P(JobQueue, ReclaimAfterAFailureStartsTheStepAfresh) {
     auto job = addJob(kT0);
     claimOne(job, "worker-1", kT0);
     ASSERT_TRUE(store_->write(
-        [&](Repositories& r) { return r.jobs().reportProgress(job.id, "worker-1", 40); }));
+        [&](Repositories& r) { return r.jobQueue().reportProgress(job.id, "worker-1", 40); }));
     ASSERT_TRUE(fail({job.id, "worker-1", StepName::Research, "boom", kT0 + 10, kT0 + 20, false}));
     // Whatever the failed attempt left in its row must not survive into the next attempt.
     sql("UPDATE job_steps SET output_json = '{\"stale\":true}', completed_at = 5 WHERE job_id = '" +
@@ -132,7 +137,7 @@ TEST_P(JobQueue, ReclaimAfterAFailureStartsTheStepAfresh) {
 
 TEST_P(JobQueue, NextDueIsTheEarliestClaimableJobOfThatStep) {
     EXPECT_FALSE(
-        store_->read([](Repositories& r) { return r.jobs().nextDue(StepName::Research); }));
+        store_->read([](Repositories& r) { return r.jobQueue().nextDue(StepName::Research); }));
     addJob(kT0 + 500);
     addJob(kT0 + 300);
     addJob(kT0 + 100, StepName::Content, JobStatus::ContentRunning);
@@ -141,12 +146,13 @@ TEST_P(JobQueue, NextDueIsTheEarliestClaimableJobOfThatStep) {
     auto leased = addJob(kT0 + 10);
     sql("UPDATE jobs SET lease_owner = 'w', lease_expires_at = 1 WHERE id = '" + leased.id + "'");
 
-    EXPECT_EQ(store_->read([](Repositories& r) { return r.jobs().nextDue(StepName::Research); }),
-              kT0 + 300);
-    EXPECT_EQ(store_->read([](Repositories& r) { return r.jobs().nextDue(StepName::Content); }),
+    EXPECT_EQ(
+        store_->read([](Repositories& r) { return r.jobQueue().nextDue(StepName::Research); }),
+        kT0 + 300);
+    EXPECT_EQ(store_->read([](Repositories& r) { return r.jobQueue().nextDue(StepName::Content); }),
               kT0 + 100);
     EXPECT_FALSE(
-        store_->read([](Repositories& r) { return r.jobs().nextDue(StepName::Finalize); }));
+        store_->read([](Repositories& r) { return r.jobQueue().nextDue(StepName::Finalize); }));
 }
 
 // --- completeStep -----------------------------------------------------------------------------
@@ -170,7 +176,7 @@ TEST_P(JobQueue, CompletingResearchMovesTheJobOnToContentAtOnce) {
     EXPECT_EQ(research->completedAt, kT0 + 100);
     EXPECT_EQ(research->progress, 100);
     EXPECT_EQ(research->outputJson, R"({"facts":[]})");
-    EXPECT_EQ(store_->read([](Repositories& r) { return r.jobs().nextDue(StepName::Content); }),
+    EXPECT_EQ(store_->read([](Repositories& r) { return r.jobQueue().nextDue(StepName::Content); }),
               kT0 + 100);
 }
 
@@ -233,9 +239,9 @@ TEST_P(JobQueue, NothingChangesForAnOwnerThatDoesNotHoldTheJob) {
                     })
                     .empty());
     EXPECT_FALSE(store_->write(
-        [&](Repositories& r) { return r.jobs().reportProgress(job.id, "intruder", 50); }));
+        [&](Repositories& r) { return r.jobQueue().reportProgress(job.id, "intruder", 50); }));
     EXPECT_FALSE(store_->write(
-        [&](Repositories& r) { return r.jobs().releaseLease(job.id, "intruder", kT0 + 1); }));
+        [&](Repositories& r) { return r.jobQueue().releaseLease(job.id, "intruder", kT0 + 1); }));
 
     auto after = find(job.id);
     EXPECT_EQ(after.status, before.status);
@@ -263,7 +269,7 @@ TEST_P(JobQueue, ALateWorkerCannotTouchAJobThatMovedOn) {
 
 TEST_P(JobQueue, QueueDepthCountsWaitingAndHeldJobsButNotFinishedOnes) {
     auto depth = [&] {
-        return store_->read([](Repositories& r) { return r.jobs().queueDepth(); });
+        return store_->read([](Repositories& r) { return r.jobBacklog().queueDepth(); });
     };
     EXPECT_EQ(depth().waiting, 0);
     EXPECT_EQ(depth().running, 0);
@@ -281,15 +287,17 @@ TEST_P(JobQueue, QueueDepthCountsWaitingAndHeldJobsButNotFinishedOnes) {
 }
 
 TEST_P(JobQueue, WaitingByStepGroupsWaitingJobsWithTheEarliestDue) {
-    using Waiting = JobRepository::WaitingAtStep;
+    using Waiting = JobBacklog::WaitingAtStep;
     auto waiting = [&] {
-        auto groups = store_->read([](Repositories& r) { return r.jobs().waitingByStep(); });
+        auto groups = store_->read([](Repositories& r) { return r.jobBacklog().waitingByStep(); });
         std::sort(groups.begin(), groups.end(), [](const Waiting& a, const Waiting& b) {
             return std::tie(a.step, a.kind) < std::tie(b.step, b.kind);
         });
         return groups;
     };
-    auto held = [&] { return store_->read([](Repositories& r) { return r.jobs().heldByKind(); }); };
+    auto held = [&] {
+        return store_->read([](Repositories& r) { return r.jobBacklog().heldByKind(); });
+    };
     EXPECT_TRUE(waiting().empty());
     EXPECT_TRUE(held().empty());
 
@@ -315,3 +323,5 @@ TEST_P(JobQueue, WaitingByStepGroupsWaitingJobsWithTheEarliestDue) {
     EXPECT_EQ(holding[0].kind, domain::JobKind::LeadMagnet);
     EXPECT_EQ(holding[0].count, 1);
 }
+
+}  // namespace lodestone::storage::test

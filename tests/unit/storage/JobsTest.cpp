@@ -3,6 +3,12 @@
 #include "StoreFixture.hpp"
 #include "StoreSuite.hpp"
 #include "domain/Ids.hpp"
+#include "storage/ApiKeyRepository.hpp"
+#include "storage/IdempotencyRepository.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "support/Records.hpp"
 
 using namespace lodestone;

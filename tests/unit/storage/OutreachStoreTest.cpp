@@ -3,6 +3,11 @@
 
 #include "ProspectStoreFixture.hpp"
 #include "StoreSuite.hpp"
+#include "storage/JobQueue.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/MeetingRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "support/Records.hpp"
 
 using namespace lodestone;
@@ -45,14 +50,16 @@ class OutreachStore : public storage::test::OnEveryBackend<storage::test::Prospe
     }
 
     std::vector<domain::Job> claim(StepName step, const std::string& owner, domain::Timestamp now) {
-        return store_->write(
-            [&](Repositories& r) { return r.jobs().claim(step, owner, 10, now, now + kLease); });
+        return store_->write([&](Repositories& r) {
+            return r.jobQueue().claim(step, owner, 10, now, now + kLease);
+        });
     }
 
     bool complete(const std::string& jobId, StepName step, const std::string& output,
                   domain::Timestamp now) {
-        return store_->write(
-            [&](Repositories& r) { return r.jobs().completeStep(jobId, "w", step, output, now); });
+        return store_->write([&](Repositories& r) {
+            return r.jobQueue().completeStep(jobId, "w", step, output, now);
+        });
     }
 
     domain::Prospect ann_;
@@ -243,7 +250,7 @@ TEST_P(OutreachStore, ResearchClaimsLeadMagnetsBeforeProspects) {
     });
     auto claim = [&](int limit) {
         return store_->write([&](Repositories& r) {
-            return r.jobs().claim(StepName::Research, "w", limit, kT0 + 100, kT0 + 60'000);
+            return r.jobQueue().claim(StepName::Research, "w", limit, kT0 + 100, kT0 + 60'000);
         });
     };
     auto first = claim(1);

@@ -7,7 +7,12 @@
 
 #include "ProspectStoreFixture.hpp"
 #include "StoreSuite.hpp"
+#include "storage/ApiKeyRepository.hpp"
+#include "storage/CampaignRepository.hpp"
 #include "storage/PageCursor.hpp"
+#include "storage/PageRequest.hpp"
+#include "storage/ProjectRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;

@@ -7,6 +7,10 @@
 #include <vector>
 
 #include "domain/Ids.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 #include "unit/storage/StoreFixture.hpp"
 
 namespace lodestone::storage::test {

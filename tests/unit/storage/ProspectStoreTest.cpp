@@ -3,6 +3,7 @@
 
 #include "ProspectStoreFixture.hpp"
 #include "StoreSuite.hpp"
+#include "storage/ProspectRepository.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;

@@ -5,6 +5,10 @@
 #include "StoreFixture.hpp"
 #include "StoreSuite.hpp"
 #include "domain/Ids.hpp"
+#include "storage/ApiKeyRepository.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;

@@ -10,6 +10,10 @@
 
 #include "StoreFixture.hpp"
 #include "StoreSuite.hpp"
+#include "storage/ApiKeyRepository.hpp"
+#include "storage/IdempotencyRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/RateLimitRepository.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "storage/CampaignRepository.hpp"
+#include "storage/LeaseRepository.hpp"
 #include "unit/storage/StoreSuite.hpp"
 #include "unit/storage/WebhookDeliveryStoreFixture.hpp"
 

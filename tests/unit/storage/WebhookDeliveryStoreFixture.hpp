@@ -5,6 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "storage/CampaignRepository.hpp"
+#include "storage/WebhookDeliveryQueue.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "unit/storage/ProspectStoreFixture.hpp"
 
 namespace lodestone::storage::test {
@@ -43,17 +46,17 @@ class WebhookDeliveryStoreFixture : public ProspectStoreFixture {
     std::vector<domain::WebhookDelivery> claim(const std::string& owner, domain::Timestamp now,
                                                int limit = 10) {
         return store_->write([&](Repositories& r) {
-            return r.webhookDeliveries().claim(owner, now, now + kLease, limit);
+            return r.webhookDeliveryQueue().claim(owner, now, now + kLease, limit);
         });
     }
 
     std::optional<domain::Timestamp> nextDue() {
-        return store_->read([](Repositories& r) { return r.webhookDeliveries().nextDue(); });
+        return store_->read([](Repositories& r) { return r.webhookDeliveryQueue().nextDue(); });
     }
 
     bool finish(const AttemptOutcome& outcome) {
         return store_->write(
-            [&](Repositories& r) { return r.webhookDeliveries().finishAttempt(outcome); });
+            [&](Repositories& r) { return r.webhookDeliveryQueue().finishAttempt(outcome); });
     }
 
     // A failure of `owner`'s attempt `number`, retried at `retryAt` when given.
@@ -69,7 +72,7 @@ class WebhookDeliveryStoreFixture : public ProspectStoreFixture {
 
     bool release(const std::string& id, const std::string& owner, int number) {
         return store_->write(
-            [&](Repositories& r) { return r.webhookDeliveries().release(id, owner, number); });
+            [&](Repositories& r) { return r.webhookDeliveryQueue().release(id, owner, number); });
     }
 
     bool redeliver(const std::string& id, domain::Timestamp now) {

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <array>
 
+#include "storage/CampaignRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "unit/storage/StoreSuite.hpp"
 #include "unit/storage/WebhookDeliveryStoreFixture.hpp"
 

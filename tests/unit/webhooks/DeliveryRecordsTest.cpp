@@ -3,6 +3,8 @@
 
 #include <sstream>
 
+#include "storage/WebhookDeliveryQueue.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "unit/storage/ProspectStoreFixture.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 
@@ -109,13 +111,13 @@ class DeliveryRecords : public storage::test::ProspectStoreFixture {
     // Claims one due delivery and finishes its attempt; returns which it was.
     std::string attempt(bool delivered, domain::Timestamp at) {
         return store_->write([&](Repositories& r) {
-            auto claimed = r.webhookDeliveries().claim("w", at, at + 30'000, 1);
+            auto claimed = r.webhookDeliveryQueue().claim("w", at, at + 30'000, 1);
             if (claimed.size() != 1) throw std::runtime_error("nothing due");
             const std::optional<std::string> error =
                 delivered ? std::nullopt : std::optional<std::string>("HTTP 503");
-            if (!r.webhookDeliveries().finishAttempt({claimed[0].id, "w", claimed[0].attemptCount,
-                                                      at + 1, delivered, delivered ? 200 : 503, 1,
-                                                      error, std::nullopt})) {
+            if (!r.webhookDeliveryQueue().finishAttempt(
+                    {claimed[0].id, "w", claimed[0].attemptCount, at + 1, delivered,
+                     delivered ? 200 : 503, 1, error, std::nullopt})) {
                 throw std::runtime_error("finish refused");
             }
             return claimed[0].id;
@@ -135,7 +137,7 @@ TEST_F(DeliveryRecords, RedeliveringAPendingDeliveryIsRefused) {
     auto id = addDelivery();
     EXPECT_THROW(redeliverNow(id, kT0 + 1), DeliveryStillPending);
     // In flight is pending too.
-    store_->write([&](Repositories& r) { r.webhookDeliveries().claim("w", kT0, kT0 + 9, 1); });
+    store_->write([&](Repositories& r) { r.webhookDeliveryQueue().claim("w", kT0, kT0 + 9, 1); });
     EXPECT_THROW(redeliverNow(id, kT0 + 1), DeliveryStillPending);
 }
 

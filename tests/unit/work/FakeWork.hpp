@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "storage/LeaseRepository.hpp"
 #include "storage/StorageError.hpp"
 #include "storage/Store.hpp"
 #include "work/WorkKind.hpp"

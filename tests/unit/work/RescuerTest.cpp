@@ -5,6 +5,8 @@
 #include <map>
 
 #include "jobs/JobTable.hpp"
+#include "storage/LeaseRepository.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "support/Factory.hpp"
 #include "unit/jobs/JobStoreFixture.hpp"
 #include "webhooks/DeliveryQueue.hpp"

@@ -5,6 +5,7 @@
 #include "leadmagnet/Generation.hpp"
 #include "leadmagnet/steps/LeadMagnetSteps.hpp"
 #include "pages/PageVisits.hpp"
+#include "storage/LeadRepository.hpp"
 
 namespace lodestone::leadmagnet {
 namespace {

@@ -11,6 +11,7 @@
 #include "pages/PageRenderer.hpp"
 #include "pages/PageSettings.hpp"
 #include "pages/PageVisits.hpp"
+#include "storage/LeadRepository.hpp"
 
 namespace lodestone::leadmagnet {
 

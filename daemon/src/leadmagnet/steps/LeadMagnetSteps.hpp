@@ -7,7 +7,6 @@
 #include "domain/Records.hpp"
 #include "jobs/JobHandler.hpp"
 #include "metrics/Series.hpp"
-#include "storage/Repositories.hpp"
 
 // What each step of a lead-magnet job does with its lead and project.
 namespace lodestone::leadmagnet {

@@ -9,6 +9,12 @@
 #include "outreach/sending/SendRecords.hpp"
 #include "outreach/sending/SendingBudget.hpp"
 #include "plugins/PluginError.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/EmailSendQueue.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/ProspectRepository.hpp"
+#include "storage/SuppressionRepository.hpp"
 
 namespace lodestone::outreach {
 namespace {
@@ -110,7 +116,7 @@ const TimeZone& SendQueue::zone(const std::string& name) {
 std::optional<SendQueue::Sendable> SendQueue::sendable(
     storage::Repositories& repositories, const domain::EmailSend& send,
     const std::optional<domain::Campaign>& campaign, work::Timestamp now) {
-    auto& sends = repositories.emailSends();
+    auto& sends = repositories.emailSendQueue();
     auto prospect = repositories.prospects().find(send.prospectId);
     if (!campaign || !prospect) {
         sends.end(send.id, EmailSendStatus::Failed,
@@ -163,7 +169,7 @@ const TimeZone& SendQueue::zoneOf(const domain::Prospect& prospect, const TimeZo
 work::Claims SendQueue::claim(storage::Repositories& repositories,
                               const work::ClaimRequest& request) {
     const auto now = request.now;
-    auto& sends = repositories.emailSends();
+    auto& sends = repositories.emailSendQueue();
     work::Claims claimed;
     std::map<std::string, std::optional<domain::Campaign>> campaigns;
     std::map<std::string, SendingBudget> budgets;
@@ -221,7 +227,7 @@ work::Claims SendQueue::claim(storage::Repositories& repositories,
 }
 
 std::optional<work::Timestamp> SendQueue::nextDue(storage::Repositories& repositories) {
-    return repositories.emailSends().nextDue();
+    return repositories.emailSendQueue().nextDue();
 }
 
 work::Prepared SendQueue::prepare(work::Claim& claim,
@@ -294,8 +300,8 @@ work::Recorded SendQueue::record(storage::Repositories& repositories, const work
     const auto& claimed = static_cast<const ClaimedSend&>(claim);
     if (outcome.type == work::Outcome::Type::HandedBack) {
         work::Recorded recorded;
-        recorded.held = repositories.emailSends().release(claimed.send.id, claim.owner,
-                                                          claimed.send.attemptCount);
+        recorded.held = repositories.emailSendQueue().release(claimed.send.id, claim.owner,
+                                                              claimed.send.attemptCount);
         return recorded;
     }
     SendAttempt attempt = claimed.attempt;

@@ -4,6 +4,9 @@
 #include "domain/Time.hpp"
 #include "events/EventSubjects.hpp"
 #include "outreach/SequenceLifecycle.hpp"
+#include "storage/EmailSendQueue.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::outreach {
 namespace {
@@ -46,7 +49,7 @@ work::Recorded recordSendAttempt(storage::Repositories& repositories, const Send
     }
 
     work::Recorded recorded;
-    recorded.held = repositories.emailSends().finishAttempt(end);
+    recorded.held = repositories.emailSendQueue().finishAttempt(end);
     if (!recorded.held) return recorded;
     recorded.retryAt = end.retryAt;
 

@@ -3,6 +3,8 @@
 #include "domain/JsonValues.hpp"
 #include "events/EventSubjects.hpp"
 #include "outreach/steps/ProspectSteps.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::outreach {
 namespace {

@@ -4,6 +4,7 @@
 #include <memory>
 #include <vector>
 
+#include "domain/Prospects.hpp"
 #include "jobs/JobHandler.hpp"
 #include "plugins/HttpGateway.hpp"
 #include "plugins/LivePlugins.hpp"

@@ -7,6 +7,8 @@
 #include "outreach/icp/IcpScorer.hpp"
 #include "outreach/icp/ProspectProfile.hpp"
 #include "outreach/steps/ProspectSteps.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::outreach {
 namespace {

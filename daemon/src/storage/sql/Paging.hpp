@@ -2,10 +2,10 @@
 
 #include <string>
 
-#include "storage/Repositories.hpp"
+#include "storage/PageRequest.hpp"
 #include "storage/sql/Statements.hpp"
 
-// A listing's page in SQL (Repositories.hpp, PageStart: newest first, by creation time then id).
+// A listing's page in SQL (PageRequest.hpp, PageStart: newest first, by creation time then id).
 // The page's condition goes last in the WHERE and the order and limit after it, so its values
 // are bound after the listing's own filters.
 namespace lodestone::storage::sql {

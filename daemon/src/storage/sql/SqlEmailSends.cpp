@@ -95,20 +95,20 @@ std::string dueSql(Dialect dialect, bool locking) {
 
 }  // namespace
 
-std::vector<domain::EmailSend> SqlEmailSends::due(Timestamp now, int limit) {
+std::vector<domain::EmailSend> SqlEmailSendQueue::due(Timestamp now, int limit) {
     const std::string& sql =
         perDialect(statements_.dialect(), [](Dialect dialect) { return dueSql(dialect, false); });
     return dueSends(sql, now, limit);
 }
 
-std::vector<domain::EmailSend> SqlEmailSends::claimable(Timestamp now, int limit) {
+std::vector<domain::EmailSend> SqlEmailSendQueue::claimable(Timestamp now, int limit) {
     const std::string& sql =
         perDialect(statements_.dialect(), [](Dialect dialect) { return dueSql(dialect, true); });
     return dueSends(sql, now, limit);
 }
 
-std::vector<domain::EmailSend> SqlEmailSends::dueSends(const std::string& sql, Timestamp now,
-                                                       int limit) {
+std::vector<domain::EmailSend> SqlEmailSendQueue::dueSends(const std::string& sql, Timestamp now,
+                                                           int limit) {
     Query select(statements_, sql);
     select.bindAll(now, now, limit);
     std::vector<domain::EmailSend> sends;
@@ -116,7 +116,7 @@ std::vector<domain::EmailSend> SqlEmailSends::dueSends(const std::string& sql, T
     return sends;
 }
 
-std::optional<Timestamp> SqlEmailSends::nextDue() {
+std::optional<Timestamp> SqlEmailSendQueue::nextDue() {
     const std::string& sql = perDialect(statements_.dialect(), [](Dialect dialect) {
         return "SELECT MIN(" +
                larger(dialect, "s.due_at",
@@ -131,8 +131,8 @@ std::optional<Timestamp> SqlEmailSends::nextDue() {
         .value_or(std::nullopt);
 }
 
-bool SqlEmailSends::lease(const std::string& id, const std::string& owner, Timestamp leaseUntil,
-                          Timestamp now) {
+bool SqlEmailSendQueue::lease(const std::string& id, const std::string& owner, Timestamp leaseUntil,
+                              Timestamp now) {
     return Query(statements_,
                  "UPDATE email_sends SET lease_owner = ?, lease_expires_at = ?, "
                  "attempt_count = attempt_count + 1, updated_at = ? "
@@ -141,7 +141,7 @@ bool SqlEmailSends::lease(const std::string& id, const std::string& owner, Times
                .execute() > 0;
 }
 
-bool SqlEmailSends::postpone(const std::string& id, Timestamp dueAt, Timestamp now) {
+bool SqlEmailSendQueue::postpone(const std::string& id, Timestamp dueAt, Timestamp now) {
     return Query(statements_,
                  "UPDATE email_sends SET due_at = ?, updated_at = ? "
                  "WHERE id = ? AND status = 'pending' AND lease_owner IS NULL")
@@ -149,7 +149,7 @@ bool SqlEmailSends::postpone(const std::string& id, Timestamp dueAt, Timestamp n
                .execute() > 0;
 }
 
-bool SqlEmailSends::finishAttempt(const SendAttemptEnd& end) {
+bool SqlEmailSendQueue::finishAttempt(const SendAttemptEnd& end) {
     const bool sent = end.status == EmailSendStatus::Sent;
     return Query(statements_,
                  "UPDATE email_sends SET status = ?, due_at = COALESCE(?, due_at), "
@@ -162,7 +162,7 @@ bool SqlEmailSends::finishAttempt(const SendAttemptEnd& end) {
                .execute() > 0;
 }
 
-bool SqlEmailSends::release(const std::string& id, const std::string& owner, int number) {
+bool SqlEmailSendQueue::release(const std::string& id, const std::string& owner, int number) {
     return Query(statements_,
                  "UPDATE email_sends SET lease_owner = NULL, lease_expires_at = NULL, "
                  "attempt_count = attempt_count - 1 "
@@ -171,8 +171,8 @@ bool SqlEmailSends::release(const std::string& id, const std::string& owner, int
                .execute() > 0;
 }
 
-bool SqlEmailSends::end(const std::string& id, EmailSendStatus status, const std::string& reason,
-                        Timestamp now) {
+bool SqlEmailSendQueue::end(const std::string& id, EmailSendStatus status,
+                            const std::string& reason, Timestamp now) {
     return Query(statements_,
                  "UPDATE email_sends SET status = ?, last_error = ?, updated_at = ? "
                  "WHERE id = ? AND status = 'pending' AND lease_owner IS NULL")
@@ -189,7 +189,7 @@ int SqlEmailSends::cancelPending(const std::string& prospectId, const std::strin
         .execute();
 }
 
-std::optional<domain::SendingDay> SqlEmailSends::sendingDay(const std::string& campaignId) {
+std::optional<domain::SendingDay> SqlEmailSendQueue::sendingDay(const std::string& campaignId) {
     // Held to the end of the claim's transaction, past saveSendingDay: hosts claiming sends of
     // one campaign at once take its day's cap and gap in turn, so together they keep them.
     takeTurns(statements_, TurnsOn::SendingDay, campaignId);
@@ -208,7 +208,7 @@ std::optional<domain::SendingDay> SqlEmailSends::sendingDay(const std::string& c
     });
 }
 
-void SqlEmailSends::saveSendingDay(const domain::SendingDay& day) {
+void SqlEmailSendQueue::saveSendingDay(const domain::SendingDay& day) {
     Query(statements_,
           "INSERT INTO campaign_sending_days (campaign_id, day_start, sends, last_send_at, "
           "next_send_at, next_first_send_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (campaign_id) "
@@ -220,7 +220,7 @@ void SqlEmailSends::saveSendingDay(const domain::SendingDay& day) {
         .execute();
 }
 
-void SqlEmailSends::reopenSendingDay(const std::string& campaignId) {
+void SqlEmailSendQueue::reopenSendingDay(const std::string& campaignId) {
     Query(statements_,
           "UPDATE campaign_sending_days SET next_send_at = 0, next_first_send_at = 0 "
           "WHERE campaign_id = ?")

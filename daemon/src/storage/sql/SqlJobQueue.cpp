@@ -1,4 +1,5 @@
-// The job engine's side of SqlJobs: claiming, leases, and the outcome of each step.
+// The job engine's side of the jobs table: claiming, leases, the outcome of each step, and the
+// backlog the gauges count.
 #include <algorithm>
 
 #include "storage/StorageError.hpp"
@@ -19,8 +20,8 @@ const std::string kReady =
 
 }  // namespace
 
-std::vector<domain::Job> SqlJobs::claim(StepName step, const std::string& owner, int limit,
-                                        Timestamp now, Timestamp leaseUntil) {
+std::vector<domain::Job> SqlJobQueue::claim(StepName step, const std::string& owner, int limit,
+                                            Timestamp now, Timestamp leaseUntil) {
     // One kind at a time, in the domain's claim order; within a kind, oldest due first.
     std::vector<std::string> ids;
     for (auto kind : domain::kJobKindsByClaimOrder) {
@@ -53,12 +54,12 @@ std::vector<domain::Job> SqlJobs::claim(StepName step, const std::string& owner,
               "failed_at = NULL, progress = 0, error = NULL, output_json = NULL")
             .bindAll(id, name(step), now)
             .execute();
-        claimed.push_back(*find(id));
+        claimed.push_back(*jobs_.find(id));
     }
     return claimed;
 }
 
-std::optional<Timestamp> SqlJobs::nextDue(StepName step) {
+std::optional<Timestamp> SqlJobQueue::nextDue(StepName step) {
     static const std::string sql = "SELECT MIN(run_after) AS due FROM jobs WHERE " + kReady;
     Query select(statements_, sql);
     select.bind(name(step));
@@ -66,7 +67,7 @@ std::optional<Timestamp> SqlJobs::nextDue(StepName step) {
         .value_or(std::nullopt);
 }
 
-JobRepository::QueueDepth SqlJobs::queueDepth() {
+JobBacklog::QueueDepth SqlJobBacklog::queueDepth() {
     // Each condition is its partial index's own (jobs_claimable, jobs_leased), so SQLite counts
     // index entries instead of reading the table.
     Query select(statements_,
@@ -80,7 +81,7 @@ JobRepository::QueueDepth SqlJobs::queueDepth() {
         .value_or(QueueDepth{});
 }
 
-std::vector<JobRepository::WaitingAtStep> SqlJobs::waitingByStep() {
+std::vector<JobBacklog::WaitingAtStep> SqlJobBacklog::waitingByStep() {
     // The WHERE is jobs_claimable's own and the groups its leading keys, so SQLite walks that
     // index in (next_step, kind) order: the cost is the backlog's size, never the history's.
     Query select(statements_,
@@ -97,7 +98,7 @@ std::vector<JobRepository::WaitingAtStep> SqlJobs::waitingByStep() {
     return waiting;
 }
 
-std::vector<JobRepository::HeldOfKind> SqlJobs::heldByKind() {
+std::vector<JobBacklog::HeldOfKind> SqlJobBacklog::heldByKind() {
     Query select(statements_,
                  "SELECT kind, COUNT(*) AS held FROM jobs WHERE lease_owner IS NOT NULL "
                  "GROUP BY kind");
@@ -110,7 +111,7 @@ std::vector<JobRepository::HeldOfKind> SqlJobs::heldByKind() {
     return held;
 }
 
-bool SqlJobs::reportProgress(const std::string& jobId, const std::string& owner, int percent) {
+bool SqlJobQueue::reportProgress(const std::string& jobId, const std::string& owner, int percent) {
     return Query(statements_,
                  "UPDATE job_steps SET progress = ? WHERE job_id = ? AND status = 'running' AND "
                  "name = (SELECT next_step FROM jobs WHERE id = ? AND lease_owner = ?)")
@@ -118,8 +119,8 @@ bool SqlJobs::reportProgress(const std::string& jobId, const std::string& owner,
                .execute() == 1;
 }
 
-bool SqlJobs::completeStep(const std::string& jobId, const std::string& owner, StepName step,
-                           const std::string& outputJson, Timestamp now) {
+bool SqlJobQueue::completeStep(const std::string& jobId, const std::string& owner, StepName step,
+                               const std::string& outputJson, Timestamp now) {
     std::optional<std::string> kindName;
     {
         Query kindOf(statements_, "SELECT kind FROM jobs WHERE id = ?");
@@ -156,7 +157,7 @@ bool SqlJobs::completeStep(const std::string& jobId, const std::string& owner, S
     return true;
 }
 
-bool SqlJobs::failStep(const StepFailure& failure) {
+bool SqlJobQueue::failStep(const StepFailure& failure) {
     const std::string requeue =
         "UPDATE jobs SET status = 'queued', retry_count = retry_count + 1, error = NULL, "
         "lease_owner = NULL, lease_expires_at = NULL, run_after = ?, updated_at = ? ";
@@ -183,7 +184,7 @@ bool SqlJobs::failStep(const StepFailure& failure) {
     return true;
 }
 
-bool SqlJobs::releaseLease(const std::string& jobId, const std::string& owner, Timestamp now) {
+bool SqlJobQueue::releaseLease(const std::string& jobId, const std::string& owner, Timestamp now) {
     return Query(statements_,
                  "UPDATE jobs SET lease_owner = NULL, lease_expires_at = NULL, run_after = ?, "
                  "updated_at = ? WHERE id = ? AND lease_owner = ?")

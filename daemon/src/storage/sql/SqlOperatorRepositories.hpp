@@ -1,6 +1,9 @@
 #pragma once
 
-#include "storage/Repositories.hpp"
+#include "storage/AuditLogRepository.hpp"
+#include "storage/OperatorRepository.hpp"
+#include "storage/OperatorSessionRepository.hpp"
+#include "storage/PipelineCountRepository.hpp"
 #include "storage/sql/Statements.hpp"
 
 namespace lodestone::storage::sql {

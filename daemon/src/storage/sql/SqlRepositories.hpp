@@ -1,6 +1,27 @@
 #pragma once
 
+#include "storage/ApiKeyRepository.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/EmailSendQueue.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/IdempotencyRepository.hpp"
+#include "storage/JobBacklog.hpp"
+#include "storage/JobQueue.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/LeaseRepository.hpp"
+#include "storage/MailboxMemoryRepository.hpp"
+#include "storage/MeetingRepository.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
+#include "storage/ProspectRepository.hpp"
+#include "storage/RateLimitRepository.hpp"
 #include "storage/Repositories.hpp"
+#include "storage/StorageProbeRepository.hpp"
+#include "storage/SuppressionRepository.hpp"
+#include "storage/WebhookDeliveryQueue.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
+#include "storage/WebhookEndpointRepository.hpp"
 #include "storage/sql/SqlOperatorRepositories.hpp"
 #include "storage/sql/Statements.hpp"
 
@@ -100,12 +121,21 @@ class SqlJobs final : public JobRepository {
     bool requeueFailed(const std::string& id, std::int64_t newCharge, Timestamp now) override;
     std::int64_t releaseCharge(const std::string& id, Timestamp now) override;
     std::optional<std::int64_t> typicalStepMillis(domain::StepName step, int sample) override;
+
+  private:
+    // `sql` selects a job's columns by one `?`.
+    std::optional<domain::Job> findWhere(const std::string& sql, const std::string& value);
+    std::vector<domain::JobStep> stepsOf(const std::string& jobId);
+    Statements& statements_;
+};
+
+// A claim reads the jobs it took, with their steps, as the records do.
+class SqlJobQueue final : public JobQueue {
+  public:
+    SqlJobQueue(Statements& statements, SqlJobs& jobs) : statements_(statements), jobs_(jobs) {}
     std::vector<domain::Job> claim(domain::StepName step, const std::string& owner, int limit,
                                    Timestamp now, Timestamp leaseUntil) override;
     std::optional<Timestamp> nextDue(domain::StepName step) override;
-    QueueDepth queueDepth() override;
-    std::vector<WaitingAtStep> waitingByStep() override;
-    std::vector<HeldOfKind> heldByKind() override;
     bool reportProgress(const std::string& jobId, const std::string& owner, int percent) override;
     bool completeStep(const std::string& jobId, const std::string& owner, domain::StepName step,
                       const std::string& outputJson, Timestamp now) override;
@@ -113,9 +143,18 @@ class SqlJobs final : public JobRepository {
     bool releaseLease(const std::string& jobId, const std::string& owner, Timestamp now) override;
 
   private:
-    // `sql` selects a job's columns by one `?`.
-    std::optional<domain::Job> findWhere(const std::string& sql, const std::string& value);
-    std::vector<domain::JobStep> stepsOf(const std::string& jobId);
+    Statements& statements_;
+    SqlJobs& jobs_;
+};
+
+class SqlJobBacklog final : public JobBacklog {
+  public:
+    explicit SqlJobBacklog(Statements& statements) : statements_(statements) {}
+    QueueDepth queueDepth() override;
+    std::vector<WaitingAtStep> waitingByStep() override;
+    std::vector<HeldOfKind> heldByKind() override;
+
+  private:
     Statements& statements_;
 };
 
@@ -191,15 +230,26 @@ class SqlWebhookDeliveries final : public WebhookDeliveryRepository {
     std::optional<domain::WebhookDelivery> find(const std::string& id) override;
     std::vector<domain::WebhookDelivery> list(const DeliveryFilter& filter) override;
     std::vector<domain::WebhookAttempt> attempts(const std::string& deliveryId) override;
+    bool redeliver(const std::string& id, Timestamp now) override;
+
+  private:
+    Statements& statements_;
+};
+
+// A claim reads the deliveries it took as the records do.
+class SqlWebhookDeliveryQueue final : public WebhookDeliveryQueue {
+  public:
+    SqlWebhookDeliveryQueue(Statements& statements, SqlWebhookDeliveries& deliveries)
+        : statements_(statements), deliveries_(deliveries) {}
     std::vector<domain::WebhookDelivery> claim(const std::string& owner, Timestamp now,
                                                Timestamp leaseExpiresAt, int limit) override;
     std::optional<Timestamp> nextDue() override;
     bool finishAttempt(const AttemptOutcome& outcome) override;
     bool release(const std::string& id, const std::string& owner, int number) override;
-    bool redeliver(const std::string& id, Timestamp now) override;
 
   private:
     Statements& statements_;
+    SqlWebhookDeliveries& deliveries_;
 };
 
 class SqlWebhookEndpoints final : public WebhookEndpointRepository {
@@ -239,6 +289,16 @@ class SqlEmailSends final : public EmailSendRepository {
     std::optional<domain::EmailSend> find(const std::string& id) override;
     std::optional<domain::EmailSend> findByMessageId(const std::string& messageId) override;
     std::vector<domain::EmailSend> listForProspect(const std::string& prospectId) override;
+    int cancelPending(const std::string& prospectId, const std::string& reason,
+                      Timestamp now) override;
+
+  private:
+    Statements& statements_;
+};
+
+class SqlEmailSendQueue final : public EmailSendQueue {
+  public:
+    explicit SqlEmailSendQueue(Statements& statements) : statements_(statements) {}
     std::vector<domain::EmailSend> due(Timestamp now, int limit) override;
     std::vector<domain::EmailSend> claimable(Timestamp now, int limit) override;
     std::optional<Timestamp> nextDue() override;
@@ -249,8 +309,6 @@ class SqlEmailSends final : public EmailSendRepository {
     bool release(const std::string& id, const std::string& owner, int number) override;
     bool end(const std::string& id, domain::EmailSendStatus status, const std::string& reason,
              Timestamp now) override;
-    int cancelPending(const std::string& prospectId, const std::string& reason,
-                      Timestamp now) override;
     std::optional<domain::SendingDay> sendingDay(const std::string& campaignId) override;
     void saveSendingDay(const domain::SendingDay& day) override;
     void reopenSendingDay(const std::string& campaignId) override;
@@ -312,12 +370,16 @@ class SqlRepositories final : public Repositories {
           apiKeys_(statements),
           leads_(statements),
           jobs_(statements),
+          jobQueue_(statements, jobs_),
+          jobBacklog_(statements),
           idempotency_(statements),
           prospects_(statements),
           meetings_(statements),
           webhookDeliveries_(statements),
+          webhookDeliveryQueue_(statements, webhookDeliveries_),
           webhookEndpoints_(statements),
           emailSends_(statements),
+          emailSendQueue_(statements),
           suppressions_(statements),
           mailboxMemory_(statements),
           storageProbes_(statements),
@@ -335,14 +397,18 @@ class SqlRepositories final : public Repositories {
     ApiKeyRepository& apiKeys() override { return apiKeys_; }
     LeadRepository& leads() override { return leads_; }
     JobRepository& jobs() override { return jobs_; }
+    JobQueue& jobQueue() override { return jobQueue_; }
+    JobBacklog& jobBacklog() override { return jobBacklog_; }
     IdempotencyRepository& idempotency() override { return idempotency_; }
     ProspectRepository& prospects() override { return prospects_; }
     MeetingRepository& meetings() override { return meetings_; }
     WebhookDeliveryRepository& webhookDeliveries() override { return webhookDeliveries_; }
+    WebhookDeliveryQueue& webhookDeliveryQueue() override { return webhookDeliveryQueue_; }
     WebhookEndpointRepository& webhookEndpoints() override { return webhookEndpoints_; }
     LeaseRepository& jobLeases() override { return jobLeases_; }
     LeaseRepository& deliveryLeases() override { return deliveryLeases_; }
     EmailSendRepository& emailSends() override { return emailSends_; }
+    EmailSendQueue& emailSendQueue() override { return emailSendQueue_; }
     SuppressionRepository& suppressions() override { return suppressions_; }
     MailboxMemoryRepository& mailboxMemory() override { return mailboxMemory_; }
     StorageProbeRepository& storageProbes() override { return storageProbes_; }
@@ -360,12 +426,16 @@ class SqlRepositories final : public Repositories {
     SqlApiKeys apiKeys_;
     SqlLeads leads_;
     SqlJobs jobs_;
+    SqlJobQueue jobQueue_;
+    SqlJobBacklog jobBacklog_;
     SqlIdempotency idempotency_;
     SqlProspects prospects_;
     SqlMeetings meetings_;
     SqlWebhookDeliveries webhookDeliveries_;
+    SqlWebhookDeliveryQueue webhookDeliveryQueue_;
     SqlWebhookEndpoints webhookEndpoints_;
     SqlEmailSends emailSends_;
+    SqlEmailSendQueue emailSendQueue_;
     SqlSuppressions suppressions_;
     SqlMailboxMemory mailboxMemory_;
     SqlStorageProbes storageProbes_;

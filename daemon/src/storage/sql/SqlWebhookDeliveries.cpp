@@ -106,10 +106,10 @@ std::vector<domain::WebhookAttempt> SqlWebhookDeliveries::attempts(const std::st
     return attempts;
 }
 
-std::vector<domain::WebhookDelivery> SqlWebhookDeliveries::claim(const std::string& owner,
-                                                                 Timestamp now,
-                                                                 Timestamp leaseExpiresAt,
-                                                                 int limit) {
+std::vector<domain::WebhookDelivery> SqlWebhookDeliveryQueue::claim(const std::string& owner,
+                                                                    Timestamp now,
+                                                                    Timestamp leaseExpiresAt,
+                                                                    int limit) {
     std::vector<std::string> ids;
     {
         const std::string& sql = perDialect(statements_.dialect(), [](Dialect dialect) {
@@ -141,12 +141,12 @@ std::vector<domain::WebhookDelivery> SqlWebhookDeliveries::claim(const std::stri
               "LEFT JOIN webhook_endpoints e ON e.id = o.endpoint_id WHERE o.id = ?")
             .bindAll(now, id)
             .execute();
-        claimed.push_back(*find(id));
+        claimed.push_back(*deliveries_.find(id));
     }
     return claimed;
 }
 
-std::optional<Timestamp> SqlWebhookDeliveries::nextDue() {
+std::optional<Timestamp> SqlWebhookDeliveryQueue::nextDue() {
     const std::string& sql = perDialect(statements_.dialect(), [](Dialect dialect) {
         return "SELECT MIN(next_attempt_at) AS due FROM webhook_outbox" +
                indexedBy(dialect, "webhook_outbox_due") +
@@ -157,7 +157,7 @@ std::optional<Timestamp> SqlWebhookDeliveries::nextDue() {
         .value_or(std::nullopt);
 }
 
-bool SqlWebhookDeliveries::finishAttempt(const AttemptOutcome& outcome) {
+bool SqlWebhookDeliveryQueue::finishAttempt(const AttemptOutcome& outcome) {
     const std::string status =
         outcome.delivered ? "delivered" : (outcome.retryAt ? "pending" : "failed");
     int finished =
@@ -183,7 +183,7 @@ bool SqlWebhookDeliveries::finishAttempt(const AttemptOutcome& outcome) {
     return true;
 }
 
-bool SqlWebhookDeliveries::release(const std::string& id, const std::string& owner, int number) {
+bool SqlWebhookDeliveryQueue::release(const std::string& id, const std::string& owner, int number) {
     int released = Query(statements_,
                          "UPDATE webhook_outbox SET lease_owner = NULL, lease_expires_at = NULL, "
                          "attempt_count = attempt_count - 1 "

@@ -11,6 +11,14 @@
 #include "outreach/SequenceLifecycle.hpp"
 #include "outreach/sending/SendQueue.hpp"
 #include "plugins/PluginError.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/EmailSendQueue.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/LeaseRepository.hpp"
+#include "storage/ProspectRepository.hpp"
+#include "storage/SuppressionRepository.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
+#include "storage/WebhookEndpointRepository.hpp"
 #include "support/Factory.hpp"
 #include "unit/storage/StoreFixture.hpp"
 
@@ -164,7 +172,7 @@ TEST_F(SendQueueTest, TheDailyCapWaitsForTheNextLocalDayAndDropsNothing) {
     EXPECT_EQ(claim(nine + 2 * kMinute).size(), 1u);
     EXPECT_TRUE(claim(nine + 4 * kMinute).empty()) << "the cap of 2 is spent";
     EXPECT_TRUE(claim(kMonday + 17 * kHour).empty());
-    EXPECT_EQ(store_->read([](storage::Repositories& r) { return r.emailSends().nextDue(); }),
+    EXPECT_EQ(store_->read([](storage::Repositories& r) { return r.emailSendQueue().nextDue(); }),
               kMonday + kDay)
         << "midnight in London: the next local day";
     EXPECT_TRUE(claim(kMonday + kDay).empty()) << "Tuesday, but before the window";
@@ -192,7 +200,7 @@ TEST_F(SendQueueTest, ARaisedCapAppliesToEmailsAlreadyHeldBack) {
         campaign.sequenceJson = json;
         campaign.updatedAt = nine + 5 * kMinute;
         r.campaigns().update(campaign);
-        r.emailSends().reopenSendingDay(campaign_.id);
+        r.emailSendQueue().reopenSendingDay(campaign_.id);
     });
     auto now = claim(nine + 6 * kMinute);
     ASSERT_EQ(now.size(), 1u);

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "outreach/Meetings.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "unit/storage/ProspectStoreFixture.hpp"
 
 using namespace lodestone;

@@ -5,6 +5,9 @@
 
 #include "../calendar/CalendarFixtures.hpp"
 #include "outreach/CalendarBookings.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/MeetingRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 #include "unit/storage/ProspectStoreFixture.hpp"
 
 namespace lodestone::outreach {

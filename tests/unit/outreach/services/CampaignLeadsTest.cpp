@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "outreach/CampaignLeads.hpp"
+#include "storage/JobRepository.hpp"
 #include "unit/storage/ProspectStoreFixture.hpp"
 
 using namespace lodestone;

@@ -4,6 +4,9 @@
 
 #include "outreach/InboundReports.hpp"
 #include "outreach/SequenceLifecycle.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/ProspectRepository.hpp"
+#include "storage/SuppressionRepository.hpp"
 #include "support/Factory.hpp"
 #include "unit/storage/StoreFixture.hpp"
 

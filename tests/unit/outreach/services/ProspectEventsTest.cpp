@@ -9,6 +9,8 @@
 #include "outreach/CampaignLeads.hpp"
 #include "outreach/Meetings.hpp"
 #include "outreach/SequenceLifecycle.hpp"
+#include "storage/ProspectRepository.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "unit/events/EndpointStoreFixture.hpp"
 
 namespace lodestone::outreach {

@@ -9,6 +9,12 @@
 #include "outreach/steps/ProspectJobs.hpp"
 #include "outreach/steps/ProspectSteps.hpp"
 #include "plugins/PluginLibrary.hpp"
+#include "storage/CampaignRepository.hpp"
+#include "storage/JobQueue.hpp"
+#include "storage/OrganisationRepository.hpp"
+#include "storage/ProspectRepository.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
+#include "storage/WebhookEndpointRepository.hpp"
 #include "unit/storage/ProspectStoreFixture.hpp"
 
 using namespace lodestone;
@@ -288,7 +294,7 @@ TEST_F(ProspectSteps, TheEngineTakesAProspectFromQueuedToQualified) {
     auto claimFor = [&](StepName step) {
         auto now = domain::nowMillis() + 1000;
         return store_->write([&](storage::Repositories& r) {
-            auto claimed = r.jobs().claim(step, "w", 10, now, now + 60'000);
+            auto claimed = r.jobQueue().claim(step, "w", 10, now, now + 60'000);
             if (claimed.size() != 1) throw std::runtime_error("expected one job");
             return Claimed{claimed[0], prospects_.prepare(r, claimed[0], step, now)};
         });
@@ -320,7 +326,7 @@ TEST_F(ProspectSteps, AProspectJobThatFailsForGoodFailsItsProspect) {
     auto job = prospectJob(p, 1);
     auto now = domain::nowMillis();
     store_->write([&](storage::Repositories& r) {
-        r.jobs().claim(StepName::Research, "w", 10, now, now + 60'000);
+        r.jobQueue().claim(StepName::Research, "w", 10, now, now + 60'000);
     });
     work::RetryPolicy policy{10s};
     std::optional<domain::Timestamp> retryAt;
@@ -330,7 +336,7 @@ TEST_F(ProspectSteps, AProspectJobThatFailsForGoodFailsItsProspect) {
 
     now = *retryAt + 1;
     store_->write([&](storage::Repositories& r) {
-        r.jobs().claim(StepName::Research, "w", 10, now, now + 60'000);
+        r.jobQueue().claim(StepName::Research, "w", 10, now, now + 60'000);
     });
     ASSERT_TRUE(
         fail({job.id, "w", StepName::Research, 1, "plugin crashed", false, 1}, policy, retryAt));
@@ -352,7 +358,7 @@ TEST_F(ProspectSteps, AFailedJobLeavesABookedProspectBooked) {
     auto job = prospectJob(p, 0);
     auto now = domain::nowMillis();
     store_->write([&](storage::Repositories& r) {
-        r.jobs().claim(StepName::Research, "w", 10, now, now + 60'000);
+        r.jobQueue().claim(StepName::Research, "w", 10, now, now + 60'000);
     });
     std::optional<domain::Timestamp> retryAt;
     ASSERT_TRUE(fail({job.id, "w", StepName::Research, 0, "boom", false, 0}, work::RetryPolicy{10s},

@@ -4,6 +4,8 @@
 
 #include "storage/StorageError.hpp"
 #include "storage/Store.hpp"
+#include "storage/WebhookDeliveryQueue.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "support/TempDir.hpp"
 #include "unit/storage/sqlite/OldDatabase.hpp"
 
@@ -68,7 +70,7 @@ TEST_F(MigrationV10, DeliveriesAndTheirAttemptsComeThroughAndOtherEventsAreTaken
     EXPECT_ANY_THROW(insert("msg_4", "Meeting Booked"));
     EXPECT_ANY_THROW(insert("msg_5", ""));
     // A due delivery is still found through the outbox's indexes.
-    auto due = store->read([](Repositories& r) { return r.webhookDeliveries().nextDue(); });
+    auto due = store->read([](Repositories& r) { return r.webhookDeliveryQueue().nextDue(); });
     EXPECT_EQ(due, 30);
 }
 

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "domain/Jobs.hpp"
+#include "storage/JobQueue.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "storage/StorageError.hpp"
 #include "storage/Store.hpp"
 #include "storage/sqlite/ConnectionPool.hpp"
@@ -124,7 +127,7 @@ TEST_F(MigrationV4, JobsAndStepsSurviveAsLeadMagnetJobs) {
 
     // The rebuilt tables still do the engine's work: the job is claimable at its step.
     auto claimed = store->write([](Repositories& r) {
-        return r.jobs().claim(domain::StepName::Content, "w", 5, kT0 + 10, kT0 + 20);
+        return r.jobQueue().claim(domain::StepName::Content, "w", 5, kT0 + 10, kT0 + 20);
     });
     ASSERT_EQ(claimed.size(), 1u);
     EXPECT_EQ(claimed[0].id, "job_1");

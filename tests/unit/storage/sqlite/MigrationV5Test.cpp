@@ -2,7 +2,10 @@
 // were never attempted, so they must come out pending, due at once, with no attempts.
 #include <gtest/gtest.h>
 
+#include "storage/CampaignRepository.hpp"
 #include "storage/Store.hpp"
+#include "storage/WebhookDeliveryQueue.hpp"
+#include "storage/WebhookDeliveryRepository.hpp"
 #include "storage/sqlite/Migrations.hpp"
 #include "support/TempDir.hpp"
 #include "unit/storage/sqlite/OldDatabase.hpp"
@@ -70,10 +73,10 @@ TEST_F(MigrationV5, AnOutboxEventOfVersion4IsPendingAndDueAtItsCreation) {
 TEST_F(MigrationV5, TheMigratedEventIsDeliverableLikeANewOne) {
     auto store = openStore(options_);
     store->migrate();
-    EXPECT_EQ(store->read([](Repositories& r) { return r.webhookDeliveries().nextDue(); }),
+    EXPECT_EQ(store->read([](Repositories& r) { return r.webhookDeliveryQueue().nextDue(); }),
               kCreated);
     auto claimed = store->write([](Repositories& r) {
-        return r.webhookDeliveries().claim("w", kCreated + 1, kCreated + 30'000, 10);
+        return r.webhookDeliveryQueue().claim("w", kCreated + 1, kCreated + 30'000, 10);
     });
     ASSERT_EQ(claimed.size(), 1u);
     EXPECT_EQ(claimed[0].id, "whe_1");

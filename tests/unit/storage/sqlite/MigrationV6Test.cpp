@@ -4,6 +4,9 @@
 
 #include <set>
 
+#include "storage/CampaignRepository.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 #include "storage/Store.hpp"
 #include "storage/sqlite/Migrations.hpp"
 #include "support/TempDir.hpp"

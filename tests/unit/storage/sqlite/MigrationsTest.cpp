@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "storage/ProjectRepository.hpp"
+#include "storage/StorageProbeRepository.hpp"
 #include "unit/storage/sqlite/SqliteBackend.hpp"
 
 using namespace lodestone;
