@@ -11,7 +11,7 @@ HeldLease toHeldLease(const Row& row) {
 }  // namespace
 
 SqlLeases::SqlLeases(Statements& statements, std::string table)
-    : statements_(statements),
+    : SqlRepository(statements),
       renew_("UPDATE " + table + " SET lease_expires_at = ? WHERE id = ? AND lease_owner = ?"),
       // Both read the table's partial index of leased rows (on lease_expires_at).
       expired_("SELECT id, lease_owner, lease_expires_at FROM " + table +

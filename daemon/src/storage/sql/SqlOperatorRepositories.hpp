@@ -8,9 +8,9 @@
 
 namespace lodestone::storage::sql {
 
-class SqlOperators final : public OperatorRepository {
+class SqlOperators final : public OperatorRepository, SqlRepository {
   public:
-    explicit SqlOperators(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::Operator& op) override;
     std::optional<domain::Operator> find(const std::string& id) override;
     std::optional<domain::Operator> findByEmail(const std::string& email) override;
@@ -21,43 +21,31 @@ class SqlOperators final : public OperatorRepository {
     std::optional<domain::PasswordSetup> findPasswordSetup(const std::string& tokenHash,
                                                            domain::Timestamp now) override;
     bool takePasswordSetup(const std::string& tokenHash, domain::Timestamp now) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlOperatorSessions final : public OperatorSessionRepository {
+class SqlOperatorSessions final : public OperatorSessionRepository, SqlRepository {
   public:
-    explicit SqlOperatorSessions(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::OperatorSession& session) override;
     std::optional<domain::OperatorSession> find(const std::string& tokenHash) override;
     void touch(const std::string& tokenHash, domain::Timestamp lastSeenAt) override;
     void remove(const std::string& tokenHash) override;
     void removeAllOf(const std::string& operatorId) override;
     int removeExpired(domain::Timestamp before) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlAuditLog final : public AuditLogRepository {
+class SqlAuditLog final : public AuditLogRepository, SqlRepository {
   public:
-    explicit SqlAuditLog(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void append(const domain::AuditEntry& entry) override;
     std::vector<domain::AuditEntry> page(const std::string& organisationId,
                                          const PageRequest& page) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlPipelineCounts final : public PipelineCountRepository {
+class SqlPipelineCounts final : public PipelineCountRepository, SqlRepository {
   public:
-    explicit SqlPipelineCounts(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     PipelineCounts counts(const std::string& organisationId, domain::Timestamp jobsSince) override;
-
-  private:
-    Statements& statements_;
 };
 
 }  // namespace lodestone::storage::sql

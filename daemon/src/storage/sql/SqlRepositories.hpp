@@ -27,22 +27,19 @@
 
 namespace lodestone::storage::sql {
 
-class SqlOrganisations final : public OrganisationRepository {
+class SqlOrganisations final : public OrganisationRepository, SqlRepository {
   public:
-    explicit SqlOrganisations(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::Organisation& organisation) override;
     std::optional<domain::Organisation> find(const std::string& id) override;
     std::optional<domain::Organisation> findByName(const std::string& name) override;
     std::vector<domain::Organisation> list() override;
     std::int64_t changeCredits(const CreditChange& change) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlProjects final : public ProjectRepository {
+class SqlProjects final : public ProjectRepository, SqlRepository {
   public:
-    explicit SqlProjects(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::Project& project) override;
     void update(const domain::Project& project) override;
     std::optional<domain::Project> find(const std::string& id) override;
@@ -52,14 +49,11 @@ class SqlProjects final : public ProjectRepository {
     std::vector<domain::Project> page(const std::string& organisationId,
                                       const std::optional<std::string>& apiKeyId,
                                       const PageRequest& page) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlCampaigns final : public CampaignRepository {
+class SqlCampaigns final : public CampaignRepository, SqlRepository {
   public:
-    explicit SqlCampaigns(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::Campaign& campaign) override;
     void update(const domain::Campaign& campaign) override;
     std::optional<domain::Campaign> find(const std::string& id) override;
@@ -68,14 +62,11 @@ class SqlCampaigns final : public CampaignRepository {
     std::vector<domain::Campaign> list(const std::optional<std::string>& organisationId) override;
     std::vector<domain::Campaign> page(const std::string& organisationId,
                                        const PageRequest& page) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlApiKeys final : public ApiKeyRepository {
+class SqlApiKeys final : public ApiKeyRepository, SqlRepository {
   public:
-    explicit SqlApiKeys(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::ApiKey& key) override;
     std::optional<domain::ApiKey> find(const std::string& id) override;
     std::optional<domain::ApiKey> findByHash(const std::string& hash) override;
@@ -90,12 +81,11 @@ class SqlApiKeys final : public ApiKeyRepository {
     void insertProjects(const std::string& id, const std::vector<std::string>& projectIds);
     std::vector<domain::ApiKey> select(const std::string& where, const std::string& orderBy,
                                        const std::vector<std::string>& params);
-    Statements& statements_;
 };
 
-class SqlLeads final : public LeadRepository {
+class SqlLeads final : public LeadRepository, SqlRepository {
   public:
-    explicit SqlLeads(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::Lead& lead) override;
     std::optional<domain::Lead> find(const std::string& id) override;
     void setPage(const std::string& id, const std::string& html) override;
@@ -105,14 +95,11 @@ class SqlLeads final : public LeadRepository {
     domain::PageActivity activity(const std::string& id) override;
     std::vector<domain::Lead> withEmail(const std::string& organisationId,
                                         const std::string& emailKey) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlJobs final : public JobRepository {
+class SqlJobs final : public JobRepository, SqlRepository {
   public:
-    explicit SqlJobs(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::Job& job) override;
     std::optional<domain::Job> find(const std::string& id) override;
     std::optional<domain::Job> findByLead(const std::string& leadId) override;
@@ -126,13 +113,12 @@ class SqlJobs final : public JobRepository {
     // `sql` selects a job's columns by one `?`.
     std::optional<domain::Job> findWhere(const std::string& sql, const std::string& value);
     std::vector<domain::JobStep> stepsOf(const std::string& jobId);
-    Statements& statements_;
 };
 
 // A claim reads the jobs it took, with their steps, as the records do.
-class SqlJobQueue final : public JobQueue {
+class SqlJobQueue final : public JobQueue, SqlRepository {
   public:
-    SqlJobQueue(Statements& statements, SqlJobs& jobs) : statements_(statements), jobs_(jobs) {}
+    SqlJobQueue(Statements& statements, SqlJobs& jobs) : SqlRepository(statements), jobs_(jobs) {}
     std::vector<domain::Job> claim(domain::StepName step, const std::string& owner, int limit,
                                    Timestamp now, Timestamp leaseUntil) override;
     std::optional<Timestamp> nextDue(domain::StepName step) override;
@@ -143,37 +129,30 @@ class SqlJobQueue final : public JobQueue {
     bool releaseLease(const std::string& jobId, const std::string& owner, Timestamp now) override;
 
   private:
-    Statements& statements_;
     SqlJobs& jobs_;
 };
 
-class SqlJobBacklog final : public JobBacklog {
+class SqlJobBacklog final : public JobBacklog, SqlRepository {
   public:
-    explicit SqlJobBacklog(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     QueueDepth queueDepth() override;
     std::vector<WaitingAtStep> waitingByStep() override;
     std::vector<HeldOfKind> heldByKind() override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlIdempotency final : public IdempotencyRepository {
+class SqlIdempotency final : public IdempotencyRepository, SqlRepository {
   public:
-    explicit SqlIdempotency(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const IdempotencyRecord& record) override;
     void takeTurn(const std::string& apiKeyId, const std::string& key) override;
     std::optional<IdempotencyRecord> find(const std::string& apiKeyId, const std::string& key,
                                           Timestamp notBefore) override;
     int purgeOlderThan(Timestamp cutoff) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlProspects final : public ProspectRepository {
+class SqlProspects final : public ProspectRepository, SqlRepository {
   public:
-    explicit SqlProspects(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::Prospect& prospect) override;
     std::optional<domain::Prospect> find(const std::string& id) override;
     std::optional<domain::Prospect> findByEmail(const std::string& campaignId,
@@ -194,12 +173,11 @@ class SqlProspects final : public ProspectRepository {
                                               const std::vector<std::string>& params);
     void recordTransition(const std::string& id, domain::ProspectStatus status, Timestamp at,
                           const std::optional<std::string>& detail);
-    Statements& statements_;
 };
 
-class SqlMeetings final : public MeetingRepository {
+class SqlMeetings final : public MeetingRepository, SqlRepository {
   public:
-    explicit SqlMeetings(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::Meeting& meeting) override;
     std::optional<domain::Meeting> findByExternalId(const std::string& campaignId,
                                                     const std::string& externalId) override;
@@ -218,29 +196,23 @@ class SqlMeetings final : public MeetingRepository {
                               const std::string& bookingId, domain::Timestamp at) override;
     bool wasCancelledFirst(const std::string& campaignId, const std::string& provider,
                            const std::string& bookingId) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlWebhookDeliveries final : public WebhookDeliveryRepository {
+class SqlWebhookDeliveries final : public WebhookDeliveryRepository, SqlRepository {
   public:
-    explicit SqlWebhookDeliveries(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::OutboxEvent& event) override;
     std::optional<domain::WebhookDelivery> find(const std::string& id) override;
     std::vector<domain::WebhookDelivery> list(const DeliveryFilter& filter) override;
     std::vector<domain::WebhookAttempt> attempts(const std::string& deliveryId) override;
     bool redeliver(const std::string& id, Timestamp now) override;
-
-  private:
-    Statements& statements_;
 };
 
 // A claim reads the deliveries it took as the records do.
-class SqlWebhookDeliveryQueue final : public WebhookDeliveryQueue {
+class SqlWebhookDeliveryQueue final : public WebhookDeliveryQueue, SqlRepository {
   public:
     SqlWebhookDeliveryQueue(Statements& statements, SqlWebhookDeliveries& deliveries)
-        : statements_(statements), deliveries_(deliveries) {}
+        : SqlRepository(statements), deliveries_(deliveries) {}
     std::vector<domain::WebhookDelivery> claim(const std::string& owner, Timestamp now,
                                                Timestamp leaseExpiresAt, int limit) override;
     std::optional<Timestamp> nextDue() override;
@@ -248,27 +220,23 @@ class SqlWebhookDeliveryQueue final : public WebhookDeliveryQueue {
     bool release(const std::string& id, const std::string& owner, int number) override;
 
   private:
-    Statements& statements_;
     SqlWebhookDeliveries& deliveries_;
 };
 
-class SqlWebhookEndpoints final : public WebhookEndpointRepository {
+class SqlWebhookEndpoints final : public WebhookEndpointRepository, SqlRepository {
   public:
-    explicit SqlWebhookEndpoints(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::WebhookEndpoint& endpoint) override;
     std::optional<domain::WebhookEndpoint> find(const std::string& id) override;
     std::vector<domain::WebhookEndpoint> list(
         const std::optional<std::string>& organisationId) override;
     std::vector<domain::WebhookEndpoint> enabled(const std::string& organisationId) override;
     bool disable(const std::string& id, Timestamp at) override;
-
-  private:
-    Statements& statements_;
 };
 
 // The lease columns (lease_owner, lease_expires_at) of one table of leased work. `table` is one
 // of the daemon's own table names, never input: it is spliced into the SQL.
-class SqlLeases final : public LeaseRepository {
+class SqlLeases final : public LeaseRepository, SqlRepository {
   public:
     SqlLeases(Statements& statements, std::string table);
     std::vector<std::string> renew(const std::string& owner, const std::vector<std::string>& ids,
@@ -278,27 +246,23 @@ class SqlLeases final : public LeaseRepository {
     std::vector<std::string> owners() override;
 
   private:
-    Statements& statements_;
     std::string renew_, expired_, heldBy_, owners_;
 };
 
-class SqlEmailSends final : public EmailSendRepository {
+class SqlEmailSends final : public EmailSendRepository, SqlRepository {
   public:
-    explicit SqlEmailSends(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void insert(const domain::EmailSend& send) override;
     std::optional<domain::EmailSend> find(const std::string& id) override;
     std::optional<domain::EmailSend> findByMessageId(const std::string& messageId) override;
     std::vector<domain::EmailSend> listForProspect(const std::string& prospectId) override;
     int cancelPending(const std::string& prospectId, const std::string& reason,
                       Timestamp now) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlEmailSendQueue final : public EmailSendQueue {
+class SqlEmailSendQueue final : public EmailSendQueue, SqlRepository {
   public:
-    explicit SqlEmailSendQueue(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     std::vector<domain::EmailSend> due(Timestamp now, int limit) override;
     std::vector<domain::EmailSend> claimable(Timestamp now, int limit) override;
     std::optional<Timestamp> nextDue() override;
@@ -315,50 +279,36 @@ class SqlEmailSendQueue final : public EmailSendQueue {
 
   private:
     std::vector<domain::EmailSend> dueSends(const std::string& sql, Timestamp now, int limit);
-
-    Statements& statements_;
 };
 
-class SqlSuppressions final : public SuppressionRepository {
+class SqlSuppressions final : public SuppressionRepository, SqlRepository {
   public:
-    explicit SqlSuppressions(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     bool add(const domain::Suppression& suppression) override;
     std::optional<domain::Suppression> find(const std::string& organisationId,
                                             const std::string& emailKey) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlStorageProbes final : public StorageProbeRepository {
+class SqlStorageProbes final : public StorageProbeRepository, SqlRepository {
   public:
-    explicit SqlStorageProbes(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     void record(const std::string& host, Timestamp now) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlMailboxMemory final : public MailboxMemoryRepository {
+class SqlMailboxMemory final : public MailboxMemoryRepository, SqlRepository {
   public:
-    explicit SqlMailboxMemory(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     bool seen(const std::string& mailbox, const std::string& uid) override;
     void remember(const std::string& mailbox, const std::string& uid, const std::string& outcome,
                   Timestamp now) override;
-
-  private:
-    Statements& statements_;
 };
 
-class SqlRateLimits final : public RateLimitRepository {
+class SqlRateLimits final : public RateLimitRepository, SqlRepository {
   public:
-    explicit SqlRateLimits(Statements& statements) : statements_(statements) {}
+    using SqlRepository::SqlRepository;
     std::vector<RequestCount> counts(const std::string& bucket, std::int64_t fromSecond) override;
     void count(const std::string& bucket, std::int64_t second) override;
     void forgetBefore(std::int64_t second) override;
-
-  private:
-    Statements& statements_;
 };
 
 class SqlRepositories final : public Repositories {

@@ -122,4 +122,13 @@ class Query {
     Statement& statement_;
 };
 
+// What every repository works on: the statements of the connection its transaction runs on.
+class SqlRepository {
+  public:
+    explicit SqlRepository(Statements& statements) : statements_(statements) {}
+
+  protected:
+    Statements& statements_;
+};
+
 }  // namespace lodestone::storage::sql
