@@ -8,6 +8,11 @@
 
 namespace lodestone::storage::sqlite {
 
+const std::vector<Migration>& migrations() {
+    static const std::vector<Migration> all = migrationsOf("sqlite");
+    return all;
+}
+
 int latestVersion() {
     return migrations().back().version;
 }

@@ -5,18 +5,12 @@
 #include <string>
 #include <vector>
 
+#include "storage/Migration.hpp"
+
 namespace lodestone::storage::sqlite {
 
-// One numbered schema change. Migrations are append-only: a released one is never edited.
-struct Migration {
-    int version;
-    std::string description;
-    std::vector<std::string> statements;
-};
-
+// SQLite's migrations: the files of storage/migrations/sqlite/ and those both drivers share.
 const std::vector<Migration>& migrations();
-// Migrations 8 on (DashboardMigrations.cpp), after the founding ones.
-std::vector<Migration> listAndDashboardMigrations();
 int latestVersion();
 
 // The highest version recorded in schema_migrations (0 if the table does not exist yet).

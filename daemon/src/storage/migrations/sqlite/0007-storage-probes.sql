@@ -1,0 +1,5 @@
+-- storage probes: /readyz proves the database takes a write
+
+CREATE TABLE storage_probes (
+                 host TEXT PRIMARY KEY,
+                 probed_at BIGINT NOT NULL);
