@@ -1,5 +1,4 @@
 #include <Poco/JSON/Array.h>
-#include <Poco/String.h>
 
 #include "api/ApiError.hpp"
 #include "api/ApiRoutes.hpp"
@@ -7,6 +6,7 @@
 #include "api/JsonResponse.hpp"
 #include "api/ProjectAccess.hpp"
 #include "domain/JsonWriter.hpp"
+#include "domain/Text.hpp"
 #include "leadmagnet/Generation.hpp"
 #include "leadmagnet/JobStatusView.hpp"
 #include "storage/JobRepository.hpp"
@@ -15,10 +15,6 @@
 
 namespace lodestone::api {
 namespace {
-
-std::string joined(const std::vector<std::string>& values) {
-    return Poco::cat(std::string(", "), values.begin(), values.end());
-}
 
 // Jobs and leads of other organisations (or of projects the key may not use) are as unknown as
 // ones that do not exist; so are a prospect's jobs, which are no generation jobs.
@@ -35,11 +31,11 @@ domain::Job visibleJob(const std::optional<domain::Job>& job, const ApiRequest& 
 ApiError invalidInput(const leadmagnet::ProjectLeadFields& input) {
     std::string message;
     if (!input.missingFields.empty()) {
-        message = "Missing required fields: " + joined(input.missingFields);
+        message = "Missing required fields: " + domain::joined(input.missingFields);
     }
     if (!input.invalidFields.empty()) {
         message += (message.empty() ? "Invalid fields: " : "; invalid fields: ") +
-                   joined(input.invalidFields);
+                   domain::joined(input.invalidFields);
     }
     ApiError error(400, message);
     error.with("missingFields", stringArray(input.missingFields));

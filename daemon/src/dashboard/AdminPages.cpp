@@ -3,6 +3,7 @@
 #include "admin/Administration.hpp"
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
+#include "domain/Text.hpp"
 #include "domain/Time.hpp"
 #include "storage/ApiKeyRepository.hpp"
 #include "storage/ProjectRepository.hpp"
@@ -23,7 +24,7 @@ std::string projectNames(const domain::ApiKey& key, const std::vector<domain::Pr
             if (project.id == id) names.back() = project.name;
         }
     }
-    return joinedText(names);
+    return domain::joined(names);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "config/ProvisionReader.hpp"
 #include "dashboard/Pages.hpp"
 #include "domain/JsonValues.hpp"
+#include "domain/Text.hpp"
 #include "domain/Time.hpp"
 #include "storage/OrganisationRepository.hpp"
 #include "storage/PageCursor.hpp"
@@ -113,7 +114,7 @@ std::string settingNames(bool webhookUrl, bool calendarUrl, bool icp, bool seque
     if (calendarUrl) names.emplace_back("calendar URL");
     if (icp) names.emplace_back("ICP criteria");
     if (sequence) names.emplace_back("email sequence");
-    return joinedText(names);
+    return domain::joined(names);
 }
 
 // A campaign the configuration file provisions gets the file's settings back at every start
@@ -219,7 +220,7 @@ std::string typedMapping(const std::string& text, const std::string& what, Check
     try {
         return check(config::parseMappingText(text, what, what));
     } catch (const config::ConfigError& e) {
-        throw admin::InvalidRequest(joinedText(e.messages(), "; "));
+        throw admin::InvalidRequest(domain::joined(e.messages(), "; "));
     }
 }
 

@@ -8,6 +8,7 @@
 #include "admin/WebhookAddress.hpp"
 #include "admin/WebhookEndpoints.hpp"
 #include "dashboard/Pages.hpp"
+#include "domain/Text.hpp"
 #include "domain/Time.hpp"
 #include "events/LifecycleEvents.hpp"
 #include "storage/ProjectRepository.hpp"
@@ -94,7 +95,7 @@ Reply endpoints(Dashboard& dashboard, DashboardRequest& request, const std::stri
         mustache::data row;
         row.set("id", endpoint.id);
         row.set("url", endpoint.url);
-        row.set("events", joinedText(endpoint.events, ", "));
+        row.set("events", domain::joined(endpoint.events));
         row.set("project", projectName(endpoint.projectId, projects));
         row.set("created", shownTime(endpoint.createdAt));
         row.set("enabled", !endpoint.disabledAt.has_value());
@@ -132,7 +133,7 @@ Reply createEndpoint(Dashboard& dashboard, DashboardRequest& request) {
     admin::EndpointDraft draft;
     draft.organisationId = request.who->op.organisationId;
     draft.url = request.field("url");
-    draft.events = joinedText(request.allOf("events"), ",");
+    draft.events = domain::joined(request.allOf("events"), ",");
     if (auto project = request.field("project"); !project.empty()) draft.projectId = project;
     if (auto schedule = request.field("retrySchedule"); !schedule.empty())
         draft.retrySchedule = schedule;
@@ -144,7 +145,7 @@ Reply createEndpoint(Dashboard& dashboard, DashboardRequest& request) {
             auto endpoint = admin::createEndpoint(r, draft, now);
             admin::recordChange(
                 r, endpoint.organisationId, actorOf(request), "endpoint.create", endpoint.id,
-                "Subscribed " + endpoint.url + " to " + joinedText(endpoint.events, ", "), now);
+                "Subscribed " + endpoint.url + " to " + domain::joined(endpoint.events), now);
             return endpoint;
         });
     } catch (const admin::InvalidRequest& e) {

@@ -74,12 +74,6 @@ mustache::data projectChoices(const std::vector<domain::Project>& projects,
     return choices;
 }
 
-std::string joinedText(const std::vector<std::string>& parts, const std::string& separator) {
-    std::string text;
-    for (const auto& part : parts) text += (text.empty() ? "" : separator) + part;
-    return text;
-}
-
 std::string shownTime(domain::Timestamp at) {
     return Poco::DateTimeFormatter::format(Poco::Timestamp(at * 1000), "%Y-%m-%d %H:%M UTC");
 }

@@ -60,9 +60,6 @@ mustache::data statusOptions(const std::vector<Status>& statuses, std::optional<
 mustache::data projectChoices(const std::vector<domain::Project>& projects,
                               const std::string& chosen = "");
 
-// "a, b, c": a list as the pages show it (or joined by another separator).
-std::string joinedText(const std::vector<std::string>& parts, const std::string& separator = ", ");
-
 // "2026-11-25 14:03 UTC", as every page shows times.
 std::string shownTime(domain::Timestamp at);
 

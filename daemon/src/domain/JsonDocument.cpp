@@ -10,6 +10,7 @@
 #include <sstream>
 #include <utility>
 
+#include "domain/Text.hpp"
 #include "domain/Utf8Text.hpp"
 
 namespace lodestone::domain {
@@ -24,12 +25,6 @@ bool isMapping(const Poco::Dynamic::Var& value) {
 
 bool isList(const Poco::Dynamic::Var& value) {
     return value.type() == typeid(Poco::JSON::Array::Ptr);
-}
-
-std::string joined(const std::vector<std::string>& names) {
-    std::string text;
-    for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
-    return text;
 }
 
 }  // namespace

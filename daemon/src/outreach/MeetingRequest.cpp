@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "domain/Email.hpp"
+#include "domain/Text.hpp"
 #include "outreach/Meetings.hpp"
 #include "outreach/addlead/FieldRules.hpp"
 
@@ -73,10 +74,6 @@ std::optional<int> minutes(const Poco::JSON::Object& body, std::vector<std::stri
     return static_cast<int>(number);
 }
 
-std::string joined(const std::vector<std::string>& names) {
-    return Poco::cat(std::string(", "), names.begin(), names.end());
-}
-
 }  // namespace
 
 InvalidMeeting::InvalidMeeting(const std::string& message, std::vector<std::string> missing,
@@ -127,9 +124,9 @@ MeetingRequest readMeetingRequest(const Poco::JSON::Object& body) {
 
     if (!missing.empty() || !invalid.empty()) {
         std::string message = "Invalid meeting:";
-        if (!missing.empty()) message += " missing " + joined(missing) + ";";
+        if (!missing.empty()) message += " missing " + domain::joined(missing) + ";";
         if (!invalid.empty()) {
-            message += " invalid " + joined(invalid) +
+            message += " invalid " + domain::joined(invalid) +
                        " (scheduledAt is an ISO 8601 UTC time such as 2026-12-01T15:00:00Z; "
                        "duration whole minutes from 1 to 1440; prospectId or email names the "
                        "prospect)";

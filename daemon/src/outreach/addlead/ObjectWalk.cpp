@@ -5,6 +5,8 @@
 
 #include <sstream>
 
+#include "domain/Text.hpp"
+
 namespace lodestone::outreach {
 namespace {
 
@@ -15,15 +17,6 @@ bool isText(const Poco::Dynamic::Var& value) {
 bool isObject(const Poco::Dynamic::Var& value) {
     return value.type() == typeid(Poco::JSON::Object::Ptr) &&
            !value.extract<Poco::JSON::Object::Ptr>().isNull();
-}
-
-std::string joined(const std::vector<std::string>& parts, const std::string& separator) {
-    std::string out;
-    for (const auto& part : parts) {
-        if (!out.empty()) out += separator;
-        out += part;
-    }
-    return out;
 }
 
 }  // namespace
@@ -39,13 +32,14 @@ void LeadProblems::invalid(std::string path, std::string why) {
 
 CampaignLeadError LeadProblems::error() const {
     std::vector<std::string> parts;
-    if (!missing_.empty()) parts.push_back("missing " + joined(missing_, ", "));
+    if (!missing_.empty()) parts.push_back("missing " + domain::joined(missing_));
     if (!invalid_.empty()) {
         std::vector<std::string> described;
         for (const auto& path : invalid_) described.push_back(path + " (" + why_.at(path) + ")");
-        parts.push_back("invalid " + joined(described, ", "));
+        parts.push_back("invalid " + domain::joined(described));
     }
-    return CampaignLeadError("Invalid lead: " + joined(parts, "; "), missing_, invalid_, why_);
+    return CampaignLeadError("Invalid lead: " + domain::joined(parts, "; "), missing_, invalid_,
+                             why_);
 }
 
 ObjectWalk::ObjectWalk(const Poco::JSON::Object& source, std::string path, LeadProblems& problems)

@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "domain/JsonDocument.hpp"
+#include "domain/Text.hpp"
 #include "outreach/icp/CriterionRules.hpp"
 #include "outreach/icp/Locations.hpp"
 #include "outreach/icp/Ranges.hpp"
@@ -33,7 +34,7 @@ Outcome entryFit(const IndustryEntry& entry, const ProspectProfile& profile) {
 std::string entriesText(const std::vector<IndustryEntry>& entries) {
     std::vector<std::string> texts;
     for (const auto& entry : entries) texts.push_back(entry.text);
-    return joined(texts);
+    return domain::joined(texts);
 }
 
 std::string industryText(const ProspectProfile& profile) {
@@ -205,7 +206,7 @@ CriterionResult scoreLocation(const LocationCriterion& rule, const ProspectProfi
                               const ScoringContext& context) {
     std::vector<std::string> wanted = rule.countries;
     wanted.insert(wanted.end(), rule.regions.begin(), rule.regions.end());
-    std::string target = joined(wanted);
+    std::string target = domain::joined(wanted);
     auto result = [&](Outcome outcome, const std::string& reason,
                       const std::vector<std::string>& paths) {
         return basedOn(judged("location", rule.weight, outcome, reason, context), profile, paths);
@@ -240,9 +241,10 @@ CriterionResult scoreLocation(const LocationCriterion& rule, const ProspectProfi
             paths.push_back(fact.path);
         }
     }
-    return result(Outcome::Miss,
-                  joined(labels) + (labels.size() == 1 ? " is" : " are") + " outside " + target,
-                  paths);
+    return result(
+        Outcome::Miss,
+        domain::joined(labels) + (labels.size() == 1 ? " is" : " are") + " outside " + target,
+        paths);
 }
 
 }  // namespace lodestone::outreach::icp

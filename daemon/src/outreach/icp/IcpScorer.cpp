@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "domain/Text.hpp"
 #include "outreach/icp/CriterionRules.hpp"
-#include "outreach/icp/Text.hpp"
 
 namespace lodestone::outreach {
 namespace icp {
@@ -49,7 +49,7 @@ CriterionResult basedOn(CriterionResult result, const ProspectProfile& profile,
             sources.push_back(std::move(source.source));
         }
     }
-    if (result.basis) result.basis->source = joined(sources, "; ");
+    if (result.basis) result.basis->source = domain::joined(sources, "; ");
     return result;
 }
 
@@ -122,7 +122,7 @@ std::vector<std::string> summary(const IcpScore& score) {
     for (const auto& r : results) {
         if (r.outcome == O::Unknown && r.weight > 0) unknown.push_back(r.criterion);
     }
-    if (!unknown.empty()) lines.push_back("unknown: " + icp::joined(unknown));
+    if (!unknown.empty()) lines.push_back("unknown: " + domain::joined(unknown));
     return lines;
 }
 

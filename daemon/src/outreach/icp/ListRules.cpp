@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "domain/Text.hpp"
 #include "outreach/icp/CriterionRules.hpp"
 #include "outreach/icp/Text.hpp"
 #include "outreach/icp/Vocabulary.hpp"
@@ -17,7 +18,7 @@ CriterionResult scoreMembership(const std::string& criterion, const std::string&
                                 const NamesCriterion& rule, const ProspectProfile& profile,
                                 const std::optional<std::string>& fact, const std::string& path,
                                 const KeyOf& keyOf, const ScoringContext& context) {
-    std::string list = joined(rule.names);
+    std::string list = domain::joined(rule.names);
     auto result = [&](Outcome outcome, const std::string& reason) {
         return basedOn(judged(criterion, rule.weight, outcome, reason, context), profile,
                        fact ? std::vector{path} : std::vector<std::string>{});
@@ -54,7 +55,7 @@ CriterionResult scoreFundingStage(const NamesCriterion& rule, const ProspectProf
 
 CriterionResult scoreTechnologies(const TechnologyCriterion& rule, const ProspectProfile& profile,
                                   const ScoringContext& context) {
-    std::string list = joined(rule.any);
+    std::string list = domain::joined(rule.any);
     std::string needed = std::to_string(rule.minMatches);
     const std::string& path = fact_path::kTechnologies;
     auto result = [&](Outcome outcome, const std::string& reason, double share = 0) {
@@ -75,20 +76,21 @@ CriterionResult scoreTechnologies(const TechnologyCriterion& rule, const Prospec
     }
     int matches = static_cast<int>(matched.size());
     if (matches == 0) {
-        return result(Outcome::Miss,
-                      described(profile, path, "technologies " + joined(*profile.technologies)) +
-                          " include none of " + list);
+        return result(
+            Outcome::Miss,
+            described(profile, path, "technologies " + domain::joined(*profile.technologies)) +
+                " include none of " + list);
     }
-    std::string reason = described(profile, path, "technologies") + " include " + joined(matched) +
-                         ": " + std::to_string(matches) + " of the " + needed + " wanted from " +
-                         list;
+    std::string reason = described(profile, path, "technologies") + " include " +
+                         domain::joined(matched) + ": " + std::to_string(matches) + " of the " +
+                         needed + " wanted from " + list;
     if (matches >= rule.minMatches) return result(Outcome::Match, reason);
     return result(Outcome::Partial, reason, static_cast<double>(matches) / rule.minMatches);
 }
 
 CriterionResult scoreTitleKeywords(const NamesCriterion& rule, const ProspectProfile& profile,
                                    const ScoringContext& context) {
-    std::string list = joined(rule.names);
+    std::string list = domain::joined(rule.names);
     const std::string& path = fact_path::kTitle;
     auto result = [&](Outcome outcome, const std::string& reason) {
         return basedOn(judged("titleKeywords", rule.weight, outcome, reason, context), profile,

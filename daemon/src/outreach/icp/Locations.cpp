@@ -4,6 +4,7 @@
 #include <cctype>
 #include <optional>
 
+#include "domain/Text.hpp"
 #include "outreach/icp/Text.hpp"
 
 namespace lodestone::outreach::icp {
@@ -104,7 +105,7 @@ const std::vector<Region>& regions() {
 // Lowercase words joined by one space, dots dropped so "U.S.A." reads "usa".
 std::string placeKey(std::string text) {
     text.erase(std::remove(text.begin(), text.end(), '.'), text.end());
-    return joined(wordsOf(text), " ");
+    return domain::joined(wordsOf(text), " ");
 }
 
 const Country* findCountry(const std::string& key) {

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "domain/JsonDocument.hpp"
+#include "domain/Text.hpp"
 #include "outreach/icp/CriterionRules.hpp"
 #include "outreach/icp/Text.hpp"
 #include "outreach/icp/Vocabulary.hpp"
@@ -72,7 +73,7 @@ std::string hiringText(const HiringFacts& facts) {
     }
     if (facts.departments && !facts.departments->empty()) {
         text += " in ";
-        text += joined(*facts.departments);
+        text += domain::joined(*facts.departments);
     }
     return text;
 }
@@ -110,7 +111,7 @@ CriterionResult scoreHiring(const HiringCriterion& rule, const ProspectProfile& 
                             const ScoringContext& context) {
     std::string wanted = "at least " + std::to_string(rule.minOpenRoles) +
                          (rule.minOpenRoles == 1 ? " open role" : " open roles");
-    if (!rule.departments.empty()) wanted += " in " + joined(rule.departments);
+    if (!rule.departments.empty()) wanted += " in " + domain::joined(rule.departments);
     const std::string& path = fact_path::kHiring;
     auto result = [&](Outcome outcome, const std::string& reason) {
         return basedOn(judged("hiring", rule.weight, outcome, reason, context), profile,
@@ -164,23 +165,23 @@ CriterionResult scoreLeadershipChange(const LeadershipCriterion& rule,
         if (flag.fact) knownPaths.push_back(flag.path);
         allKnown = allKnown && flag.fact.has_value();
     }
-    std::string wantedText = "a new " + joined(wanted, " or ");
+    std::string wantedText = "a new " + domain::joined(wanted, " or ");
     auto result = [&](Outcome outcome, const std::string& reason,
                       const std::vector<std::string>& paths) {
         return basedOn(judged("leadershipChange", rule.weight, outcome, reason, context), profile,
                        paths);
     };
     if (!changed.empty()) {
-        return result(
-            Outcome::Match,
-            described(profile, changedPaths.front(), "has a new " + joined(changed, " and ")),
-            changedPaths);
+        return result(Outcome::Match,
+                      described(profile, changedPaths.front(),
+                                "has a new " + domain::joined(changed, " and ")),
+                      changedPaths);
     }
     if (allKnown) {
-        return result(
-            Outcome::Miss,
-            described(profile, knownPaths.front(), "no " + joined(wanted, " or ") + " change"),
-            knownPaths);
+        return result(Outcome::Miss,
+                      described(profile, knownPaths.front(),
+                                "no " + domain::joined(wanted, " or ") + " change"),
+                      knownPaths);
     }
     return result(Outcome::Unknown, "no leadership change data; wanted " + wantedText, {});
 }

@@ -116,10 +116,4 @@ std::string formatMoney(double value) {
     return text;
 }
 
-std::string joined(const std::vector<std::string>& items, const std::string& separator) {
-    std::string out;
-    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
-    return out;
-}
-
 }  // namespace lodestone::outreach::icp

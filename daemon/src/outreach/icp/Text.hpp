@@ -29,6 +29,4 @@ std::string formatNumber(double value);
 // An amount of money, shortened: 1500000 -> "$1.5M", 2000000000 -> "$2B", 950 -> "$950".
 std::string formatMoney(double value);
 
-std::string joined(const std::vector<std::string>& items, const std::string& separator = ", ");
-
 }  // namespace lodestone::outreach::icp

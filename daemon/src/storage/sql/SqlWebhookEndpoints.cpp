@@ -2,6 +2,7 @@
 #include <Poco/NumberParser.h>
 #include <Poco/StringTokenizer.h>
 
+#include "domain/Text.hpp"
 #include "storage/StorageError.hpp"
 #include "storage/sql/SqlRepositories.hpp"
 
@@ -16,12 +17,6 @@ std::vector<std::string> items(const std::string& text) {
     Poco::StringTokenizer parts(
         text, ",", Poco::StringTokenizer::TOK_TRIM | Poco::StringTokenizer::TOK_IGNORE_EMPTY);
     return {parts.begin(), parts.end()};
-}
-
-std::string joined(const std::vector<std::string>& values) {
-    std::string text;
-    for (const auto& value : values) text += (text.empty() ? "" : ",") + value;
-    return text;
 }
 
 domain::WebhookEndpoint toEndpoint(const Row& row) {
@@ -50,15 +45,15 @@ void SqlWebhookEndpoints::insert(const domain::WebhookEndpoint& endpoint) {
     if (endpoint.retryDelaysMs) {
         std::vector<std::string> delays;
         for (auto delay : *endpoint.retryDelaysMs) delays.push_back(std::to_string(delay));
-        schedule = joined(delays);
+        schedule = domain::joined(delays, ",");
     }
     static const std::string sql =
         "INSERT INTO webhook_endpoints (" + kColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
     try {
         Query(statements_, sql)
             .bindAll(endpoint.id, endpoint.organisationId, endpoint.projectId, endpoint.url,
-                     endpoint.secret, joined(endpoint.events), schedule, endpoint.createdAt,
-                     endpoint.disabledAt)
+                     endpoint.secret, domain::joined(endpoint.events, ","), schedule,
+                     endpoint.createdAt, endpoint.disabledAt)
             .execute();
     } catch (const ConstraintViolation&) {
         throw Conflict("organisation " + endpoint.organisationId +
