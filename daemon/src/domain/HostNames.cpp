@@ -1,5 +1,7 @@
 #include "domain/HostNames.hpp"
 
+#include <Poco/String.h>
+
 #include <algorithm>
 #include <vector>
 
@@ -90,10 +92,7 @@ bool isHostName(std::string_view text) {
 }
 
 std::string lowercaseHostName(std::string_view hostName) {
-    std::string lowered(hostName);
-    std::transform(lowered.begin(), lowered.end(), lowered.begin(),
-                   [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; });
-    return lowered;
+    return Poco::toLower(std::string(hostName));
 }
 
 }  // namespace lodestone::domain

@@ -1,5 +1,7 @@
 #include "outreach/icp/Locations.hpp"
 
+#include <Poco/String.h>
+
 #include <algorithm>
 #include <cctype>
 #include <optional>
@@ -114,7 +116,7 @@ const Country* findCountry(const std::string& key) {
             return &country;
         }
         for (const auto& code : country.codes) {
-            if (lowercase(code) == key) return &country;
+            if (Poco::toLower(code) == key) return &country;
         }
     }
     return nullptr;

@@ -120,7 +120,7 @@ bool onlyUnitWords(const std::string& rest) {
 }  // namespace
 
 std::optional<NumberRange> parseRange(const std::string& text) {
-    Cursor cursor(lowercase(Poco::trim(text)));
+    Cursor cursor(Poco::toLower(Poco::trim(text)));
     bool below = takeAny(cursor, {"<=", "<", "under", "up to", "less than", "fewer than"});
     bool above = !below && takeAny(cursor, {">=", ">", "over", "more than", "above"});
     auto first = cursor.amount();

@@ -1,5 +1,7 @@
 #include "outreach/icp/Text.hpp"
 
+#include <Poco/String.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -18,16 +20,10 @@ bool isWordChar(char c) {
 
 }  // namespace
 
-std::string lowercase(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
 std::string tokenKey(const std::string& text) {
     std::string key;
     bool pendingSeparator = false;
-    for (char c : lowercase(text)) {
+    for (char c : Poco::toLower(text)) {
         if (!isAlnum(c)) {
             pendingSeparator = !key.empty();
             continue;
@@ -47,7 +43,7 @@ std::string nameKey(const std::string& text) {
         pendingSpace = false;
         key += piece;
     };
-    for (char c : lowercase(text)) {
+    for (char c : Poco::toLower(text)) {
         if (std::isspace(static_cast<unsigned char>(c))) {
             pendingSpace = true;
         } else if (c == '&') {
@@ -64,7 +60,7 @@ std::string nameKey(const std::string& text) {
 std::vector<std::string> wordsOf(const std::string& text) {
     std::vector<std::string> words;
     std::string word;
-    for (char c : lowercase(text)) {
+    for (char c : Poco::toLower(text)) {
         if (isWordChar(c)) {
             word += c;
         } else if (!word.empty()) {

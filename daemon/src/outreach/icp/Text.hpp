@@ -7,8 +7,6 @@
 // by people ("Series-A" is "series a", "VP, Sales" holds the word "VP").
 namespace lodestone::outreach::icp {
 
-std::string lowercase(std::string text);
-
 // Lowercase, letters and digits kept, every other run of characters one '_', no '_' at either
 // end: "Series-A", "series a" and "SERIES_A" all read "series_a".
 std::string tokenKey(const std::string& text);

@@ -1,5 +1,6 @@
 #include "outreach/mailbox/HeaderWords.hpp"
 
+#include <Poco/String.h>
 #include <Poco/TextConverter.h>
 #include <Poco/TextEncoding.h>
 #include <Poco/UTF8Encoding.h>
@@ -130,7 +131,7 @@ bool showsAsBlank(char32_t c) {
 }  // namespace
 
 std::string toUtf8(const std::string& bytes, std::string_view charset) {
-    std::string name = lowercaseAscii(trimmed(charset));
+    std::string name = Poco::toLower(std::string(trimmed(charset)));
     if (name.empty() || name == "utf-8" || name == "utf8" || name == "us-ascii") return bytes;
     try {
         Poco::TextEncoding::Ptr from = Poco::TextEncoding::find(name);
@@ -160,7 +161,7 @@ std::string decodeEncodedWords(std::string_view value) {
         if (value[pos] == '=') {
             if (auto word = encodedWordAt(value, pos)) {
                 heldBlanks.clear();
-                if (!pending || lowercaseAscii(word->charset) != lowercaseAscii(pendingCharset)) {
+                if (!pending || Poco::toLower(word->charset) != Poco::toLower(pendingCharset)) {
                     flush();
                     pendingCharset = word->charset;
                     pending = true;
@@ -217,12 +218,14 @@ std::optional<std::string> addressIn(std::string_view value) {
         std::size_t open = value.substr(0, close).rfind('<');
         if (open != std::string_view::npos) {
             std::string_view inner = trimmed(value.substr(open + 1, close - open - 1));
-            if (looksLikeAddress(inner)) return domain::replaceInvalidUtf8(lowercaseAscii(inner));
+            if (looksLikeAddress(inner))
+                return domain::replaceInvalidUtf8(Poco::toLower(std::string(inner)));
         }
     }
     std::optional<std::string> found;
     eachToken(withoutComments(value), ",;<>\"", [&](std::string_view token) {
-        if (looksLikeAddress(token)) found = domain::replaceInvalidUtf8(lowercaseAscii(token));
+        if (looksLikeAddress(token))
+            found = domain::replaceInvalidUtf8(Poco::toLower(std::string(token)));
         return !found;
     });
     return found;

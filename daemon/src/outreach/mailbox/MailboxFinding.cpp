@@ -1,5 +1,7 @@
 #include "outreach/mailbox/MailboxFinding.hpp"
 
+#include <Poco/String.h>
+
 #include <algorithm>
 
 #include "outreach/mailbox/DeliveryReport.hpp"
@@ -44,7 +46,8 @@ bool isAutomatic(const Headers& headers) {
 
 bool isDeliveryReport(const ContentType& type) {
     return type.is("multipart", "report") &&
-           mime::lowercaseAscii(mime::trimmed(type.parameter("report-type"))) == "delivery-status";
+           Poco::toLower(std::string(mime::trimmed(type.parameter("report-type")))) ==
+               "delivery-status";
 }
 
 bool isStatusPart(const ContentType& type) {

@@ -2,6 +2,7 @@
 
 #include <Poco/Net/MessageHeader.h>
 #include <Poco/Net/NameValueCollection.h>
+#include <Poco/String.h>
 
 #include <algorithm>
 
@@ -87,9 +88,9 @@ void Headers::add(std::string name, std::string value) {
 }
 
 std::optional<std::string> Headers::first(std::string_view name) const {
-    std::string wanted = lowercaseAscii(name);
+    std::string wanted = Poco::toLower(std::string(name));
     for (const auto& field : fields_) {
-        if (field.name.size() == wanted.size() && lowercaseAscii(field.name) == wanted) {
+        if (field.name.size() == wanted.size() && Poco::toLower(field.name) == wanted) {
             return field.value;
         }
     }
@@ -133,13 +134,13 @@ ContentType contentTypeOf(const Headers& headers) {
     } catch (...) {
         return result;
     }
-    std::string lowered = lowercaseAscii(trimmed(mediaType));
+    std::string lowered = Poco::toLower(std::string(trimmed(mediaType)));
     std::size_t slash = lowered.find('/');
     if (slash == std::string::npos || slash == 0 || slash + 1 == lowered.size()) return result;
     result.type = std::string(trimmed(std::string_view(lowered).substr(0, slash)));
     result.subtype = std::string(trimmed(std::string_view(lowered).substr(slash + 1)));
     for (const auto& [name, value] : parameters) {
-        result.parameters.emplace(lowercaseAscii(name), value);  // the first of a repeated name
+        result.parameters.emplace(Poco::toLower(name), value);  // the first of a repeated name
     }
     return result;
 }
@@ -176,8 +177,8 @@ std::vector<std::string_view> multipartBodies(std::string_view body, std::string
 }
 
 std::string decodedBody(const Entity& entity) {
-    std::string encoding =
-        lowercaseAscii(trimmed(entity.headers.first("Content-Transfer-Encoding").value_or("")));
+    std::string encoding = Poco::toLower(
+        std::string(trimmed(entity.headers.first("Content-Transfer-Encoding").value_or(""))));
     if (encoding == "base64") return decodeBase64(entity.body);
     if (encoding == "quoted-printable") return decodeQuotedPrintable(entity.body);
     return std::string(entity.body);
@@ -232,17 +233,9 @@ std::string decodeQuotedPrintable(std::string_view text, bool underscoreIsSpace)
     return bytes;
 }
 
-std::string lowercaseAscii(std::string_view text) {
-    std::string lowered(text);
-    for (char& c : lowered) {
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
-    return lowered;
-}
-
 std::string leadingWord(std::string_view value) {
     value = trimmed(value);
-    return lowercaseAscii(value.substr(0, value.find_first_of(" \t(;")));
+    return Poco::toLower(std::string(value.substr(0, value.find_first_of(" \t(;"))));
 }
 
 std::string_view trimmed(std::string_view text) {

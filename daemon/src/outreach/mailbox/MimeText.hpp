@@ -76,8 +76,6 @@ std::string decodedBody(const Entity& entity);
 // escape is kept as written. `underscoreIsSpace` for RFC 2047's "Q" encoding.
 std::string decodeBase64(std::string_view text);
 std::string decodeQuotedPrintable(std::string_view text, bool underscoreIsSpace = false);
-
-std::string lowercaseAscii(std::string_view text);
 // The first word of a field value, lowercased: "failed (bad address)" -> "failed",
 // "auto-replied; owner-email=..." -> "auto-replied".
 std::string leadingWord(std::string_view value);

@@ -2,6 +2,8 @@
 // the key's path.
 #include "outreach/sequence/Sequence.hpp"
 
+#include <Poco/String.h>
+
 #include <array>
 #include <stdexcept>
 
@@ -28,13 +30,6 @@ constexpr std::array<const char*, 7> kDays{"mon", "tue", "wed", "thu", "fri", "s
 
 std::string quoted(const std::string& text) {
     return "\"" + domain::visibleText(text, 80) + "\"";
-}
-
-std::string lowercase(std::string text) {
-    for (auto& c : text) {
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
-    return text;
 }
 
 bool isBlank(const std::string& text) {
@@ -112,7 +107,7 @@ std::set<int> readDays(const Poco::JSON::Array::Ptr& list, const std::string& pa
     for (std::size_t i = 0; i < list->size(); ++i) {
         const std::string itemPath = path + "[" + std::to_string(i) + "]";
         const auto item = list->get(static_cast<unsigned>(i));
-        const std::string name = item.isString() ? lowercase(item.extract<std::string>()) : "";
+        const std::string name = item.isString() ? Poco::toLower(item.extract<std::string>()) : "";
         int day = 0;
         while (day < 7 && name != kDays[day]) ++day;
         if (day == 7) {
