@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "domain/Random.hpp"
+#include "domain/Utf8Text.hpp"
 
 namespace lodestone::admin {
 namespace {
@@ -17,16 +18,10 @@ constexpr std::uint32_t kLanes = 1;
 constexpr std::size_t kSaltBytes = 16;
 constexpr std::size_t kHashBytes = 32;
 
-std::size_t utf8Length(std::string_view text) {
-    std::size_t count = 0;
-    for (unsigned char c : text) count += (c & 0xC0) != 0x80 ? 1 : 0;
-    return count;
-}
-
 }  // namespace
 
 void checkNewPassword(std::string_view password) {
-    if (utf8Length(password) < kShortestPassword) {
+    if (domain::characterCount(password) < kShortestPassword) {
         throw std::invalid_argument("The password must have at least " +
                                     std::to_string(kShortestPassword) + " characters");
     }

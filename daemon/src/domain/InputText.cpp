@@ -4,40 +4,31 @@
 #include <Poco/UTF8Encoding.h>
 #include <Poco/Unicode.h>
 
+#include "domain/Utf8Text.hpp"
+
 namespace lodestone::domain {
 namespace {
 
-// The length of the UTF-8 sequence `lead` starts, or 0 when it starts none.
-std::size_t sequenceLength(unsigned char lead) {
-    if (lead < 0x80) return 1;
-    if ((lead & 0xE0) == 0xC0) return 2;
-    if ((lead & 0xF0) == 0xE0) return 3;
-    if ((lead & 0xF8) == 0xF0) return 4;
-    return 0;
-}
-
-// Both rules in one walk over the text: `spacesAllowed` tells a line of text from a token.
+// Both rules in one walk over the text: `spacesAllowed` tells a line of text from a token. Not
+// UTF-8 is the worse news, so it is looked for first.
 CharacterFlaw flawOf(std::string_view text, bool spacesAllowed) {
+    if (firstInvalidUtf8(text) != kNoInvalidUtf8) return CharacterFlaw::NotUtf8;
     Poco::UTF8Encoding utf8;
     const std::string copy(text);
-    CharacterFlaw found = CharacterFlaw::None;
     for (Poco::TextIterator it(copy, utf8), end(copy); it != end; ++it) {
-        const int character = *it;
-        if (character < 0) return CharacterFlaw::NotUtf8;
         Poco::Unicode::CharacterProperties properties;
-        Poco::Unicode::properties(character, properties);
-        // Keep looking after a flaw: not UTF-8 is the worse news.
+        Poco::Unicode::properties(*it, properties);
         if (!spacesAllowed && (properties.category == Poco::Unicode::UCP_SEPARATOR ||
                                properties.type == Poco::Unicode::UCP_CONTROL)) {
-            found = CharacterFlaw::SpaceOrControl;
+            return CharacterFlaw::SpaceOrControl;
         }
         if (spacesAllowed && (properties.type == Poco::Unicode::UCP_CONTROL ||
                               properties.type == Poco::Unicode::UCP_LINE_SEPARATOR ||
                               properties.type == Poco::Unicode::UCP_PARAGRAPH_SEPARATOR)) {
-            found = CharacterFlaw::ControlOrLineBreak;
+            return CharacterFlaw::ControlOrLineBreak;
         }
     }
-    return found;
+    return CharacterFlaw::None;
 }
 
 }  // namespace
@@ -70,18 +61,14 @@ std::string visibleText(std::string_view text, std::size_t maxBytes) {
     std::size_t i = 0;
     for (; i < text.size() && i < maxBytes;) {
         const auto c = static_cast<unsigned char>(text[i]);
-        const std::size_t length = sequenceLength(c);
-        bool wellFormed = length > 0 && i + length <= text.size();
-        for (std::size_t k = 1; wellFormed && k < length; ++k) {
-            wellFormed = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
-        }
+        const std::size_t length = utf8SequenceLength(text, i);  // 0: not UTF-8
         if (c == '\r') {
             shown += "\\r";
         } else if (c == '\n') {
             shown += "\\n";
         } else if (c == '\t') {
             shown += "\\t";
-        } else if (c < 0x20 || c == 0x7F || !wellFormed) {
+        } else if (c < 0x20 || c == 0x7F || length == 0) {
             shown += "\\x";
             shown += kHex[c >> 4];
             shown += kHex[c & 0xF];

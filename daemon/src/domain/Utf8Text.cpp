@@ -51,18 +51,12 @@ Scan scanAt(std::string_view text, std::size_t at) {
     return {lead.length, good};
 }
 
-// The length of the well-formed sequence at `at`, or 0 when the byte there starts none.
-std::size_t sequenceAt(std::string_view text, std::size_t at) {
-    const Scan scan = scanAt(text, at);
-    return scan.needed > 0 && scan.good == scan.needed ? scan.needed : 0;
-}
-
 std::string escapeInvalid(std::string_view text, std::string_view backslash) {
     std::string out;
     out.reserve(text.size());
     std::size_t at = 0;
     while (at < text.size()) {
-        if (std::size_t length = sequenceAt(text, at); length > 0) {
+        if (std::size_t length = utf8SequenceLength(text, at); length > 0) {
             out.append(text.substr(at, length));
             at += length;
             continue;
@@ -78,6 +72,11 @@ std::string escapeInvalid(std::string_view text, std::string_view backslash) {
 
 }  // namespace
 
+std::size_t utf8SequenceLength(std::string_view text, std::size_t at) {
+    const Scan scan = scanAt(text, at);
+    return scan.needed > 0 && scan.good == scan.needed ? scan.needed : 0;
+}
+
 std::size_t firstInvalidUtf8(std::string_view text) {
     std::size_t at = 0;
     while (at < text.size()) {
@@ -90,7 +89,7 @@ std::size_t firstInvalidUtf8(std::string_view text) {
             at += sizeof(word);
         }
         if (at == text.size()) break;
-        const std::size_t length = sequenceAt(text, at);
+        const std::size_t length = utf8SequenceLength(text, at);
         if (length == 0) return at;
         at += length;
     }

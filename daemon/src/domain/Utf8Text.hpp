@@ -13,6 +13,11 @@ inline constexpr std::size_t kNoInvalidUtf8 = std::string_view::npos;
 // overlong forms, no surrogates, nothing past U+10FFFF, no truncated sequence), or kNoInvalidUtf8.
 std::size_t firstInvalidUtf8(std::string_view text);
 
+// The length of the well-formed UTF-8 sequence (one character) starting at `at`, or 0 when the
+// byte there starts none: the rule firstInvalidUtf8 applies, for a walk that handles each
+// character itself.
+std::size_t utf8SequenceLength(std::string_view text, std::size_t at);
+
 // The characters (code points) of well-formed UTF-8 text: its bytes that start one.
 std::size_t characterCount(std::string_view utf8);
 

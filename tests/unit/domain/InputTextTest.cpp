@@ -54,4 +54,10 @@ TEST(InputText, VisibleTextShowsControlsAsEscapesAndKeepsLetters) {
     EXPECT_EQ(visibleText("abcdef", 3), "abc...");
 }
 
+TEST(InputText, VisibleTextEscapesEveryByteThatIsNotUtf8) {
+    EXPECT_EQ(visibleText("a\xC0\xAF"), "a\\xc0\\xaf");         // an overlong '/'
+    EXPECT_EQ(visibleText("\xED\xA0\x80"), "\\xed\\xa0\\x80");  // a UTF-16 surrogate
+    EXPECT_EQ(visibleText("\xE2\x82"), "\\xe2\\x82");           // truncated
+}
+
 }  // namespace
