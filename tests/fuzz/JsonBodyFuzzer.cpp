@@ -66,11 +66,6 @@ const domain::ProjectSchema& everyType() {
     return schema;
 }
 
-const outreach::TimeZones& zones() {
-    static const outreach::TimeZones zones;
-    return zones;
-}
-
 void checkRoutes(const Poco::JSON::Object& body) {
     static const domain::ProjectSchema defaults = domain::ProjectSchema::defaults();
     for (const auto* schema : {&defaults, &everyType()}) {
@@ -80,7 +75,7 @@ void checkRoutes(const Poco::JSON::Object& body) {
     }
     try {
         // A fixed year keeps each input's outcome the same from one run to the next.
-        outreach::readCampaignLead(body, zones(), 2026);
+        outreach::readCampaignLead(body, 2026);
     } catch (const outreach::CampaignLeadError& refusal) {
         checkMessage(refusal.what());
         for (const auto& [path, why] : refusal.reasons()) checkMessage(path + why);

@@ -10,6 +10,7 @@
 #include "outreach/Meetings.hpp"
 #include "outreach/ProspectView.hpp"
 #include "outreach/SequenceLifecycle.hpp"
+#include "outreach/sequence/Sequence.hpp"
 #include "storage/ProspectRepository.hpp"
 
 namespace lodestone::api {
@@ -32,11 +33,11 @@ ApiError invalidMeeting(const outreach::InvalidMeeting& problem) {
     return error;
 }
 
-ApiResponse addLead(ApiServices& services, const outreach::TimeZones& zones, ApiRequest& request) {
+ApiResponse addLead(ApiServices& services, ApiRequest& request) {
     domain::Campaign campaign = ownCampaign(services, request);
     std::optional<outreach::CampaignLead> lead;
     try {
-        lead = outreach::readCampaignLead(*request.body, zones);
+        lead = outreach::readCampaignLead(*request.body);
     } catch (const outreach::CampaignLeadError& problem) {
         throw invalidLead(problem);
     }
@@ -165,17 +166,14 @@ ApiResponse bookMeeting(ApiServices& services, ApiRequest& request) {
 }  // namespace
 
 void addCampaignRoutes(ApiRoutes& routes, ApiServices& services) {
-    // The system's tz database, read per request (zones are files; nothing to cache).
-    auto zones = std::make_shared<outreach::TimeZones>();
-    if (!zones->exists("Etc/UTC")) {
+    if (!outreach::TimeZone::known("Etc/UTC")) {
         Poco::Logger::get("lodestone.api")
             .warning(
                 "no time zone database at /usr/share/zoneinfo (Debian package tzdata): every "
                 "contact.timezone of an added lead will be refused");
     }
-    routes.add(
-        {"POST", "/api/campaigns/{campaignId}/leads", RouteGroup::CampaignLeads, true,
-         [&services, zones](ApiRequest& request) { return addLead(services, *zones, request); }});
+    routes.add({"POST", "/api/campaigns/{campaignId}/leads", RouteGroup::CampaignLeads, true,
+                [&services](ApiRequest& request) { return addLead(services, request); }});
     routes.add({"GET", "/api/campaigns/{campaignId}/leads/{prospectId}", RouteGroup::Status, false,
                 [&services](ApiRequest& request) { return showLead(services, request); }});
     routes.add({"POST", "/api/campaigns/{campaignId}/leads/{prospectId}/replied",

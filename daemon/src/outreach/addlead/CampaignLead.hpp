@@ -8,8 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "outreach/addlead/TimeZones.hpp"
-
 namespace lodestone::outreach {
 
 // A checked Add Lead body (docs/api.md, "Add Lead"): a campaign prospect, with the fixed fields
@@ -52,9 +50,8 @@ class CampaignLeadError : public std::runtime_error {
 // Checks the whole body and throws CampaignLeadError listing every problem at once, so a
 // client fixes its request in one round trip. `currentYear` bounds company.foundedYear (up to
 // the year after, for companies announced ahead of incorporation).
-CampaignLead readCampaignLead(const Poco::JSON::Object& body, const TimeZones& zones,
-                              int currentYear);
+CampaignLead readCampaignLead(const Poco::JSON::Object& body, int currentYear);
 // As above, with the current UTC year from the clock.
-CampaignLead readCampaignLead(const Poco::JSON::Object& body, const TimeZones& zones);
+CampaignLead readCampaignLead(const Poco::JSON::Object& body);
 
 }  // namespace lodestone::outreach

@@ -30,8 +30,7 @@ CampaignLeadError::CampaignLeadError(std::string message, std::vector<std::strin
       invalid_(std::move(invalid)),
       why_(std::move(why)) {}
 
-CampaignLead readCampaignLead(const Poco::JSON::Object& body, const TimeZones& zones,
-                              int currentYear) {
+CampaignLead readCampaignLead(const Poco::JSON::Object& body, int currentYear) {
     LeadProblems problems;
     ObjectWalk walk(body, "", problems);
     CampaignLead lead;
@@ -48,7 +47,7 @@ CampaignLead readCampaignLead(const Poco::JSON::Object& body, const TimeZones& z
     walk.text("companyLinkedInUrl", httpUrl());
     walk.text("notes", plainText(kMaxLongText));
     lead.companySupplied = readCompany(walk, currentYear);
-    readContact(walk, zones);
+    readContact(walk);
     walk.freeform("researchData");
     walk.freeform("extraContext");
     walk.freeform("customData");
@@ -67,8 +66,8 @@ CampaignLead readCampaignLead(const Poco::JSON::Object& body, const TimeZones& z
     return lead;
 }
 
-CampaignLead readCampaignLead(const Poco::JSON::Object& body, const TimeZones& zones) {
-    return readCampaignLead(body, zones, Poco::DateTime().year());
+CampaignLead readCampaignLead(const Poco::JSON::Object& body) {
+    return readCampaignLead(body, Poco::DateTime().year());
 }
 
 }  // namespace lodestone::outreach

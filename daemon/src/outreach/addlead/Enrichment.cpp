@@ -68,7 +68,7 @@ bool readCompany(ObjectWalk& lead, int currentYear) {
     return true;
 }
 
-void readContact(ObjectWalk& lead, const TimeZones& zones) {
+void readContact(ObjectWalk& lead) {
     auto contact = lead.child("contact");
     if (!contact) return;
 
@@ -77,7 +77,7 @@ void readContact(ObjectWalk& lead, const TimeZones& zones) {
     for (const char* key : {"seniority", "department", "city", "state", "country"}) {
         contact->text(key, plainText(kMaxShortText));
     }
-    contact->text("timezone", timeZone(zones));
+    contact->text("timezone", timeZone());
 
     lead.keep("contact", contact->stored());
 }

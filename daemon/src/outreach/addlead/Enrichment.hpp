@@ -1,7 +1,6 @@
 #pragma once
 
 #include "outreach/addlead/ObjectWalk.hpp"
-#include "outreach/addlead/TimeZones.hpp"
 
 namespace lodestone::outreach {
 
@@ -9,6 +8,6 @@ namespace lodestone::outreach {
 bool readCompany(ObjectWalk& lead, int currentYear);
 
 // The optional `contact` object of a lead body.
-void readContact(ObjectWalk& lead, const TimeZones& zones);
+void readContact(ObjectWalk& lead);
 
 }  // namespace lodestone::outreach

@@ -10,6 +10,7 @@
 #include "domain/Email.hpp"
 #include "domain/HostNames.hpp"
 #include "domain/Urls.hpp"
+#include "outreach/sequence/Sequence.hpp"
 
 namespace lodestone::outreach {
 namespace {
@@ -116,9 +117,9 @@ TextRule yearMonth() {
     };
 }
 
-TextRule timeZone(const TimeZones& zones) {
-    return [&zones](const std::string& text) -> std::optional<std::string> {
-        if (!zones.exists(text)) return "must be an IANA time zone name such as Europe/Berlin";
+TextRule timeZone() {
+    return [](const std::string& text) -> std::optional<std::string> {
+        if (!TimeZone::known(text)) return "must be an IANA time zone name such as Europe/Berlin";
         return std::nullopt;
     };
 }

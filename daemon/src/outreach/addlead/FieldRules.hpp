@@ -8,7 +8,6 @@
 #include <string>
 
 #include "domain/Utf8Text.hpp"
-#include "outreach/addlead/TimeZones.hpp"
 
 namespace lodestone::outreach {
 
@@ -44,7 +43,7 @@ TextRule emailAddress();
 // "YYYY-MM" with a month from 01 to 12.
 TextRule yearMonth();
 // A name `zones` knows ("Europe/Berlin"). `zones` must outlive the rule.
-TextRule timeZone(const TimeZones& zones);
+TextRule timeZone();
 
 // A finite JSON number (any integer or floating type; not a boolean, not a numeric string) of
 // at least `min`; a whole one (3 or 3.0); a whole one from `min` to `max` inclusive.

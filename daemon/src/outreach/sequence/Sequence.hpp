@@ -91,6 +91,12 @@ class TimeZone {
   public:
     // Throws std::invalid_argument naming the zone when the database has no such zone.
     static TimeZone load(const std::string& name);
+    // Whether the database has a zone of that name. Anything not shaped like a tz name is refused
+    // before the database is asked: segments of letters, digits, '_', '-', '+' that start with a
+    // letter, joined by '/' (so no "..", no leading '/'), and not the database's entries that are
+    // no zone ("posix/", "right/", "localtime", "posixrules", "Factory"). Case-sensitive, as the
+    // database's names are.
+    static bool known(const std::string& name);
 
     const std::string& name() const;
     // Offset from UTC in effect at `at`, in milliseconds.

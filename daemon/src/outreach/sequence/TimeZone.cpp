@@ -31,6 +31,35 @@ using SysMillis = date::sys_time<Millis>;
 using LocalMillis = date::local_time<Millis>;
 
 constexpr int kMinutesPerDay = 24 * 60;
+
+// Longer than any real name ("America/Argentina/ComodRivadavia" is 32), short enough that a
+// hostile value never reaches the database's lookup.
+constexpr std::size_t kMaxZoneName = 64;
+
+bool isAsciiLetter(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+bool validSegment(std::string_view segment) {
+    if (segment.empty() || !isAsciiLetter(segment.front())) return false;
+    return std::all_of(segment.begin(), segment.end(), [](char c) {
+        return isAsciiLetter(c) || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '+';
+    });
+}
+
+bool hasZoneShape(std::string_view name) {
+    if (name.empty() || name.size() > kMaxZoneName) return false;
+    // Entries of the database that are not zones: aliases of the host's own zone, a build
+    // artefact, and the alternative trees that duplicate every zone.
+    if (name == "localtime" || name == "posixrules" || name == "Factory") return false;
+    if (name.starts_with("posix/") || name.starts_with("right/")) return false;
+    while (true) {
+        auto slash = name.find('/');
+        if (!validSegment(name.substr(0, slash))) return false;
+        if (slash == std::string_view::npos) return true;
+        name.remove_prefix(slash + 1);
+    }
+}
 constexpr std::array<const char*, 7> kDayNames{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
 
 date::local_days localDateOf(const date::time_zone& zone, Timestamp at) {
@@ -104,6 +133,9 @@ TimeZone& TimeZone::operator=(const TimeZone&) = default;
 
 TimeZone TimeZone::load(const std::string& name) {
     const std::string quoted = "\"" + domain::visibleText(name, 80) + "\"";
+    const std::string unknown = "unknown time zone " + quoted +
+                                "; use an IANA name such as Europe/London, America/New_York or UTC";
+    if (!hasZoneShape(name)) throw std::invalid_argument(unknown);
     try {
         auto rules = std::make_shared<Rules>();
         rules->zone = date::locate_zone(name);
@@ -119,9 +151,17 @@ TimeZone TimeZone::load(const std::string& name) {
                                         "Debian package tzdata) failed to load: " +
                                         reason);
         }
-        throw std::invalid_argument("unknown time zone " + quoted +
-                                    "; use an IANA name such as Europe/London, "
-                                    "America/New_York or UTC");
+        throw std::invalid_argument(unknown);
+    }
+}
+
+bool TimeZone::known(const std::string& name) {
+    if (!hasZoneShape(name)) return false;
+    try {
+        date::locate_zone(name);
+        return true;
+    } catch (const std::runtime_error&) {
+        return false;
     }
 }
 
