@@ -4,9 +4,12 @@
 A module is a folder of daemon/src (or daemon/ctl) with its own CMake library. For every source
 and header file, each `#include "<module>/..."` of another module must name a module that the
 file's own library links directly (target_link_libraries), and a module below the file's own in
-the README's "Module dependencies" table: an include that runs up a layer is refused even where
+the module table of docs/architecture.md: an include that runs up a layer is refused even where
 the link exists. Every module's links to other modules must be those the table draws, and each row
 may name only rows below it, so that a change to the layering is a change to that table too.
+Whatever else docs/architecture.md names in backticks must exist: a folder or file (`work/`,
+`api/ApiRequestHandler.cpp`, `docs/jobs.md`), or a C++ name (`work::LeaseKeeper`,
+`leadmagnet::startGeneration`) declared in its namespace's module.
 
 A plugin (plugins/<kind>/<name>/) is built apart from the daemon and sees only the plugin ABI: its
 files may include their own folder's headers, `lodestone/...` (daemon/include) and the plugins'
@@ -25,7 +28,7 @@ SOURCES = ROOT / "daemon" / "src"
 CTL = ROOT / "daemon" / "ctl"
 ABI = ROOT / "daemon" / "include"
 PLUGINS = ROOT / "plugins"
-README = ROOT / "README.md"
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 ADD_MODULE = re.compile(r"lodestone_add_module\(\s*(lodestone_\w+)\s+([\w/]+)([^)]*)\)", re.S)
 ADD_LIBRARY = re.compile(r"add_library\(\s*(lodestone_\w+)\s+STATIC", re.S)
@@ -74,7 +77,7 @@ def module_of(path, folders):
 
 
 def check_includes(modules, order):
-    """`order`: {folder: row} of the README table, 0 at the top; a file may include only modules
+    """`order`: {folder: row} of the module table, 0 at the top; a file may include only modules
     of rows below its own."""
     problems = []
     target_of = {folder: target for folder, (target, _, _) in modules.items()}
@@ -97,7 +100,7 @@ def check_includes(modules, order):
             if own in order and used in order and order[used] < order[own]:
                 problems.append(
                     f"{path.relative_to(ROOT)} includes {header}, which runs up a layer: {used}/ "
-                    f"is above {own}/ in README.md's Module dependencies table")
+                    f"is above {own}/ in docs/architecture.md's module table")
             elif target_of[used] not in links:
                 problems.append(
                     f"{path.relative_to(ROOT)} includes {header} (module {target_of[used]}), "
@@ -106,17 +109,39 @@ def check_includes(modules, order):
 
 
 def drawn_layering():
-    """[(folder, set of folders it uses)], top row first, from the README's Module dependencies
-    table; None when README.md has no such table."""
-    text = README.read_text()
-    start = text.find("## Module dependencies")
-    if start < 0:
-        return None
-    section = text[start:]
-    end = section.find("\n## ", 1)
-    section = section if end < 0 else section[:end]
-    return [(folder, set(re.findall(r"`([\w/]+)/`", uses)))
-            for folder, uses in TABLE_ROW.findall(section)]
+    """[(folder, set of folders it uses)], top row first, from docs/architecture.md's module
+    table (its "| Module | Uses |" rows); None when it has none."""
+    rows = [(folder, set(re.findall(r"`([\w/]+)/`", uses)))
+            for folder, uses in TABLE_ROW.findall(ARCHITECTURE.read_text())]
+    return rows or None
+
+
+def declares(folder, name):
+    """Whether a header under `folder` declares `name`: a type (class, struct, enum, alias) when
+    it is capitalised, otherwise a function."""
+    if name[0].isupper():
+        pattern = re.compile(rf"\b(class|struct|enum class|enum|using)\s+{name}\b")
+    else:
+        pattern = re.compile(rf"\b{name}\s*\(")
+    return any(pattern.search(path.read_text()) for path in folder.rglob("*.hpp"))
+
+
+def check_architecture_names():
+    """Every folder, file and C++ name docs/architecture.md names in backticks exists."""
+    problems = []
+    places = [SOURCES, ROOT, ROOT / "daemon"]
+    for named in sorted(set(re.findall(r"`([^`\s]+)`", ARCHITECTURE.read_text()))):
+        if re.fullmatch(r"[a-z]+(::\w+)+", named):
+            parts = named.split("::")
+            folder = SOURCES / parts[0]
+            missing = [part for part in parts[1:] if not declares(folder, part)]
+            if not folder.is_dir() or missing:
+                problems.append(f"docs/architecture.md names `{named}`, which daemon/src/"
+                                f"{parts[0]}/ does not declare")
+        elif re.fullmatch(r"[\w.-]+(/[\w.-]+)*/?", named) and "/" in named:
+            if not any((place / named).exists() for place in places):
+                problems.append(f"docs/architecture.md names `{named}`, which does not exist")
+    return problems
 
 
 def check_layering(modules, rows):
@@ -125,22 +150,22 @@ def check_layering(modules, rows):
     order = {folder: row for row, (folder, _) in enumerate(rows)}
     for folder, uses in rows:
         for above in sorted(used for used in uses if order.get(used, len(rows)) <= order[folder]):
-            problems.append(f"README.md draws {folder}/ using {above}/, which is not below it: "
+            problems.append(f"docs/architecture.md draws {folder}/ using {above}/, which is not below it: "
                             f"a module uses only those of the rows below its own")
     folder_of = {target: folder for folder, (target, _, _) in modules.items()}
     for folder, (target, links, cmake) in sorted(modules.items()):
         if folder not in drawn:
-            problems.append(f"README.md's Module dependencies table has no row for `{folder}/`")
+            problems.append(f"docs/architecture.md's module table has no row for `{folder}/`")
             continue
         linked = {folder_of[link] for link in links if link in folder_of}
         for extra in sorted(linked - drawn[folder]):
-            problems.append(f"{cmake.relative_to(ROOT)} links {extra}/, which README.md does "
+            problems.append(f"{cmake.relative_to(ROOT)} links {extra}/, which docs/architecture.md does "
                             f"not draw as used by {folder}/")
         for missing in sorted(drawn[folder] - linked):
-            problems.append(f"README.md draws {folder}/ using {missing}/, which "
+            problems.append(f"docs/architecture.md draws {folder}/ using {missing}/, which "
                             f"{cmake.relative_to(ROOT)} does not link")
     for folder in sorted(set(drawn) - set(modules)):
-        problems.append(f"README.md's Module dependencies table names `{folder}/`, which has no "
+        problems.append(f"docs/architecture.md's module table names `{folder}/`, which has no "
                         f"CMake library")
     return problems
 
@@ -188,17 +213,17 @@ def main():
     modules = find_modules()
     rows = drawn_layering()
     if rows is None:
-        problems = ["README.md has no '## Module dependencies' table"]
+        problems = ["docs/architecture.md has no module table (| Module | Uses |)"]
     else:
         order = {folder: row for row, (folder, _) in enumerate(rows)}
         problems = check_includes(modules, order) + check_layering(modules, rows)
     plugins, _ = plugin_folders()
-    problems += check_plugins(modules)
+    problems += check_plugins(modules) + check_architecture_names()
     for problem in problems:
         print(f"check-layering: {problem}", file=sys.stderr)
     if problems:
         return 1
-    print(f"check-layering: {len(modules)} modules include only what they link, as README.md "
+    print(f"check-layering: {len(modules)} modules include only what they link, as docs/architecture.md "
           f"draws them, none up a layer; {len(plugins)} plugins include only their own headers, "
           f"the plugin ABI and the plugins' shared libraries")
     return 0
