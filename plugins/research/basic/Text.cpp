@@ -1,5 +1,7 @@
 #include "Text.hpp"
 
+#include <Poco/String.h>
+
 #include <algorithm>
 
 namespace lodestone::research_basic {
@@ -21,22 +23,11 @@ bool listed(std::string_view list, const std::string& word) {
 }  // namespace
 
 std::string toLower(std::string_view text) {
-    std::string result(text);
-    for (auto& c : result) {
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
-    return result;
+    return Poco::toLower(std::string(text));
 }
 
 std::string trim(std::string_view text) {
-    const auto isSpace = [](char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-    };
-    std::size_t begin = 0;
-    std::size_t end = text.size();
-    while (begin < end && isSpace(text[begin])) ++begin;
-    while (end > begin && isSpace(text[end - 1])) --end;
-    return std::string(text.substr(begin, end - begin));
+    return Poco::trim(std::string(text));
 }
 
 std::vector<std::string> words(std::string_view text) {

@@ -1,5 +1,8 @@
 #include "Text.hpp"
 
+#include <Poco/String.h>
+#include <Poco/UTF8Encoding.h>
+
 #include <algorithm>
 
 namespace lodestone::research_web {
@@ -7,41 +10,20 @@ namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
 
-// Length of the valid UTF-8 sequence at `text[at]`, 0 when there is none (overlong forms,
-// surrogates and code points past U+10FFFF are not valid).
+// Length of the valid UTF-8 sequence at `text[at]` (RFC 3629, as Poco's UTF8Encoding judges
+// it: no overlong forms, surrogates or code points past U+10FFFF), 0 when there is none. NUL
+// counts as none, so that it is replaced like any other byte a page should not hold.
 std::size_t sequenceLength(std::string_view text, std::size_t at) {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[at + i]); };
-    const unsigned char lead = byte(0);
-    if (lead < 0x80) return lead == 0 ? 0 : 1;
-    std::size_t length = 0;
-    unsigned char low = 0x80, high = 0xBF;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        length = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-        length = 3;
-        if (lead == 0xE0) low = 0xA0;
-        if (lead == 0xED) high = 0x9F;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-        length = 4;
-        if (lead == 0xF0) low = 0x90;
-        if (lead == 0xF4) high = 0x8F;
-    } else {
-        return 0;
-    }
-    if (at + length > text.size()) return 0;
-    if (byte(1) < low || byte(1) > high) return 0;
-    for (std::size_t i = 2; i < length; ++i) {
-        if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
-    }
-    return length;
+    static const Poco::UTF8Encoding utf8;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data() + at);
+    const int available = static_cast<int>(std::min<std::size_t>(text.size() - at, 4));
+    const int length = utf8.sequenceLength(bytes, available);
+    if (bytes[0] == 0 || length <= 0 || length > available) return 0;
+    return Poco::UTF8Encoding::isLegal(bytes, length) ? static_cast<std::size_t>(length) : 0;
 }
 
 bool isSpace(unsigned char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-char lower(char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
 }  // namespace
@@ -98,14 +80,11 @@ std::string cut(std::string_view text, std::size_t maxChars) {
 }
 
 std::string lowerAscii(std::string_view text) {
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(), lower);
-    return out;
+    return Poco::toLower(std::string(text));
 }
 
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
-                                              [](char x, char y) { return lower(x) == lower(y); });
+    return Poco::icompare(a, b) == 0;
 }
 
 bool startsWithIgnoreCase(std::string_view text, std::string_view prefix) {
@@ -127,10 +106,7 @@ std::string titleCase(std::string_view text) {
 }
 
 std::string trim(std::string_view text) {
-    std::size_t begin = 0, end = text.size();
-    while (begin < end && isSpace(static_cast<unsigned char>(text[begin]))) ++begin;
-    while (end > begin && isSpace(static_cast<unsigned char>(text[end - 1]))) --end;
-    return std::string(text.substr(begin, end - begin));
+    return Poco::trim(std::string(text));
 }
 
 }  // namespace lodestone::research_web
