@@ -194,9 +194,14 @@ def check_plugins(modules):
             if linked in daemon_targets:
                 problems.append(f"{cmake.relative_to(ROOT)} links the daemon module {linked}: "
                                 f"a plugin sees only daemon/include/lodestone/")
+        # The headers lodestone_embed generates for the folder's own data files.
+        embedded = {f"embedded/{name}.hpp" for name in re.findall(
+            r"lodestone_embed\([^)]*?\bNAME\s+(\w+)", cmake_without_comments(cmake))}
         files = [p for p in folder.rglob("*") if p.suffix in (".c", ".h", ".cpp", ".hpp")]
         for path in sorted(files):
             for header in INCLUDE.findall(path.read_text()):
+                if header in embedded:
+                    continue
                 places = [path.parent / header, folder / header, ABI / header]
                 places += [root / header for root in shared]
                 places += [root.parent / header for root in shared]

@@ -95,7 +95,7 @@ class TemplatePlugin {
                                "kept."),
     };
 
-    explicit TemplatePlugin(lodestone::Host host) : host_(host) {}
+    explicit TemplatePlugin(lodestone::Host host) : host_(host) { loadViews(); }
 
     void configure(const std::string& configJson) {
         Poco::JSON::Object::Ptr config;

@@ -35,7 +35,7 @@ std::string withArticle(const std::string& phrase) {
     return (vowel ? "an " : "a ") + phrase;
 }
 
-std::string Context::fill(const char* text) const {
+std::string Context::fill(const std::string& text) const {
     return filled(text, vars);
 }
 
@@ -133,14 +133,14 @@ std::string plural(const std::string& noun) {
 Section playSection(const Context& context, const Play& play, const std::string& lead) {
     std::string body = lead.empty() ? "" : lead + "\n\n";
     body += context.fill(play.why) + "\n\n";
-    std::vector<const char*> steps(play.steps.begin(), play.steps.end());
+    std::vector<std::string> steps(play.steps.begin(), play.steps.end());
     body += itemList(context, steps);
     return {context.fill(play.heading), body};
 }
 
-std::string itemList(const Context& context, const std::vector<const char*>& items) {
+std::string itemList(const Context& context, const std::vector<std::string>& items) {
     std::string list;
-    for (const char* item : items) list += (list.empty() ? "- " : "\n- ") + context.fill(item);
+    for (const auto& item : items) list += (list.empty() ? "- " : "\n- ") + context.fill(item);
     return list;
 }
 
@@ -216,7 +216,7 @@ Section measuresSection(const Context& context) {
     std::string body =
         "Write these down before you change anything, so that in ninety days the difference is a "
         "number rather than an impression:\n\n";
-    for (const char* measure : role.measures) body += "- " + capitalised(measure) + "\n";
+    for (const auto& measure : role.measures) body += "- " + capitalised(measure) + "\n";
     body += "- " + capitalised(context.var("m1")) + ", the measure every " + context.var("org") +
             " is judged on\n\n";
     body += "Take each from " + context.var("tools") +

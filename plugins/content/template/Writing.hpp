@@ -39,7 +39,7 @@ struct Context {
     const RoleView& role;
     std::map<std::string, std::string> vars;
 
-    std::string fill(const char* text) const;
+    std::string fill(const std::string& text) const;
     const std::string& var(const std::string& name) const;
 };
 
@@ -70,7 +70,7 @@ std::string toldUs(const Context& context);
 // A play as a section: its heading, why it matters, and its steps as a list.
 Section playSection(const Context& context, const Play& play, const std::string& lead = "");
 // A list of filled items, one "- " line each.
-std::string itemList(const Context& context, const std::vector<const char*>& items);
+std::string itemList(const Context& context, const std::vector<std::string>& items);
 
 // Everything the page rests on, one line each with its source where research gave one: the
 // reader's role, company, size, industry, tools, what they told us and what research found.

@@ -1,0 +1,221 @@
+// The views as data: data/industries.yaml and data/roles-*.yaml, compiled into the plugin by
+// lodestone_embed and parsed with yaml-cpp the first time they are needed (the plugin asks when
+// it loads, so a broken file stops it there rather than in a run).
+#include "embedded/viewData.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <iterator>
+#include <map>
+#include <stdexcept>
+
+#include "Views.hpp"
+
+namespace lodestone::content_template {
+namespace {
+
+// One file being read, for messages that say where: "data/roles-commercial.yaml: sales.plays[1]:
+// steps is missing".
+class Reading {
+  public:
+    explicit Reading(std::string_view path) : path_(path) {}
+
+    [[noreturn]] void fail(const std::string& key, const std::string& problem) const {
+        throw std::runtime_error("content-template: data/" + path_ + ": " + key + ": " + problem +
+                                 " (fix the file and rebuild the plugin)");
+    }
+
+    YAML::Node root(std::string_view text) const {
+        try {
+            YAML::Node node = YAML::Load(std::string(text));
+            if (!node.IsMap()) fail("(top)", "expected a mapping of names to views");
+            return node;
+        } catch (const YAML::Exception& e) {
+            fail("line " + std::to_string(e.mark.line + 1), "not valid YAML: " + e.msg);
+        }
+    }
+
+    YAML::Node child(const YAML::Node& parent, const std::string& key, const std::string& at,
+                     bool map = true) const {
+        const YAML::Node node = parent[key];
+        if (!node) fail(at, key + " is missing");
+        if (map && !node.IsMap()) fail(at + "." + key, "expected a mapping");
+        return node;
+    }
+
+    std::string text(const YAML::Node& parent, const std::string& key,
+                     const std::string& at) const {
+        const YAML::Node node = child(parent, key, at, false);
+        if (!node.IsScalar() || node.Scalar().empty()) fail(at + "." + key, "expected a text");
+        return node.Scalar();
+    }
+
+    template <std::size_t N>
+    std::array<std::string, N> texts(const YAML::Node& parent, const std::string& key,
+                                     const std::string& at) const {
+        const YAML::Node list = items(parent, key, at, N);
+        std::array<std::string, N> result;
+        for (std::size_t i = 0; i < N; ++i) {
+            if (!list[i].IsScalar() || list[i].Scalar().empty()) {
+                fail(at + "." + key + "[" + std::to_string(i) + "]", "expected a text");
+            }
+            result[i] = list[i].Scalar();
+        }
+        return result;
+    }
+
+    YAML::Node items(const YAML::Node& parent, const std::string& key, const std::string& at,
+                     std::size_t count) const {
+        const YAML::Node list = child(parent, key, at, false);
+        if (!list.IsSequence() || list.size() != count) {
+            fail(at + "." + key, "expected a list of " + std::to_string(count));
+        }
+        return list;
+    }
+
+    double number(const YAML::Node& parent, const std::string& key, const std::string& at) const {
+        const std::string value = text(parent, key, at);
+        try {
+            std::size_t used = 0;
+            const double result = std::stod(value, &used);
+            if (used == value.size() && result > 0) return result;
+        } catch (const std::exception&) {
+        }
+        fail(at + "." + key, "expected a positive number, got \"" + value + "\"");
+    }
+
+  private:
+    std::string path_;
+};
+
+IndustryView industryOf(const Reading& file, const YAML::Node& node, const std::string& at) {
+    return {file.text(node, "organisation", at), file.text(node, "customers", at),
+            file.text(node, "work_unit", at),    file.text(node, "site", at),
+            file.texts<3>(node, "measures", at), file.text(node, "pressure", at),
+            file.text(node, "rule", at),         file.text(node, "calendar", at),
+            file.text(node, "quick_win", at),    file.text(node, "leak", at)};
+}
+
+RoleView roleOf(const Reading& file, const YAML::Node& node, const std::string& at) {
+    RoleView view;
+    view.domain = file.text(node, "domain", at);
+    view.team = file.text(node, "team", at);
+    view.measures = file.texts<3>(node, "measures", at);
+    view.leak = file.text(node, "leak", at);
+    view.hoursPerWeek = file.number(node, "hours_per_week", at);
+    const YAML::Node plays = file.items(node, "plays", at, 3);
+    for (std::size_t i = 0; i < 3; ++i) {
+        const std::string here = at + ".plays[" + std::to_string(i) + "]";
+        view.plays[i] = {file.text(plays[i], "heading", here), file.text(plays[i], "why", here),
+                         file.texts<3>(plays[i], "steps", here)};
+    }
+    view.thisWeek = file.texts<3>(node, "this_week", at);
+    view.thisMonth = file.texts<3>(node, "this_month", at);
+    view.thisQuarter = file.texts<3>(node, "this_quarter", at);
+    const YAML::Node criteria = file.items(node, "criteria", at, 5);
+    for (std::size_t i = 0; i < 5; ++i) {
+        const std::string here = at + ".criteria[" + std::to_string(i) + "]";
+        view.criteria[i] = {file.text(criteria[i], "name", here),
+                            file.text(criteria[i], "low", here),
+                            file.text(criteria[i], "high", here)};
+    }
+    view.decisions = file.texts<3>(node, "decisions", at);
+    view.questions = file.texts<3>(node, "questions", at);
+    return view;
+}
+
+// The role views the writer picks from (see roleView); each file of roles-*.yaml holds some.
+constexpr const char* kRoleViews[] = {"executive", "founder",    "finance",     "people",
+                                      "sales",     "marketing",  "engineering", "operations",
+                                      "education", "healthcare", "other"};
+
+struct Tables {
+    std::map<std::string, IndustryView> industries;
+    IndustryView fallback;
+    std::map<std::string, RoleView> roles;
+};
+
+Tables read() {
+    Tables tables;
+    for (const auto& file : viewData()) {
+        const Reading reading(file.path);
+        const YAML::Node root = reading.root(file.text);
+        if (file.path == "industries.yaml") {
+            for (const auto& entry : reading.child(root, "industries", "(top)")) {
+                const std::string name = entry.first.as<std::string>();
+                tables.industries.emplace(name, industryOf(reading, entry.second, name));
+            }
+            tables.fallback =
+                industryOf(reading, reading.child(root, "default", "(top)"), "default");
+            continue;
+        }
+        for (const auto& entry : root) {
+            const std::string name = entry.first.as<std::string>();
+            if (std::find(std::begin(kRoleViews), std::end(kRoleViews), name) ==
+                std::end(kRoleViews)) {
+                reading.fail(name,
+                             "no such role view; the views are executive, founder, "
+                             "finance, people, sales, marketing, engineering, operations, "
+                             "education, healthcare and other");
+            }
+            if (!entry.second.IsMap()) reading.fail(name, "expected a mapping");
+            if (!tables.roles.emplace(name, roleOf(reading, entry.second, name)).second) {
+                reading.fail(name, "this role view is already given in another roles-*.yaml");
+            }
+        }
+    }
+    for (const char* name : kRoleViews) {
+        if (!tables.roles.contains(name)) {
+            throw std::runtime_error(std::string("content-template: no roles-*.yaml in data/ ") +
+                                     "gives the role view " + name +
+                                     " (add it and rebuild the plugin)");
+        }
+    }
+    return tables;
+}
+
+const Tables& tables() {
+    static const Tables read_ = read();
+    return read_;
+}
+
+}  // namespace
+
+void loadViews() {
+    tables();
+}
+
+const IndustryView& industryView(const std::string& industry) {
+    const auto found = tables().industries.find(industry);
+    return found == tables().industries.end() ? tables().fallback : found->second;
+}
+
+const RoleView& roleView(RoleFamily family, bool smallCompany) {
+    const auto& roles = tables().roles;
+    switch (family) {
+        case RoleFamily::Executive:
+            return roles.at(smallCompany ? "founder" : "executive");
+        case RoleFamily::Sales:
+            return roles.at("sales");
+        case RoleFamily::Marketing:
+            return roles.at("marketing");
+        case RoleFamily::Engineering:
+            return roles.at("engineering");
+        case RoleFamily::Operations:
+            return roles.at("operations");
+        case RoleFamily::Finance:
+            return roles.at("finance");
+        case RoleFamily::People:
+            return roles.at("people");
+        case RoleFamily::Education:
+            return roles.at("education");
+        case RoleFamily::Healthcare:
+            return roles.at("healthcare");
+        case RoleFamily::Other:
+            break;
+    }
+    return roles.at("other");
+}
+
+}  // namespace lodestone::content_template
