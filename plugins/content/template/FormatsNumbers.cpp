@@ -19,12 +19,12 @@ std::string signalReading(const Context& context) {
         } else if (lower.find("raised") != std::string::npos) {
             reading = context.fill(
                 "New funding comes with a plan to grow faster than the "
-                "processes behind it, and the places where {unit} waits "
+                "processes behind it, and the places where {{unit}} waits "
                 "today will be the first to crack.");
         } else if (lower.find("new chief") != std::string::npos) {
             reading = context.fill(
                 "A new leader usually resets priorities within two quarters; a "
-                "clear view of {m1} now shapes that reset.");
+                "clear view of {{m1}} now shapes that reset.");
         } else if (lower.find("headcount") != std::string::npos) {
             reading =
                 "A change in headcount that size changes who does what faster than job "
@@ -68,7 +68,8 @@ Document writeRoiEstimate(const Context& context) {
     if (auto value = valueEstimate(context)) document.sections.push_back(*value);
 
     std::string assumptions = context.fill(
-        "The estimate is only as good as three assumptions, each easy to check at {company}:\n\n");
+        "The estimate is only as good as three assumptions, each easy to check at "
+        "{{company}}:\n\n");
     assumptions += "- The hours: " + context.var("team") + " spends about " +
                    grouped(role.hoursPerWeek) + " hours a week each on " + context.var("roleLeak") +
                    ". Log one week to check.\n";
@@ -76,8 +77,8 @@ Document writeRoiEstimate(const Context& context) {
         "- The share: a quarter of those hours can be won back, starting with the "
         "step for weeks 3 and 4 below.\n";
     assumptions += context.fill(
-        "- The use: recovered hours go to {customers} and to work that "
-        "moves {m1}, not to new meetings.\n\n");
+        "- The use: recovered hours go to {{customers}} and to work that "
+        "moves {{m1}}, not to new meetings.\n\n");
     assumptions +=
         "If the real hours are half, the result halves; if double, it doubles. The "
         "method does not change.";
@@ -141,9 +142,9 @@ Document writeBriefing(const Context& context) {
     } else {
         document.sections.push_back(
             {"Risks worth watching",
-             context.fill("- {rule}: any change to how work is done must still satisfy them.\n"
-                          "- {calendar}: plan changes to land before it, not during it.\n"
-                          "- Time lost to {leak}: it grows quietly with every new hire.")});
+             context.fill("- {{rule}}: any change to how work is done must still satisfy them.\n"
+                          "- {{calendar}}: plan changes to land before it, not during it.\n"
+                          "- Time lost to {{leak}}: it grows quietly with every new hire.")});
     }
     document.sections.push_back({"Where to start this week",
                                  itemList(context, {role.thisWeek.begin(), role.thisWeek.end()})});

@@ -121,23 +121,6 @@ std::string money(double value, const std::string& currency) {
     return currency + grouped(value, std::fabs(value) < 100.0 ? 2 : 0);
 }
 
-std::string filled(const std::string& text, const std::map<std::string, std::string>& vars) {
-    std::string result;
-    std::size_t at = 0;
-    while (at < text.size()) {
-        const std::size_t open = text.find('{', at);
-        if (open == std::string::npos) break;
-        const std::size_t close = text.find('}', open);
-        if (close == std::string::npos) break;
-        result.append(text, at, open - at);
-        const auto found = vars.find(text.substr(open + 1, close - open - 1));
-        result += found == vars.end() ? text.substr(open, close - open + 1) : found->second;
-        at = close + 1;
-    }
-    result.append(text, at);
-    return result;
-}
-
 std::string withoutDoubledArticles(const std::string& text) {
     std::string result;
     std::size_t at = 0;

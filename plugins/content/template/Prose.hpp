@@ -1,8 +1,7 @@
 // Small pieces of English prose the built-in writer builds sentences from: lists, possessives,
-// numbers, placeholders, and the clean-up that keeps a company's own article from doubling.
+// numbers, and the clean-up that keeps a company's own article from doubling.
 #pragma once
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -29,10 +28,6 @@ std::string possessive(const std::string& name);
 std::string grouped(double value, int decimals = 0);
 // Money as the prospect wrote its currency: "$42,000", "€1.3M" (millions from 10,000,000 up).
 std::string money(double value, const std::string& currency);
-
-// Replaces each {name} of `text` with vars[name], in one pass: inserted values are never read
-// again, so lead data cannot reach a placeholder. Unknown names are left as they are.
-std::string filled(const std::string& text, const std::map<std::string, std::string>& vars);
 
 // "The The First Continental" -> "The First Continental", "the The Hive" -> "The Hive": a
 // company whose name starts with its own article keeps that one.

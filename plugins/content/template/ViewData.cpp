@@ -10,6 +10,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "Mustache.hpp"
 #include "Views.hpp"
 
 namespace lodestone::content_template {
@@ -46,9 +47,7 @@ class Reading {
 
     std::string text(const YAML::Node& parent, const std::string& key,
                      const std::string& at) const {
-        const YAML::Node node = child(parent, key, at, false);
-        if (!node.IsScalar() || node.Scalar().empty()) fail(at + "." + key, "expected a text");
-        return node.Scalar();
+        return template_(child(parent, key, at, false), at + "." + key);
     }
 
     template <std::size_t N>
@@ -57,10 +56,7 @@ class Reading {
         const YAML::Node list = items(parent, key, at, N);
         std::array<std::string, N> result;
         for (std::size_t i = 0; i < N; ++i) {
-            if (!list[i].IsScalar() || list[i].Scalar().empty()) {
-                fail(at + "." + key + "[" + std::to_string(i) + "]", "expected a text");
-            }
-            result[i] = list[i].Scalar();
+            result[i] = template_(list[i], at + "." + key + "[" + std::to_string(i) + "]");
         }
         return result;
     }
@@ -86,6 +82,14 @@ class Reading {
     }
 
   private:
+    // A text the writer fills per reader: it must be valid Mustache (Context::fill).
+    std::string template_(const YAML::Node& node, const std::string& key) const {
+        if (!node.IsScalar() || node.Scalar().empty()) fail(key, "expected a text");
+        const kainjow::mustache::mustache compiled(node.Scalar());
+        if (!compiled.is_valid()) fail(key, "not valid Mustache: " + compiled.error_message());
+        return node.Scalar();
+    }
+
     std::string path_;
 };
 

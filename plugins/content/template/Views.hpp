@@ -1,8 +1,8 @@
 // The built-in writer's tables: how each industry looks from the inside (what the reader runs,
 // who they serve, what they measure and what presses on them) and what each role family works
 // on. They are data (data/industries.yaml, data/roles-*.yaml, compiled into the plugin), read
-// once when the plugin loads. Texts hold {placeholders} filled per reader (see Writing.hpp); a
-// placeholder never starts a sentence except {Company}, which is capitalised for that.
+// once when the plugin loads. Texts are Mustache templates filled per reader (see Writing.hpp); a
+// placeholder never starts a sentence except {{Company}}, which is capitalised for that.
 #pragma once
 
 #include <array>

@@ -36,7 +36,7 @@ std::string withArticle(const std::string& phrase) {
 }
 
 std::string Context::fill(const std::string& text) const {
-    return filled(text, vars);
+    return render({text, "the built-in writer's copy"}, values);
 }
 
 const std::string& Context::var(const std::string& name) const {
@@ -64,6 +64,7 @@ Context contextFor(const Reader& reader) {
     Context context{reader,
                     industryView(higherEducation ? "Higher Education" : reader.industry),
                     roleView(reader.family, isSmall(reader)),
+                    {},
                     {}};
     const IndustryView& industry = context.industry;
     auto& vars = context.vars;
@@ -91,6 +92,7 @@ Context contextFor(const Reader& reader) {
     // students and academic staff at a university.
     vars["families"] = higherEducation ? "students" : "parents";
     vars["teachers"] = higherEducation ? "academic staff" : "teachers";
+    for (const auto& [name, value] : vars) context.values.set(name, value);
     return context;
 }
 
@@ -262,7 +264,7 @@ std::string atYourSize(const Context& context) {
     }
     if (count || category == "enterprise") {
         return context.fill(
-            "At your size, each change is best proven in one {site} first, with "
+            "At your size, each change is best proven in one {{site}} first, with "
             "its measure agreed before anything moves.");
     }
     return "Start each change small and spread it once it works.";

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "Mustache.hpp"
 #include "Reader.hpp"
 #include "Roles.hpp"
 #include "Views.hpp"
@@ -25,20 +26,25 @@ struct Document {
     std::string callToAction;
 };
 
-// One reader's view of the tables, and the placeholders their texts are filled with:
-//   {company} {Company}   the company's name, or "your <organisation>" ("Your …" for {Company})
-//   {companys}            its possessive ("Acme's", "Analytical Engines'")
-//   {org} {customers} {unit} {site} {m1} {m2} {m3} {rule} {calendar} {quickWin} {leak}
-//                         from the industry view
-//   {tools}               the tools the reader named or research found, else "the tools you
-//                         already use"
-//   {team} {domain} {roleLeak}  from the role view
+// One reader's view of the tables, and the values their Mustache placeholders are filled with
+// (listed for whoever edits the copy at the top of data/industries.yaml):
+//   {{company}} {{Company}}  the company's name, or "your <organisation>" ("Your …" for Company)
+//   {{companys}}             its possessive ("Acme's", "Analytical Engines'")
+//   {{org}} {{customers}} {{unit}} {{site}} {{m1}} {{m2}} {{m3}} {{rule}} {{calendar}}
+//   {{quickWin}} {{leak}}    from the industry view
+//   {{tools}}                the tools the reader named or research found, else "the tools you
+//                            already use"
+//   {{team}} {{domain}} {{roleLeak}}  from the role view
+//   {{families}} {{teachers}} {{greeting}}  whom a school writes to, who teaches, the greeting
 struct Context {
     const Reader& reader;
     const IndustryView& industry;
     const RoleView& role;
     std::map<std::string, std::string> vars;
+    MustacheData values;  // vars, as Mustache reads them
 
+    // `text` with its placeholders filled; values are never read as templates themselves, so
+    // lead data cannot reach a placeholder.
     std::string fill(const std::string& text) const;
     const std::string& var(const std::string& name) const;
 };
