@@ -1,6 +1,5 @@
 #include "Roles.hpp"
 
-#include <initializer_list>
 #include <sstream>
 #include <vector>
 
@@ -39,8 +38,8 @@ bool hasPhrase(const std::vector<std::string>& words, const std::string& phrase)
     return false;
 }
 
-bool hasAnyPhrase(const std::vector<std::string>& words, std::initializer_list<const char*> list) {
-    for (const char* phrase : list) {
+bool hasAnyPhrase(const std::vector<std::string>& words, const std::vector<std::string>& list) {
+    for (const auto& phrase : list) {
         if (hasPhrase(words, phrase)) return true;
     }
     return false;
@@ -48,85 +47,13 @@ bool hasAnyPhrase(const std::vector<std::string>& words, std::initializer_list<c
 
 std::optional<RoleFamily> familyOfTitle(const std::vector<std::string>& words,
                                         const std::string& industry) {
-    // "Executive Assistant to the CEO" runs an office, not the company.
-    if (hasAnyPhrase(words, {"executive assistant", "personal assistant", "assistant to",
-                             "office manager"})) {
-        return RoleFamily::Operations;
-    }
-    if (hasAnyPhrase(words,
-                     {"founder", "cofounder", "ceo", "owner", "president", "chairman", "chair",
-                      "chairwoman", "managing director", "chief executive", "general manager",
-                      "managing partner", "executive director", "proprietor"})) {
-        return RoleFamily::Executive;
-    }
-    if (hasAnyPhrase(words,
-                     {"teacher",          "headteacher",    "head teacher",   "headmaster",
-                      "headmistress",     "lecturer",       "professor",      "dean",
-                      "provost",          "superintendent", "registrar",      "tutor",
-                      "head of school",   "head of year",   "vice principal", "assistant principal",
-                      "school principal", "curriculum",     "academic",       "faculty"}) ||
-        (hasPhrase(words, "principal") && (industry == "Education" || words.size() == 1))) {
-        return RoleFamily::Education;
-    }
-    if (hasAnyPhrase(
-            words, {"nurse", "nursing", "physician", "doctor", "clinician", "clinical", "medical",
-                    "surgeon", "pharmacist", "therapist", "practice manager", "matron", "midwife",
-                    "radiologist", "dentist", "ward manager", "head of nursing", "cno", "cmio"})) {
-        return RoleFamily::Healthcare;
-    }
-    if (hasAnyPhrase(words, {"cfo", "finance", "financial", "controller", "comptroller",
-                             "accountant", "accounting", "treasurer", "fp", "bookkeeper", "audit",
-                             "auditor", "payroll", "bursar"})) {
-        return RoleFamily::Finance;
-    }
-    if (hasAnyPhrase(words, {"hr", "human resources", "people", "talent", "recruiter", "recruiting",
-                             "recruitment", "chro", "learning and development", "l d", "hrbp"})) {
-        return RoleFamily::People;
-    }
-    if (hasAnyPhrase(words, {"sales", "account executive", "account manager", "ae", "sdr", "bdr",
-                             "business development", "cro", "revenue", "partnerships",
-                             "customer success", "commercial", "key account"})) {
-        return RoleFamily::Sales;
-    }
-    if (hasAnyPhrase(words, {"marketing", "cmo", "growth", "brand", "content", "demand",
-                             "communications", "comms", "pr", "seo", "digital", "social media"})) {
-        return RoleFamily::Marketing;
-    }
-    if (hasAnyPhrase(words,
-                     {"engineer",  "engineering", "developer", "cto",        "cio",
-                      "it",        "technology",  "software",  "devops",     "sre",
-                      "architect", "data",        "security",  "ciso",       "infrastructure",
-                      "systems",   "product",     "platform",  "programmer", "analyst"})) {
-        return RoleFamily::Engineering;
-    }
-    // Compliance and risk run checks and exceptions day to day: operations work under rules.
-    if (hasAnyPhrase(words, {"coo",
-                             "operations",
-                             "ops",
-                             "operating",
-                             "compliance",
-                             "risk",
-                             "regulatory",
-                             "governance",
-                             "legal",
-                             "counsel",
-                             "supply chain",
-                             "logistics",
-                             "procurement",
-                             "purchasing",
-                             "facilities",
-                             "warehouse",
-                             "plant",
-                             "production",
-                             "quality",
-                             "fleet",
-                             "dispatch",
-                             "project manager",
-                             "program manager",
-                             "programme manager",
-                             "site manager",
-                             "store manager"})) {
-        return RoleFamily::Operations;
+    for (const auto& [family, phrases] : roleWords().families) {
+        if (hasAnyPhrase(words, phrases)) return family;
+        // "Principal" alone heads a school; elsewhere it is a principal engineer or consultant.
+        if (family == RoleFamily::Education && hasPhrase(words, "principal") &&
+            (industry == "Education" || words.size() == 1)) {
+            return family;
+        }
     }
     return std::nullopt;
 }
@@ -161,9 +88,7 @@ RoleFamily roleFamilyOf(const std::string& title, const std::string& department,
         const bool physical = industry == "Manufacturing" || industry == "Energy" ||
                               industry == "Logistics" || industry == "Telecommunications";
         if (*family == RoleFamily::Engineering && physical &&
-            !hasAnyPhrase(words, {"software", "it", "data", "developer", "devops", "sre",
-                                  "security", "cto", "cio", "systems", "platform", "product",
-                                  "technology", "programmer", "analyst", "web", "cloud"})) {
+            !hasAnyPhrase(words, roleWords().software)) {
             return RoleFamily::Operations;
         }
         return *family;
@@ -172,12 +97,9 @@ RoleFamily roleFamilyOf(const std::string& title, const std::string& department,
 }
 
 Level levelOf(const std::string& seniority, RoleFamily family, const std::string& title) {
-    if (family == RoleFamily::Education &&
-        hasAnyPhrase(wordsOf(title), {"principal", "headteacher", "head teacher", "headmaster",
-                                      "headmistress", "dean", "provost", "superintendent",
-                                      "head of school", "chancellor", "rector"}) &&
-        !hasAnyPhrase(wordsOf(title), {"vice principal", "assistant principal", "deputy",
-                                       "assistant dean", "associate dean"})) {
+    const auto words = wordsOf(title);
+    if (family == RoleFamily::Education && hasAnyPhrase(words, roleWords().schoolLeader) &&
+        !hasAnyPhrase(words, roleWords().notSchoolLeader)) {
         return Level::Leader;
     }
     if (seniority == "executive" || seniority == "vp") return Level::Leader;

@@ -3,6 +3,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "Reader.hpp"
 
@@ -31,5 +33,15 @@ std::optional<std::optional<Format>> formatSetting(const std::string& word);
 Format automaticFormat(const Reader& reader);
 
 const char* formatName(Format format);
+
+// The phrases roleFamilyOf and levelOf look for in a title (data/role-words.yaml), read with the
+// views (see loadViews in Views.hpp): each phrase is lower-case words with single spaces.
+struct RoleWords {
+    std::vector<std::pair<RoleFamily, std::vector<std::string>>> families;  // in the order tried
+    std::vector<std::string> software;         // keeps an engineer at a plant in engineering
+    std::vector<std::string> schoolLeader;     // heads a school or college
+    std::vector<std::string> notSchoolLeader;  // deputies and assistants of one
+};
+const RoleWords& roleWords();
 
 }  // namespace lodestone::content_template

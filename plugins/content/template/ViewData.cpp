@@ -1,6 +1,6 @@
-// The views as data: data/industries.yaml and data/roles-*.yaml, compiled into the plugin by
-// lodestone_embed and parsed with yaml-cpp the first time they are needed (the plugin asks when
-// it loads, so a broken file stops it there rather than in a run).
+// The views as data: data/industries.yaml, data/roles-*.yaml and data/role-words.yaml, compiled
+// into the plugin by lodestone_embed and parsed with yaml-cpp the first time they are needed (the
+// plugin asks when it loads, so a broken file stops it there rather than in a run).
 #include "embedded/viewData.hpp"
 
 #include <yaml-cpp/yaml.h>
@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "Mustache.hpp"
+#include "Roles.hpp"
 #include "Views.hpp"
 
 namespace lodestone::content_template {
@@ -68,6 +69,24 @@ class Reading {
             fail(at + "." + key, "expected a list of " + std::to_string(count));
         }
         return list;
+    }
+
+    // A list of phrases to look for in a title: lower-case words, as wordsOf reads a title.
+    std::vector<std::string> phrases(const YAML::Node& parent, const std::string& key,
+                                     const std::string& at) const {
+        const YAML::Node list = child(parent, key, at, false);
+        if (!list.IsSequence() || list.size() == 0) fail(at + "." + key, "expected a list");
+        std::vector<std::string> result;
+        for (const auto& item : list) {
+            const std::string phrase = item.IsScalar() ? item.Scalar() : "";
+            if (phrase.empty() ||
+                phrase.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789 ") !=
+                    std::string::npos) {
+                fail(at + "." + key, "\"" + phrase + "\" is not lower-case words");
+            }
+            result.push_back(phrase);
+        }
+        return result;
     }
 
     double number(const YAML::Node& parent, const std::string& key, const std::string& at) const {
@@ -134,10 +153,34 @@ constexpr const char* kRoleViews[] = {"executive", "founder",    "finance",     
                                       "sales",     "marketing",  "engineering", "operations",
                                       "education", "healthcare", "other"};
 
+RoleWords roleWordsOf(const Reading& file, const YAML::Node& root) {
+    static const std::map<std::string, RoleFamily> kFamilies = {
+        {"executive", RoleFamily::Executive},   {"education", RoleFamily::Education},
+        {"healthcare", RoleFamily::Healthcare}, {"finance", RoleFamily::Finance},
+        {"people", RoleFamily::People},         {"sales", RoleFamily::Sales},
+        {"marketing", RoleFamily::Marketing},   {"engineering", RoleFamily::Engineering},
+        {"operations", RoleFamily::Operations}};
+    RoleWords words;
+    const YAML::Node families = file.child(root, "families", "(top)", false);
+    if (!families.IsSequence()) file.fail("families", "expected a list");
+    for (std::size_t i = 0; i < families.size(); ++i) {
+        const std::string at = "families[" + std::to_string(i) + "]";
+        const std::string name = file.text(families[i], "family", at);
+        const auto family = kFamilies.find(name);
+        if (family == kFamilies.end()) file.fail(at, "no such family: " + name);
+        words.families.emplace_back(family->second, file.phrases(families[i], "phrases", at));
+    }
+    words.software = file.phrases(root, "software", "(top)");
+    words.schoolLeader = file.phrases(root, "school_leader", "(top)");
+    words.notSchoolLeader = file.phrases(root, "not_school_leader", "(top)");
+    return words;
+}
+
 struct Tables {
     std::map<std::string, IndustryView> industries;
     IndustryView fallback;
     std::map<std::string, RoleView> roles;
+    RoleWords words;
 };
 
 Tables read() {
@@ -152,6 +195,10 @@ Tables read() {
             }
             tables.fallback =
                 industryOf(reading, reading.child(root, "default", "(top)"), "default");
+            continue;
+        }
+        if (file.path == "role-words.yaml") {
+            tables.words = roleWordsOf(reading, root);
             continue;
         }
         for (const auto& entry : root) {
@@ -188,6 +235,10 @@ const Tables& tables() {
 
 void loadViews() {
     tables();
+}
+
+const RoleWords& roleWords() {
+    return tables().words;
 }
 
 const IndustryView& industryView(const std::string& industry) {

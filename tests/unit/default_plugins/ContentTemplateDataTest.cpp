@@ -63,7 +63,7 @@ TEST(ContentTemplateData, EveryPlaceholderIsOneTheWriterFills) {
             }
         }
     }
-    EXPECT_EQ(files, 5);
+    EXPECT_EQ(files, 6);
 }
 
 TEST(ContentTemplateData, EveryIndustryAndRoleViewIsWrittenInEveryFormat) {
