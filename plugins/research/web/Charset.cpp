@@ -1,19 +1,15 @@
 #include "Charset.hpp"
 
-#include <array>
-#include <cstdint>
+#include <Poco/TextConverter.h>
+#include <Poco/UTF8Encoding.h>
+#include <Poco/Windows1252Encoding.h>
+
 #include <vector>
 
 #include "Text.hpp"
 
 namespace lodestone::research_web {
 namespace {
-
-// windows-1252's 0x80-0x9F; the rest of its range is latin-1, the code point itself.
-constexpr std::array<std::uint16_t, 32> kWindows1252High = {
-    0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
-    0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
-    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178};
 
 // The labels the Encoding Standard gives windows-1252 and UTF-8.
 const std::vector<std::string_view> kWindows1252Labels = {
@@ -31,32 +27,16 @@ bool oneOf(const std::string& label, const std::vector<std::string_view>& labels
     return false;
 }
 
-void appendCodePoint(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
+// Poco's table is the Encoding Standard's, 0x81, 0x8D, 0x8F, 0x90 and 0x9D (undefined in
+// windows-1252) becoming the C1 controls of the same number as browsers decode them; NUL alone
+// becomes U+FFFD, which no page means as text.
 std::string fromWindows1252(std::string_view bytes) {
+    Poco::Windows1252Encoding windows1252;
+    Poco::UTF8Encoding utf8;
     std::string out;
-    out.reserve(bytes.size() + bytes.size() / 8);
-    for (char c : bytes) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (byte == 0) {
-            out += "\xEF\xBF\xBD";
-        } else if (byte >= 0x80 && byte <= 0x9F) {
-            appendCodePoint(out, kWindows1252High[byte - 0x80]);
-        } else {
-            appendCodePoint(out, byte);
-        }
-    }
+    Poco::TextConverter(windows1252, utf8)
+        .convert(bytes.data(), static_cast<int>(bytes.size()), out,
+                 [](int c) { return c == 0 ? 0xFFFD : c; });
     return out;
 }
 
