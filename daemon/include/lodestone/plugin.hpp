@@ -10,7 +10,8 @@
 //         static constexpr const char* description = "Returns its input.";
 //         static constexpr lodestone_config_key configKeys[] = {
 //             lodestone::requiredKey("greeting", LODESTONE_CONFIG_STRING, "How to say hello."),
-//             lodestone::optionalKey("retries", LODESTONE_CONFIG_INTEGER, "3", "Attempts."),
+//             lodestone::optionalKey("retries", LODESTONE_CONFIG_INTEGER, "3", "Attempts.",
+//                                    {"1", "10"}),
 //         };
 //
 //         explicit Echo(lodestone::Host host);
@@ -20,8 +21,9 @@
 //     LODESTONE_PLUGIN(Echo);
 //
 // `configKeys` may be left out by a plugin that takes no config. The host has already checked
-// every value against its declared type and filled in defaults before configure() is called;
-// configure() rejects what only the plugin can judge (a negative count, an unknown model).
+// every value against its declared type and range and filled in defaults before configure() is
+// called, so configure() reads each key as it is (getValue, not optValue with a default of its
+// own) and rejects only what the table cannot say (an unknown model, a file that is missing).
 //
 // Threading: configure() is called once, before any run(). run() is then called on worker
 // threads, possibly on several at once for one instance, so it must not mutate shared state
@@ -51,15 +53,24 @@
 
 namespace lodestone {
 
+// The bounds of an integer, number or duration key, written as in YAML ("0", "0.5", "100ms");
+// nullptr: none on that side.
+struct Range {
+    const char* minimum = nullptr;
+    const char* maximum = nullptr;
+};
+
 // Describes one accepted key; `defaultValue` is written as in YAML ("30s", "10", "[a, b]").
 constexpr lodestone_config_key optionalKey(const char* name, lodestone_config_type type,
-                                           const char* defaultValue, const char* description) {
-    return lodestone_config_key{name, type, defaultValue, 0, description};
+                                           const char* defaultValue, const char* description,
+                                           Range range = {}) {
+    return lodestone_config_key{name,        type,          defaultValue, 0,
+                                description, range.minimum, range.maximum};
 }
 
 constexpr lodestone_config_key requiredKey(const char* name, lodestone_config_type type,
-                                           const char* description) {
-    return lodestone_config_key{name, type, nullptr, 1, description};
+                                           const char* description, Range range = {}) {
+    return lodestone_config_key{name, type, nullptr, 1, description, range.minimum, range.maximum};
 }
 
 // An exception that maps to a specific lodestone_status.
@@ -272,6 +283,15 @@ constexpr const lodestone_config_key* configKeyTable() {
     }
 }
 
+template <typename T>
+constexpr bool declaresRanges() {
+    for (std::size_t i = 0; i < configKeyCount<T>(); ++i) {
+        const lodestone_config_key& key = configKeyTable<T>()[i];
+        if (key.minimum != nullptr || key.maximum != nullptr) return true;
+    }
+    return false;
+}
+
 // Turns a PluginClass into the C callbacks and the static descriptor.
 template <PluginClass T>
 struct Adapter {
@@ -293,8 +313,16 @@ struct Adapter {
     static lodestone_status configure(void* instance, const char* configJson, char* error,
                                       std::size_t capacity) noexcept {
         return guarded(error, capacity, [&] {
-            static_cast<Instance*>(instance)->plugin.configure(
-                std::string(configJson != nullptr ? configJson : "{}"));
+            auto* self = static_cast<Instance*>(instance);
+            // A host before 1.3 reads no ranges: it would pass on values nobody checked.
+            if (const auto minor = Host(self->api, nullptr).abiMinor();
+                declaresRanges<T>() && minor < 3) {
+                throw ConfigError(std::string(T::name) +
+                                  " needs a lodestoned with plugin ABI 1.3 or later, which checks "
+                                  "the ranges of its config; this one speaks 1." +
+                                  std::to_string(minor));
+            }
+            self->plugin.configure(std::string(configJson != nullptr ? configJson : "{}"));
         });
     }
 
@@ -330,6 +358,7 @@ struct Adapter {
         &configure,
         &run,
         &destroy,
+        sizeof(lodestone_config_key),
     };
 };
 

@@ -12,8 +12,9 @@
  *
  * Versioning: the host refuses a descriptor whose abi_major differs from its own. Within one
  * major version, structs only grow at the end; each starts with its size so either side reads a
- * field added in a later minor version only when struct_size covers it. A minor version may
- * also add optional fields to a JSON document the host reads (1.2: http_request's connectTo,
+ * field added in a later minor version only when struct_size covers it (the config key table, an
+ * array, has its element size in the descriptor's config_key_size from 1.3 on). A minor version
+ * may also add optional fields to a JSON document the host reads (1.2: http_request's connectTo,
  * timeoutMs, maxResponseBytes, bodyEncoding); a plugin sends them only to a host whose
  * abi_minor says so.
  *
@@ -30,7 +31,7 @@ extern "C" {
 #endif
 
 #define LODESTONE_ABI_MAJOR 1u
-#define LODESTONE_ABI_MINOR 2u
+#define LODESTONE_ABI_MINOR 3u
 
 #define LODESTONE_PLUGIN_ENTRY_SYMBOL "lodestone_plugin_entry"
 
@@ -77,6 +78,13 @@ typedef struct lodestone_config_key {
     const char* default_value; /* as written in YAML ("30s", "10", "true"); NULL: no default */
     int required;              /* non-zero: the key must be given (default_value is ignored) */
     const char* description;
+
+    /* ABI 1.3 (read only when the descriptor's config_key_size covers them): the smallest and
+     * the largest value of an integer, number or duration key, written as in YAML ("1", "0.5",
+     * "100ms"); NULL: no bound. The host refuses a value outside them, naming the key and its
+     * line, as it refuses a mistyped one, so configure() never sees one. */
+    const char* minimum;
+    const char* maximum;
 } lodestone_config_key;
 
 /* Log levels, in Poco's order. */
@@ -179,6 +187,10 @@ typedef struct lodestone_plugin_descriptor {
                             size_t error_capacity);
 
     void (*destroy)(void* instance);
+
+    /* ABI 1.3: sizeof(lodestone_config_key) as the plugin was built, the distance between two
+     * keys of config_keys. Absent from a 1.0-1.2 descriptor, whose keys end at description. */
+    size_t config_key_size;
 } lodestone_plugin_descriptor;
 
 typedef const lodestone_plugin_descriptor* (*lodestone_plugin_entry_fn)(

@@ -26,6 +26,20 @@ std::optional<Poco::Dynamic::Var> wrap(const std::optional<T>& value) {
     return Poco::Dynamic::Var(*value);
 }
 
+// Whether `value`, of the key's type, lies within the key's range.
+bool inRange(const ConfigKeyInfo& key, const Poco::Dynamic::Var& value) {
+    auto less = [&](const Poco::Dynamic::Var& a, const Poco::Dynamic::Var& b) {
+        if (key.type == LODESTONE_CONFIG_NUMBER) return a.convert<double>() < b.convert<double>();
+        return a.convert<Poco::Int64>() < b.convert<Poco::Int64>();
+    };
+    // Bounds that do not parse were refused when the library was opened.
+    auto bound = [&](const std::optional<std::string>& text) {
+        return parseTableValue(key, *text).value_or(value);
+    };
+    return !(key.minimum && less(value, bound(key.minimum))) &&
+           !(key.maximum && less(bound(key.maximum), value));
+}
+
 }  // namespace
 
 std::optional<Poco::Dynamic::Var> readConfigValue(const config::ConfigNode& node,
@@ -71,17 +85,10 @@ std::optional<Poco::Dynamic::Var> readConfigValue(const config::ConfigNode& node
     return std::nullopt;
 }
 
-std::optional<Poco::Dynamic::Var> parseDefault(const ConfigKeyInfo& key, std::string& problem) {
-    if (!key.defaultValue) return std::nullopt;
-    const std::string& text = *key.defaultValue;
-    const std::string type = configTypeName(key.type).value_or("unknown type");
-    problem =
-        "default value \"" + text + "\" of config key \"" + key.name + "\" is not a valid " + type;
-    if (key.type == LODESTONE_CONFIG_STRING) {
-        problem.clear();
-        return Poco::Dynamic::Var(text);
-    }
-    // Defaults are the plugin author's, not the operator's: no ${NAME} expansion.
+std::optional<Poco::Dynamic::Var> parseTableValue(const ConfigKeyInfo& key,
+                                                  const std::string& text) {
+    if (key.type == LODESTONE_CONFIG_STRING) return Poco::Dynamic::Var(text);
+    // The table is the plugin author's, not the operator's: no ${NAME} expansion.
     auto diagnostics = std::make_shared<config::Diagnostics>();
     auto source = std::make_shared<config::ConfigSource>(config::ConfigSource{
         "default", diagnostics, [](const std::string&) { return std::optional<std::string>(); }});
@@ -93,8 +100,39 @@ std::optional<Poco::Dynamic::Var> parseDefault(const ConfigKeyInfo& key, std::st
     }
     auto value = readConfigValue(config::ConfigNode::root(yaml, source), key.type);
     if (!diagnostics->empty()) return std::nullopt;
-    problem.clear();
     return value;
+}
+
+std::string rangeText(const ConfigKeyInfo& key) {
+    if (key.minimum && key.maximum) return "between " + *key.minimum + " and " + *key.maximum;
+    if (key.minimum) return "at least " + *key.minimum;
+    return key.maximum ? "at most " + *key.maximum : "";
+}
+
+std::string tableProblem(const ConfigKeyInfo& key) {
+    const std::string quoted = "config key \"" + key.name + "\"";
+    const std::string type = configTypeName(key.type).value_or("unknown type");
+    const std::pair<const char*, const std::optional<std::string>&> values[] = {
+        {"default value", key.defaultValue}, {"minimum", key.minimum}, {"maximum", key.maximum}};
+    for (const auto& [what, text] : values) {
+        if (text && !parseTableValue(key, *text)) {
+            return std::string(what) + " \"" + *text + "\" of " + quoted + " is not a valid " +
+                   type;
+        }
+    }
+    if (!key.minimum && !key.maximum) return "";
+    if (key.type != LODESTONE_CONFIG_INTEGER && key.type != LODESTONE_CONFIG_NUMBER &&
+        key.type != LODESTONE_CONFIG_DURATION) {
+        return quoted + " has a range, but a " + type + " has none";
+    }
+    if (key.minimum && !inRange(key, *parseTableValue(key, *key.minimum))) {
+        return quoted + " has a minimum above its maximum";
+    }
+    if (key.defaultValue && !inRange(key, *parseTableValue(key, *key.defaultValue))) {
+        return "default value \"" + *key.defaultValue + "\" of " + quoted + " is not " +
+               rangeText(key);
+    }
+    return "";
 }
 
 std::optional<std::string> buildConfigJson(const PluginInfo& info, const std::string& instanceName,
@@ -118,7 +156,16 @@ std::optional<std::string> buildConfigJson(const PluginInfo& info, const std::st
             // "key:" with nothing after it means "use the default", as everywhere else.
             if (node.isNull()) continue;
             given.insert(key);
-            if (auto value = readConfigValue(node, declared->type)) values[key] = *value;
+            auto value = readConfigValue(node, declared->type);
+            if (value && !inRange(*declared, *value)) {
+                node.error(
+                    "must be " + rangeText(*declared) + ", got " +
+                    (declared->type == LODESTONE_CONFIG_DURATION
+                         ? config::formatDuration(config::Duration(value->convert<Poco::Int64>()))
+                         : value->toString()));
+            } else if (value) {
+                values[key] = *value;
+            }
         }
     }
 
@@ -135,9 +182,8 @@ std::optional<std::string> buildConfigJson(const PluginInfo& info, const std::st
                 .error("required key of plugin \"" + instanceName + "\" is missing" +
                        (key.description.empty() ? "" : " (" + key.description + ")"));
         } else if (key.defaultValue) {
-            std::string problem;
             // The library was checked when it was opened, so a default always parses here.
-            if (auto value = parseDefault(key, problem)) json->set(key.name, *value);
+            if (auto value = parseTableValue(key, *key.defaultValue)) json->set(key.name, *value);
         }
     }
     if (diagnostics->messages().size() != problemsBefore) return std::nullopt;

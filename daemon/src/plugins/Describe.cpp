@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "plugins/AbiNames.hpp"
+#include "plugins/ConfigValues.hpp"
 
 namespace lodestone::plugins {
 namespace {
@@ -12,10 +13,11 @@ std::string padded(const std::string& text, std::size_t width) {
 }
 
 std::string requirement(const ConfigKeyInfo& key) {
-    if (key.required) return "required";
+    const std::string range = key.minimum || key.maximum ? ", " + rangeText(key) : "";
+    if (key.required) return "required" + range;
     if (key.defaultValue)
-        return "default: " + (key.defaultValue->empty() ? "\"\"" : *key.defaultValue);
-    return "optional";
+        return "default: " + (key.defaultValue->empty() ? "\"\"" : *key.defaultValue) + range;
+    return "optional" + range;
 }
 
 }  // namespace

@@ -21,6 +21,19 @@ std::string text(const char* value) {
     return value != nullptr ? value : "";
 }
 
+std::optional<std::string> optionalText(const char* value) {
+    return value != nullptr ? std::optional<std::string>(value) : std::nullopt;
+}
+
+// The distance between two keys of the table: what the plugin says from 1.3 on, a 1.0 key's
+// size before; 0 when what it says cannot be a key.
+std::size_t keySize(const lodestone_plugin_descriptor& descriptor) {
+    constexpr std::size_t end =
+        offsetof(lodestone_plugin_descriptor, config_key_size) + sizeof(descriptor.config_key_size);
+    if (descriptor.struct_size < end) return kMinConfigKeySize;
+    return descriptor.config_key_size >= kMinConfigKeySize ? descriptor.config_key_size : 0;
+}
+
 std::vector<ConfigKeyInfo> readKeys(const lodestone_plugin_descriptor& descriptor,
                                     const std::string& prefix, std::vector<std::string>& problems) {
     std::vector<ConfigKeyInfo> keys;
@@ -36,9 +49,19 @@ std::vector<ConfigKeyInfo> readKeys(const lodestone_plugin_descriptor& descripto
                            " are supported");
         return keys;
     }
+    const std::size_t size = keySize(descriptor);
+    if (size == 0) {
+        problems.push_back(prefix + "its config_key_size, " +
+                           std::to_string(descriptor.config_key_size) + ", is smaller than the " +
+                           std::to_string(kMinConfigKeySize) + " bytes of an ABI 1.0 config key");
+        return keys;
+    }
     std::set<std::string> seen;
     for (std::size_t i = 0; i < descriptor.config_key_count; ++i) {
-        const lodestone_config_key& raw = descriptor.config_keys[i];
+        // Only the prefix the plugin knows about is copied; later fields stay zero ("absent").
+        lodestone_config_key raw{};
+        std::memcpy(&raw, reinterpret_cast<const char*>(descriptor.config_keys) + i * size,
+                    std::min(size, sizeof raw));
         if (raw.name == nullptr || raw.name[0] == '\0') {
             problems.push_back(prefix + "config key #" + std::to_string(i + 1) + " has no name");
             continue;
@@ -54,13 +77,14 @@ std::vector<ConfigKeyInfo> readKeys(const lodestone_plugin_descriptor& descripto
             problems.push_back(prefix + quoted + " has unknown type " + std::to_string(type));
             continue;
         }
-        ConfigKeyInfo key{name, static_cast<lodestone_config_type>(type),
-                          raw.default_value != nullptr && raw.required == 0
-                              ? std::optional<std::string>(raw.default_value)
-                              : std::nullopt,
-                          raw.required != 0, text(raw.description)};
-        std::string problem;
-        if (key.defaultValue && !parseDefault(key, problem)) {
+        ConfigKeyInfo key{name,
+                          static_cast<lodestone_config_type>(type),
+                          raw.required == 0 ? optionalText(raw.default_value) : std::nullopt,
+                          raw.required != 0,
+                          text(raw.description),
+                          optionalText(raw.minimum),
+                          optionalText(raw.maximum)};
+        if (std::string problem = tableProblem(key); !problem.empty()) {
             problems.push_back(prefix + problem);
             continue;
         }

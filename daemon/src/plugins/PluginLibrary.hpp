@@ -19,6 +19,9 @@ struct ConfigKeyInfo {
     std::optional<std::string> defaultValue;
     bool required = false;
     std::string description;
+    // As written in the table (ABI 1.3); nullopt: no bound on that side.
+    std::optional<std::string> minimum;
+    std::optional<std::string> maximum;
 };
 
 // A plugin's metadata, copied out of the library so it can be printed and compared freely.
@@ -64,5 +67,7 @@ class PluginLibrary {
 // The smallest descriptor a 1.0 plugin can have: everything up to and including destroy.
 inline constexpr std::size_t kMinDescriptorSize =
     offsetof(lodestone_plugin_descriptor, destroy) + sizeof(lodestone_plugin_descriptor::destroy);
+// The size of a 1.0 config key, and so of every key of a plugin built before 1.3.
+inline constexpr std::size_t kMinConfigKeySize = offsetof(lodestone_config_key, minimum);
 
 }  // namespace lodestone::plugins

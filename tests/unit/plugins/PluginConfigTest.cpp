@@ -97,6 +97,25 @@ TEST(PluginConfig, RefusesValuesOfTheWrongTypeEachAtItsLine) {
                     at(13, "plugins.echo.config.extra") + "expected a mapping"));
 }
 
+TEST(PluginConfig, RefusesValuesOutsideTheirDeclaredRangeEachAtItsLine) {
+    EXPECT_THAT(
+        loadErrors(echoYaml({"greeting: hi", "repeat: 101", "ratio: -0.5"})),
+        ElementsAre(at(8, "plugins.echo.config.repeat") + "must be at most 100, got 101",
+                    at(9, "plugins.echo.config.ratio") + "must be between 0 and 10, got -0.5"));
+}
+
+TEST(PluginConfig, AcceptsValuesOnTheBoundsOfTheirRange) {
+    EXPECT_THAT(receivedConfig(echoYaml({"greeting: hi", "repeat: 100", "ratio: 10"})),
+                HasSubstr(R"("repeat":100,"pause":5000,"loud":false,"ratio":10,)"));
+    EXPECT_THAT(receivedConfig(echoYaml({"greeting: hi", "ratio: 0"})), HasSubstr(R"("ratio":0,)"));
+}
+
+TEST(PluginConfig, AppliesNoRangeToAPluginBuiltBeforeKeysHadOne) {
+    auto registry = loadPlugins(parse(pluginYaml(LODESTONE_ABI12_PLUGIN, {"count: 1000000"})));
+    RunControl control;
+    EXPECT_EQ(registry.find("echo")->run(control, "{}"), R"({"count":1000000,"wait":5000})");
+}
+
 TEST(PluginConfig, NamesTheBadElementOfAList) {
     EXPECT_EQ(loadError(echoYaml({"greeting: hi", "tags:", "  - fine", "  - {not: fine}"})),
               at(10, "plugins.echo.config.tags[1]") + "expected a string, got a mapping");

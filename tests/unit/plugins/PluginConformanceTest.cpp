@@ -18,6 +18,7 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -26,6 +27,7 @@
 #include "config/ConfigLoader.hpp"
 #include "outbound/PolicyGateway.hpp"
 #include "plugins/AbiNames.hpp"
+#include "plugins/ConfigValues.hpp"
 #include "plugins/PluginRegistry.hpp"
 #include "support/FakeChatServer.hpp"
 #include "support/SmtpSink.hpp"
@@ -236,6 +238,35 @@ TEST_P(PluginConformance, RefusesAWronglyTypedValueForEveryKey) {
         EXPECT_THAT(loadErrors(lines),
                     ::testing::Contains(HasSubstr(std::string("plugins.") + kInstance + ".config." +
                                                   key.name + ": expected ")));
+    }
+}
+
+// One step past `bound` of a ranged key (`step` -1 or 1), written as an operator would.
+std::string beyond(const ConfigKeyInfo& key, const std::string& bound, int step) {
+    const Poco::Dynamic::Var value = parseTableValue(key, bound).value();
+    if (key.type == LODESTONE_CONFIG_NUMBER) {
+        std::ostringstream text;
+        text << value.convert<double>() + step;
+        return text.str();
+    }
+    const Poco::Int64 past = value.convert<Poco::Int64>() + step;
+    return std::to_string(past) + (key.type == LODESTONE_CONFIG_DURATION ? "ms" : "");
+}
+
+TEST_P(PluginConformance, RefusesAValueOutsideEveryDeclaredRange) {
+    std::vector<std::pair<std::string, std::string>> cases;
+    for (const auto& key : info().configKeys) {
+        if (key.minimum) cases.emplace_back(key.name, beyond(key, *key.minimum, -1));
+        if (key.maximum) cases.emplace_back(key.name, beyond(key, *key.maximum, 1));
+    }
+    if (cases.empty()) GTEST_SKIP() << plugin() << " declares no ranges";
+    for (const auto& [name, value] : cases) {
+        SCOPED_TRACE("config key " + name + ": " + value);
+        ConfigLines lines = validConfig();
+        lines[name] = value;
+        EXPECT_THAT(loadErrors(lines),
+                    ::testing::Contains(HasSubstr(std::string("plugins.") + kInstance + ".config." +
+                                                  name + ": must be ")));
     }
 }
 

@@ -83,7 +83,37 @@ TEST(PluginLibrary, ReportsEveryProblemOfAMalformedDescriptorAtOnce) {
             prefix + "default value \"ten\" of config key \"count\" is not a valid integer",
             prefix + "config key \"weird\" has unknown type 42",
             prefix + "config key #5 has no name",
-            prefix + "default value \"soon\" of config key \"wait\" is not a valid duration"));
+            prefix + "default value \"soon\" of config key \"wait\" is not a valid duration",
+            prefix + "minimum \"one\" of config key \"low\" is not a valid integer",
+            prefix + "config key \"name\" has a range, but a string has none",
+            prefix + "config key \"span\" has a minimum above its maximum",
+            prefix + "default value \"3\" of config key \"far\" is not between 0 and 1"));
+}
+
+TEST(PluginLibrary, ReadsTheRangesOfAKeyTable) {
+    auto library = PluginLibrary::open(kEchoPlugin);
+    const ConfigKeyInfo* ratio = library->info().findKey("ratio");
+    ASSERT_NE(ratio, nullptr);
+    EXPECT_EQ(ratio->minimum, "0");
+    EXPECT_EQ(ratio->maximum, "10");
+    const ConfigKeyInfo* repeat = library->info().findKey("repeat");
+    ASSERT_NE(repeat, nullptr);
+    EXPECT_FALSE(repeat->minimum);
+    EXPECT_EQ(repeat->maximum, "100");
+}
+
+TEST(PluginLibrary, OpensAPluginBuiltBeforeKeysHadARange) {
+    // Its keys are smaller than this host's: read at their own size, all of them, no bounds.
+    auto library = PluginLibrary::open(LODESTONE_ABI12_PLUGIN);
+    const PluginInfo& info = library->info();
+    EXPECT_EQ(info.abiMinor, 2u);
+    ASSERT_EQ(info.configKeys.size(), 2u);
+    EXPECT_EQ(info.configKeys[0].name, "count");
+    EXPECT_EQ(info.configKeys[0].defaultValue, "7");
+    EXPECT_EQ(info.configKeys[1].name, "wait");
+    EXPECT_EQ(info.configKeys[1].type, LODESTONE_CONFIG_DURATION);
+    EXPECT_EQ(info.configKeys[1].description, "Any duration.");
+    for (const auto& key : info.configKeys) EXPECT_FALSE(key.minimum || key.maximum) << key.name;
 }
 
 TEST(PluginLibrary, RefusesAMissingFile) {
@@ -110,6 +140,9 @@ TEST(Describe, PrintsMetadataAndTheKeyTable) {
     EXPECT_THAT(text,
                 ContainsRegex("\n    greeting +string +required +Copied into every output\\.\n"));
     EXPECT_THAT(text, ContainsRegex("\n    pause +duration +default: 5s +Echoed back"));
+    EXPECT_THAT(text,
+                ContainsRegex("\n    ratio +number +default: 0.5, between 0 and 10 +Echoed back"));
+    EXPECT_THAT(text, ContainsRegex("\n    repeat +integer +default: 1, at most 100 +How many"));
     EXPECT_THAT(text, ContainsRegex("\n    tags +string_list +default: \\[alpha, beta\\] +Echo"));
     EXPECT_THAT(text, ContainsRegex("\n    extra +object +optional +Any mapping"));
 }

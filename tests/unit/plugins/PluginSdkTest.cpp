@@ -94,7 +94,8 @@ class Throwing : public Minimal {
   public:
     static constexpr lodestone_config_key configKeys[] = {
         lodestone::requiredKey("token", LODESTONE_CONFIG_STRING, "A secret."),
-        lodestone::optionalKey("timeout", LODESTONE_CONFIG_DURATION, "30s", "Per request."),
+        lodestone::optionalKey("timeout", LODESTONE_CONFIG_DURATION, "30s", "Per request.",
+                               {"1s", "1m"}),
     };
     explicit Throwing(lodestone::Host host) : Minimal(host) {
         throw std::runtime_error("no instance today");
@@ -119,6 +120,39 @@ TEST(Adapter, FillsTheDescriptor) {
     EXPECT_STREQ(t.config_keys[0].name, "token");
     EXPECT_EQ(t.config_keys[0].required, 1);
     EXPECT_STREQ(t.config_keys[1].default_value, "30s");
+    EXPECT_EQ(t.config_keys[0].minimum, nullptr);
+    EXPECT_STREQ(t.config_keys[1].minimum, "1s");
+    EXPECT_STREQ(t.config_keys[1].maximum, "1m");
+    EXPECT_EQ(t.config_key_size, sizeof(lodestone_config_key));
+}
+
+// Declaring ranges leaves them to the host, so a host too old to check them is refused.
+class Ranged : public Minimal {
+  public:
+    static constexpr lodestone_config_key configKeys[] = {
+        lodestone::optionalKey("count", LODESTONE_CONFIG_INTEGER, "1", "How many.", {"1", "9"}),
+    };
+    using Minimal::Minimal;
+};
+
+TEST(Adapter, RefusesToConfigureARangedPluginUnderAHostBeforeAbi13) {
+    lodestone::plugins::InstanceHandle handle("sdk-test");
+    lodestone_host_api older = lodestone::plugins::hostApi();
+    older.abi_minor = 2;
+    const auto& d = lodestone::detail::Adapter<Ranged>::descriptor;
+    char error[160] = {};
+    void* instance = d.create(&older, &handle, error, sizeof(error));
+    ASSERT_NE(instance, nullptr) << error;
+    EXPECT_EQ(d.configure(instance, "{\"count\":1}", error, sizeof(error)),
+              LODESTONE_ERROR_INVALID_CONFIG);
+    EXPECT_STREQ(error,
+                 "minimal needs a lodestoned with plugin ABI 1.3 or later, which checks the "
+                 "ranges of its config; this one speaks 1.2");
+    d.destroy(instance);
+
+    instance = d.create(&lodestone::plugins::hostApi(), &handle, error, sizeof(error));
+    EXPECT_EQ(d.configure(instance, "{\"count\":1}", error, sizeof(error)), LODESTONE_OK);
+    d.destroy(instance);
 }
 
 TEST(Adapter, RunsAPluginThroughTheCCallbacks) {
