@@ -58,12 +58,14 @@ class OpenAiContentPlugin {
         optionalKey("api_key", LODESTONE_CONFIG_STRING, "",
                     "Sent as Authorization: Bearer; write ${ENV_VAR}. Empty: no "
                     "Authorization header. Never logged."),
-        optionalKey("temperature", LODESTONE_CONFIG_NUMBER, "0.7", "Sampling temperature, 0-2."),
+        optionalKey("temperature", LODESTONE_CONFIG_NUMBER, "0.7", "Sampling temperature.",
+                    {"0", "2"}),
         optionalKey("max_tokens", LODESTONE_CONFIG_INTEGER, "4096",
-                    "Most tokens the model may write for one document, 256-1000000."),
+                    "Most tokens the model may write for one document.", {"256", "1000000"}),
         optionalKey("timeout", LODESTONE_CONFIG_DURATION, "120s",
-                    "Most time for one request, 1s to 1h; the step's own timeout "
-                    "(pipeline.content.timeout) ends the run earlier."),
+                    "Most time for one request; the step's own timeout (pipeline.content.timeout) "
+                    "ends the run earlier.",
+                    {"1s", "1h"}),
         optionalKey("system_prompt", LODESTONE_CONFIG_STRING, "",
                     "Mustache template file of the system prompt; empty: "
                     "content-openai/system.mustache beside the plugin."),
@@ -78,7 +80,7 @@ class OpenAiContentPlugin {
     explicit OpenAiContentPlugin(Host host) : host_(host) {}
 
     void configure(const std::string& configJson) {
-        settings_ = readSettings(configJson, host_.abiMinor(), shippedPrompts());
+        settings_ = readSettings(configJson, shippedPrompts());
         host_.debug("configured: model " + settings_.model + " at " + settings_.baseUrl +
                     ", response_format " + formatName(settings_.responseFormat) + ", prompts " +
                     settings_.systemPrompt.path() + " and " + settings_.userPrompt.path());

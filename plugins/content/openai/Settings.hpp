@@ -1,6 +1,6 @@
-// content-openai's config keys, read and checked once at configure(): a value out of range, a
-// base_url that is not an http(s) URL, or a prompt file that is missing or not Mustache is a
-// ConfigError naming the key (and the file).
+// content-openai's config keys, read and checked once at configure(): a base_url that is not an
+// http(s) URL, or a prompt file that is missing or not Mustache is a ConfigError naming the key
+// (and the file).
 #pragma once
 
 #include <chrono>
@@ -20,9 +20,9 @@ struct OpenAiSettings {
     std::string baseUrl;  // without a trailing slash
     std::string model;
     std::string apiKey;  // "": no Authorization header (a local server)
-    double temperature = 0.7;
-    std::int64_t maxTokens = 4096;
-    std::chrono::milliseconds timeout{120'000};  // one request to the server
+    double temperature = 0;
+    std::int64_t maxTokens = 0;
+    std::chrono::milliseconds timeout{};  // one request to the server
     ResponseFormat responseFormat = ResponseFormat::JsonSchema;
     PromptTemplate systemPrompt;
     PromptTemplate userPrompt;
@@ -37,8 +37,8 @@ struct ShippedPrompts {
     std::string user;
 };
 
-// Throws lodestone::ConfigError "<key>: <problem>".
-OpenAiSettings readSettings(const std::string& configJson, std::uint32_t hostAbiMinor,
-                            const ShippedPrompts& shipped);
+// Throws lodestone::ConfigError "<key>: <problem>". The host has checked the types and ranges
+// and filled in the defaults of the plugin's key table.
+OpenAiSettings readSettings(const std::string& configJson, const ShippedPrompts& shipped);
 
 }  // namespace lodestone::content_openai

@@ -22,9 +22,6 @@
 namespace lodestone::content_template {
 namespace {
 
-constexpr Poco::Int64 kMinSections = 1;
-constexpr Poco::Int64 kMaxSections = 20;
-
 Poco::JSON::Object::Ptr parseObject(const std::string& text, const char* what) {
     try {
         Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));  // keep key order
@@ -91,8 +88,8 @@ class TemplatePlugin {
                                "Link for the call to action when the template gives none "
                                "(http://, https:// or mailto:); empty: no link."),
         lodestone::optionalKey("max_sections", LODESTONE_CONFIG_INTEGER, "6",
-                               "Most sections in one document, 1-20; the first that apply are "
-                               "kept."),
+                               "Most sections in one document; the first that apply are kept.",
+                               {"1", "20"}),
     };
 
     explicit TemplatePlugin(lodestone::Host host) : host_(host) { loadViews(); }
@@ -104,12 +101,8 @@ class TemplatePlugin {
         } catch (const InputError& e) {
             throw ConfigError(e.what());
         }
-        maxSections_ = config->optValue<Poco::Int64>("max_sections", 6);
-        if (maxSections_ < kMinSections || maxSections_ > kMaxSections) {
-            throw ConfigError("max_sections must be between 1 and 20, got " +
-                              std::to_string(maxSections_));
-        }
-        callToActionUrl_ = config->optValue<std::string>("call_to_action_url", "");
+        maxSections_ = config->getValue<Poco::Int64>("max_sections");
+        callToActionUrl_ = config->getValue<std::string>("call_to_action_url");
         if (!callToActionUrl_.empty() && !callToActionUrl_.starts_with("https://") &&
             !callToActionUrl_.starts_with("http://") && !callToActionUrl_.starts_with("mailto:")) {
             throw ConfigError(
@@ -213,7 +206,7 @@ class TemplatePlugin {
 
   private:
     lodestone::Host host_;
-    Poco::Int64 maxSections_ = 6;
+    Poco::Int64 maxSections_ = 0;
     std::string callToActionUrl_;
 };
 

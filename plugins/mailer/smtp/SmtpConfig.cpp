@@ -76,16 +76,14 @@ SmtpConfig parseConfig(const std::string& configJson, const lodestone::Host& hos
     auto config = Poco::JSON::Parser().parse(configJson).extract<Poco::JSON::Object::Ptr>();
     SmtpConfig result;
 
-    result.host = config->optValue<std::string>("host", "");
+    result.host = config->getValue<std::string>("host");
     if (!isHostName(result.host)) {
         refuse("host", "\"" + result.host +
                            "\" is not a host name or IP address (no scheme, no port: use `port`)");
     }
-    const auto port = config->optValue<Poco::Int64>("port", 587);
-    if (port < 1 || port > 65535) refuse("port", "must be between 1 and 65535");
-    result.port = static_cast<std::uint16_t>(port);
+    result.port = config->getValue<std::uint16_t>("port");
 
-    const std::string tls = config->optValue<std::string>("tls", "starttls");
+    const std::string tls = config->getValue<std::string>("tls");
     if (tls == "none") {
         result.tls = TlsMode::None;
     } else if (tls == "starttls") {
@@ -96,8 +94,8 @@ SmtpConfig parseConfig(const std::string& configJson, const lodestone::Host& hos
         refuse("tls", "\"" + tls + "\" is none of none, starttls, implicit");
     }
 
-    result.username = config->optValue<std::string>("username", "");
-    result.password = config->optValue<std::string>("password", "");
+    result.username = config->getValue<std::string>("username");
+    result.password = config->getValue<std::string>("password");
     if (!isOneLine(result.username)) refuse("username", "must be one line");
     if (!isOneLine(result.password)) refuse("password", "must be one line");
     if (result.username.empty() && !result.password.empty()) {
@@ -107,13 +105,9 @@ SmtpConfig parseConfig(const std::string& configJson, const lodestone::Host& hos
         refuse("password", "is required with username (write password: ${ENV_VAR})");
     }
 
-    const auto timeoutMs = config->optValue<Poco::Int64>("timeout", 30000);
-    if (timeoutMs < 1 || timeoutMs > 3600 * 1000) {
-        refuse("timeout", "must be more than 0 and at most 1h");
-    }
-    result.timeout = std::chrono::milliseconds(timeoutMs);
+    result.timeout = std::chrono::milliseconds(config->getValue<Poco::Int64>("timeout"));
 
-    result.heloName = config->optValue<std::string>("helo_name", "");
+    result.heloName = config->getValue<std::string>("helo_name");
     if (!result.heloName.empty() && !isHeloName(result.heloName)) {
         refuse("helo_name", "\"" + result.heloName + "\" is not a domain name or [address]");
     }
@@ -122,7 +116,7 @@ SmtpConfig parseConfig(const std::string& configJson, const lodestone::Host& hos
         result.heloName = isHeloName(node) ? node : "localhost";
     }
 
-    result.caFile = config->optValue<std::string>("ca_file", "");
+    result.caFile = config->getValue<std::string>("ca_file");
     if (!result.caFile.empty()) {
         if (result.tls == TlsMode::None) {
             refuse("ca_file", "is set, but with tls: none no certificate is ever checked");

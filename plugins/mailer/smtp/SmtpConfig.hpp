@@ -15,11 +15,11 @@ enum class TlsMode { None, StartTls, Implicit };
 
 struct SmtpConfig {
     std::string host;
-    std::uint16_t port = 587;
+    std::uint16_t port = 0;
     TlsMode tls = TlsMode::StartTls;
     std::string username;  // empty: no AUTH
     std::string password;  // never logged nor quoted in a message
-    std::chrono::milliseconds timeout{30000};
+    std::chrono::milliseconds timeout{};
     std::string heloName;
     std::string caFile;  // empty: the system's CA store
     // Made once and shared by every run (loading a CA store is the costly part); null for
@@ -31,7 +31,7 @@ struct SmtpConfig {
 };
 
 // Throws lodestone::ConfigError naming the key. The host has already checked the types and
-// filled in the defaults; durations arrive as milliseconds.
+// ranges and filled in the defaults of the plugin's key table; durations arrive as milliseconds.
 SmtpConfig parseConfig(const std::string& configJson, const lodestone::Host& host);
 
 }  // namespace lodestone::mailer_smtp

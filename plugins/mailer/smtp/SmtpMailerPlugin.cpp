@@ -43,7 +43,8 @@ class SmtpMailerPlugin {
                                "SMTP server to send through: a host name or IP address."),
         lodestone::optionalKey("port", LODESTONE_CONFIG_INTEGER, "587",
                                "Its port: 587 for submission with STARTTLS, 465 for implicit "
-                               "TLS, 25 for relaying."),
+                               "TLS, 25 for relaying.",
+                               {"1", "65535"}),
         lodestone::optionalKey("tls", LODESTONE_CONFIG_STRING, "starttls",
                                "starttls (required, not opportunistic), implicit (TLS from the "
                                "first byte) or none (plain text)."),
@@ -52,7 +53,8 @@ class SmtpMailerPlugin {
         lodestone::optionalKey("password", LODESTONE_CONFIG_STRING, "",
                                "The user's password; write ${ENV_VAR}. Never logged."),
         lodestone::optionalKey("timeout", LODESTONE_CONFIG_DURATION, "30s",
-                               "The whole conversation, connect to QUIT, at most this long."),
+                               "The whole conversation, connect to QUIT, at most this long.",
+                               {"1ms", "1h"}),
         lodestone::optionalKey("helo_name", LODESTONE_CONFIG_STRING, "",
                                "Name sent with EHLO; empty: this machine's host name."),
         lodestone::optionalKey("ca_file", LODESTONE_CONFIG_STRING, "",

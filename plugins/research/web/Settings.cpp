@@ -15,16 +15,6 @@ namespace {
     throw ConfigError(key + ": " + problem);
 }
 
-std::int64_t number(const Poco::JSON::Object& config, const std::string& key, std::int64_t fallback,
-                    std::int64_t low, std::int64_t high, const std::string& unit = "") {
-    const auto value = config.optValue<Poco::Int64>(key, fallback);
-    if (value < low || value > high) {
-        refuse(key, "must be between " + std::to_string(low) + unit + " and " +
-                        std::to_string(high) + unit + ", not " + std::to_string(value) + unit);
-    }
-    return value;
-}
-
 // "127.0.0.1:8080" or "[::1]:8080", checked here as the host will check it, so a typo stops
 // start-up instead of failing every research run.
 void checkAddress(const std::string& host, const std::string& address) {
@@ -59,36 +49,24 @@ bool isHostName(const std::string& host) {
 
 }  // namespace
 
-WebSettings readSettings(const std::string& configJson, std::uint32_t hostAbiMinor,
-                         const std::string& shippedFingerprints) {
+WebSettings readSettings(const std::string& configJson, const std::string& shippedFingerprints) {
     Poco::JSON::Object::Ptr config;
     try {
         config = Poco::JSON::Parser().parse(configJson).extract<Poco::JSON::Object::Ptr>();
     } catch (const std::exception& e) {
         throw ConfigError(std::string("the config is not a JSON object: ") + e.what());
     }
-    // connectTo, timeoutMs, maxResponseBytes and the page's bytes in base64: without them a
-    // page's time and size limits and its charset could not be kept.
-    if (hostAbiMinor < 2) {
-        throw ConfigError(
-            "research-web needs a lodestoned with plugin ABI 1.2 or later; this one "
-            "speaks 1." +
-            std::to_string(hostAbiMinor));
-    }
     WebSettings settings;
     auto& limits = settings.limits;
-    limits.maxPages = static_cast<std::size_t>(number(*config, "max_pages", 4, 0, 20));
-    limits.pageBytes = static_cast<std::size_t>(number(*config, "page_bytes", 2 * 1024 * 1024, 1024,
-                                                       static_cast<std::int64_t>(kLargestPage)));
-    limits.pageTimeout =
-        std::chrono::milliseconds(number(*config, "page_timeout", 5000, 100, 60'000, " ms"));
-    limits.stepBudget =
-        std::chrono::milliseconds(number(*config, "step_budget", 20'000, 1000, 600'000, " ms"));
+    limits.maxPages = config->getValue<std::size_t>("max_pages");
+    limits.pageBytes = config->getValue<std::size_t>("page_bytes");
+    limits.pageTimeout = std::chrono::milliseconds(config->getValue<Poco::Int64>("page_timeout"));
+    limits.stepBudget = std::chrono::milliseconds(config->getValue<Poco::Int64>("step_budget"));
     if (limits.pageTimeout > limits.stepBudget) {
         refuse("page_timeout", "must not be longer than step_budget");
     }
 
-    settings.userAgent = config->optValue<std::string>("user_agent", "");
+    settings.userAgent = config->getValue<std::string>("user_agent");
     if (settings.userAgent.size() > 256) refuse("user_agent", "must be at most 256 characters");
     for (char c : settings.userAgent) {
         if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7F) {
@@ -106,7 +84,7 @@ WebSettings readSettings(const std::string& configJson, std::uint32_t hostAbiMin
         }
     }
 
-    settings.fingerprintsPath = config->optValue<std::string>("fingerprints", "");
+    settings.fingerprintsPath = config->getValue<std::string>("fingerprints");
     if (settings.fingerprintsPath.empty()) settings.fingerprintsPath = shippedFingerprints;
     try {
         settings.fingerprints =

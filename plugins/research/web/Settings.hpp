@@ -1,11 +1,11 @@
-// research-web's config keys, read and checked once at configure(): a value out of range, a
+// research-web's config keys, read and checked once at configure() (the host has checked their
+// types and ranges and filled in their defaults): a page_timeout longer than step_budget, a
 // resolve entry that is not "address:port", or a fingerprint file that cannot be used is a
 // ConfigError naming the key.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
-#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -14,11 +14,12 @@
 
 namespace lodestone::research_web {
 
+// The config keys of the same names; their defaults and ranges are the key table's.
 struct CrawlLimits {
-    std::size_t maxPages = 4;  // read after the home page
-    std::size_t pageBytes = 2u * 1024u * 1024u;
-    std::chrono::milliseconds pageTimeout{5000};
-    std::chrono::milliseconds stepBudget{20000};
+    std::size_t maxPages = 0;  // read after the home page
+    std::size_t pageBytes = 0;
+    std::chrono::milliseconds pageTimeout{};
+    std::chrono::milliseconds stepBudget{};
 };
 
 struct WebSettings {
@@ -29,12 +30,8 @@ struct WebSettings {
     std::shared_ptr<const Fingerprints> fingerprints;
 };
 
-// The most page_bytes may be: the host's research cap (docs/configuration.md).
-inline constexpr std::size_t kLargestPage = 8u * 1024u * 1024u;
-
 // `shippedFingerprints`: the data file installed beside the plugin, used when `fingerprints` is
 // empty. Throws lodestone::ConfigError.
-WebSettings readSettings(const std::string& configJson, std::uint32_t hostAbiMinor,
-                         const std::string& shippedFingerprints);
+WebSettings readSettings(const std::string& configJson, const std::string& shippedFingerprints);
 
 }  // namespace lodestone::research_web

@@ -73,15 +73,18 @@ class WebResearchPlugin {
     static constexpr lodestone_config_key configKeys[] = {
         optionalKey("max_pages", LODESTONE_CONFIG_INTEGER, "4",
                     "Pages read after the home page (careers, about, news, customers, team, "
-                    "pricing), 0-20."),
+                    "pricing).",
+                    {"0", "20"}),
+        // At most the host's cap on a research response (docs/configuration.md), 8 MiB.
         optionalKey("page_bytes", LODESTONE_CONFIG_INTEGER, "2097152",
-                    "Most bytes read of one page, 1024 to 8388608 (8 MiB); the rest is not read."),
+                    "Most bytes read of one page; the rest is not read.", {"1024", "8388608"}),
         optionalKey("page_timeout", LODESTONE_CONFIG_DURATION, "5s",
-                    "Most time for one page (its redirects included), and again for parsing "
-                    "it; 100ms to 60s."),
+                    "Most time for one page (its redirects included), and again for parsing it.",
+                    {"100ms", "60s"}),
         optionalKey("step_budget", LODESTONE_CONFIG_DURATION, "20s",
-                    "Most time for a whole research run's reading, 1s to 10m; the run's own "
-                    "deadline (pipeline.research.timeout) ends it earlier."),
+                    "Most time for a whole research run's reading; the run's own deadline "
+                    "(pipeline.research.timeout) ends it earlier.",
+                    {"1s", "10m"}),
         optionalKey("user_agent", LODESTONE_CONFIG_STRING, "",
                     "User-Agent sent with every request; empty: lodestoned's "
                     "(Lodestone/<version> (research))."),
@@ -96,7 +99,7 @@ class WebResearchPlugin {
     explicit WebResearchPlugin(Host host) : host_(host) {}
 
     void configure(const std::string& configJson) {
-        settings_ = readSettings(configJson, host_.abiMinor(), shippedFingerprints());
+        settings_ = readSettings(configJson, shippedFingerprints());
         host_.debug("configured: " + std::to_string(settings_.fingerprints->size()) +
                     " technology fingerprints from " + settings_.fingerprintsPath + ", " +
                     std::to_string(settings_.resolve.size()) + " resolve entries");

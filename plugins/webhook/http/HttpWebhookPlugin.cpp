@@ -53,18 +53,15 @@ class HttpWebhookPlugin {
     static constexpr lodestone_config_key configKeys[] = {
         lodestone::optionalKey(
             "excerpt_bytes", LODESTONE_CONFIG_INTEGER, "256",
-            "How much of a receiver's answer to report (a record keeps at most 200 bytes)."),
+            "How much of a receiver's answer to report (a record keeps at most 200 bytes).",
+            {"0", "16384"}),
     };
 
     explicit HttpWebhookPlugin(lodestone::Host host) : host_(host) {}
 
     void configure(const std::string& configJson) {
         auto config = parseObject(configJson, "the config");
-        const int bytes = config->optValue<int>("excerpt_bytes", 256);
-        if (bytes < 0 || bytes > 16384) {
-            throw lodestone::ConfigError("excerpt_bytes must be between 0 and 16384");
-        }
-        excerptBytes_ = static_cast<std::size_t>(bytes);
+        excerptBytes_ = config->getValue<std::size_t>("excerpt_bytes");
     }
 
     std::string run(lodestone::RunContext& context, const std::string& inputJson) const {
@@ -93,7 +90,7 @@ class HttpWebhookPlugin {
 
   private:
     lodestone::Host host_;
-    std::size_t excerptBytes_ = 256;
+    std::size_t excerptBytes_ = 0;
 };
 
 LODESTONE_PLUGIN(HttpWebhookPlugin);

@@ -132,7 +132,7 @@ TEST_F(ContentTemplate, RefusesMaxSectionsOutsideOneToTwenty) {
     for (const char* value : {"0", "21", "-3"}) {
         SCOPED_TRACE(value);
         EXPECT_THAT(loadErrors(kContentTemplate, {std::string("max_sections: ") + value}),
-                    Contains(HasSubstr(std::string("max_sections must be between 1 and 20, got ") +
+                    Contains(HasSubstr(std::string("max_sections: must be between 1 and 20, got ") +
                                        value)));
     }
     for (const char* value : {"1", "20"}) {

@@ -192,7 +192,7 @@ TEST(MailerSmtpConfig, BadValuesAreRefusedNamingTheKey) {
         {{"host: x", "tls: ssl"}, "tls: \"ssl\" is none of none, starttls, implicit"},
         {{"host: x", "password: p"}, "password: is set but username is not"},
         {{"host: x", "username: u"}, "password: is required with username"},
-        {{"host: x", "timeout: 0s"}, "timeout: must be more than 0"},
+        {{"host: x", "timeout: 0s"}, "timeout: must be between 1ms and 1h, got 0s"},
         {{"host: x", "helo_name: 'bad name'"}, "helo_name: "},
         {{"host: x", "ca_file: /nonexistent/ca.pem"}, "ca_file: cannot read"},
         {{"host: x", "tls: none", "ca_file: " + ca}, "ca_file: is set, but with tls: none"},
