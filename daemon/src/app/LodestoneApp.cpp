@@ -147,7 +147,7 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
             configureLogging(config_->logging);
             auto* storage = new StorageSubsystem(*config_);
             auto* plugins = new PluginSubsystem(*config_);
-            auto* work = new WorkSubsystem(*config_, *storage, *plugins, metrics_);
+            auto* work = new WorkSubsystem(*config_, clock_, *storage, *plugins, metrics_);
             auto* provisioning = new ProvisioningSubsystem(*config_, *storage);
             work_ = work;
             storage_ = storage;

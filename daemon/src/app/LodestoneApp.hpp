@@ -10,6 +10,7 @@
 
 #include "config/Config.hpp"
 #include "config/ConfigLoader.hpp"
+#include "domain/Clock.hpp"
 #include "metrics/Series.hpp"
 
 namespace lodestone::app {
@@ -63,8 +64,9 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     Mode mode_ = Mode::Serve;
     std::string configPath_;
     std::optional<config::Config> config_;
-    std::string configText_;    // as start-up read it: a reload names what changed since
-    metrics::Metrics metrics_;  // what /metrics shows; counted by the subsystems it is handed to
+    std::string configText_;     // as start-up read it: a reload names what changed since
+    metrics::Metrics metrics_;   // what /metrics shows; counted by the subsystems it is handed to
+    domain::SystemClock clock_;  // the time of every subsystem
     std::exception_ptr startupError_;
     std::function<void()> stopAfterFailedStart_;
     // Owned by the Application, as every subsystem.

@@ -85,9 +85,9 @@ class PluginSubsystem final : public Poco::Util::Subsystem {
 // through the mailer plugin.
 class WorkSubsystem final : public Poco::Util::Subsystem {
   public:
-    WorkSubsystem(const config::Config& config, StorageSubsystem& storage, PluginSubsystem& plugins,
-                  metrics::Metrics& metrics)
-        : config_(config), storage_(storage), plugins_(plugins), metrics_(metrics) {}
+    WorkSubsystem(const config::Config& config, const domain::Clock& clock,
+                  StorageSubsystem& storage, PluginSubsystem& plugins, metrics::Metrics& metrics)
+        : config_(config), clock_(clock), storage_(storage), plugins_(plugins), metrics_(metrics) {}
     ~WorkSubsystem() override;
     const char* name() const override { return "work"; }
     void initialize(Poco::Util::Application& app) override;
@@ -115,6 +115,7 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
     static constexpr const char* kWebhooksQueue = "webhooks";
 
     const config::Config& config_;
+    const domain::Clock& clock_;
     StorageSubsystem& storage_;
     PluginSubsystem& plugins_;
     metrics::Metrics& metrics_;

@@ -84,7 +84,8 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     const auto& live = plugins_.live();
     auto& store = storage_.store();
     engine_ = std::make_unique<work::Engine>(
-        store, work::EngineSettings{config_.jobs.shutdownGrace, config_.jobs.reaperInterval});
+        store, clock_,
+        work::EngineSettings{config_.jobs.shutdownGrace, config_.jobs.reaperInterval});
 
     // The config loader names a default plugin for research, content and webhooks, and the
     // plugins were loaded before us.

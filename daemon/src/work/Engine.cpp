@@ -16,8 +16,12 @@ Poco::Logger& log() {
 
 }  // namespace
 
-Engine::Engine(storage::Store& store, EngineSettings settings)
-    : store_(store), settings_(settings), owner_(newProcessOwner()), leases_(store) {}
+Engine::Engine(storage::Store& store, const domain::Clock& clock, EngineSettings settings)
+    : store_(store),
+      clock_(clock),
+      settings_(settings),
+      owner_(newProcessOwner()),
+      leases_(store, clock) {}
 
 Engine::~Engine() {
     stop();
@@ -25,7 +29,7 @@ Engine::~Engine() {
 
 void Engine::add(WorkKind& kind, PoolSettings settings) {
     pools_.push_back(
-        std::make_unique<WorkerPool>(kind, settings, store_, owner_, leases_,
+        std::make_unique<WorkerPool>(kind, settings, store_, clock_, owner_, leases_,
                                      [this](const std::string& queue) { wake(queue); }));
 }
 
@@ -40,8 +44,9 @@ void Engine::start() {
         pools += (pools.empty() ? "" : ", ") + pool->kind().name() + " " +
                  std::to_string(pool->settings().concurrency);
     }
-    rescuer_ = std::make_unique<Rescuer>(store_, std::move(tables), settings_.rescueInterval,
-                                         owner_, [this](LeaseTable& table) { wake(table); });
+    rescuer_ =
+        std::make_unique<Rescuer>(store_, clock_, std::move(tables), settings_.rescueInterval,
+                                  owner_, [this](LeaseTable& table) { wake(table); });
     leases_.start();
     for (auto& pool : pools_) pool->start();
     rescuer_->start();  // its first sweep takes back what a crashed predecessor left
@@ -52,11 +57,11 @@ void Engine::start() {
 int Engine::stop() {
     if (!started_) return 0;
     started_ = false;
-    const auto stoppedAt = std::chrono::steady_clock::now();
+    const auto stoppedAt = clock_.now();
     auto graceEnd = [&](const WorkerPool& pool) {
-        return stoppedAt + std::max<std::chrono::milliseconds>(
-                               settings_.shutdownGrace, pool.settings().stopGrace.value_or(
-                                                            std::chrono::milliseconds::zero()));
+        return stoppedAt + std::max(settings_.shutdownGrace,
+                                    pool.settings().stopGrace.value_or(settings_.shutdownGrace))
+                               .count();
     };
     for (auto& pool : pools_) pool->stopClaiming(graceEnd(*pool));
     std::vector<WorkerPool*> unfinished;
@@ -85,12 +90,12 @@ int Engine::stop() {
 int Engine::waitForAbandonedCalls() const {
     // Cancelled calls of a well-behaved plugin return within moments; a bounded wait, so that a
     // hung one cannot hold up the stop.
-    constexpr auto kCancelledCallsGrace = std::chrono::seconds(2);
-    const auto deadline = std::chrono::steady_clock::now() + kCancelledCallsGrace;
+    constexpr Timestamp kCancelledCallsGrace = 2'000;
+    const auto deadline = clock_.now() + kCancelledCallsGrace;
     while (true) {
         int running = 0;
         for (const auto& pool : pools_) running += pool->abandonedCallsRunning();
-        if (running == 0 || std::chrono::steady_clock::now() >= deadline) return running;
+        if (running == 0 || clock_.now() >= deadline) return running;
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
 }
@@ -110,10 +115,9 @@ void Engine::wake(const LeaseTable& table) {
 std::chrono::milliseconds Engine::longestStall() const {
     std::chrono::milliseconds longest{0};
     if (!started_) return longest;
-    const auto now = std::chrono::steady_clock::now();
+    const auto now = clock_.now();
     for (const auto& pool : pools_) {
-        longest = std::max(
-            longest, std::chrono::duration_cast<std::chrono::milliseconds>(now - pool->lastTurn()));
+        longest = std::max(longest, std::chrono::milliseconds(now - pool->lastTurn()));
     }
     return longest;
 }

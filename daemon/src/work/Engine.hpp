@@ -26,7 +26,7 @@ struct EngineSettings {
 // process) picks up whatever is due. The engine knows no kind: each registers itself (add()).
 class Engine {
   public:
-    Engine(storage::Store& store, EngineSettings settings);
+    Engine(storage::Store& store, const domain::Clock& clock, EngineSettings settings);
     ~Engine();
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
@@ -54,6 +54,7 @@ class Engine {
     int waitForAbandonedCalls() const;
 
     storage::Store& store_;
+    const domain::Clock& clock_;
     EngineSettings settings_;
     std::string owner_;
     LeaseKeeper leases_;

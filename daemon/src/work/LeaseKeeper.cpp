@@ -20,8 +20,9 @@ domain::Timestamp renewEvery(std::chrono::milliseconds lease) {
 
 }  // namespace
 
-LeaseKeeper::LeaseKeeper(storage::Store& store, std::chrono::milliseconds tick)
-    : store_(store), tick_(tick), state_(std::make_shared<State>()) {}
+LeaseKeeper::LeaseKeeper(storage::Store& store, const domain::Clock& clock,
+                         std::chrono::milliseconds tick)
+    : store_(store), clock_(clock), tick_(tick), state_(std::make_shared<State>()) {}
 
 LeaseKeeper::~LeaseKeeper() {
     stop();
@@ -43,7 +44,7 @@ void LeaseKeeper::stop() {
 void LeaseKeeper::track(LeaseTable& table, const std::string& itemId, const std::string& owner,
                         std::chrono::milliseconds lease) {
     std::lock_guard lock(state_->mutex);
-    state_->tracked[{&table, itemId}] = Tracked{owner, lease, domain::nowMillis()};
+    state_->tracked[{&table, itemId}] = Tracked{owner, lease, clock_.now()};
 }
 
 void LeaseKeeper::forget(LeaseTable& table, const std::string& itemId, const std::string& owner) {
@@ -79,7 +80,7 @@ std::function<void(int)> LeaseKeeper::progressReporter(LeaseTable& table, const 
 void LeaseKeeper::loop() {
     std::unique_lock lock(loopMutex_);
     while (!stopping_) {
-        wake_.wait_for(lock, tick_, [&] { return stopping_; });
+        clock_.waitUntil(lock, wake_, clock_.now() + tick_.count(), [&] { return stopping_; });
         if (stopping_) break;
         lock.unlock();
         try {
@@ -102,7 +103,7 @@ void LeaseKeeper::tickOnce() {
     // The items of one claim share their table, owner and lease: one renewal call for them all.
     using Group = std::tuple<LeaseTable*, std::string, std::chrono::milliseconds>;
     std::map<Group, std::vector<std::string>> renewals;
-    const auto now = domain::nowMillis();
+    const auto now = clock_.now();
     {
         std::lock_guard lock(state_->mutex);
         for (const auto& [key, tracked] : state_->tracked) {

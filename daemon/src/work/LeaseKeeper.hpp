@@ -10,6 +10,7 @@
 #include <thread>
 #include <utility>
 
+#include "domain/Clock.hpp"
 #include "storage/Store.hpp"
 #include "work/LeaseTable.hpp"
 
@@ -24,8 +25,8 @@ namespace lodestone::work {
 // on) never touches the current one.
 class LeaseKeeper {
   public:
-    explicit LeaseKeeper(storage::Store& store,
-                         std::chrono::milliseconds tick = std::chrono::milliseconds(250));
+    LeaseKeeper(storage::Store& store, const domain::Clock& clock,
+                std::chrono::milliseconds tick = std::chrono::milliseconds(250));
     ~LeaseKeeper();
 
     void start();
@@ -68,6 +69,7 @@ class LeaseKeeper {
     void tickOnce();
 
     storage::Store& store_;
+    const domain::Clock& clock_;
     std::chrono::milliseconds tick_;
     std::shared_ptr<State> state_;
     std::mutex loopMutex_;

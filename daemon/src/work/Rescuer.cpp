@@ -18,10 +18,11 @@ constexpr int kBatch = 100;
 
 }  // namespace
 
-Rescuer::Rescuer(storage::Store& store, std::vector<LeaseTable*> tables,
+Rescuer::Rescuer(storage::Store& store, const domain::Clock& clock, std::vector<LeaseTable*> tables,
                  std::chrono::milliseconds interval, std::string us,
                  std::function<void(LeaseTable&)> onRescued)
     : store_(store),
+      clock_(clock),
       tables_(std::move(tables)),
       interval_(interval),
       us_(std::move(us)),
@@ -38,7 +39,8 @@ void Rescuer::start() {
             lock.unlock();
             sweep();
             lock.lock();
-            wake_.wait_for(lock, interval_, [&] { return stopping_; });
+            clock_.waitUntil(lock, wake_, clock_.now() + interval_.count(),
+                             [&] { return stopping_; });
         }
     });
 }
@@ -68,7 +70,7 @@ int Rescuer::sweep() {
 }
 
 int Rescuer::sweep(LeaseTable& table) {
-    const auto now = domain::nowMillis();
+    const auto now = clock_.now();
     std::vector<storage::HeldLease> expired, orphaned;
     store_.read([&](storage::Repositories& repositories) {
         auto& leases = table.leases(repositories);

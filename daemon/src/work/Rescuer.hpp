@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "domain/Clock.hpp"
 #include "storage/Store.hpp"
 #include "work/LeaseTable.hpp"
 
@@ -21,7 +22,7 @@ class Rescuer {
   public:
     // `us`: this process's owner id, whose leases are never taken as orphaned. `onRescued` is
     // told the tables in which a sweep took something back (their queues have work again).
-    Rescuer(storage::Store& store, std::vector<LeaseTable*> tables,
+    Rescuer(storage::Store& store, const domain::Clock& clock, std::vector<LeaseTable*> tables,
             std::chrono::milliseconds interval, std::string us,
             std::function<void(LeaseTable&)> onRescued);
     ~Rescuer();
@@ -38,6 +39,7 @@ class Rescuer {
     int sweep(LeaseTable& table);
 
     storage::Store& store_;
+    const domain::Clock& clock_;
     std::vector<LeaseTable*> tables_;
     std::chrono::milliseconds interval_;
     std::string us_;

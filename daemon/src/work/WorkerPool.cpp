@@ -15,11 +15,12 @@ Poco::Logger& log() {
 }  // namespace
 
 WorkerPool::WorkerPool(WorkKind& kind, PoolSettings settings, storage::Store& store,
-                       std::string processOwner, LeaseKeeper& leases,
+                       const domain::Clock& clock, std::string processOwner, LeaseKeeper& leases,
                        std::function<void(const std::string&)> wakeQueue)
     : kind_(kind),
       settings_(settings),
       store_(store),
+      clock_(clock),
       processOwner_(std::move(processOwner)),
       leases_(leases),
       wakeQueue_(std::move(wakeQueue)) {
@@ -33,7 +34,7 @@ WorkerPool::WorkerPool(WorkKind& kind, PoolSettings settings, storage::Store& st
 }
 
 WorkerPool::~WorkerPool() {
-    stopClaiming(Clock::now());
+    stopClaiming(clock_.now());
     abandonRunning();
     join();
 }
@@ -95,7 +96,7 @@ int WorkerPool::roomForClaims() {
 }
 
 void WorkerPool::dispatchLoop() {
-    auto nextLook = Clock::now();
+    auto nextLook = clock_.now();
     std::unique_lock lock(mutex_);
     // Workers free for a new claim. A wake-up waits for one: after a full batch every worker
     // may be busy, and the work still queued must be claimed as soon as one comes free, not at
@@ -109,16 +110,16 @@ void WorkerPool::dispatchLoop() {
     while (true) {
         auto until = nextLook;
         for (const auto& retry : retrying_) until = std::min(until, retry.retryAt);
-        until = std::min(until, nextOverrun(Clock::now()));
+        until = std::min(until, nextOverrun(clock_.now()));
         sleepsUntil_ = until;
-        dispatcherWake_.wait_until(lock, until, due);
+        clock_.waitUntil(lock, dispatcherWake_, until, due);
         // Awake: the deadlines of calls starting meanwhile are read before the next sleep.
-        sleepsUntil_ = Clock::time_point::min();
+        sleepsUntil_ = std::numeric_limits<Timestamp>::min();
         deadlineSooner_ = false;
-        lastTurn_ = Clock::now().time_since_epoch().count();
-        takeOverOverrunCalls(Clock::now());
+        lastTurn_ = clock_.now();
+        takeOverOverrunCalls(clock_.now());
         if (!stopping_ && !topUpWorkers()) {
-            nextLook = std::min(nextLook, Clock::now() + std::chrono::seconds(1));
+            nextLook = std::min<Timestamp>(nextLook, clock_.now() + 1'000);
         }
         if (stopping_) {
             // Claimed but never started: handed back for the next start (or another process).
@@ -128,13 +129,13 @@ void WorkerPool::dispatchLoop() {
             if (finished_.empty() && retrying_.empty() && liveWorkers_ == 0) break;
         }
         const int room = stopping_ ? 0 : roomForClaims();
-        auto now = Clock::now();
+        auto now = clock_.now();
         std::vector<Finished> finished = dueRetries(now);
         if (finished.empty() && finished_.empty() && room <= 0) {
             // Every worker is busy, or hung calls hold their places; a hung call that returns
             // does not notify, so look again after the poll interval at the latest. The wake-up
             // is kept for the first worker that comes free.
-            nextLook = now + settings_.pollInterval;
+            nextLook = now + settings_.pollInterval.count();
             continue;
         }
         for (auto& one : finished_) finished.push_back(std::move(one));
@@ -153,30 +154,28 @@ void WorkerPool::dispatchLoop() {
             for (std::size_t i = 0; i < claimed.size(); ++i) workAvailable_.notify_one();
             lock.lock();
         }
-        now = Clock::now();
-        nextLook = now + settings_.pollInterval;
+        now = clock_.now();
+        nextLook = now + settings_.pollInterval.count();
         if (room > 0 && static_cast<int>(claimed.size()) == room) {
             nextLook = now;  // there may be more; look again as soon as a worker is free
             woken_ = true;
         } else if (nextDue) {
-            auto wait =
-                std::chrono::milliseconds(std::max<Timestamp>(0, *nextDue - domain::nowMillis()));
-            nextLook = std::min(nextLook, now + wait);
+            nextLook = std::min(nextLook, now + std::max<Timestamp>(0, *nextDue - now));
         }
     }
 }
 
-void WorkerPool::stopClaiming(std::chrono::steady_clock::time_point finishBy) {
-    finishBy_ = finishBy.time_since_epoch().count();
+void WorkerPool::stopClaiming(Timestamp finishBy) {
+    finishBy_ = finishBy;
     std::lock_guard lock(mutex_);
     stopping_ = true;
     dispatcherWake_.notify_all();
     workAvailable_.notify_all();
 }
 
-bool WorkerPool::waitUntilIdle(std::chrono::steady_clock::time_point deadline) {
+bool WorkerPool::waitUntilIdle(Timestamp deadline) {
     std::unique_lock lock(mutex_);
-    return dispatcherWake_.wait_until(lock, deadline, [&] { return running_.empty(); });
+    return clock_.waitUntil(lock, dispatcherWake_, deadline, [&] { return running_.empty(); });
 }
 
 void WorkerPool::abandonRunning() {

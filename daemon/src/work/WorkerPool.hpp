@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -13,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "domain/Clock.hpp"
 #include "storage/Store.hpp"
 #include "work/CallWatch.hpp"
 #include "work/LeaseKeeper.hpp"
@@ -52,7 +54,7 @@ class WorkerPool {
     // `processOwner`: this process's lease-owner id; each claim extends it to one of its own.
     // `wakeQueue` wakes another pool (by its kind's name): the queue an item moved on to.
     WorkerPool(WorkKind& kind, PoolSettings settings, storage::Store& store,
-               std::string processOwner, LeaseKeeper& leases,
+               const domain::Clock& clock, std::string processOwner, LeaseKeeper& leases,
                std::function<void(const std::string& queue)> wakeQueue);
     ~WorkerPool();
     WorkerPool(const WorkerPool&) = delete;
@@ -71,28 +73,26 @@ class WorkerPool {
     // `finishBy`: when the stop's grace ends. An outcome the database does not take is tried
     // again until then at the latest (not for its lease's length, which may be minutes): after
     // it the lease runs out and the next start takes the item back.
-    void stopClaiming(std::chrono::steady_clock::time_point finishBy);
-    bool waitUntilIdle(std::chrono::steady_clock::time_point deadline);
+    void stopClaiming(Timestamp finishBy);
+    bool waitUntilIdle(Timestamp deadline);
     void abandonRunning();
     // Calls abandoned (past their deadline, or at shutdown) that have not returned yet.
     int abandonedCallsRunning() const { return abandonedCalls_->load(); }
     // When the dispatcher last went round its loop: an idle one goes round every pollInterval,
     // so one that has not for much longer is stuck (in storage, most likely).
-    std::chrono::steady_clock::time_point lastTurn() const {
-        return Clock::time_point(Clock::duration(lastTurn_.load()));
-    }
+    Timestamp lastTurn() const { return lastTurn_.load(); }
     void join();
 
   private:
-    using Clock = std::chrono::steady_clock;
+    static constexpr Timestamp kNever = std::numeric_limits<Timestamp>::max();
     struct Finished {
         std::unique_ptr<Claim> claim;
         Outcome outcome;
         // Once a write of it failed in a way a later try may pass: when to try again, how long
         // to wait after that, and when to give up (the lease's length after the first failure).
-        Clock::time_point retryAt{};
+        Timestamp retryAt{};
         std::chrono::milliseconds pause{0};
-        Clock::time_point giveUpAt{};
+        Timestamp giveUpAt{};
     };
 
     void dispatchLoop();
@@ -106,7 +106,7 @@ class WorkerPool {
     void recordAlone(Finished& finished);
     void afterRecording(const Finished& finished, const Recorded& recorded);
     // The retried writes due by `now`, taken out of retrying_ to join the next transaction.
-    std::vector<Finished> dueRetries(Clock::time_point now);
+    std::vector<Finished> dueRetries(Timestamp now);
 
     // One worker: a thread that takes claims and makes their calls itself. Shared with that
     // thread, which outlives its place in the pool when its call is left behind.
@@ -118,7 +118,7 @@ class WorkerPool {
         // The attempt in hand; the dispatcher's once it took the attempt over.
         std::unique_ptr<Claim> claim;
         std::shared_ptr<plugins::RunControl> control;
-        Clock::time_point overrunsAt = Clock::time_point::max();
+        Timestamp overrunsAt = kNever;
     };
     static constexpr const char* kWorkerThreadName = "lodestone-work";
     // What `top -H` shows for a thread left behind with a call that overran (or that a stop
@@ -136,20 +136,21 @@ class WorkerPool {
     // With mutex_ held: fails the attempt of a worker whose call was taken over and leaves its
     // thread behind.
     void leaveBehind(Worker& worker, CallEnding how);
-    void takeOverOverrunCalls(Clock::time_point now);
-    Clock::time_point nextOverrun(Clock::time_point now) const;
+    void takeOverOverrunCalls(Timestamp now);
+    Timestamp nextOverrun(Timestamp now) const;
 
     WorkKind& kind_;
     PoolSettings settings_;
     storage::Store& store_;
+    const domain::Clock& clock_;
     std::string processOwner_;
     LeaseKeeper& leases_;
     std::function<void(const std::string&)> wakeQueue_;
     // Calls left behind that still run on their threads. Claims pause while there are as many as
     // workers: a plugin that hangs every call must not cost a thread per item.
     std::shared_ptr<std::atomic<int>> abandonedCalls_ = std::make_shared<std::atomic<int>>(0);
-    std::atomic<Clock::rep> lastTurn_{Clock::now().time_since_epoch().count()};
-    std::atomic<Clock::rep> finishBy_{Clock::time_point::max().time_since_epoch().count()};
+    std::atomic<Timestamp> lastTurn_{clock_.now()};
+    std::atomic<Timestamp> finishBy_{kNever};
     std::uint64_t claims_ = 0;        // the dispatcher's
     std::vector<Finished> retrying_;  // the dispatcher's: outcomes whose write is tried again
 
@@ -162,7 +163,7 @@ class WorkerPool {
     std::set<Worker*> running_;                     // making an attempt
     // When the dispatcher wakes next (the smallest time while it is awake): a worker whose call
     // overruns sooner wakes it.
-    Clock::time_point sleepsUntil_ = Clock::time_point::min();
+    Timestamp sleepsUntil_ = std::numeric_limits<Timestamp>::min();
     bool deadlineSooner_ = false;
     int idle_ = 0;
     int liveWorkers_ = 0;

@@ -25,7 +25,7 @@ void WorkerPool::workerLoop(const std::shared_ptr<Worker>& me) {
         me->claim = std::move(ready_.front());
         ready_.pop_front();
         // The call's deadline counts from here, as its RunControl's does.
-        me->overrunsAt = Clock::now() + settings_.timeout + settings_.callGrace;
+        me->overrunsAt = clock_.now() + (settings_.timeout + settings_.callGrace).count();
         if (me->overrunsAt < sleepsUntil_) {
             deadlineSooner_ = true;
             dispatcherWake_.notify_all();
@@ -69,7 +69,7 @@ std::optional<Outcome> WorkerPool::attempt(Worker& me) {
     me.control = control;
     // A stop came first: nothing was attempted, so nothing counts.
     if (!me.watch.starting()) return Outcome::handedBack();
-    if (Clock::now() >= me.overrunsAt) {
+    if (clock_.now() >= me.overrunsAt) {
         // Prepared past the deadline: the dispatcher, which skips deadlines already past, is
         // told that this call is there to take over.
         std::lock_guard lock(mutex_);
@@ -127,7 +127,7 @@ void WorkerPool::leaveBehind(Worker& worker, CallEnding how) {
     dispatcherWake_.notify_all();
 }
 
-void WorkerPool::takeOverOverrunCalls(Clock::time_point now) {
+void WorkerPool::takeOverOverrunCalls(Timestamp now) {
     std::vector<Worker*> overran;
     for (auto* worker : running_) {
         if (worker->overrunsAt <= now && worker->watch.takeOver()) overran.push_back(worker);
@@ -135,10 +135,10 @@ void WorkerPool::takeOverOverrunCalls(Clock::time_point now) {
     for (auto* worker : overran) leaveBehind(*worker, CallEnding::Overran);
 }
 
-WorkerPool::Clock::time_point WorkerPool::nextOverrun(Clock::time_point now) const {
+Timestamp WorkerPool::nextOverrun(Timestamp now) const {
     // A worker past its deadline that is not in its call is preparing (it says when its call
     // starts) or concluding; one in its call is taken over at the next turn.
-    auto next = Clock::time_point::max();
+    auto next = kNever;
     for (const auto* worker : running_) {
         if (worker->overrunsAt > now || worker->watch.inCall()) {
             next = std::min(next, worker->overrunsAt);

@@ -64,7 +64,7 @@ Claims WorkerPool::commit(std::vector<Finished>& finished, int room,
     std::vector<Recorded> outcomes;
     try {
         store_.write([&](storage::Repositories& repositories) {
-            const auto now = domain::nowMillis();  // once the write lock is ours
+            const auto now = clock_.now();  // once the write lock is ours
             outcomes.clear();
             for (const auto& one : finished) {
                 outcomes.push_back(kind_.record(repositories, *one.claim, one.outcome, now));
@@ -86,7 +86,7 @@ Claims WorkerPool::commit(std::vector<Finished>& finished, int room,
         if (room <= 0) return claimed;
         try {
             claimed = store_.write([&](storage::Repositories& repositories) {
-                return claim(repositories, room, domain::nowMillis(), nextDue);
+                return claim(repositories, room, clock_.now(), nextDue);
             });
         } catch (const std::exception& again) {
             log().error("claiming %s work failed: %s", kind_.name(), std::string(again.what()));
@@ -109,26 +109,25 @@ void WorkerPool::recordAlone(Finished& finished) {
     std::exception_ptr error;
     try {
         auto recorded = store_.write([&](storage::Repositories& repositories) {
-            return kind_.record(repositories, claim, finished.outcome, domain::nowMillis());
+            return kind_.record(repositories, claim, finished.outcome, clock_.now());
         });
         afterRecording(finished, recorded);
         return;
     } catch (...) {
         error = std::current_exception();
     }
-    const auto now = Clock::now();
+    const auto now = clock_.now();
     if (finished.pause.count() == 0) {
-        finished.giveUpAt = now + settings_.lease;
+        finished.giveUpAt = now + settings_.lease.count();
         finished.pause = kFirstPause;
     }
     // A stop waits for no write past its grace: the lease then brings the item back.
-    const auto giveUpAt =
-        std::min(finished.giveUpAt, Clock::time_point(Clock::duration(finishBy_.load())));
-    if (mayPass(error) && now + finished.pause < giveUpAt &&
+    const auto giveUpAt = std::min(finished.giveUpAt, finishBy_.load());
+    if (mayPass(error) && now + finished.pause.count() < giveUpAt &&
         leases_.holds(kind_.table(), claim.itemId, claim.owner)) {
         log().warning("%s: recording the outcome failed, trying again: %s", claim.describe(),
                       messageOf(error));
-        finished.retryAt = now + finished.pause;
+        finished.retryAt = now + finished.pause.count();
         finished.pause = std::min(finished.pause * 2, kLongestPause);
         retrying_.push_back(std::move(finished));
         return;
@@ -140,7 +139,7 @@ void WorkerPool::recordAlone(Finished& finished) {
     leases_.forget(kind_.table(), claim.itemId, claim.owner);
 }
 
-std::vector<WorkerPool::Finished> WorkerPool::dueRetries(Clock::time_point now) {
+std::vector<WorkerPool::Finished> WorkerPool::dueRetries(Timestamp now) {
     std::vector<Finished> due;
     auto later = std::partition(retrying_.begin(), retrying_.end(),
                                 [&](const Finished& one) { return one.retryAt > now; });

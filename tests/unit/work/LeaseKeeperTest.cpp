@@ -29,6 +29,7 @@ class LeaseKeeperTest : public jobs::test::JobStoreFixture {
         return step ? step->progress : std::nullopt;
     }
 
+    const domain::SystemClock clock_;
     const std::string owner_ = newProcessOwner() + ":1";
     work::RetryPolicy retries_{std::chrono::seconds(10)};
     jobs::JobTable table_{handlers_, retries_};
@@ -39,7 +40,7 @@ class LeaseKeeperTest : public jobs::test::JobStoreFixture {
 TEST_F(LeaseKeeperTest, KeepsATrackedLeaseAlive) {
     auto job = claim(addJob(), owner_, kLease);
     auto claimedUntil = *job.leaseExpiresAt;
-    LeaseKeeper keeper(*store_, kTick);
+    LeaseKeeper keeper(*store_, clock_, kTick);
     keeper.start();
     keeper.track(table_, job.id, owner_, kLease);
 
@@ -47,14 +48,14 @@ TEST_F(LeaseKeeperTest, KeepsATrackedLeaseAlive) {
     auto renewedUntil = leaseExpiry(job.id);
     // And again: it keeps the lease ahead of the clock rather than extending it once.
     ASSERT_TRUE(eventually([&] { return leaseExpiry(job.id) > renewedUntil; }));
-    EXPECT_GT(leaseExpiry(job.id), domain::nowMillis());
+    EXPECT_GT(leaseExpiry(job.id), clock_.now());
     EXPECT_TRUE(keeper.holds(table_, job.id, owner_));
     EXPECT_EQ(find(job.id).leaseOwner, owner_);
 }
 
 TEST_F(LeaseKeeperTest, WritesReportedProgressToTheRunningStep) {
     auto job = claim(addJob(), owner_, 5min);
-    LeaseKeeper keeper(*store_, kTick);
+    LeaseKeeper keeper(*store_, clock_, kTick);
     keeper.start();
     keeper.track(table_, job.id, owner_, 5min);
     keeper.progressReporter(table_, job.id, owner_)(42);
@@ -66,7 +67,7 @@ TEST_F(LeaseKeeperTest, WritesReportedProgressToTheRunningStep) {
 TEST_F(LeaseKeeperTest, ProgressOfAnUntrackedJobIsIgnored) {
     auto job = claim(addJob(), owner_, 5min);
     auto witness = claim(addJob(StepName::Content), owner_, 5min);
-    LeaseKeeper keeper(*store_, kTick);
+    LeaseKeeper keeper(*store_, clock_, kTick);
     keeper.start();
     keeper.progressReporter(table_, job.id, owner_)(55);  // never tracked
     keeper.track(table_, witness.id, owner_, 5min);
@@ -80,7 +81,7 @@ TEST_F(LeaseKeeperTest, ProgressOfAnUntrackedJobIsIgnored) {
 
 TEST_F(LeaseKeeperTest, NoticesWhenTheLeaseWasTakenAway) {
     auto job = claim(addJob(), owner_, kLease);
-    LeaseKeeper keeper(*store_, kTick);
+    LeaseKeeper keeper(*store_, clock_, kTick);
     keeper.start();
     keeper.track(table_, job.id, owner_, kLease);
     EXPECT_TRUE(keeper.holds(table_, job.id, owner_));
@@ -93,7 +94,7 @@ TEST_F(LeaseKeeperTest, NoticesWhenTheLeaseWasTakenAway) {
 TEST_F(LeaseKeeperTest, ForgottenJobsAreNoLongerRenewed) {
     auto forgotten = claim(addJob(StepName::Research), owner_, kLease);
     auto witness = claim(addJob(StepName::Content), owner_, kLease);
-    LeaseKeeper keeper(*store_, kTick);
+    LeaseKeeper keeper(*store_, clock_, kTick);
     // Tracked before the witness, so it is due for renewal no later than the witness is.
     keeper.track(table_, forgotten.id, owner_, kLease);
     keeper.track(table_, witness.id, owner_, kLease);
@@ -115,7 +116,7 @@ TEST_F(LeaseKeeperTest, ForgottenJobsAreNoLongerRenewed) {
 
 TEST_F(LeaseKeeperTest, StopsCleanlyWithJobsStillTracked) {
     auto job = claim(addJob(), owner_, kLease);
-    auto keeper = std::make_unique<LeaseKeeper>(*store_, kTick);
+    auto keeper = std::make_unique<LeaseKeeper>(*store_, clock_, kTick);
     keeper->start();
     keeper->track(table_, job.id, owner_, kLease);
     ASSERT_TRUE(eventually([&] { return leaseExpiry(job.id) > *job.leaseExpiresAt; }));
@@ -130,7 +131,7 @@ TEST_F(LeaseKeeperTest, AnotherClaimOfTheSameJobIsLeftAlone) {
     // land on it.
     const std::string contentOwner = owner_ + ":content";
     auto job = claim(addJob(), contentOwner, kLease);  // the row holds the content claim
-    LeaseKeeper keeper(*store_, kTick);
+    LeaseKeeper keeper(*store_, clock_, kTick);
     keeper.start();
     keeper.track(table_, job.id, contentOwner, kLease);
     keeper.progressReporter(table_, job.id, contentOwner)(20);
@@ -155,7 +156,7 @@ TEST_F(LeaseKeeperTest, AProgressReporterOutlivingTheKeeperDoesNothing) {
     auto job = claim(addJob(), owner_, kLease);
     std::function<void(int)> report;
     {
-        LeaseKeeper keeper(*store_, kTick);
+        LeaseKeeper keeper(*store_, clock_, kTick);
         keeper.start();
         keeper.track(table_, job.id, owner_, kLease);
         report = keeper.progressReporter(table_, job.id, owner_);
@@ -166,7 +167,7 @@ TEST_F(LeaseKeeperTest, AProgressReporterOutlivingTheKeeperDoesNothing) {
     // written, though the claim is still the job's. A keeper that tracks the same claim and has
     // renewed it since (without a report of its own) shows what reached the database.
     report(50);
-    LeaseKeeper witness(*store_, kTick);
+    LeaseKeeper witness(*store_, clock_, kTick);
     witness.start();
     witness.track(table_, job.id, owner_, kLease);
     auto renewedUntil = leaseExpiry(job.id);

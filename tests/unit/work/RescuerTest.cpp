@@ -32,10 +32,11 @@ const std::string kForeignOwner = "elsewhere.invalid:1:abcd1234";
 class RescuerTest : public jobs::test::JobStoreFixture {
   protected:
     int sweep() {
-        Rescuer rescuer(*store_, {&table_}, 1h, us_, [](LeaseTable&) {});
+        Rescuer rescuer(*store_, clock_, {&table_}, 1h, us_, [](LeaseTable&) {});
         return rescuer.sweep();
     }
 
+    const domain::SystemClock clock_;
     work::RetryPolicy policy_{10s};
     jobs::JobTable table_{handlers_, policy_};
     const std::string us_ = newProcessOwner();  // the rescuer's own process
@@ -45,7 +46,7 @@ class RescuerTest : public jobs::test::JobStoreFixture {
 
 TEST_F(RescuerTest, AnExpiredLeaseIsTakenBackAsAFailedAttempt) {
     auto job = claim(addJob(StepName::Content, 1), kForeignOwner, -1s);
-    auto before = domain::nowMillis();
+    auto before = clock_.now();
     EXPECT_EQ(sweep(), 1);
 
     auto found = find(job.id);
@@ -136,7 +137,7 @@ TEST_F(RescuerTest, OnlyTheAbandonedJobsOfAMixAreTakenBack) {
 TEST_F(RescuerTest, ARunningRescuerReportsWhatItRecovered) {
     auto job = claim(addJob(), kForeignOwner, -1s);
     std::atomic<int> recovered{0};
-    Rescuer rescuer(*store_, {&table_}, 10ms, us_, [&](LeaseTable& table) {
+    Rescuer rescuer(*store_, clock_, {&table_}, 10ms, us_, [&](LeaseTable& table) {
         EXPECT_EQ(&table, &table_);
         ++recovered;
     });
@@ -171,8 +172,8 @@ class OneRescuerTest : public RescuerTest {
     // A meeting_booked event whose first attempt `owner` claimed, leased for `lease`.
     domain::WebhookDelivery leasedDelivery(const std::string& owner,
                                            std::chrono::milliseconds lease) {
-        return factory_->delivery(
-            campaign_, {.claimedBy = owner, .leaseUntil = domain::nowMillis() + lease.count()});
+        return factory_->delivery(campaign_,
+                                  {.claimedBy = owner, .leaseUntil = clock_.now() + lease.count()});
     }
 
     domain::WebhookDelivery findDelivery(const std::string& id) {
@@ -194,7 +195,7 @@ TEST_F(OneRescuerTest, TakesBackJobsAndDeliveriesOfADeadProcessInOneSweep) {
     auto job = claim(addJob(StepName::Content), dead + ":1", 1h);
     auto delivery = leasedDelivery(dead + ":2", 1h);
     std::map<const LeaseTable*, int> told;
-    Rescuer rescuer(*store_, {&table_, &deliveries_}, 1h, us_,
+    Rescuer rescuer(*store_, clock_, {&table_, &deliveries_}, 1h, us_,
                     [&](LeaseTable& table) { ++told[&table]; });
     EXPECT_EQ(rescuer.sweep(), 2);
 
@@ -208,7 +209,7 @@ TEST_F(OneRescuerTest, TakesBackJobsAndDeliveriesOfADeadProcessInOneSweep) {
     EXPECT_FALSE(foundDelivery.leaseOwner);
     EXPECT_EQ(foundDelivery.attemptCount, 1);
     ASSERT_TRUE(foundDelivery.nextAttemptAt);
-    EXPECT_GE(*foundDelivery.nextAttemptAt, domain::nowMillis() + 50'000);  // the 1 min retry
+    EXPECT_GE(*foundDelivery.nextAttemptAt, clock_.now() + 50'000);  // the 1 min retry
     EXPECT_THAT(foundDelivery.lastError.value_or(""), testing::StartsWith("interrupted"));
     EXPECT_EQ(told, (std::map<const LeaseTable*, int>{{&table_, 1}, {&deliveries_, 1}}));
 
@@ -218,7 +219,7 @@ TEST_F(OneRescuerTest, TakesBackJobsAndDeliveriesOfADeadProcessInOneSweep) {
 TEST_F(OneRescuerTest, AnExpiredDeliveryLeaseIsAnInterruptedAttempt) {
     auto expired = leasedDelivery(kForeignOwner, -1s);
     auto live = leasedDelivery(kForeignOwner, 1h);
-    Rescuer rescuer(*store_, {&deliveries_}, 1h, us_, [](LeaseTable&) {});
+    Rescuer rescuer(*store_, clock_, {&deliveries_}, 1h, us_, [](LeaseTable&) {});
     EXPECT_EQ(rescuer.sweep(), 1);
     EXPECT_FALSE(findDelivery(expired.id).leaseOwner);
     EXPECT_EQ(findDelivery(live.id).leaseOwner, kForeignOwner);
@@ -228,7 +229,7 @@ TEST_F(OneRescuerTest, ADeliveryWithoutAttemptsLeftFails) {
     webhooks::RetrySchedule none{{}};
     webhooks::DeliveryTable deliveries{none};
     auto delivery = leasedDelivery(localOwnerWithPid(deadPid()), 1h);
-    Rescuer rescuer(*store_, {&deliveries}, 1h, us_, [](LeaseTable&) {});
+    Rescuer rescuer(*store_, clock_, {&deliveries}, 1h, us_, [](LeaseTable&) {});
     EXPECT_EQ(rescuer.sweep(), 1);
     EXPECT_EQ(findDelivery(delivery.id).status, domain::DeliveryStatus::Failed);
 }
@@ -276,7 +277,7 @@ class TableWithAStuckLease final : public LeaseTable {
 
 TEST_F(RescuerTest, ALeaseThatCannotBeTakenBackDoesNotKeepTheOthers) {
     TableWithAStuckLease table;
-    Rescuer rescuer(*store_, {&table}, 1h, us_, [](LeaseTable&) {});
+    Rescuer rescuer(*store_, clock_, {&table}, 1h, us_, [](LeaseTable&) {});
     EXPECT_EQ(rescuer.sweep(), 1);
     EXPECT_EQ(table.rescued, std::vector<std::string>{"fine"});
 }

@@ -4,9 +4,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <set>
 #include <string>
 
+#include "support/ManualClock.hpp"
 #include "unit/storage/StoreFixture.hpp"
 #include "unit/work/FakeWork.hpp"
 #include "unit/work/WorkTestSupport.hpp"
@@ -41,7 +43,7 @@ class WorkerPoolTest : public storage::test::StoreFixture {
 
     // An engine running the fake kind.
     Engine& start(PoolSettings pool = settings(4), std::chrono::milliseconds grace = 5s) {
-        engine_ = std::make_unique<Engine>(*counting_, EngineSettings{grace, 1h});
+        engine_ = std::make_unique<Engine>(*counting_, *clock_, EngineSettings{grace, 1h});
         engine_->add(*kind_, pool);
         engine_->start();
         return *engine_;
@@ -54,6 +56,10 @@ class WorkerPoolTest : public storage::test::StoreFixture {
         });
     }
 
+    const domain::SystemClock systemClock_;
+    lodestone::test::ManualClock manual_;
+    // The engine's: a test that turns time itself points it at manual_ before start().
+    const domain::Clock* clock_ = &systemClock_;
     std::unique_ptr<CountingStore> counting_;
     std::unique_ptr<FakeKind> kind_;
     std::unique_ptr<Engine> engine_;
@@ -170,8 +176,11 @@ TEST_F(WorkerPoolTest, AWakeUpClaimsNewWorkWithoutWaitingForAPoll) {
 }
 
 TEST_F(WorkerPoolTest, ARetryIsClaimedWhenItIsDueWithoutAPoll) {
-    kind_->add("flaky", Script().answers("not yet").retriedAt(domain::nowMillis() + 100));
+    clock_ = &manual_;
+    kind_->add("flaky", Script().answers("not yet").retriedAt(manual_.now() + 100));
     start();
+    ASSERT_TRUE(eventually([&] { return kind_->outcomeOf("flaky") == "failed: not yet"; }));
+    manual_.advance(100ms);  // the retry is due; the poll interval is an hour
     ASSERT_TRUE(eventually([&] { return kind_->outcomeOf("flaky") == "succeeded"; }));
     std::vector<std::string> outcomes;
     for (const auto& event : kind_->events()) {
@@ -183,7 +192,7 @@ TEST_F(WorkerPoolTest, ARetryIsClaimedWhenItIsDueWithoutAPoll) {
 TEST_F(WorkerPoolTest, AnItemThatMovesOnWakesTheQueueItMovedTo) {
     auto next = std::make_unique<FakeKind>(*counting_, "next-step");
     kind_->add("first", Script().taking(300ms).movingTo("next-step"));
-    engine_ = std::make_unique<Engine>(*counting_, EngineSettings{5s, 1h});
+    engine_ = std::make_unique<Engine>(*counting_, *clock_, EngineSettings{5s, 1h});
     engine_->add(*kind_, settings(1));
     engine_->add(*next, settings(1));
     engine_->start();
@@ -272,28 +281,35 @@ TEST_F(WorkerPoolTest, ALeaseThatCannotOutlastItsCallsIsRefused) {
     PoolSettings pool = settings(1, 5s);
     pool.callGrace = 500ms;
     pool.lease = 5500ms;
-    LeaseKeeper leases(*counting_);
-    EXPECT_THROW(WorkerPool(*kind_, pool, *counting_, "owner", leases, [](const std::string&) {}),
-                 std::invalid_argument);
+    LeaseKeeper leases(*counting_, *clock_);
+    EXPECT_THROW(
+        WorkerPool(*kind_, pool, *counting_, *clock_, "owner", leases, [](const std::string&) {}),
+        std::invalid_argument);
 }
 
 TEST_F(WorkerPoolTest, AStuckDispatcherShowsAsAGrowingStallAndAnIdleOneDoesNot) {
+    clock_ = &manual_;
     auto pool = settings(2);
     pool.pollInterval = 20ms;
     auto& engine = start(pool);
-    // Idle, the dispatcher turns at every poll: its stall stays far below seconds.
-    std::this_thread::sleep_for(200ms);
-    EXPECT_LT(engine.longestStall(), 5s);
+    // Idle, the dispatcher turns at every poll: its stall never reaches a poll interval.
+    for (int poll = 0; poll < 10; ++poll) {
+        manual_.advance(20ms);
+        ASSERT_TRUE(eventually([&] { return engine.longestStall() < 20ms; })) << poll;
+    }
 
     kind_->holdClaims(true);
     engine.wake(kind_->name());
     const bool claimHeld = eventually([&] { return kind_->heldClaims() == 1; });
-    if (claimHeld) std::this_thread::sleep_for(300ms);
+    if (claimHeld) manual_.advance(300ms);
     const auto stalled = engine.longestStall();
     kind_->holdClaims(false);  // released before any assertion, so a failure cannot hang the stop
     ASSERT_TRUE(claimHeld);
     EXPECT_GE(stalled, 300ms);  // at least as long as the claim has been held
-    EXPECT_TRUE(eventually([&] { return engine.longestStall() < 300ms; }));
+    EXPECT_TRUE(eventually([&] {
+        manual_.advance(20ms);  // its next poll
+        return engine.longestStall() < 300ms;
+    }));
 }
 
 TEST_F(WorkerPoolTest, AStopGivesUpAnOutcomeTheDatabaseWillNotTakeWhenItsGraceEnds) {
@@ -301,11 +317,18 @@ TEST_F(WorkerPoolTest, AStopGivesUpAnOutcomeTheDatabaseWillNotTakeWhenItsGraceEn
     // grace gives up at its end instead, leaving the item to its lease.
     auto writable = std::make_shared<std::atomic<bool>>(false);
     kind_->add("stuck", Script().busyUntil(writable));
+    clock_ = &manual_;
     auto& engine = start(settings(1), 200ms);
     ASSERT_TRUE(eventually([&] { return kind_->writesTried("stuck") >= 1; }));
-    const auto before = std::chrono::steady_clock::now();
-    engine.stop();
-    const auto took = std::chrono::steady_clock::now() - before;
-    EXPECT_LT(took, settings(1).lease / 2) << "the stop waited for the write's lease";
+    const auto before = manual_.now();
+    auto stopping = std::async(std::launch::async, [&] { return engine.stop(); });
+    while (stopping.wait_for(20ms) != std::future_status::ready &&
+           manual_.now() - before < settings(1).lease.count() / 2) {
+        manual_.advance(100ms);
+    }
+    EXPECT_LT(manual_.now() - before, settings(1).lease.count() / 2)
+        << "the stop waited for the write's lease";
+    manual_.advance(settings(1).lease);  // so that a stop waiting for the lease ends all the same
+    stopping.get();
     EXPECT_EQ(kind_->outcomeOf("stuck"), "");
 }
