@@ -103,7 +103,7 @@ ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
     std::optional<IdempotencyScope> idempotency;
     if (request.method == "POST" && http.has("Idempotency-Key")) {
         idempotency.emplace(request.key, http.get("Idempotency-Key"), request.method, request.path,
-                            raw, domain::nowMillis());
+                            raw, services_.clock.now());
         if (auto stored = idempotency->replay(services_.store)) {
             headers_.emplace_back("Idempotent-Replayed", "true");
             return *stored;

@@ -6,6 +6,7 @@
 
 #include "auth/ApiKeyCache.hpp"
 #include "config/Config.hpp"
+#include "domain/Clock.hpp"
 #include "leadmagnet/ProjectCache.hpp"
 #include "leadmagnet/StepTimings.hpp"
 #include "metrics/Series.hpp"
@@ -19,6 +20,7 @@ namespace lodestone::api {
 struct ApiServices {
     const config::Config& config;
     storage::Store& store;
+    const domain::Clock& clock;
     auth::ApiKeyCache& keys;
     ratelimit::RateLimiter& limiter;
     leadmagnet::StepTimings& stepTimings;

@@ -29,15 +29,15 @@ std::optional<std::string> headerOf(const Poco::Net::HTTPServerRequest& request,
 }
 
 void verify(CalendarProvider provider, const std::string& secret,
-            const Poco::Net::HTTPServerRequest& request, const std::string& body) {
+            const Poco::Net::HTTPServerRequest& request, const std::string& body,
+            domain::Timestamp now) {
     namespace calendar = outreach::calendar;
     try {
         if (provider == CalendarProvider::CalCom) {
             calendar::verifyCalcomSignature(secret, headerOf(request, "X-Cal-Signature-256"), body);
         } else {
-            calendar::verifyCalendlySignature(secret,
-                                              headerOf(request, "Calendly-Webhook-Signature"), body,
-                                              domain::nowMillis() / 1000);
+            calendar::verifyCalendlySignature(
+                secret, headerOf(request, "Calendly-Webhook-Signature"), body, now / 1000);
         }
     } catch (const calendar::SignatureRefused& e) {
         throw ApiError(401, e.what());
@@ -68,7 +68,7 @@ Poco::JSON::Object::Ptr CalendarHookHandler::serve(Poco::Net::HTTPServerRequest&
                        "campaign update " +
                            campaign->id + " --new-intake-secret`");
     }
-    verify(provider_, *campaign->intakeSecret, request, body);
+    verify(provider_, *campaign->intakeSecret, request, body, services_.clock.now());
 
     outreach::calendar::CalendarNotice notice;
     try {
@@ -81,7 +81,7 @@ Poco::JSON::Object::Ptr CalendarHookHandler::serve(Poco::Net::HTTPServerRequest&
     auto apply = [&] {
         return services_.store.write([&](storage::Repositories& repositories) {
             return outreach::applyCalendarNotice(repositories, *campaign, notice,
-                                                 domain::nowMillis());
+                                                 services_.clock.now());
         });
     };
     outreach::BookingResult result;

@@ -46,7 +46,7 @@ ApiResponse addLead(ApiServices& services, ApiRequest& request) {
             writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
                 auto added =
                     outreach::addProspect(repositories, campaign, *lead,
-                                          services.config.jobs.maxRetries, domain::nowMillis());
+                                          services.config.jobs.maxRetries, services.clock.now());
                 auto body = orderedObject();
                 body->set("success", true);
                 body->set("prospectId", added.prospect.id);
@@ -93,7 +93,7 @@ ApiResponse showLead(ApiServices& services, ApiRequest& request) {
 ApiResponse markReplied(ApiServices& services, ApiRequest& request) {
     domain::Campaign campaign = ownCampaign(services, request);
     const std::string& id = request.param("prospectId");
-    auto now = domain::nowMillis();
+    auto now = services.clock.now();
     auto prospect = services.store.write(
         [&](storage::Repositories& repositories) -> std::optional<domain::Prospect> {
             auto prospect = repositories.prospects().find(id);
@@ -130,7 +130,7 @@ ApiResponse bookMeeting(ApiServices& services, ApiRequest& request) {
         auto response =
             writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
                 auto booked =
-                    outreach::bookMeeting(repositories, campaign, meeting, domain::nowMillis());
+                    outreach::bookMeeting(repositories, campaign, meeting, services.clock.now());
                 auto meetingJson = orderedObject();
                 meetingJson->set("id", booked.meeting.id);
                 meetingJson->set("prospectId", booked.meeting.prospectId);

@@ -68,7 +68,7 @@ ApiResponse generate(ApiServices& services, ApiRequest& request) {
             writeIdempotently(services.store, request, [&](storage::Repositories& repositories) {
                 auto started = leadmagnet::startGeneration(
                     repositories, {project, input, services.config.server.publicUrl,
-                                   services.config.jobs.maxRetries, domain::nowMillis()});
+                                   services.config.jobs.maxRetries, services.clock.now()});
                 domain::JsonWriter out;
                 out.beginObject()
                     .member("success", true)

@@ -18,7 +18,7 @@ domain::Project accessibleProject(ApiServices& services, const ApiRequest& reque
 leadmagnet::StatusViewContext statusContext(ApiServices& services) {
     const auto& pipeline = services.config.pipeline;
     leadmagnet::StatusViewContext context;
-    context.now = domain::nowMillis();
+    context.now = services.clock.now();
     context.typical = services.stepTimings.typical();
     context.stuckAfter.research = pipeline.research.stuckAfter;
     context.stuckAfter.content = pipeline.content.stuckAfter;

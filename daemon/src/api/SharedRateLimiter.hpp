@@ -15,7 +15,7 @@ namespace lodestone::api {
 // are deleted once a minute by whichever host passes the mark.
 class SharedRateLimiter final : public ratelimit::RateLimiter {
   public:
-    explicit SharedRateLimiter(storage::Store& store, Clock clock = systemClock());
+    SharedRateLimiter(storage::Store& store, Clock clock);
 
     ratelimit::Decision take(const std::string& bucket, int limit) override;
 

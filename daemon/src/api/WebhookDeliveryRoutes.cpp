@@ -52,7 +52,7 @@ ApiResponse redeliver(ApiServices& services, const std::string& deliveryId,
     std::optional<webhooks::DeliveryRecord> record;
     try {
         record = services.store.write([&](storage::Repositories& repositories) {
-            return webhooks::redeliver(repositories, deliveryId, domain::nowMillis(), owner);
+            return webhooks::redeliver(repositories, deliveryId, services.clock.now(), owner);
         });
     } catch (const webhooks::DeliveryNotFound&) {
         throw ApiError(404, "Webhook delivery not found");

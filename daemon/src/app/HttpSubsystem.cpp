@@ -78,33 +78,35 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     if (!socket_) bind();
     const auto& socket = *socket_;
 
-    readiness_ = std::make_unique<Readiness>(storage_.store(), plugins_.live(), config_.jobs.run);
+    readiness_ =
+        std::make_unique<Readiness>(storage_.store(), clock_, plugins_.live(), config_.jobs.run);
     keyUses_ =
         std::make_unique<auth::KeyUseLog>(storage_.store(), config_.server.keyLastUsedInterval);
     keyUses_->start();
-    keys_ = std::make_unique<auth::ApiKeyCache>(storage_.store(), std::chrono::milliseconds(500),
-                                                domain::nowMillis, keyUses_.get());
+    keys_ = std::make_unique<auth::ApiKeyCache>(storage_.store(), clock_,
+                                                std::chrono::milliseconds(500), keyUses_.get());
     // One lodestoned on SQLite counts in memory; several on PostgreSQL count together.
     if (config_.storage.driver == "sqlite") {
-        limiter_ = std::make_unique<ratelimit::MemoryRateLimiter>();
+        limiter_ = std::make_unique<ratelimit::MemoryRateLimiter>([this] { return clock_.now(); });
     } else {
-        limiter_ = std::make_unique<api::SharedRateLimiter>(storage_.store());
+        limiter_ = std::make_unique<api::SharedRateLimiter>(storage_.store(),
+                                                            [this] { return clock_.now(); });
     }
-    stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store());
-    projects_ = std::make_unique<leadmagnet::ProjectCache>(storage_.store());
-    scrape_ = std::make_unique<MetricsScrape>(storage_.store(), metrics_.registry());
+    stepTimings_ = std::make_unique<leadmagnet::StepTimings>(storage_.store(), clock_);
+    projects_ = std::make_unique<leadmagnet::ProjectCache>(storage_.store(), clock_);
+    scrape_ = std::make_unique<MetricsScrape>(storage_.store(), clock_, metrics_.registry());
     std::function<std::string()> metricsHere;
     if (!metricsSocket_) metricsHere = [this] { return scrape_->text(); };
-    dashboard_ = std::make_unique<dashboard::Dashboard>(
-        dashboard::DashboardServices{config_, storage_.store(), [this] { work_.webhookQueued(); },
-                                     [this] { work_.jobQueued(); }});
+    dashboard_ = std::make_unique<dashboard::Dashboard>(dashboard::DashboardServices{
+        config_, storage_.store(), clock_, [this] { work_.webhookQueued(); },
+        [this] { work_.jobQueued(); }});
     services_ = std::make_unique<api::ApiServices>(api::ApiServices{
-        config_, storage_.store(), *keys_, *limiter_, *stepTimings_, *projects_,
+        config_, storage_.store(), clock_, *keys_, *limiter_, *stepTimings_, *projects_,
         [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); },
         [this] { return readiness_->problem(); }, std::move(metricsHere), &metrics_.series()});
     routes_ = routing::RouteTable();
     routes_.add(api::routes(*services_));
-    routes_.add(pages::routes(storage_.store()));
+    routes_.add(pages::routes(storage_.store(), clock_));
     routes_.add(dashboard_->routes());
 
     auto options = frontOptions(config_.server, config_.logging, metrics_.series());

@@ -144,16 +144,16 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
             // Read once: a reload compares the file's next text with exactly this one.
             configText_ = config::readTextFile(configPath_);
             config_ = parseConfig(configText_);
-            configureLogging(config_->logging);
+            configureLogging(config_->logging, clock_);
             auto* storage = new StorageSubsystem(*config_);
             auto* plugins = new PluginSubsystem(*config_);
-            auto* work = new WorkSubsystem(*config_, clock_, *storage, *plugins, metrics_);
+            auto* work = new WorkSubsystem(*config_, *clock_, *storage, *plugins, metrics_);
             auto* provisioning = new ProvisioningSubsystem(*config_, *storage);
             work_ = work;
             storage_ = storage;
             plugins_ = plugins;
             provisioning_ = provisioning;
-            auto* http = new HttpSubsystem(*config_, *storage, *plugins, *work, metrics_);
+            auto* http = new HttpSubsystem(*config_, *clock_, *storage, *plugins, *work, metrics_);
             http_ = http;
             addSubsystem(storage);
             addSubsystem(provisioning);

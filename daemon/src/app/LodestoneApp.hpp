@@ -5,6 +5,7 @@
 #include <exception>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -64,9 +65,10 @@ class LodestoneApp final : public Poco::Util::ServerApplication {
     Mode mode_ = Mode::Serve;
     std::string configPath_;
     std::optional<config::Config> config_;
-    std::string configText_;     // as start-up read it: a reload names what changed since
-    metrics::Metrics metrics_;   // what /metrics shows; counted by the subsystems it is handed to
-    domain::SystemClock clock_;  // the time of every subsystem
+    std::string configText_;    // as start-up read it: a reload names what changed since
+    metrics::Metrics metrics_;  // what /metrics shows; counted by the subsystems it is handed to
+    // The time of every subsystem; shared with the log channel, which outlives the application.
+    std::shared_ptr<const domain::Clock> clock_ = std::make_shared<domain::SystemClock>();
     std::exception_ptr startupError_;
     std::function<void()> stopAfterFailedStart_;
     // Owned by the Application, as every subsystem.

@@ -11,7 +11,8 @@
 
 namespace lodestone::app {
 
-void configureLogging(const config::LoggingConfig& logging) {
+void configureLogging(const config::LoggingConfig& logging,
+                      std::shared_ptr<const domain::Clock> clock) {
     Poco::AutoPtr<Poco::Channel> sink;
     if (logging.file) {
         Poco::AutoPtr<Poco::FileChannel> file(new Poco::FileChannel(logging.file->string()));
@@ -26,7 +27,7 @@ void configureLogging(const config::LoggingConfig& logging) {
     Poco::AutoPtr<Poco::Formatter> format(
         new LogLineFormatter(logging.format, !logging.file && stderrIsJournal()));
     Poco::AutoPtr<Poco::Channel> formatted(new Poco::FormattingChannel(format, sink));
-    Poco::AutoPtr<Poco::Channel> channel(new RepeatFoldingChannel(formatted));
+    Poco::AutoPtr<Poco::Channel> channel(new RepeatFoldingChannel(formatted, std::move(clock)));
     Poco::Logger::root().setChannel(channel);
     Poco::Logger::setLevel("", Poco::Logger::parseLevel(logging.level));
     Poco::Logger::setChannel("", channel);

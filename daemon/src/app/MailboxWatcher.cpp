@@ -48,9 +48,11 @@ std::optional<outreach::InboundReport> reportOf(const outreach::MailboxFinding& 
 
 }  // namespace
 
-MailboxWatcher::MailboxWatcher(const config::MailboxConfig& mailbox, storage::Store& store)
+MailboxWatcher::MailboxWatcher(const config::MailboxConfig& mailbox, storage::Store& store,
+                               const domain::Clock& clock)
     : mailbox_(mailbox),
       store_(store),
+      clock_(clock),
       name_(mailbox.username + "@" + mailbox.host + ":" + std::to_string(mailbox.port)) {}
 
 MailboxWatcher::~MailboxWatcher() {
@@ -81,7 +83,8 @@ void MailboxWatcher::run() {
         lock.unlock();
         pollOnce();
         lock.lock();
-        wake_.wait_for(lock, mailbox_.pollInterval, [this] { return stopping_.load(); });
+        clock_.waitUntil(lock, wake_, clock_.now() + mailbox_.pollInterval.count(),
+                         [this] { return stopping_.load(); });
     }
 }
 
@@ -97,7 +100,7 @@ void MailboxWatcher::pollOnce() {
                 });
             },
             [&](const std::string& uid, const outreach::MailboxFinding& finding) {
-                const auto now = domain::nowMillis();
+                const auto now = clock_.now();
                 auto outcome = store_.write([&](storage::Repositories& repositories) {
                     std::string outcome =
                         std::string("ignored: ") + outreach::kindName(finding.kind);
@@ -116,7 +119,7 @@ void MailboxWatcher::pollOnce() {
                 if (uid.empty()) return;
                 store_.write([&](storage::Repositories& repositories) {
                     repositories.mailboxMemory().remember(name_, uid, "skipped: " + problem,
-                                                          domain::nowMillis());
+                                                          clock_.now());
                 });
             });
     } catch (const Stopping&) {

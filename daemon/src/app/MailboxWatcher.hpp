@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "config/Config.hpp"
+#include "domain/Clock.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::app {
@@ -17,7 +18,8 @@ namespace lodestone::app {
 // remembered in the database, and the mailbox is left as it was, for the people who read it.
 class MailboxWatcher {
   public:
-    MailboxWatcher(const config::MailboxConfig& mailbox, storage::Store& store);
+    MailboxWatcher(const config::MailboxConfig& mailbox, storage::Store& store,
+                   const domain::Clock& clock);
     ~MailboxWatcher();
     MailboxWatcher(const MailboxWatcher&) = delete;
     MailboxWatcher& operator=(const MailboxWatcher&) = delete;
@@ -36,6 +38,7 @@ class MailboxWatcher {
 
     const config::MailboxConfig mailbox_;
     storage::Store& store_;
+    const domain::Clock& clock_;
     const std::string name_;  // "user@host:port": whose messages the memory holds
     std::mutex mutex_;
     std::condition_variable wake_;

@@ -38,7 +38,7 @@ std::string MetricsScrape::readDatabaseGauges() {
         return std::pair(repositories.jobBacklog().waitingByStep(),
                          repositories.jobBacklog().heldByKind());
     });
-    const auto now = domain::nowMillis();
+    const auto now = clock_.now();
     std::map<std::pair<JobKind, StepName>, storage::JobBacklog::WaitingAtStep> byStep;
     for (const auto& group : waiting) byStep[{group.kind, group.step}] = group;
 
@@ -91,8 +91,8 @@ std::string MetricsScrape::text() {
     registry_.writeTo(out);
     {
         std::lock_guard lock(mutex_);
-        const auto now = std::chrono::steady_clock::now();
-        if (!read_ || now - readAt_ >= refresh_) {
+        const auto now = clock_.now();
+        if (!read_ || now - readAt_ >= refresh_.count()) {
             try {
                 databaseGauges_ = readDatabaseGauges();
             } catch (const std::exception& e) {

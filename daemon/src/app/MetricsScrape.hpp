@@ -4,6 +4,7 @@
 #include <mutex>
 #include <string>
 
+#include "domain/Clock.hpp"
 #include "metrics/Registry.hpp"
 #include "storage/Store.hpp"
 
@@ -15,9 +16,10 @@ namespace lodestone::app {
 // costs the database one read a second however often it asks.
 class MetricsScrape {
   public:
-    MetricsScrape(storage::Store& store, const metrics::Registry& registry,
+    MetricsScrape(storage::Store& store, const domain::Clock& clock,
+                  const metrics::Registry& registry,
                   std::chrono::milliseconds refresh = std::chrono::seconds(1))
-        : store_(store), registry_(registry), refresh_(refresh) {}
+        : store_(store), clock_(clock), registry_(registry), refresh_(refresh) {}
 
     std::string text();
 
@@ -26,10 +28,11 @@ class MetricsScrape {
     std::string readDatabaseGauges();
 
     storage::Store& store_;
+    const domain::Clock& clock_;
     const metrics::Registry& registry_;
     std::chrono::milliseconds refresh_;
     std::mutex mutex_;  // one scrape reads the database; the others wait for its answer
-    std::chrono::steady_clock::time_point readAt_{};
+    domain::Timestamp readAt_ = 0;
     bool read_ = false;
     std::string databaseGauges_;
 };

@@ -2,16 +2,17 @@
 
 #include <Poco/Environment.h>
 
-#include "domain/Time.hpp"
 #include "storage/StorageProbeRepository.hpp"
 
 namespace lodestone::app {
 namespace {
-constexpr auto kProbeEvery = std::chrono::seconds(1);
+constexpr domain::Timestamp kProbeEveryMs = 1'000;
 }  // namespace
 
-Readiness::Readiness(storage::Store& store, const plugins::LivePlugins& plugins, bool needsPlugins)
+Readiness::Readiness(storage::Store& store, const domain::Clock& clock,
+                     const plugins::LivePlugins& plugins, bool needsPlugins)
     : store_(store),
+      clock_(clock),
       plugins_(plugins),
       needsPlugins_(needsPlugins),
       host_(Poco::Environment::nodeName()) {}
@@ -24,18 +25,18 @@ std::optional<std::string> Readiness::problem() {
 
 std::optional<std::string> Readiness::probeStorage() {
     std::lock_guard lock(mutex_);
-    const auto now = std::chrono::steady_clock::now();
-    if (probed_ && now - probedAt_ < kProbeEvery) return storageProblem_;
+    const auto now = clock_.now();
+    if (probed_ && now - probedAt_ < kProbeEveryMs) return storageProblem_;
     try {
         store_.write([&](storage::Repositories& repositories) {
-            repositories.storageProbes().record(host_, domain::nowMillis());
+            repositories.storageProbes().record(host_, now);
         });
         storageProblem_.reset();
     } catch (const std::exception& e) {
         storageProblem_ = std::string("the database does not take writes: ") + e.what();
     }
     probed_ = true;
-    probedAt_ = std::chrono::steady_clock::now();
+    probedAt_ = clock_.now();
     return storageProblem_;
 }
 

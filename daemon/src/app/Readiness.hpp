@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "domain/Clock.hpp"
 #include "plugins/LivePlugins.hpp"
 #include "storage/Store.hpp"
 
@@ -17,7 +18,8 @@ namespace lodestone::app {
 // key, and under synchronous: full each write is a disk sync.
 class Readiness {
   public:
-    Readiness(storage::Store& store, const plugins::LivePlugins& plugins, bool needsPlugins);
+    Readiness(storage::Store& store, const domain::Clock& clock,
+              const plugins::LivePlugins& plugins, bool needsPlugins);
 
     // From now on not ready: a load balancer stops sending before the listener closes.
     void stopping() { stopping_ = true; }
@@ -28,12 +30,13 @@ class Readiness {
     std::optional<std::string> probeStorage();
 
     storage::Store& store_;
+    const domain::Clock& clock_;
     const plugins::LivePlugins& plugins_;
     bool needsPlugins_;
     std::string host_;
     std::atomic<bool> stopping_{false};
     std::mutex mutex_;
-    std::chrono::steady_clock::time_point probedAt_{};
+    domain::Timestamp probedAt_ = 0;
     std::optional<std::string> storageProblem_;
     bool probed_ = false;
 };

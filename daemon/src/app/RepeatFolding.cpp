@@ -7,8 +7,9 @@ constexpr std::size_t kMostLines = 512;
 }  // namespace
 
 RepeatFoldingChannel::RepeatFoldingChannel(Poco::AutoPtr<Poco::Channel> next,
+                                           std::shared_ptr<const domain::Clock> clock,
                                            std::chrono::milliseconds window)
-    : next_(std::move(next)), window_(window) {}
+    : next_(std::move(next)), clock_(std::move(clock)), window_(window) {}
 
 void RepeatFoldingChannel::writeCounted(Poco::Message message, int count) {
     message.set("count", std::to_string(count));
@@ -20,7 +21,7 @@ void RepeatFoldingChannel::log(const Poco::Message& message) {
         next_->log(message);
         return;
     }
-    const auto now = std::chrono::steady_clock::now();
+    const auto now = clock_->now();
     std::lock_guard lock(mutex_);
     const std::string key = message.getSource() + '\n' + message.getText();
     auto found = seen_.find(key);
@@ -32,7 +33,7 @@ void RepeatFoldingChannel::log(const Poco::Message& message) {
         return;
     }
     Seen& seen = found->second;
-    if (now - seen.since < window_) {
+    if (now - seen.since < window_.count()) {
         ++seen.repeats;
         seen.last = message;
         return;
@@ -46,9 +47,9 @@ void RepeatFoldingChannel::log(const Poco::Message& message) {
     seen.repeats = 0;
 }
 
-void RepeatFoldingChannel::flushLocked(std::chrono::steady_clock::time_point now, bool all) {
+void RepeatFoldingChannel::flushLocked(domain::Timestamp now, bool all) {
     for (auto it = seen_.begin(); it != seen_.end();) {
-        if (!all && now - it->second.since < window_) {
+        if (!all && now - it->second.since < window_.count()) {
             ++it;
             continue;
         }
@@ -60,7 +61,7 @@ void RepeatFoldingChannel::flushLocked(std::chrono::steady_clock::time_point now
 void RepeatFoldingChannel::close() {
     {
         std::lock_guard lock(mutex_);
-        flushLocked(std::chrono::steady_clock::now(), true);
+        flushLocked(clock_->now(), true);
     }
     next_->close();
 }

@@ -6,8 +6,11 @@
 
 #include <chrono>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
+
+#include "domain/Clock.hpp"
 
 namespace lodestone::app {
 
@@ -19,8 +22,9 @@ namespace lodestone::app {
 // pass untouched.
 class RepeatFoldingChannel final : public Poco::Channel {
   public:
-    explicit RepeatFoldingChannel(Poco::AutoPtr<Poco::Channel> next,
-                                  std::chrono::milliseconds window = std::chrono::seconds(10));
+    RepeatFoldingChannel(Poco::AutoPtr<Poco::Channel> next,
+                         std::shared_ptr<const domain::Clock> clock,
+                         std::chrono::milliseconds window = std::chrono::seconds(10));
 
     void log(const Poco::Message& message) override;
     void open() override { next_->open(); }
@@ -28,15 +32,16 @@ class RepeatFoldingChannel final : public Poco::Channel {
 
   private:
     struct Seen {
-        std::chrono::steady_clock::time_point since;
+        domain::Timestamp since;
         int repeats = 0;  // logged and not written since `since`
         Poco::Message last;
     };
     // Writes the pending counts of lines whose window has passed (all of them with `all`).
-    void flushLocked(std::chrono::steady_clock::time_point now, bool all);
+    void flushLocked(domain::Timestamp now, bool all);
     void writeCounted(Poco::Message message, int count);
 
     Poco::AutoPtr<Poco::Channel> next_;
+    std::shared_ptr<const domain::Clock> clock_;
     std::chrono::milliseconds window_;
     std::mutex mutex_;
     std::map<std::string, Seen> seen_;

@@ -134,9 +134,15 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
 // server.metrics_listen alone.
 class HttpSubsystem final : public Poco::Util::Subsystem {
   public:
-    HttpSubsystem(const config::Config& config, StorageSubsystem& storage, PluginSubsystem& plugins,
-                  WorkSubsystem& work, metrics::Metrics& metrics)
-        : config_(config), storage_(storage), plugins_(plugins), work_(work), metrics_(metrics) {}
+    HttpSubsystem(const config::Config& config, const domain::Clock& clock,
+                  StorageSubsystem& storage, PluginSubsystem& plugins, WorkSubsystem& work,
+                  metrics::Metrics& metrics)
+        : config_(config),
+          clock_(clock),
+          storage_(storage),
+          plugins_(plugins),
+          work_(work),
+          metrics_(metrics) {}
     ~HttpSubsystem() override;
     const char* name() const override { return "http"; }
     // Binds server.listen (and server.metrics_listen), before anything else starts: a port in
@@ -152,6 +158,7 @@ class HttpSubsystem final : public Poco::Util::Subsystem {
     void serveMetricsApart();
 
     const config::Config& config_;
+    const domain::Clock& clock_;
     StorageSubsystem& storage_;
     PluginSubsystem& plugins_;
     WorkSubsystem& work_;

@@ -93,9 +93,9 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     // Each kind takes the plugin in force when it prepares a run, so a reload reaches new work.
     const plugins::PluginChoice researchPlugin(live, &PluginRegistry::research);
     leadMagnets_ = std::make_unique<leadmagnet::LeadMagnetJobs>(
-        store, researchPlugin, plugins::PluginChoice(live, &PluginRegistry::content), research,
-        contentHttp(config_), &metrics_.series());
-    prospects_ = std::make_unique<outreach::ProspectJobs>(researchPlugin, research);
+        store, clock_, researchPlugin, plugins::PluginChoice(live, &PluginRegistry::content),
+        research, contentHttp(config_), &metrics_.series());
+    prospects_ = std::make_unique<outreach::ProspectJobs>(researchPlugin, clock_, research);
     jobs::JobHandlers handlers;
     handlers.add(*leadMagnets_);
     handlers.add(*prospects_);
@@ -123,7 +123,7 @@ void WorkSubsystem::addWebhookDeliveries() {
 
     webhooks::DeliveryAttempt attempt(
         plugins::PluginChoice(plugins_.live(), &plugins::PluginRegistry::webhook), gateway,
-        settings.timeout);
+        settings.timeout, clock_);
     work::PoolSettings pool;
     pool.concurrency = settings.concurrency;
     pool.timeout = attempt.timeout();
@@ -184,7 +184,7 @@ void WorkSubsystem::watchMailboxes() {
     }
     std::set<std::string> watched;
     for (const auto* mailbox : all) {
-        auto watcher = std::make_unique<MailboxWatcher>(*mailbox, storage_.store());
+        auto watcher = std::make_unique<MailboxWatcher>(*mailbox, storage_.store(), clock_);
         if (!watched.insert(watcher->name()).second) continue;
         watcher->start();
         mailboxes_.push_back(std::move(watcher));

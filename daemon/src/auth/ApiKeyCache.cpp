@@ -15,12 +15,12 @@ KeyCheck verdict(const std::optional<domain::ApiKey>& key, domain::Timestamp now
 
 }  // namespace
 
-ApiKeyCache::ApiKeyCache(storage::Store& store, std::chrono::milliseconds ttl, Clock clock,
-                         KeyUseLog* uses)
-    : store_(store), ttl_(ttl), clock_(std::move(clock)), uses_(uses) {}
+ApiKeyCache::ApiKeyCache(storage::Store& store, const domain::Clock& clock,
+                         std::chrono::milliseconds ttl, KeyUseLog* uses)
+    : store_(store), ttl_(ttl), clock_(clock), uses_(uses) {}
 
 KeyCheck ApiKeyCache::check(std::string_view plaintext) {
-    const domain::Timestamp now = clock_();
+    const domain::Timestamp now = clock_.now();
     KeyCheck result = lookUp(plaintext, now);
     if (uses_ && result.status == KeyStatus::Valid) uses_->note(result.key->id, now);
     return result;

@@ -9,6 +9,7 @@
 
 #include "auth/ApiKeyCheck.hpp"
 #include "auth/KeyUseLog.hpp"
+#include "domain/Clock.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::auth {
@@ -19,12 +20,10 @@ namespace lodestone::auth {
 // with lodestonectl stops working within a second); expiry is re-checked on every use.
 class ApiKeyCache {
   public:
-    using Clock = std::function<domain::Timestamp()>;
-
     // `uses`, when given, is told of every use of a valid key.
-    explicit ApiKeyCache(storage::Store& store,
-                         std::chrono::milliseconds ttl = std::chrono::milliseconds(500),
-                         Clock clock = domain::nowMillis, KeyUseLog* uses = nullptr);
+    ApiKeyCache(storage::Store& store, const domain::Clock& clock,
+                std::chrono::milliseconds ttl = std::chrono::milliseconds(500),
+                KeyUseLog* uses = nullptr);
 
     KeyCheck check(std::string_view plaintext);
 
@@ -40,7 +39,7 @@ class ApiKeyCache {
 
     storage::Store& store_;
     std::chrono::milliseconds ttl_;
-    Clock clock_;
+    const domain::Clock& clock_;
     KeyUseLog* uses_;
     std::mutex mutex_;
     std::unordered_map<std::string, Entry> entries_;

@@ -31,7 +31,7 @@ std::string projectNames(const domain::ApiKey& key, const std::vector<domain::Pr
 
 Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& flash, int status) {
     const auto& organisationId = request.who->op.organisationId;
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     auto [apiKeys, projects] = dashboard.services().store.read([&](storage::Repositories& r) {
         return std::make_pair(r.apiKeys().list(organisationId), r.projects().list(organisationId));
     });
@@ -61,7 +61,7 @@ Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& f
 
 Reply createKey(Dashboard& dashboard, DashboardRequest& request) {
     const auto& op = request.who->op;
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     admin::ApiKeyDraft draft;
     draft.organisationId = op.organisationId;
     draft.name = request.field("name");
@@ -101,7 +101,8 @@ Reply createKey(Dashboard& dashboard, DashboardRequest& request) {
 }
 
 Reply newKey(Dashboard& dashboard, DashboardRequest& request) {
-    auto key = dashboard.takeShownOnce(request.who->session.tokenHash, "key", domain::nowMillis());
+    auto key = dashboard.takeShownOnce(request.who->session.tokenHash, "key",
+                                       dashboard.services().clock.now());
     // Shown once: a reload (or a second visit) goes back to the list.
     if (!key) return redirectTo("/dashboard/keys");
     mustache::data data;
@@ -113,7 +114,7 @@ Reply newKey(Dashboard& dashboard, DashboardRequest& request) {
 Reply revokeKey(Dashboard& dashboard, DashboardRequest& request) {
     const auto& op = request.who->op;
     const std::string& id = request.param("keyId");
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     const bool found = dashboard.services().store.write([&](storage::Repositories& r) {
         auto key = r.apiKeys().find(id);
         if (!key || key->organisationId != op.organisationId) return false;

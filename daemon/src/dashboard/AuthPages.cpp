@@ -51,7 +51,7 @@ Reply loginPage(Dashboard& dashboard, int status, const std::string& error,
 // The set-password form of a link, with `error` above it; a 404 page for a link that is unknown,
 // used or expired.
 Reply setPasswordPage(Dashboard& dashboard, const std::string& token, const std::string& error) {
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     auto op = dashboard.services().store.read(
         [&](storage::Repositories& repositories) -> std::optional<domain::Operator> {
             auto setup = repositories.operators().findPasswordSetup(domain::sha256Hex(token), now);
@@ -83,7 +83,7 @@ Reply loginForm(Dashboard& dashboard, DashboardRequest& request, const std::stri
 }
 
 Reply login(Dashboard& dashboard, DashboardRequest& request) {
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     const std::string email = Poco::toLower(request.field("email"));
     const std::string password = request.field("password");
     const std::string token = request.cookies.get(kLoginCookie, "");
@@ -150,7 +150,7 @@ Reply setPassword(Dashboard& dashboard, DashboardRequest& request) {
     try {
         admin::checkNewPassword(password);
         dashboard.services().store.write([&](storage::Repositories& repositories) {
-            const auto now = domain::nowMillis();
+            const auto now = dashboard.services().clock.now();
             auto setup = repositories.operators().findPasswordSetup(domain::sha256Hex(token), now);
             auto op = setup ? repositories.operators().find(setup->operatorId) : std::nullopt;
             admin::OperatorAccounts(repositories, now, op ? op->email : "operator")

@@ -274,7 +274,7 @@ Reply saveCampaignSettings(Dashboard& dashboard, DashboardRequest& request) {
         auto changes = changesFrom(storedSettings(*campaign), postedSettings(request));
         const auto what = changedNames(changes);
         if (what.empty()) return redirectTo("/dashboard/campaigns/" + campaign->id + "?saved=1");
-        const auto now = domain::nowMillis();
+        const auto now = dashboard.services().clock.now();
         dashboard.services().store.write([&](storage::Repositories& r) {
             auto changed = admin::Administration(r, now).updateCampaign(campaign->id, changes);
             admin::recordChange(r, campaign->organisationId, actorOf(request), "campaign.update",
@@ -296,7 +296,7 @@ Reply createCampaign(Dashboard& dashboard, DashboardRequest& request) {
     draft.webhookUrl = typed(request.field("webhookUrl"));
     draft.calendarUrl = typed(request.field("calendarUrl"));
     domain::Campaign created;
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     try {
         created = dashboard.services().store.write([&](storage::Repositories& r) {
             auto campaign = admin::Administration(r, now).createCampaign(draft);

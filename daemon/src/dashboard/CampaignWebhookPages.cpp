@@ -16,7 +16,7 @@ Reply sendTestEvent(Dashboard& dashboard, DashboardRequest& request) {
         return problem(409, "No webhook URL",
                        "This campaign has no webhook URL to send a test event to.", &*request.who);
     }
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     dashboard.services().store.write([&](storage::Repositories& r) {
         const auto id = webhooks::queueTestEvent(r, *campaign, now);
         admin::recordChange(r, campaign->organisationId, actorOf(request), "webhook.test_event", id,
@@ -29,7 +29,7 @@ Reply sendTestEvent(Dashboard& dashboard, DashboardRequest& request) {
 Reply rotateSecret(Dashboard& dashboard, DashboardRequest& request) {
     auto campaign = ownCampaign(dashboard, request);
     if (!campaign) return problem(404, "Not found", "There is no such campaign.", &*request.who);
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     auto rotated = dashboard.services().store.write([&](storage::Repositories& r) {
         auto changed = admin::Administration(r, now).rotateWebhookSecret(campaign->id);
         admin::recordChange(r, campaign->organisationId, actorOf(request), "webhook.rotate_secret",
@@ -48,7 +48,7 @@ Reply newSecret(Dashboard& dashboard, DashboardRequest& request) {
     auto campaign = ownCampaign(dashboard, request);
     if (!campaign) return problem(404, "Not found", "There is no such campaign.", &*request.who);
     auto secret = dashboard.takeShownOnce(request.who->session.tokenHash, "secret:" + campaign->id,
-                                          domain::nowMillis());
+                                          dashboard.services().clock.now());
     // Shown once: a reload (or a second visit) goes back to the campaign.
     if (!secret) return redirectTo("/dashboard/campaigns/" + campaign->id);
     mustache::data data;

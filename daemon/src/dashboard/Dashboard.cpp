@@ -135,7 +135,7 @@ Poco::Net::HTTPRequestHandler* Dashboard::refuse(const Poco::Net::HTTPServerRequ
 std::optional<Reply> Dashboard::refusal(DashboardRequest& request, const routing::Access& access) {
     if (access.kind == Kind::Public) return std::nullopt;
     // A request without a session is sent to sign in.
-    request.who = sessions_.current(request.cookies.get(kSessionCookie, ""), domain::nowMillis());
+    request.who = sessions_.current(request.cookies.get(kSessionCookie, ""), services_.clock.now());
     if (!request.who) return redirectTo("/dashboard/login");
     if (request.method == "POST" &&
         !domain::constantTimeEquals(request.form.get("csrf", ""), request.who->session.csrfToken)) {

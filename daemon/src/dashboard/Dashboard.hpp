@@ -14,6 +14,7 @@
 #include "dashboard/LoginThrottle.hpp"
 #include "dashboard/Sessions.hpp"
 #include "dashboard/View.hpp"
+#include "domain/Clock.hpp"
 #include "routing/RouteTable.hpp"
 #include "storage/Store.hpp"
 
@@ -23,6 +24,7 @@ namespace lodestone::dashboard {
 struct DashboardServices {
     const config::Config& config;
     storage::Store& store;
+    const domain::Clock& clock;
     std::function<void()> webhookQueued;  // wakes the delivery loop after a redelivery
     std::function<void()> jobQueued;      // wakes the job engine after a retry
 };

@@ -138,7 +138,7 @@ Reply createEndpoint(Dashboard& dashboard, DashboardRequest& request) {
     if (auto schedule = request.field("retrySchedule"); !schedule.empty())
         draft.retrySchedule = schedule;
     if (draft.events.empty()) return endpoints(dashboard, request, "Tick at least one event.");
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     domain::WebhookEndpoint created;
     try {
         created = dashboard.services().store.write([&](storage::Repositories& r) {
@@ -159,8 +159,9 @@ Reply createEndpoint(Dashboard& dashboard, DashboardRequest& request) {
 Reply newEndpointSecret(Dashboard& dashboard, DashboardRequest& request) {
     auto endpoint = ownEndpoint(dashboard, request);
     if (!endpoint) return problem(404, "Not found", "There is no such endpoint.", &*request.who);
-    auto secret = dashboard.takeShownOnce(request.who->session.tokenHash,
-                                          "endpoint:" + endpoint->id, domain::nowMillis());
+    auto secret =
+        dashboard.takeShownOnce(request.who->session.tokenHash, "endpoint:" + endpoint->id,
+                                dashboard.services().clock.now());
     // Shown once: a reload (or a second visit) goes back to the list.
     if (!secret) return redirectTo("/dashboard/endpoints");
     mustache::data data;
@@ -177,7 +178,7 @@ Reply newEndpointSecret(Dashboard& dashboard, DashboardRequest& request) {
 Reply deleteEndpoint(Dashboard& dashboard, DashboardRequest& request) {
     auto endpoint = ownEndpoint(dashboard, request);
     if (!endpoint) return problem(404, "Not found", "There is no such endpoint.", &*request.who);
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     dashboard.services().store.write([&](storage::Repositories& r) {
         if (!admin::deleteEndpoint(r, endpoint->id, now)) return;
         admin::recordChange(r, endpoint->organisationId, actorOf(request), "endpoint.delete",

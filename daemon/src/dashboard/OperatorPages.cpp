@@ -37,7 +37,7 @@ Reply operators(Dashboard& dashboard, DashboardRequest& request, const std::stri
                 int status) {
     const auto& me = request.who->op;
     auto all = dashboard.services().store.read([&](storage::Repositories& r) {
-        return admin::OperatorAccounts(r, domain::nowMillis(), actorOf(request))
+        return admin::OperatorAccounts(r, dashboard.services().clock.now(), actorOf(request))
             .list(me.organisationId);
     });
     mustache::data rows{mustache::data::type::list};
@@ -65,7 +65,7 @@ Reply operators(Dashboard& dashboard, DashboardRequest& request, const std::stri
 }
 
 Reply addOperator(Dashboard& dashboard, DashboardRequest& request) {
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     auto role = domain::operatorRoleFromString(request.field("role"));
     if (!role) return operators(dashboard, request, "Choose admin or member.", 400);
     admin::OperatorWithLink made;
@@ -86,7 +86,7 @@ Reply addOperator(Dashboard& dashboard, DashboardRequest& request) {
 }
 
 Reply newOperatorLink(Dashboard& dashboard, DashboardRequest& request) {
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     auto made = dashboard.services().store.write(
         [&](storage::Repositories& r) -> std::optional<admin::OperatorWithLink> {
             auto op = ownOperator(r, request);
@@ -98,8 +98,8 @@ Reply newOperatorLink(Dashboard& dashboard, DashboardRequest& request) {
 }
 
 Reply shownLink(Dashboard& dashboard, DashboardRequest& request) {
-    auto link =
-        dashboard.takeShownOnce(request.who->session.tokenHash, "link", domain::nowMillis());
+    auto link = dashboard.takeShownOnce(request.who->session.tokenHash, "link",
+                                        dashboard.services().clock.now());
     if (!link) return redirectTo("/dashboard/operators");
     mustache::data data;
     data.set("email", link->name);
@@ -118,7 +118,8 @@ Reply disableOperator(Dashboard& dashboard, DashboardRequest& request) {
     const bool found = dashboard.services().store.write([&](storage::Repositories& r) {
         auto op = ownOperator(r, request);
         if (!op) return false;
-        admin::OperatorAccounts(r, domain::nowMillis(), actorOf(request)).disable(op->id);
+        admin::OperatorAccounts(r, dashboard.services().clock.now(), actorOf(request))
+            .disable(op->id);
         return true;
     });
     if (!found) return problem(404, "Not found", "There is no such operator.", &*request.who);

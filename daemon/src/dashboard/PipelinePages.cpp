@@ -62,7 +62,7 @@ std::string urlEncoded(const std::string& text) {
 
 Reply overview(Dashboard& dashboard, DashboardRequest& request) {
     const auto& op = request.who->op;
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     auto [organisation, counts] = dashboard.services().store.read([&](storage::Repositories& r) {
         return std::make_pair(r.organisations().find(op.organisationId),
                               r.pipelineCounts().counts(op.organisationId, now - kDayMs));
@@ -112,7 +112,7 @@ Reply redeliverOwned(Dashboard& dashboard, DashboardRequest& request,
                      const webhooks::DeliveryOwner& owner, const std::string& ownerKind,
                      const std::string& ownerName, const std::string& done) {
     const std::string& id = request.param("deliveryId");
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     try {
         dashboard.services().store.write([&](storage::Repositories& r) {
             webhooks::redeliver(r, id, now, owner);

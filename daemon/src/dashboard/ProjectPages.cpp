@@ -169,7 +169,7 @@ Reply createProject(Dashboard& dashboard, DashboardRequest& request) {
     if (auto host = request.field("host"); !host.empty()) draft.leadMagnetHost = host;
     std::string id;
     try {
-        const auto now = domain::nowMillis();
+        const auto now = dashboard.services().clock.now();
         id = dashboard.services().store.write([&](storage::Repositories& r) {
             auto created = admin::Administration(r, now).createProject(draft);
             admin::recordChange(r, created.organisationId, actorOf(request), "project.create",
@@ -195,7 +195,7 @@ Reply saveSchema(Dashboard& dashboard, DashboardRequest& request) {
     if (!found) return problem(404, "Not found", "There is no such project.", &*request.who);
     try {
         auto schema = postedSchema(request);
-        const auto now = domain::nowMillis();
+        const auto now = dashboard.services().clock.now();
         dashboard.services().store.write([&](storage::Repositories& r) {
             admin::ProjectChanges changes;
             changes.schema = schema;
@@ -216,7 +216,7 @@ Reply retryJob(Dashboard& dashboard, DashboardRequest& request) {
     auto found = ownProject(dashboard, request);
     if (!found) return problem(404, "Not found", "There is no such project.", &*request.who);
     const std::string& jobId = request.param("jobId");
-    const auto now = domain::nowMillis();
+    const auto now = dashboard.services().clock.now();
     try {
         const bool ours = dashboard.services().store.write([&](storage::Repositories& r) {
             auto job = r.jobs().find(jobId);

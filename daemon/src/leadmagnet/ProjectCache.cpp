@@ -4,11 +4,12 @@
 
 namespace lodestone::leadmagnet {
 
-ProjectCache::ProjectCache(storage::Store& store, std::chrono::milliseconds ttl)
-    : store_(store), ttl_(ttl) {}
+ProjectCache::ProjectCache(storage::Store& store, const domain::Clock& clock,
+                           std::chrono::milliseconds ttl)
+    : store_(store), clock_(clock), ttl_(ttl) {}
 
 std::optional<domain::Project> ProjectCache::get(const std::string& id) {
-    const auto now = domain::nowMillis();
+    const auto now = clock_.now();
     {
         std::lock_guard lock(mutex_);
         auto it = entries_.find(id);

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "domain/Clock.hpp"
 #include "domain/Records.hpp"
 #include "storage/Store.hpp"
 
@@ -16,8 +17,8 @@ namespace lodestone::leadmagnet {
 // provisioning reaches new steps within `ttl`.
 class ProjectCache {
   public:
-    explicit ProjectCache(storage::Store& store,
-                          std::chrono::milliseconds ttl = std::chrono::milliseconds(500));
+    ProjectCache(storage::Store& store, const domain::Clock& clock,
+                 std::chrono::milliseconds ttl = std::chrono::milliseconds(500));
 
     // nullopt when the project no longer exists.
     std::optional<domain::Project> get(const std::string& id);
@@ -29,6 +30,7 @@ class ProjectCache {
     };
 
     storage::Store& store_;
+    const domain::Clock& clock_;
     std::chrono::milliseconds ttl_;
     std::mutex mutex_;
     std::map<std::string, Entry> entries_;

@@ -4,11 +4,12 @@
 
 namespace lodestone::leadmagnet {
 
-StepTimings::StepTimings(storage::Store& store, std::chrono::milliseconds refresh)
-    : store_(store), refresh_(refresh) {}
+StepTimings::StepTimings(storage::Store& store, const domain::Clock& clock,
+                         std::chrono::milliseconds refresh)
+    : store_(store), clock_(clock), refresh_(refresh) {}
 
 StepDurations StepTimings::typical() {
-    auto now = domain::nowMillis();
+    auto now = clock_.now();
     std::lock_guard lock(mutex_);
     if (fetched_ && now - fetchedAt_ < refresh_.count()) return cached_;
     StepDurations durations;

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <mutex>
 
+#include "domain/Clock.hpp"
 #include "leadmagnet/JobProgress.hpp"
 #include "storage/Store.hpp"
 
@@ -13,8 +14,8 @@ namespace lodestone::leadmagnet {
 // spec's midpoints stand in until a step has completed at least once.
 class StepTimings {
   public:
-    explicit StepTimings(storage::Store& store,
-                         std::chrono::milliseconds refresh = std::chrono::seconds(10));
+    StepTimings(storage::Store& store, const domain::Clock& clock,
+                std::chrono::milliseconds refresh = std::chrono::seconds(10));
 
     StepDurations typical();
 
@@ -22,6 +23,7 @@ class StepTimings {
     static constexpr int kSample = 50;
 
     storage::Store& store_;
+    const domain::Clock& clock_;
     std::chrono::milliseconds refresh_;
     std::mutex mutex_;
     StepDurations cached_;

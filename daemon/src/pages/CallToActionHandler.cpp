@@ -23,7 +23,7 @@ void CallToActionHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
         if (target && counts) {
             countIfPossible(store_, "the click on the call to action of " + leadId_,
                             [&](auto& repositories) {
-                                repositories.leads().recordCtaClick(leadId_, domain::nowMillis());
+                                repositories.leads().recordCtaClick(leadId_, clock_.now());
                             });
         }
         return target;

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "domain/Clock.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::pages {
@@ -13,14 +14,15 @@ namespace lodestone::pages {
 // lead is unknown or has nothing to book through.
 class CallToActionHandler final : public Poco::Net::HTTPRequestHandler {
   public:
-    CallToActionHandler(storage::Store& store, std::string leadId)
-        : store_(store), leadId_(std::move(leadId)) {}
+    CallToActionHandler(storage::Store& store, const domain::Clock& clock, std::string leadId)
+        : store_(store), clock_(clock), leadId_(std::move(leadId)) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& request,
                        Poco::Net::HTTPServerResponse& response) override;
 
   private:
     storage::Store& store_;
+    const domain::Clock& clock_;
     std::string leadId_;
 };
 

@@ -79,7 +79,7 @@ void LeadMagnetPageHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
     if (page.status == 200 && page.cacheable && !isAutomatedVisitor(request) &&
         !isPreview(request)) {
         countIfPossible(store_, "the view of page " + leadId_, [&](auto& repositories) {
-            recordPageView(repositories, leadId_, domain::nowMillis());
+            recordPageView(repositories, leadId_, clock_.now());
         });
     }
     sendPage(request, response, page);

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "domain/Clock.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::pages {
@@ -16,15 +17,19 @@ class LeadMagnetPageHandler final : public Poco::Net::HTTPRequestHandler {
   public:
     // `requiredHost`: set for /{leadId} requests, which only serve leads whose URL is exactly
     // that host and path.
-    LeadMagnetPageHandler(storage::Store& store, std::string leadId,
+    LeadMagnetPageHandler(storage::Store& store, const domain::Clock& clock, std::string leadId,
                           std::optional<std::string> requiredHost)
-        : store_(store), leadId_(std::move(leadId)), requiredHost_(std::move(requiredHost)) {}
+        : store_(store),
+          clock_(clock),
+          leadId_(std::move(leadId)),
+          requiredHost_(std::move(requiredHost)) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& request,
                        Poco::Net::HTTPServerResponse& response) override;
 
   private:
     storage::Store& store_;
+    const domain::Clock& clock_;
     std::string leadId_;
     std::optional<std::string> requiredHost_;
 };

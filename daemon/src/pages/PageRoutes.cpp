@@ -8,32 +8,32 @@
 
 namespace lodestone::pages {
 
-std::vector<routing::Route> routes(storage::Store& store) {
+std::vector<routing::Route> routes(storage::Store& store, const domain::Clock& clock) {
     using Request = Poco::Net::HTTPServerRequest;
     using routing::Match;
-    auto unsubscribe = [&store](const Request&, const Match& match) {
-        return new UnsubscribeHandler(store, match.param("token"));
+    auto unsubscribe = [&store, &clock](const Request&, const Match& match) {
+        return new UnsubscribeHandler(store, clock, match.param("token"));
     };
     return {
         {"GET",
          "/m/{leadId}",
          {},
-         [&store](const Request&, const Match& match) {
-             return new LeadMagnetPageHandler(store, match.param("leadId"), std::nullopt);
+         [&store, &clock](const Request&, const Match& match) {
+             return new LeadMagnetPageHandler(store, clock, match.param("leadId"), std::nullopt);
          }},
         {"GET",
          "/m/{leadId:lead}/cta",
          {},
-         [&store](const Request&, const Match& match) {
-             return new CallToActionHandler(store, match.param("leadId"));
+         [&store, &clock](const Request&, const Match& match) {
+             return new CallToActionHandler(store, clock, match.param("leadId"));
          }},
         // A project's own lead-magnet host serves its leads at the root; the handler checks
         // that the lead's URL is exactly this host and path.
         {"GET",
          "/{leadId:lead}",
          {},
-         [&store](const Request& request, const Match& match) {
-             return new LeadMagnetPageHandler(store, match.param("leadId"),
+         [&store, &clock](const Request& request, const Match& match) {
+             return new LeadMagnetPageHandler(store, clock, match.param("leadId"),
                                               hostNameOf(request.getHost()));
          }},
         {"GET",

@@ -44,7 +44,7 @@ void UnsubscribeHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
             auto prospect = repositories.prospects().findByUnsubscribeToken(token_);
             if (!prospect) return;
             outreach::unsubscribe(repositories, *prospect, "unsubscribed through the email's link",
-                                  domain::nowMillis());
+                                  clock_.now());
         });
     } catch (const std::exception& e) {
         Poco::Logger::get("lodestone.pages").error("unsubscribe: %s", std::string(e.what()));

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "domain/Clock.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::pages {
@@ -15,14 +16,15 @@ namespace lodestone::pages {
 // again. An unknown token gets the same pages as a known one, so a token cannot be probed.
 class UnsubscribeHandler final : public Poco::Net::HTTPRequestHandler {
   public:
-    UnsubscribeHandler(storage::Store& store, std::string token)
-        : store_(store), token_(std::move(token)) {}
+    UnsubscribeHandler(storage::Store& store, const domain::Clock& clock, std::string token)
+        : store_(store), clock_(clock), token_(std::move(token)) {}
 
     void handleRequest(Poco::Net::HTTPServerRequest& request,
                        Poco::Net::HTTPServerResponse& response) override;
 
   private:
     storage::Store& store_;
+    const domain::Clock& clock_;
     std::string token_;
 };
 

@@ -9,13 +9,6 @@ constexpr std::int64_t kSweepEverySeconds = 60;
 
 MemoryRateLimiter::MemoryRateLimiter(Clock clock) : clock_(std::move(clock)) {}
 
-RateLimiter::Clock RateLimiter::systemClock() {
-    return [] {
-        using namespace std::chrono;
-        return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-    };
-}
-
 void MemoryRateLimiter::advance(Window& window, std::int64_t second) {
     if (second <= window.newestSecond) return;
     // Slots for the seconds between the last request and now have expired: empty them.

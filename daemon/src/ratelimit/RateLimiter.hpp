@@ -28,7 +28,6 @@ struct Decision {
 class RateLimiter {
   public:
     using Clock = std::function<std::int64_t()>;  // epoch milliseconds
-    static Clock systemClock();
     // The slots a request counts in: its own second and the 60 before it.
     static constexpr int kSlots = 61;
 
@@ -47,7 +46,7 @@ Decision decide(int used, std::optional<std::int64_t> oldestSecond, std::int64_t
 // counters per active bucket; buckets idle for a minute are dropped.
 class MemoryRateLimiter final : public RateLimiter {
   public:
-    explicit MemoryRateLimiter(Clock clock = systemClock());
+    explicit MemoryRateLimiter(Clock clock);
 
     Decision take(const std::string& bucket, int limit) override;
 

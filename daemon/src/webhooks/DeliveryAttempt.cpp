@@ -77,8 +77,8 @@ std::string describeAnswer(int statusCode, const std::string& excerpt) {
 
 DeliveryAttempt::DeliveryAttempt(plugins::PluginChoice plugin,
                                  std::shared_ptr<const plugins::HttpGateway> gateway,
-                                 std::chrono::milliseconds timeout)
-    : plugin_(std::move(plugin)), gateway_(std::move(gateway)), timeout_(timeout) {}
+                                 std::chrono::milliseconds timeout, const domain::Clock& clock)
+    : plugin_(std::move(plugin)), gateway_(std::move(gateway)), timeout_(timeout), clock_(clock) {}
 
 DeliveryAttempt::Call DeliveryAttempt::prepare(
     const domain::WebhookDelivery& delivery, const std::optional<DeliveryTarget>& target,
@@ -107,7 +107,7 @@ DeliveryAttempt::Call DeliveryAttempt::prepare(
     }
     std::string input;
     try {
-        input = buildAttemptRequest(delivery, *target, *target->url, domain::nowMillis())
+        input = buildAttemptRequest(delivery, *target, *target->url, clock_.now())
                     .pluginInput(delivery);
     } catch (const std::exception& e) {
         return fails(std::string("cannot build the request: ") + e.what());

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "domain/Clock.hpp"
 #include "domain/Records.hpp"
 #include "domain/WebhookDeliveries.hpp"
 #include "plugins/HttpGateway.hpp"
@@ -37,7 +38,7 @@ class DeliveryAttempt {
   public:
     DeliveryAttempt(plugins::PluginChoice plugin,
                     std::shared_ptr<const plugins::HttpGateway> gateway,
-                    std::chrono::milliseconds timeout);
+                    std::chrono::milliseconds timeout, const domain::Clock& clock);
 
     // The receiver's time to answer: the deadline of the call's RunControl.
     std::chrono::milliseconds timeout() const { return timeout_; }
@@ -65,6 +66,7 @@ class DeliveryAttempt {
     plugins::PluginChoice plugin_;
     std::shared_ptr<const plugins::HttpGateway> gateway_;
     std::chrono::milliseconds timeout_;
+    const domain::Clock& clock_;
 };
 
 // What the webhook plugin's report, {"statusCode": 200, "responseExcerpt": "..."}, comes to:

@@ -52,13 +52,14 @@ class Scrape : public storage::test::StoreFixture {
 
     domain::Organisation org_;
     domain::Project project_;
+    const domain::SystemClock clock_;
     metrics::Metrics metrics_;
 };
 
 }  // namespace
 
 TEST_F(Scrape, IsWellFormedAndNamesTheBuild) {
-    app::MetricsScrape scrape(*store_, metrics_.registry());
+    app::MetricsScrape scrape(*store_, clock_, metrics_.registry());
     const auto parsed = MetricsScrape::parse(scrape.text());
     const auto* build = parsed.family("lodestone_build_info");
     ASSERT_NE(build, nullptr);
@@ -70,12 +71,12 @@ TEST_F(Scrape, IsWellFormedAndNamesTheBuild) {
 }
 
 TEST_F(Scrape, TheDatabaseIsReadOncePerRefreshHoweverOftenItIsAsked) {
-    app::MetricsScrape cached(*store_, metrics_.registry(), std::chrono::hours(1));
+    app::MetricsScrape cached(*store_, clock_, metrics_.registry(), std::chrono::hours(1));
     EXPECT_EQ(waiting(cached), 0);
     addJob();
     EXPECT_EQ(waiting(cached), 0) << "within the refresh, the first read stands";
 
-    app::MetricsScrape uncached(*store_, metrics_.registry(), std::chrono::milliseconds(0));
+    app::MetricsScrape uncached(*store_, clock_, metrics_.registry(), std::chrono::milliseconds(0));
     EXPECT_EQ(waiting(uncached), 1);
     addJob();
     EXPECT_EQ(waiting(uncached), 2);

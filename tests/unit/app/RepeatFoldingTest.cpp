@@ -4,10 +4,11 @@
 #include <Poco/Message.h>
 #include <gtest/gtest.h>
 
-#include <thread>
+#include <memory>
 #include <vector>
 
 #include "app/RepeatFolding.hpp"
+#include "support/ManualClock.hpp"
 
 using namespace lodestone;
 using namespace std::chrono_literals;
@@ -28,14 +29,15 @@ Poco::Message warning(const std::string& text) {
 
 TEST(RepeatFolding, RepeatsWithinTheWindowAreCountedAndWrittenOnceAfterIt) {
     Poco::AutoPtr<Collecting> sink(new Collecting);
+    auto clock = std::make_shared<lodestone::test::ManualClock>();
     Poco::AutoPtr<app::RepeatFoldingChannel> folding(
-        new app::RepeatFoldingChannel(Poco::AutoPtr<Poco::Channel>(sink, true), 100ms));
+        new app::RepeatFoldingChannel(Poco::AutoPtr<Poco::Channel>(sink, true), clock, 100ms));
     for (int i = 0; i < 50; ++i) folding->log(warning("renewing leases failed: disk I/O error"));
     folding->log(warning("something else"));
     ASSERT_EQ(sink->lines.size(), 2u);
     EXPECT_FALSE(sink->lines[0].has("count"));
 
-    std::this_thread::sleep_for(120ms);  // the window has passed: the next one says how many
+    clock->advance(100ms);  // the window has passed: the next one says how many
     folding->log(warning("renewing leases failed: disk I/O error"));
     ASSERT_EQ(sink->lines.size(), 3u);
     EXPECT_EQ(sink->lines[2].get("count"), "50");
@@ -44,7 +46,8 @@ TEST(RepeatFolding, RepeatsWithinTheWindowAreCountedAndWrittenOnceAfterIt) {
 TEST(RepeatFolding, InformationPassesUntouchedAndPendingCountsAreWrittenAtClose) {
     Poco::AutoPtr<Collecting> sink(new Collecting);
     Poco::AutoPtr<app::RepeatFoldingChannel> folding(
-        new app::RepeatFoldingChannel(Poco::AutoPtr<Poco::Channel>(sink, true), 1h));
+        new app::RepeatFoldingChannel(Poco::AutoPtr<Poco::Channel>(sink, true),
+                                      std::make_shared<lodestone::test::ManualClock>(), 1h));
     for (int i = 0; i < 3; ++i) {
         folding->log(Poco::Message("lodestone.http", "same", Poco::Message::PRIO_INFORMATION));
     }

@@ -7,6 +7,7 @@
 #include "auth/ApiKeyCache.hpp"
 #include "auth/KeyUseLog.hpp"
 #include "storage/ApiKeyRepository.hpp"
+#include "support/ManualClock.hpp"
 
 using namespace lodestone;
 using namespace std::chrono_literals;
@@ -101,9 +102,8 @@ TEST_F(KeyUseLog, TheKeyCacheNotesValidKeysOnly) {
     auto revoked = issueKey();
     revoke(revoked.record, kT0);
     auth::KeyUseLog log(*store_, 1h);
-    domain::Timestamp now = kT0 + 40;
-    auth::ApiKeyCache cache(
-        *store_, 500ms, [&] { return now; }, &log);
+    lodestone::test::ManualClock clock(kT0 + 40);
+    auth::ApiKeyCache cache(*store_, clock, 500ms, &log);
     cache.check(valid.plaintext);
     cache.check(revoked.plaintext);
     cache.check("lsk_not_a_key");

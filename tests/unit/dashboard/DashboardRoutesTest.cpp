@@ -21,7 +21,7 @@ class DashboardRoutes : public ::testing::Test {
         options.path = directory_ / "dashboard.db";
         store_ = storage::openStore(options);
         dashboard_ = std::make_unique<dashboard::Dashboard>(
-            dashboard::DashboardServices{config_, *store_, {}, {}});
+            dashboard::DashboardServices{config_, *store_, clock_, {}, {}});
         routes_.add(dashboard_->routes());
     }
 
@@ -40,6 +40,7 @@ class DashboardRoutes : public ::testing::Test {
 
     test::TempDir directory_;
     config::Config config_;
+    const domain::SystemClock clock_;
     std::unique_ptr<storage::Store> store_;
     std::unique_ptr<dashboard::Dashboard> dashboard_;
     routing::RouteTable routes_;

@@ -37,11 +37,12 @@ class JobStoreFixture : public storage::test::StoreFixture {
 
     void SetUp() override {
         StoreFixture::SetUp();
-        leadMagnets_ = std::make_unique<leadmagnet::LeadMagnetJobs>(*store_, nullptr, nullptr);
-        prospects_ = std::make_unique<outreach::ProspectJobs>(nullptr);
+        leadMagnets_ =
+            std::make_unique<leadmagnet::LeadMagnetJobs>(*store_, clock_, nullptr, nullptr);
+        prospects_ = std::make_unique<outreach::ProspectJobs>(nullptr, clock_);
         handlers_.add(*leadMagnets_);
         handlers_.add(*prospects_);
-        auto t0 = domain::nowMillis();
+        auto t0 = clock_.now();
         org_ = {domain::newId(domain::IdKind::Organisation), "Acme", kInitialCredits, t0, t0};
         project_.id = domain::newId(domain::IdKind::Project);
         project_.organisationId = org_.id;
@@ -56,7 +57,7 @@ class JobStoreFixture : public storage::test::StoreFixture {
     // A queued job at `step`, due now, holding kCharge credits of the organisation.
     domain::Job addJob(domain::StepName step = domain::StepName::Research, int retryCount = 0,
                        int maxRetries = 3) {
-        auto now = domain::nowMillis();
+        auto now = clock_.now();
         auto lead = lodestone::test::newLead(org_.id, project_.id, now);
         auto job = lodestone::test::newJob(lead, now);
         job.nextStep = step;
@@ -76,7 +77,7 @@ class JobStoreFixture : public storage::test::StoreFixture {
     // `lease` (negative: a lease that has already run out).
     domain::Job claim(const domain::Job& job, const std::string& owner,
                       std::chrono::milliseconds lease = std::chrono::minutes(5)) {
-        auto now = domain::nowMillis();
+        auto now = clock_.now();
         auto claimed = store_->write([&](storage::Repositories& r) {
             return r.jobQueue().claim(job.nextStep, owner, 10, now, now + lease.count());
         });
@@ -107,6 +108,7 @@ class JobStoreFixture : public storage::test::StoreFixture {
     domain::Organisation org_;
     domain::Project project_;
     std::unique_ptr<leadmagnet::LeadMagnetJobs> leadMagnets_;
+    const domain::SystemClock clock_;
     std::unique_ptr<outreach::ProspectJobs> prospects_;
     JobHandlers handlers_;
 };

@@ -18,13 +18,14 @@ class PageRoutes : public ::testing::Test {
         storage::StoreOptions options;
         options.path = directory_ / "pages.db";
         store_ = storage::openStore(options);
-        routes_.add(pages::routes(*store_));
+        routes_.add(pages::routes(*store_, clock_));
     }
     std::string label(const std::string& path, const std::string& method = "GET") const {
         return routes_.match(method, path).label();
     }
 
     test::TempDir directory_;
+    const domain::SystemClock clock_;
     std::unique_ptr<storage::Store> store_;
     routing::RouteTable routes_;
 };

@@ -191,7 +191,8 @@ class DeliveryAttemptThroughThePlugin : public ::testing::Test {
         auto plugin = std::make_shared<plugins::PluginInstance>(
             plugins::PluginLibrary::open(WEBHOOK_HTTP_PLUGIN), "webhook-http");
         plugin->configure(R"({"excerpt_bytes":256})");
-        DeliveryAttempt attempt(plugin, gateway, std::chrono::seconds(5));
+        const domain::SystemClock clock;
+        DeliveryAttempt attempt(plugin, gateway, std::chrono::seconds(5), clock);
         // As the work engine makes it: the prepared call, then its end read.
         auto control = std::make_shared<plugins::RunControl>(
             plugins::RunControl::deadlineIn(attempt.timeout()));

@@ -29,7 +29,6 @@ class LeaseKeeperTest : public jobs::test::JobStoreFixture {
         return step ? step->progress : std::nullopt;
     }
 
-    const domain::SystemClock clock_;
     const std::string owner_ = newProcessOwner() + ":1";
     work::RetryPolicy retries_{std::chrono::seconds(10)};
     jobs::JobTable table_{handlers_, retries_};

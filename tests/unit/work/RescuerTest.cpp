@@ -36,7 +36,6 @@ class RescuerTest : public jobs::test::JobStoreFixture {
         return rescuer.sweep();
     }
 
-    const domain::SystemClock clock_;
     work::RetryPolicy policy_{10s};
     jobs::JobTable table_{handlers_, policy_};
     const std::string us_ = newProcessOwner();  // the rescuer's own process

@@ -81,12 +81,12 @@ class LeadMagnetStep final : public jobs::StepRun {
 
 }  // namespace
 
-LeadMagnetJobs::LeadMagnetJobs(storage::Store& store, plugins::PluginChoice research,
-                               plugins::PluginChoice content,
+LeadMagnetJobs::LeadMagnetJobs(storage::Store& store, const domain::Clock& clock,
+                               plugins::PluginChoice research, plugins::PluginChoice content,
                                std::shared_ptr<const plugins::HttpGateway> researchHttp,
                                std::shared_ptr<const plugins::HttpGateway> contentHttp,
                                const metrics::Series* series)
-    : projects_(store),
+    : projects_(store, clock),
       research_(std::move(research)),
       content_(std::move(content)),
       researchHttp_(std::move(researchHttp)),

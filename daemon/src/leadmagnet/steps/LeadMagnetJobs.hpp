@@ -18,8 +18,8 @@ class LeadMagnetJobs final : public jobs::JobHandler {
   public:
     // `researchHttp`, `contentHttp`: the outbound HTTP research and content runs get, each under
     // its step's policy (none: their http_request fails).
-    LeadMagnetJobs(storage::Store& store, plugins::PluginChoice research,
-                   plugins::PluginChoice content,
+    LeadMagnetJobs(storage::Store& store, const domain::Clock& clock,
+                   plugins::PluginChoice research, plugins::PluginChoice content,
                    std::shared_ptr<const plugins::HttpGateway> researchHttp = nullptr,
                    std::shared_ptr<const plugins::HttpGateway> contentHttp = nullptr,
                    const metrics::Series* series = nullptr);

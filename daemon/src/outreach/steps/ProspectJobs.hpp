@@ -4,6 +4,7 @@
 #include <memory>
 #include <vector>
 
+#include "domain/Clock.hpp"
 #include "domain/Prospects.hpp"
 #include "jobs/JobHandler.hpp"
 #include "plugins/HttpGateway.hpp"
@@ -29,9 +30,9 @@ inline bool isInPipeline(domain::ProspectStatus status) {
 class ProspectJobs final : public jobs::JobHandler {
   public:
     // `researchHttp`: the outbound HTTP research runs get (none: their http_request fails).
-    explicit ProspectJobs(plugins::PluginChoice research,
-                          std::shared_ptr<const plugins::HttpGateway> researchHttp = nullptr)
-        : research_(std::move(research)), researchHttp_(std::move(researchHttp)) {}
+    ProspectJobs(plugins::PluginChoice research, const domain::Clock& clock,
+                 std::shared_ptr<const plugins::HttpGateway> researchHttp = nullptr)
+        : research_(std::move(research)), clock_(clock), researchHttp_(std::move(researchHttp)) {}
 
     domain::JobKind kind() const override { return domain::JobKind::Prospect; }
     std::shared_ptr<jobs::StepRun> prepare(storage::Repositories& repositories,
@@ -42,6 +43,7 @@ class ProspectJobs final : public jobs::JobHandler {
 
   private:
     plugins::PluginChoice research_;
+    const domain::Clock& clock_;
     std::shared_ptr<const plugins::HttpGateway> researchHttp_;
 };
 

@@ -20,6 +20,7 @@ std::string prospectResearchInput(const domain::Job& job, const domain::Prospect
 // and what research found (the job's stored research output), and the campaign threshold's
 // verdict, stored with the prospect when the step completes.
 jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prospect,
-                           const domain::Campaign& campaign, plugins::RunControl& control);
+                           const domain::Campaign& campaign, plugins::RunControl& control,
+                           domain::Timestamp now);
 
 }  // namespace lodestone::outreach

@@ -52,7 +52,8 @@ void recordVerdict(storage::Repositories& repositories, const domain::Prospect& 
 }  // namespace
 
 jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prospect,
-                           const domain::Campaign& campaign, plugins::RunControl& control) {
+                           const domain::Campaign& campaign, plugins::RunControl& control,
+                           domain::Timestamp now) {
     control.reportProgress(10, "reading the campaign's ICP criteria");
     const auto criteria =
         campaign.icpJson ? IcpCriteria::parse(*campaign.icpJson) : IcpCriteria::none();
@@ -60,7 +61,7 @@ jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prosp
     const auto research = domain::parseObject(jobs::storedOutput(job, domain::StepName::Research),
                                               "the stored research output");
     control.reportProgress(50, "scoring");
-    auto score = scoreProspect(criteria, profileOf(*lead, research), domain::nowMillis());
+    auto score = scoreProspect(criteria, profileOf(*lead, research), now);
     std::ostringstream text;
     score.toJson()->stringify(text);
     std::string output = text.str();

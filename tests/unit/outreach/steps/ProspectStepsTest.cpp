@@ -77,7 +77,8 @@ class ProspectSteps : public storage::test::ProspectStoreFixture {
     Verdict score(const domain::Campaign& in, const domain::Prospect& p,
                   const std::string& research = kResearch) {
         plugins::RunControl control;
-        auto result = scoreStep(researched(domain::Job{}, research), p, in, control);
+        auto result = scoreStep(researched(domain::Job{}, research), p, in, control,
+                                domain::SystemClock().now());
         EXPECT_TRUE(result.alsoStore);
         store_->write([&](storage::Repositories& r) { result.alsoStore(r, kT0 + 50); });
         return {parse(result.outputJson), result.outputJson};
@@ -100,7 +101,8 @@ class ProspectSteps : public storage::test::ProspectStoreFixture {
     }
 
     domain::Campaign scored_;
-    ProspectJobs prospects_{nullptr};
+    const domain::SystemClock clock_;
+    ProspectJobs prospects_{nullptr, clock_};
     JobHandlers handlers_;
 };
 
@@ -145,7 +147,8 @@ TEST_F(ProspectSteps, ResearchInputMapsTheLeadAndCopiesTheClientsFields) {
     store_->write([&](storage::Repositories& r) { r.prospects().insert(p); });
     job.prospectId = p.id;
     job.campaignId = campaign_.id;
-    ProspectJobs prospects(echoPlugin());
+    const domain::SystemClock clock;
+    ProspectJobs prospects(echoPlugin(), clock);
     auto run = store_->write([&](storage::Repositories& r) {
         return prospects.prepare(r, job, StepName::Research, kT0);
     });
@@ -280,7 +283,8 @@ TEST_F(ProspectSteps, ACampaignWithoutIcpQualifiesWithScore100) {
 TEST_F(ProspectSteps, ScoringNeedsTheResearchOutput) {
     auto p = researching(scored_, "{}");
     plugins::RunControl control;
-    EXPECT_THROW(scoreStep(domain::Job{}, p, scored_, control), std::runtime_error);
+    EXPECT_THROW(scoreStep(domain::Job{}, p, scored_, control, domain::SystemClock().now()),
+                 std::runtime_error);
     EXPECT_EQ(findProspect(p.id).status, ProspectStatus::Researching);
 }
 
