@@ -6,9 +6,10 @@
 namespace lodestone::ctl {
 namespace {
 
-Result create(const Arguments& args, storage::Store& store, const config::Config&) {
+Result create(const Arguments& args, storage::Store& store, const config::Config&,
+              const domain::Clock& clock) {
     args.expectPositionals(0, "");
-    auto now = domain::nowMillis();
+    auto now = clock.now();
     admin::ApiKeyDraft draft{args.required("org"), args.required("name"), args.values("project"),
                              std::nullopt, std::nullopt};
     if (auto text = args.value("expires-in")) {
@@ -30,11 +31,12 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
     return result;
 }
 
-Result list(const Arguments& args, storage::Store& store, const config::Config&) {
+Result list(const Arguments& args, storage::Store& store, const config::Config&,
+            const domain::Clock& clock) {
     args.expectPositionals(0, "");
-    auto now = domain::nowMillis();
+    auto now = clock.now();
     auto keys = store.read([&](storage::Repositories& repos) {
-        checkOrganisationFilter(repos, args);
+        checkOrganisationFilter(repos, args, clock);
         return repos.apiKeys().list(args.value("org"));
     });
     return listResult(
@@ -42,11 +44,12 @@ Result list(const Arguments& args, storage::Store& store, const config::Config&)
         {"id", "organisationId", "name", "prefix", "status", "expiresAt", "lastUsedAt"});
 }
 
-Result revoke(const Arguments& args, storage::Store& store, const config::Config&) {
+Result revoke(const Arguments& args, storage::Store& store, const config::Config&,
+              const domain::Clock& clock) {
     args.expectPositionals(1, "KEY_ID");
     const std::string& id = args.positionals()[0];
     bool changed = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, domain::nowMillis()).revokeApiKey(id);
+        return admin::Administration(repos, clock.now()).revokeApiKey(id);
     });
     Result result;
     result.json->set("id", id);

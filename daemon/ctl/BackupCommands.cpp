@@ -5,7 +5,7 @@
 namespace lodestone::ctl {
 namespace {
 
-Result backup(const Arguments& args, const config::Config& config) {
+Result backup(const Arguments& args, const config::Config& config, const domain::Clock&) {
     args.expectPositionals(1, "FILE");
     if (config.storage.driver != "sqlite") {
         // PostgreSQL's own tools already take consistent copies while the daemons write, and
@@ -53,11 +53,11 @@ storage::StoreOptions storeNamed(const Arguments& args, const std::string& flag,
     return options;
 }
 
-Result migrateStorage(const Arguments& args, const config::Config&) {
+Result migrateStorage(const Arguments& args, const config::Config&, const domain::Clock& clock) {
     args.expectPositionals(0, "");
     const auto from = storeNamed(args, "from", "sqlite");
     const auto to = storeNamed(args, "to", "postgresql");
-    const auto report = storage::copySqliteToPostgresql(from, to);
+    const auto report = storage::copySqliteToPostgresql(from, to, clock);
     Result result;
     auto tables = new Poco::JSON::Object();
     std::int64_t rows = 0;

@@ -28,12 +28,13 @@ std::optional<std::string> sequenceFrom(const Arguments& args) {
     return admin::checkedSequenceFile(config::loadMappingDocument(*file, "an email sequence"));
 }
 
-Result create(const Arguments& args, storage::Store& store, const config::Config& config) {
+Result create(const Arguments& args, storage::Store& store, const config::Config& config,
+              const domain::Clock& clock) {
     args.expectPositionals(0, "");
     admin::CampaignDraft draft{
         args.required("org"),       args.required("name"), args.value("webhook-url"),
         args.value("calendar-url"), icpFrom(args),         sequenceFrom(args)};
-    auto now = domain::nowMillis();
+    auto now = clock.now();
     auto campaign = store.write([&](storage::Repositories& repos) {
         return admin::Administration(repos, now).createCampaign(draft);
     });
@@ -45,13 +46,14 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
             webhookWarnings(draft.webhookUrl, config)};
 }
 
-Result update(const Arguments& args, storage::Store& store, const config::Config& config) {
+Result update(const Arguments& args, storage::Store& store, const config::Config& config,
+              const domain::Clock& clock) {
     args.expectPositionals(1, "CAMPAIGN_ID");
     admin::CampaignChanges changes{args.value("name"),           args.value("webhook-url"),
                                    args.value("calendar-url"),   icpFrom(args),
                                    sequenceFrom(args),           args.value("intake-secret"),
                                    args.has("new-intake-secret")};
-    auto now = domain::nowMillis();
+    auto now = clock.now();
     auto campaign = store.write([&](storage::Repositories& repos) {
         return admin::Administration(repos, now).updateCampaign(args.positionals()[0], changes);
     });
@@ -62,11 +64,12 @@ Result update(const Arguments& args, storage::Store& store, const config::Config
             webhookWarnings(changes.webhookUrl, config)};
 }
 
-Result list(const Arguments& args, storage::Store& store, const config::Config&) {
+Result list(const Arguments& args, storage::Store& store, const config::Config&,
+            const domain::Clock& clock) {
     args.expectPositionals(0, "");
-    auto now = domain::nowMillis();
+    auto now = clock.now();
     auto campaigns = store.read([&](storage::Repositories& repos) {
-        checkOrganisationFilter(repos, args);
+        checkOrganisationFilter(repos, args, clock);
         return repos.campaigns().list(args.value("org"));
     });
     return listResult(campaigns,
@@ -74,9 +77,10 @@ Result list(const Arguments& args, storage::Store& store, const config::Config&)
                       {"id", "organisationId", "name", "webhookUrl"});
 }
 
-Result show(const Arguments& args, storage::Store& store, const config::Config& config) {
+Result show(const Arguments& args, storage::Store& store, const config::Config& config,
+            const domain::Clock& clock) {
     args.expectPositionals(1, "CAMPAIGN_ID");
-    auto now = domain::nowMillis();
+    auto now = clock.now();
     auto campaign = store.read([&](storage::Repositories& repos) {
         return admin::Administration(repos, now).campaign(args.positionals()[0]);
     });
@@ -89,9 +93,10 @@ Result show(const Arguments& args, storage::Store& store, const config::Config& 
     return {json, "", {}};
 }
 
-Result rotateSecret(const Arguments& args, storage::Store& store, const config::Config&) {
+Result rotateSecret(const Arguments& args, storage::Store& store, const config::Config&,
+                    const domain::Clock& clock) {
     args.expectPositionals(1, "CAMPAIGN_ID");
-    auto now = domain::nowMillis();
+    auto now = clock.now();
     bool droppedOne = false;
     auto campaign = store.write([&](storage::Repositories& repos) {
         admin::Administration administration(repos, now);

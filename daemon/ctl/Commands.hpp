@@ -8,6 +8,7 @@
 #include "CommandLine.hpp"
 #include "Output.hpp"
 #include "config/Config.hpp"
+#include "domain/Clock.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::ctl {
@@ -23,10 +24,14 @@ struct Command {
     std::vector<FlagSpec> flags;
     // With the loaded config, for what a command checks against it (a webhook URL against
     // webhooks.allow_private_networks), on the store with its migrations applied.
-    std::function<Result(const Arguments&, storage::Store&, const config::Config&)> run;
+    // `clock`: lodestonectl's one clock, which dates what a command writes.
+    std::function<Result(const Arguments&, storage::Store&, const config::Config&,
+                         const domain::Clock& clock)>
+        run;
     // Instead of `run`, for a command that must not open the store through lodestone's own code
     // (which migrates it): backup copies the database exactly as it is.
-    std::function<Result(const Arguments&, const config::Config&)> runOnConfig = {};
+    std::function<Result(const Arguments&, const config::Config&, const domain::Clock&)>
+        runOnConfig = {};
 
     // "campaign create", "backup".
     std::string name() const { return verb.empty() ? group : group + " " + verb; }
@@ -48,6 +53,7 @@ std::vector<Command> allCommands();
 
 // A list's --org names an organisation that exists (else storage::NotFound, saying so), so a
 // mistyped id is an error rather than an empty list.
-void checkOrganisationFilter(storage::Repositories& repos, const Arguments& args);
+void checkOrganisationFilter(storage::Repositories& repos, const Arguments& args,
+                             const domain::Clock& clock);
 
 }  // namespace lodestone::ctl

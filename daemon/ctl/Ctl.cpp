@@ -95,13 +95,14 @@ int runCommand(const Command& command, const std::vector<std::string>& rest, boo
     load.pluginDir = config::defaultPluginDir();  // bare plugin names resolve as for lodestoned
     auto cfg = config::loadConfig(configPath(args), load);
     admin::checkProvision(cfg.provision);  // a file lodestoned refuses is refused here too
+    const domain::SystemClock clock;
     Result result;
     if (command.runOnConfig) {
-        result = command.runOnConfig(args, cfg);
+        result = command.runOnConfig(args, cfg, clock);
     } else {
         auto store = storage::openStore(admin::storeOptionsFrom(cfg.storage));
-        store->migrate();
-        result = command.run(args, *store, cfg);
+        store->migrate(clock);
+        result = command.run(args, *store, cfg, clock);
     }
     print(result, args.has("json"), out);
     // On stderr, so --json output stays one JSON object; the command did succeed.

@@ -8,12 +8,13 @@
 namespace lodestone::ctl {
 namespace {
 
-Result create(const Arguments& args, storage::Store& store, const config::Config& config) {
+Result create(const Arguments& args, storage::Store& store, const config::Config& config,
+              const domain::Clock& clock) {
     args.expectPositionals(0, "");
     admin::EndpointDraft draft{args.required("org"), args.value("project"), args.required("url"),
                                args.required("events"), args.value("retry-schedule")};
     auto endpoint = store.write([&](storage::Repositories& repos) {
-        return admin::createEndpoint(repos, draft, domain::nowMillis());
+        return admin::createEndpoint(repos, draft, clock.now());
     });
     Result result;
     result.json = toJson(endpoint, true);
@@ -28,17 +29,19 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
     return result;
 }
 
-Result list(const Arguments& args, storage::Store& store, const config::Config&) {
+Result list(const Arguments& args, storage::Store& store, const config::Config&,
+            const domain::Clock& clock) {
     args.expectPositionals(0, "");
     auto endpoints = store.read([&](storage::Repositories& repos) {
-        checkOrganisationFilter(repos, args);
+        checkOrganisationFilter(repos, args, clock);
         return repos.webhookEndpoints().list(args.value("org"));
     });
     return listResult(endpoints, [](const auto& endpoint) { return toJson(endpoint, false); },
                       {"id", "organisationId", "projectId", "url", "events", "status"});
 }
 
-Result show(const Arguments& args, storage::Store& store, const config::Config&) {
+Result show(const Arguments& args, storage::Store& store, const config::Config&,
+            const domain::Clock&) {
     args.expectPositionals(1, "ENDPOINT_ID");
     auto endpoint = store.read([&](storage::Repositories& repos) {
         return admin::endpoint(repos, args.positionals()[0]);
@@ -46,11 +49,12 @@ Result show(const Arguments& args, storage::Store& store, const config::Config&)
     return {toJson(endpoint, true), "", {}};
 }
 
-Result remove(const Arguments& args, storage::Store& store, const config::Config&) {
+Result remove(const Arguments& args, storage::Store& store, const config::Config&,
+              const domain::Clock& clock) {
     args.expectPositionals(1, "ENDPOINT_ID");
     const std::string& id = args.positionals()[0];
     bool changed = store.write([&](storage::Repositories& repos) {
-        return admin::deleteEndpoint(repos, id, domain::nowMillis());
+        return admin::deleteEndpoint(repos, id, clock.now());
     });
     Result result;
     result.json->set("id", id);

@@ -65,7 +65,8 @@ Poco::JSON::Object::Ptr jobJson(const domain::Job& job) {
     return json;
 }
 
-Result leads(const Arguments& args, storage::Store& store, const config::Config&) {
+Result leads(const Arguments& args, storage::Store& store, const config::Config&,
+             const domain::Clock&) {
     args.expectPositionals(1, "CAMPAIGN_ID");
     storage::ProspectFilter filter;
     filter.campaignId = args.positionals()[0];
@@ -92,7 +93,8 @@ Result leads(const Arguments& args, storage::Store& store, const config::Config&
     return result;
 }
 
-Result jobs(const Arguments& args, storage::Store& store, const config::Config&) {
+Result jobs(const Arguments& args, storage::Store& store, const config::Config&,
+            const domain::Clock&) {
     args.expectPositionals(1, "PROJECT_ID");
     storage::JobFilter filter;
     filter.projectId = args.positionals()[0];

@@ -5,17 +5,19 @@
 namespace lodestone::ctl {
 namespace {
 
-Result create(const Arguments& args, storage::Store& store, const config::Config&) {
+Result create(const Arguments& args, storage::Store& store, const config::Config&,
+              const domain::Clock& clock) {
     args.expectPositionals(1, "organisation NAME");
     auto credits = args.integer("credits").value_or(0);
     auto organisation = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, domain::nowMillis())
+        return admin::Administration(repos, clock.now())
             .createOrganisation(args.positionals()[0], credits);
     });
     return {toJson(organisation), "Created organisation " + organisation.name + ".", {}};
 }
 
-Result list(const Arguments& args, storage::Store& store, const config::Config&) {
+Result list(const Arguments& args, storage::Store& store, const config::Config&,
+            const domain::Clock&) {
     args.expectPositionals(0, "");
     auto organisations =
         store.read([](storage::Repositories& repos) { return repos.organisations().list(); });
@@ -23,13 +25,14 @@ Result list(const Arguments& args, storage::Store& store, const config::Config&)
                       {"id", "name", "credits", "createdAt"});
 }
 
-Result credits(const Arguments& args, storage::Store& store, const config::Config&) {
+Result credits(const Arguments& args, storage::Store& store, const config::Config&,
+               const domain::Clock& clock) {
     args.expectPositionals(1, "ORG_ID");
     const std::string& id = args.positionals()[0];
     auto delta = args.integer("add");
     if (!delta) throw UsageError("--add is required");
     auto balance = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, domain::nowMillis()).addCredits(id, *delta);
+        return admin::Administration(repos, clock.now()).addCredits(id, *delta);
     });
     Result result;
     result.json->set("id", id);
@@ -66,9 +69,10 @@ std::vector<Command> organisationCommands() {
     };
 }
 
-void checkOrganisationFilter(storage::Repositories& repos, const Arguments& args) {
+void checkOrganisationFilter(storage::Repositories& repos, const Arguments& args,
+                             const domain::Clock& clock) {
     if (auto id = args.value("org")) {
-        admin::Administration(repos, domain::nowMillis()).organisation(*id);
+        admin::Administration(repos, clock.now()).organisation(*id);
     }
 }
 

@@ -18,7 +18,8 @@ std::optional<std::string> settingsFrom(const Arguments& args) {
     return config::loadMappingFile(*file, "project settings");
 }
 
-Result create(const Arguments& args, storage::Store& store, const config::Config&) {
+Result create(const Arguments& args, storage::Store& store, const config::Config&,
+              const domain::Clock& clock) {
     args.expectPositionals(0, "");
     admin::ProjectDraft draft{args.required("org"),
                               args.required("name"),
@@ -27,37 +28,40 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
                               args.integer("credits-per-generation"),
                               settingsFrom(args)};
     auto project = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, domain::nowMillis()).createProject(draft);
+        return admin::Administration(repos, clock.now()).createProject(draft);
     });
     return {toJson(project, true), "Created project " + project.name + ".", {}};
 }
 
-Result update(const Arguments& args, storage::Store& store, const config::Config&) {
+Result update(const Arguments& args, storage::Store& store, const config::Config&,
+              const domain::Clock& clock) {
     args.expectPositionals(1, "PROJECT_ID");
     admin::ProjectChanges changes{args.value("name"), schemaFrom(args),
                                   args.value("lead-magnet-host"),
                                   args.integer("credits-per-generation"), settingsFrom(args)};
     auto project = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, domain::nowMillis())
+        return admin::Administration(repos, clock.now())
             .updateProject(args.positionals()[0], changes);
     });
     return {toJson(project, true), "Updated project " + project.name + ".", {}};
 }
 
-Result list(const Arguments& args, storage::Store& store, const config::Config&) {
+Result list(const Arguments& args, storage::Store& store, const config::Config&,
+            const domain::Clock& clock) {
     args.expectPositionals(0, "");
     auto projects = store.read([&](storage::Repositories& repos) {
-        checkOrganisationFilter(repos, args);
+        checkOrganisationFilter(repos, args, clock);
         return repos.projects().list(args.value("org"));
     });
     return listResult(projects, [](const auto& project) { return toJson(project, false); },
                       {"id", "organisationId", "name", "creditsPerGeneration", "leadMagnetHost"});
 }
 
-Result show(const Arguments& args, storage::Store& store, const config::Config&) {
+Result show(const Arguments& args, storage::Store& store, const config::Config&,
+            const domain::Clock& clock) {
     args.expectPositionals(1, "PROJECT_ID");
     auto project = store.read([&](storage::Repositories& repos) {
-        return admin::Administration(repos, domain::nowMillis()).project(args.positionals()[0]);
+        return admin::Administration(repos, clock.now()).project(args.positionals()[0]);
     });
     return {toJson(project, true), "", {}};
 }

@@ -10,7 +10,7 @@
 namespace lodestone::ctl {
 namespace {
 
-Result reload(const Arguments& args, const config::Config& config) {
+Result reload(const Arguments& args, const config::Config& config, const domain::Clock&) {
     args.expectPositionals(0, "");
     // Checked here first, as lodestoned will check it: a broken file is reported to the operator
     // at the prompt, not only in a log, and no daemon is disturbed.

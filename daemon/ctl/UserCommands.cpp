@@ -41,12 +41,13 @@ domain::OperatorRole roleFrom(const Arguments& args) {
     return *role;
 }
 
-Result create(const Arguments& args, storage::Store& store, const config::Config& config) {
+Result create(const Arguments& args, storage::Store& store, const config::Config& config,
+              const domain::Clock& clock) {
     args.expectPositionals(0, "");
     const auto role = roleFrom(args);
     auto made = store.write([&](storage::Repositories& repos) {
         try {
-            return admin::OperatorAccounts(repos, domain::nowMillis(), kActor)
+            return admin::OperatorAccounts(repos, clock.now(), kActor)
                 .create(args.required("org"), args.required("email"), role);
         } catch (const std::invalid_argument& e) {
             throw UsageError(e.what());
@@ -55,32 +56,34 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
     return withLink(made, config, "Created operator " + made.op.email + ".");
 }
 
-Result link(const Arguments& args, storage::Store& store, const config::Config& config) {
+Result link(const Arguments& args, storage::Store& store, const config::Config& config,
+            const domain::Clock& clock) {
     args.expectPositionals(1, "USER_ID");
     auto made = store.write([&](storage::Repositories& repos) {
-        return admin::OperatorAccounts(repos, domain::nowMillis(), kActor)
-            .newLink(args.positionals()[0]);
+        return admin::OperatorAccounts(repos, clock.now(), kActor).newLink(args.positionals()[0]);
     });
     return withLink(
         made, config,
         "Made a new set-password link for " + made.op.email + "; any earlier one no longer works.");
 }
 
-Result list(const Arguments& args, storage::Store& store, const config::Config&) {
+Result list(const Arguments& args, storage::Store& store, const config::Config&,
+            const domain::Clock& clock) {
     args.expectPositionals(0, "");
     auto operators = store.read([&](storage::Repositories& repos) {
-        checkOrganisationFilter(repos, args);
-        return admin::OperatorAccounts(repos, domain::nowMillis(), kActor).list(args.value("org"));
+        checkOrganisationFilter(repos, args, clock);
+        return admin::OperatorAccounts(repos, clock.now(), kActor).list(args.value("org"));
     });
     return listResult(operators, operatorJson,
                       {"id", "organisationId", "email", "role", "passwordSet", "disabledAt"});
 }
 
-Result disable(const Arguments& args, storage::Store& store, const config::Config&) {
+Result disable(const Arguments& args, storage::Store& store, const config::Config&,
+               const domain::Clock& clock) {
     args.expectPositionals(1, "USER_ID");
     const std::string& id = args.positionals()[0];
     bool changed = store.write([&](storage::Repositories& repos) {
-        return admin::OperatorAccounts(repos, domain::nowMillis(), kActor).disable(id);
+        return admin::OperatorAccounts(repos, clock.now(), kActor).disable(id);
     });
     Result result;
     result.json->set("id", id);

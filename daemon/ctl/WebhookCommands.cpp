@@ -154,11 +154,12 @@ storage::DeliveryFilter filterFrom(const Arguments& args) {
     return filter;
 }
 
-Result list(const Arguments& args, storage::Store& store, const config::Config&) {
+Result list(const Arguments& args, storage::Store& store, const config::Config&,
+            const domain::Clock& clock) {
     args.expectPositionals(0, "");
     auto filter = filterFrom(args);
     auto records = store.read([&](storage::Repositories& repos) {
-        checkOrganisationFilter(repos, args);
+        checkOrganisationFilter(repos, args, clock);
         return webhooks::listDeliveries(repos, filter);
     });
     Result result = listResult(records, webhooks::renderDelivery, {});
@@ -166,7 +167,8 @@ Result list(const Arguments& args, storage::Store& store, const config::Config&)
     return result;
 }
 
-Result show(const Arguments& args, storage::Store& store, const config::Config&) {
+Result show(const Arguments& args, storage::Store& store, const config::Config&,
+            const domain::Clock&) {
     args.expectPositionals(1, "DELIVERY_ID");
     const std::string& id = args.positionals()[0];
     auto record =
@@ -178,12 +180,12 @@ Result show(const Arguments& args, storage::Store& store, const config::Config&)
     return result;
 }
 
-Result redeliver(const Arguments& args, storage::Store& store, const config::Config&) {
+Result redeliver(const Arguments& args, storage::Store& store, const config::Config&,
+                 const domain::Clock& clock) {
     args.expectPositionals(1, "DELIVERY_ID");
     const std::string& id = args.positionals()[0];
-    auto record = store.write([&](storage::Repositories& repos) {
-        return webhooks::redeliver(repos, id, domain::nowMillis());
-    });
+    auto record = store.write(
+        [&](storage::Repositories& repos) { return webhooks::redeliver(repos, id, clock.now()); });
     Result result;
     result.json = webhooks::renderDelivery(record);
     // lodestonectl cannot wake the daemon, so the daemon finds it on its next look for work.

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "DashboardSupport.hpp"
+#include "domain/Clock.hpp"
 #include "domain/Secrets.hpp"
 #include "domain/Time.hpp"
 
@@ -161,9 +162,9 @@ TEST(DashboardKeyUse, AKeysLastUseIsWrittenSoonAfterAndShownAndAnUnusedKeyHasNon
     const std::string lastUse =
         "SELECT COALESCE(last_used_at, 0) FROM api_keys WHERE key_hash = '" +
         domain::hashApiKey(kAcmeKey) + "'";
-    const auto before = domain::nowMillis();
+    const auto before = domain::SystemClock().now();
     ASSERT_EQ(api.get("/api/campaigns", kAcmeKey).status, 200);
-    const auto after = domain::nowMillis();
+    const auto after = domain::SystemClock().now();
     for (int i = 0; i < 200 && api.backdoor().count(lastUse) == 0; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <regex>
 
+#include "domain/Clock.hpp"
 #include "domain/Time.hpp"
 #include "storage/WebhookDeliveryQueue.hpp"
 
@@ -94,7 +95,7 @@ std::string failedDelivery(ApiDaemon& api, const domain::Campaign& campaign, Del
         outcome.deliveryId = delivery.id;
         outcome.owner = *spec.claimedBy;
         outcome.number = 1;
-        outcome.finishedAt = domain::nowMillis();
+        outcome.finishedAt = domain::SystemClock().now();
         outcome.statusCode = statusCode;
         outcome.error = error;
         EXPECT_TRUE(r.webhookDeliveryQueue().finishAttempt(outcome));

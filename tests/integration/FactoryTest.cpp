@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "domain/Clock.hpp"
 #include "storage/JobRepository.hpp"
 #include "storage/MeetingRepository.hpp"
 #include "storage/OrganisationRepository.hpp"
@@ -102,7 +103,7 @@ TEST_F(FactoryTest, ARunningStepHoldsTheLeaseAsked) {
     EXPECT_EQ(job.leaseExpiresAt, 1);
 
     auto other = factory_.job(factory_.lead(project), {.running = StepName::Research});
-    EXPECT_GT(other.leaseExpiresAt.value_or(0), domain::nowMillis());
+    EXPECT_GT(other.leaseExpiresAt.value_or(0), domain::SystemClock().now());
     factory_.expireLease(other.id);
     EXPECT_EQ(read([&](auto& r) { return r.jobs().find(other.id); })->leaseExpiresAt, 1);
 }
@@ -111,7 +112,7 @@ TEST_F(FactoryTest, AnotherJobDueFirstIsAnErrorThatChangesNothing) {
     auto project = factory_.project(factory_.organisation());
     auto waiting = factory_.job(factory_.lead(project));
     // Due strictly before the next job, whatever the order of two jobs due at the same moment.
-    while (domain::nowMillis() <= waiting.runAfter) {
+    while (domain::SystemClock().now() <= waiting.runAfter) {
     }
     auto lead = factory_.lead(project);
     EXPECT_THROW(factory_.job(lead, {.running = StepName::Research}), std::logic_error);

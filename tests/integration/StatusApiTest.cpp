@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "ApiSupport.hpp"
+#include "domain/Clock.hpp"
 
 using namespace lodestone::test;
 using lodestone::domain::StepName;
@@ -415,7 +416,7 @@ TEST(StatusApiStuck, AStepRunningPastItsStuckThresholdIsStuck) {
     // Raw: a claim starts a step at the moment it is made, and no repository moves the start
     // back. Three seconds back stand in for waiting out stuck_after.
     api.backdoor().execute("UPDATE job_steps SET started_at = " +
-                           std::to_string(lodestone::domain::nowMillis() - 3000) +
+                           std::to_string(lodestone::domain::SystemClock().now() - 3000) +
                            " WHERE job_id = '" + created.jobId + "'");
     EXPECT_TRUE(status());
 }

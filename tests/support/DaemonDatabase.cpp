@@ -5,7 +5,7 @@ namespace lodestone::test {
 storage::Store& DaemonDatabase::store() {
     if (!store_) {
         store_ = storage::openStore(database_.options());
-        store_->migrate();
+        store_->migrate(domain::SystemClock());
     }
     return *store_;
 }

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "domain/Clock.hpp"
 #include "domain/Email.hpp"
 #include "domain/Ids.hpp"
 #include "domain/JsonValues.hpp"
@@ -53,7 +54,7 @@ Record found(std::optional<Record> record, const std::string& what) {
 }  // namespace
 
 domain::Organisation Factory::organisation(const OrganisationSpec& spec) {
-    const auto now = domain::nowMillis();
+    const auto now = domain::SystemClock().now();
     domain::Organisation organisation;
     organisation.id = newId(IdKind::Organisation);
     organisation.name = nameOrId(spec.name, organisation.id);
@@ -71,7 +72,7 @@ domain::Organisation Factory::organisation(const OrganisationSpec& spec) {
 
 domain::Project Factory::project(const domain::Organisation& organisation,
                                  const ProjectSpec& spec) {
-    const auto now = domain::nowMillis();
+    const auto now = domain::SystemClock().now();
     domain::Project project;
     project.id = newId(IdKind::Project);
     project.organisationId = organisation.id;
@@ -85,7 +86,7 @@ domain::Project Factory::project(const domain::Organisation& organisation,
 
 domain::Campaign Factory::campaign(const domain::Organisation& organisation,
                                    const CampaignSpec& spec) {
-    const auto now = domain::nowMillis();
+    const auto now = domain::SystemClock().now();
     domain::Campaign campaign;
     campaign.id = newId(IdKind::Campaign);
     campaign.organisationId = organisation.id;
@@ -107,7 +108,7 @@ domain::Lead Factory::lead(const domain::Project& project, const LeadSpec& spec)
     lead.projectId = project.id;
     lead.email = spec.email;
     lead.fieldsJson = spec.fieldsJson;
-    lead.createdAt = domain::nowMillis();
+    lead.createdAt = domain::SystemClock().now();
     if (lead.fieldsJson.empty()) {
         Poco::JSON::Object fields;
         fields.set("email", spec.email);
@@ -121,7 +122,7 @@ domain::Lead Factory::lead(const domain::Project& project, const LeadSpec& spec)
 }
 
 domain::Prospect Factory::prospect(const domain::Campaign& campaign, const ProspectSpec& spec) {
-    const auto now = domain::nowMillis();
+    const auto now = domain::SystemClock().now();
     domain::Prospect prospect;
     prospect.id = newId(IdKind::Prospect);
     prospect.organisationId = campaign.organisationId;
@@ -163,7 +164,7 @@ domain::Meeting Factory::meeting(const domain::Prospect& prospect, const Meeting
     meeting.scheduledAt = spec.scheduledAt;
     meeting.durationMinutes = spec.durationMinutes;
     meeting.title = spec.title;
-    meeting.createdAt = domain::nowMillis();
+    meeting.createdAt = domain::SystemClock().now();
     store_.write([&](Repositories& repositories) { repositories.meetings().insert(meeting); });
     return meeting;
 }
@@ -174,7 +175,7 @@ void Factory::setCredits(const std::string& organisationId, std::int64_t credits
                                   "organisation " + organisationId);
         repositories.organisations().changeCredits({organisationId, credits - organisation.credits,
                                                     storage::CreditReason::Adjustment, std::nullopt,
-                                                    domain::nowMillis()});
+                                                    domain::SystemClock().now()});
     });
 }
 
@@ -182,7 +183,7 @@ void Factory::setWebhookUrl(const std::string& campaignId, const std::string& ur
     store_.write([&](Repositories& repositories) {
         auto campaign = found(repositories.campaigns().find(campaignId), "campaign " + campaignId);
         campaign.webhookUrl = url;
-        campaign.updatedAt = domain::nowMillis();
+        campaign.updatedAt = domain::SystemClock().now();
         repositories.campaigns().update(campaign);
     });
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "domain/Clock.hpp"
 #include "domain/Ids.hpp"
 #include "storage/JobQueue.hpp"
 #include "storage/JobRepository.hpp"
@@ -73,7 +74,8 @@ domain::Job moveJob(Repositories& repositories, const std::string& jobId, const 
         throw std::invalid_argument("a job's step is running or has failed, not both");
     }
     // Every step of the way at one moment: a claim needs the job due (run_after <= now).
-    const Timestamp now = std::max(domain::nowMillis(), current(repositories, jobId).runAfter);
+    const Timestamp now =
+        std::max(domain::SystemClock().now(), current(repositories, jobId).runAfter);
     const Timestamp leaseUntil = now + kLeaseMillis;
     auto run = [&](StepName step) {
         return holder(repositories, jobId, step, state.leaseOwner, now, leaseUntil);
@@ -104,7 +106,7 @@ domain::Job Factory::job(const domain::Lead& lead, const JobState& state) {
     return store_.write([&](Repositories& repositories) {
         auto project = repositories.projects().find(lead.projectId);
         if (!project) throw std::invalid_argument("no project " + lead.projectId);
-        const auto now = domain::nowMillis();
+        const auto now = domain::SystemClock().now();
         // As Generate Lead Magnet makes it (leadmagnet::startGeneration).
         auto job = newJob(lead, now);
         job.creditsCharged = project->creditsPerGeneration;
@@ -127,7 +129,7 @@ domain::Job Factory::job(const domain::Prospect& prospect, const JobState& state
         job.organisationId = prospect.organisationId;
         job.prospectId = prospect.id;
         job.campaignId = prospect.campaignId;
-        job.runAfter = job.createdAt = job.updatedAt = domain::nowMillis();
+        job.runAfter = job.createdAt = job.updatedAt = domain::SystemClock().now();
         repositories.jobs().insert(job);
         return moveJob(repositories, job.id, state);
     });
@@ -141,7 +143,7 @@ domain::Job Factory::advance(const std::string& jobId, const JobState& state) {
 void Factory::refund(const std::string& jobId) {
     store_.write([&](Repositories& repositories) {
         const auto job = current(repositories, jobId);
-        const auto now = domain::nowMillis();
+        const auto now = domain::SystemClock().now();
         // As leadmagnet::refundCharge: released once, so it is credited back once.
         const auto held = repositories.jobs().releaseCharge(jobId, now);
         if (held > 0) {
@@ -153,7 +155,7 @@ void Factory::refund(const std::string& jobId) {
 
 void Factory::releaseCharge(const std::string& jobId) {
     store_.write([&](Repositories& repositories) {
-        repositories.jobs().releaseCharge(jobId, domain::nowMillis());
+        repositories.jobs().releaseCharge(jobId, domain::SystemClock().now());
     });
 }
 
@@ -176,7 +178,7 @@ domain::WebhookDelivery Factory::delivery(const domain::Campaign& campaign,
     event.payloadJson = spec.payloadJson.empty() ? R"({"event":")" + spec.event +
                                                        R"(","campaignId":")" + campaign.id + "\"}"
                                                  : spec.payloadJson;
-    event.createdAt = domain::nowMillis();
+    event.createdAt = domain::SystemClock().now();
     if (spec.endpointId) {
         event.endpointId = spec.endpointId;
         event.campaignId.reset();

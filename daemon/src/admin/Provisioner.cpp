@@ -18,8 +18,12 @@ namespace {
 
 class Provisioning {
   public:
-    Provisioning(storage::Repositories& repositories, ProvisionReport& report)
-        : repositories_(repositories), admin_(repositories, domain::nowMillis()), report_(report) {}
+    Provisioning(storage::Repositories& repositories, const domain::Clock& clock,
+                 ProvisionReport& report)
+        : repositories_(repositories),
+          clock_(clock),
+          admin_(repositories, clock.now()),
+          report_(report) {}
 
     void organisation(const config::OrganisationSpec& spec) {
         auto existing = repositories_.organisations().findByName(spec.name);
@@ -96,7 +100,7 @@ class Provisioning {
                 const std::map<std::string, std::string>& projectIds) {
         std::vector<std::string> scope;
         for (const auto& name : spec.projects) scope.push_back(projectIds.at(name));
-        auto now = domain::nowMillis();
+        auto now = clock_.now();
         std::optional<domain::ApiKey> current;
         for (const auto& key : repositories_.apiKeys().findByName(org.id, spec.name)) {
             if (key.isRevoked() || key.isExpiredAt(now)) continue;
@@ -140,19 +144,21 @@ class Provisioning {
     void note(std::string line) { report_.changes.push_back(std::move(line)); }
 
     storage::Repositories& repositories_;
+    const domain::Clock& clock_;
     Administration admin_;
     ProvisionReport& report_;
 };
 
 }  // namespace
 
-ProvisionReport provision(storage::Store& store, const config::ProvisionConfig& spec) {
+ProvisionReport provision(storage::Store& store, const config::ProvisionConfig& spec,
+                          const domain::Clock& clock) {
     ProvisionReport report;
     for (int attempt = 1;; ++attempt) {
         try {
             store.write([&](storage::Repositories& repositories) {
                 report = ProvisionReport{};  // a retried transaction starts its report afresh
-                Provisioning provisioning(repositories, report);
+                Provisioning provisioning(repositories, clock, report);
                 for (const auto& organisation : spec.organisations) {
                     provisioning.organisation(organisation);
                 }

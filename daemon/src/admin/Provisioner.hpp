@@ -28,7 +28,8 @@ struct ProvisionReport {
 // its name (organisations globally, the rest within their organisation). Running it again with
 // the same config changes nothing. Never deletes; credits are granted only when an organisation
 // is created.
-ProvisionReport provision(storage::Store& store, const config::ProvisionConfig& spec);
+ProvisionReport provision(storage::Store& store, const config::ProvisionConfig& spec,
+                          const domain::Clock& clock);
 
 // Judges what config reads in `provision:` without knowing its meaning: each campaign's ICP
 // criteria, by outreach's rules (docs/icp.md). Throws config::ConfigError listing every problem,

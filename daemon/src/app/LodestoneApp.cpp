@@ -145,10 +145,10 @@ void LodestoneApp::initialize(Poco::Util::Application& self) {
             configText_ = config::readTextFile(configPath_);
             config_ = parseConfig(configText_);
             configureLogging(config_->logging, clock_);
-            auto* storage = new StorageSubsystem(*config_);
+            auto* storage = new StorageSubsystem(*config_, *clock_);
             auto* plugins = new PluginSubsystem(*config_);
             auto* work = new WorkSubsystem(*config_, *clock_, *storage, *plugins, metrics_);
-            auto* provisioning = new ProvisioningSubsystem(*config_, *storage);
+            auto* provisioning = new ProvisioningSubsystem(*config_, *clock_, *storage);
             work_ = work;
             storage_ = storage;
             plugins_ = plugins;

@@ -72,7 +72,7 @@ void ProvisioningSubsystem::apply(const config::Config& config) {
     const bool terminal = ::isatty(STDOUT_FILENO);
     const auto secrets = config.provision.secretsFile.value_or(defaultSecretsFile(config_));
     if (!terminal) checkWritable(secrets);
-    auto report = admin::provision(storage_.store(), config.provision);
+    auto report = admin::provision(storage_.store(), config.provision, clock_);
     auto& log = Poco::Logger::get("lodestone.provision");
     for (const auto& warning : admin::provisionWarnings(config)) log.warning(warning);
     for (const auto& change : report.changes) log.information(change);

@@ -8,7 +8,7 @@ namespace lodestone::app {
 void StorageSubsystem::initialize(Poco::Util::Application&) {
     store_ = storage::openStore(admin::storeOptionsFrom(config_.storage));
     int before = store_->schemaVersion();
-    store_->migrate();
+    store_->migrate(clock_);
     auto& log = Poco::Logger::get("lodestone.storage");
     if (before != store_->latestSchemaVersion()) {
         log.information("%s migrated from schema version %d to %d", store_->description(), before,

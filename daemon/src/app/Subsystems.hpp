@@ -34,7 +34,8 @@ namespace lodestone::app {
 // Opens the database and brings its schema up to date.
 class StorageSubsystem final : public Poco::Util::Subsystem {
   public:
-    explicit StorageSubsystem(const config::Config& config) : config_(config) {}
+    StorageSubsystem(const config::Config& config, const domain::Clock& clock)
+        : config_(config), clock_(clock) {}
     const char* name() const override { return "storage"; }
     void initialize(Poco::Util::Application& app) override;
     void uninitialize() override;
@@ -42,14 +43,16 @@ class StorageSubsystem final : public Poco::Util::Subsystem {
 
   private:
     const config::Config& config_;
+    const domain::Clock& clock_;
     std::unique_ptr<storage::Store> store_;
 };
 
 // Creates or updates what `provision:` declares; prints keys it generated, once.
 class ProvisioningSubsystem final : public Poco::Util::Subsystem {
   public:
-    ProvisioningSubsystem(const config::Config& config, StorageSubsystem& storage)
-        : config_(config), storage_(storage) {}
+    ProvisioningSubsystem(const config::Config& config, const domain::Clock& clock,
+                          StorageSubsystem& storage)
+        : config_(config), clock_(clock), storage_(storage) {}
     const char* name() const override { return "provisioning"; }
     void initialize(Poco::Util::Application&) override { apply(config_); }
     void uninitialize() override {}
@@ -58,6 +61,7 @@ class ProvisioningSubsystem final : public Poco::Util::Subsystem {
 
   private:
     const config::Config& config_;
+    const domain::Clock& clock_;
     StorageSubsystem& storage_;
 };
 

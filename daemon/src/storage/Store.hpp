@@ -7,6 +7,7 @@
 #include <string>
 #include <type_traits>
 
+#include "domain/Clock.hpp"
 #include "storage/Repositories.hpp"
 #include "storage/StorageError.hpp"
 #include "storage/StoreOptions.hpp"
@@ -31,7 +32,8 @@ class Store {
 
     // Applies pending numbered migrations in one transaction. Idempotent. Throws SchemaTooNew
     // for a database from a newer version.
-    virtual void migrate() = 0;
+    // `clock` dates each step in schema_migrations.
+    virtual void migrate(const domain::Clock& clock) = 0;
     // The highest migration applied (0 for an empty database).
     virtual int schemaVersion() = 0;
     // The highest migration this build knows.

@@ -164,7 +164,8 @@ std::int64_t copyTable(sqlite3* source, PGconn* target, const std::string& table
 
 }  // namespace
 
-TransferReport copySqliteToPostgresql(const StoreOptions& from, const StoreOptions& to) {
+TransferReport copySqliteToPostgresql(const StoreOptions& from, const StoreOptions& to,
+                                      const domain::Clock& clock) {
     if (from.driver != "sqlite" || to.driver != "postgresql") {
         throw StorageError("only a copy from SQLite to PostgreSQL is supported");
     }
@@ -172,9 +173,9 @@ TransferReport copySqliteToPostgresql(const StoreOptions& from, const StoreOptio
     {
         // Both at this build's schema, so their tables and columns are the same.
         auto source = openStore(from);
-        source->migrate();
+        source->migrate(clock);
         auto target = openStore(to);
-        target->migrate();
+        target->migrate(clock);
         report.schemaVersion = source->schemaVersion();
     }
     sqlite3* rawSource = nullptr;

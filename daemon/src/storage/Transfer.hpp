@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "domain/Clock.hpp"
 #include "storage/StoreOptions.hpp"
 
 namespace lodestone::storage {
@@ -23,6 +24,7 @@ struct TransferReport {
 // table's rows are copied, parents before children, in one PostgreSQL transaction with COPY:
 // the target has all of them or, on any error, none. A target that holds any row is refused.
 // Stop lodestoned first: writes made to the SQLite file during the copy are not in the target.
-TransferReport copySqliteToPostgresql(const StoreOptions& from, const StoreOptions& to);
+TransferReport copySqliteToPostgresql(const StoreOptions& from, const StoreOptions& to,
+                                      const domain::Clock& clock);
 
 }  // namespace lodestone::storage

@@ -30,7 +30,7 @@ class Administration : public ::testing::Test {
         storage::StoreOptions options;
         options.path = dir_ / "lodestone.db";
         store_ = storage::openStore(options);
-        store_->migrate();
+        store_->migrate(domain::SystemClock());
         campaign_ = at(kStart, [](admin::Administration& admin) {
             auto org = admin.createOrganisation("Acme", 0);
             return admin.createCampaign(

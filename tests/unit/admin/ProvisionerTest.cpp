@@ -6,6 +6,7 @@
 #include "admin/StoreSettings.hpp"
 #include "auth/ApiKeyCheck.hpp"
 #include "config/ConfigLoader.hpp"
+#include "domain/Clock.hpp"
 #include "storage/ApiKeyRepository.hpp"
 #include "storage/OrganisationRepository.hpp"
 #include "storage/ProjectRepository.hpp"
@@ -35,9 +36,9 @@ class Provisioner : public ::testing::Test {
         auto config = configFrom(yaml, std::move(env));
         if (!store_) {
             store_ = storage::openStore(admin::storeOptionsFrom(config.storage));
-            store_->migrate();
+            store_->migrate(domain::SystemClock());
         }
-        return admin::provision(*store_, config.provision);
+        return admin::provision(*store_, config.provision, domain::SystemClock());
     }
 
     domain::Organisation organisation(const std::string& name) {
@@ -71,7 +72,7 @@ TEST_F(Provisioner, FirstRunCreatesEverythingAndOneKey) {
     EXPECT_EQ(key.organisationName, "Demo");
     ASSERT_TRUE(key.projectId.has_value());
     auto check = store_->read([&](storage::Repositories& r) {
-        return auth::checkApiKey(r.apiKeys(), key.plaintext, domain::nowMillis());
+        return auth::checkApiKey(r.apiKeys(), key.plaintext, domain::SystemClock().now());
     });
     EXPECT_EQ(check.status, auth::KeyStatus::Valid);
     EXPECT_EQ(organisation("Demo").credits, 1000);
@@ -81,8 +82,8 @@ TEST_F(Provisioner, SecondRunChangesNothingAndShowsNoKey) {
     provision(kDemo);
     auto demo = organisation("Demo");
     store_->write([&](storage::Repositories& r) {
-        r.organisations().changeCredits(
-            {demo.id, -400, storage::CreditReason::Adjustment, std::nullopt, domain::nowMillis()});
+        r.organisations().changeCredits({demo.id, -400, storage::CreditReason::Adjustment,
+                                         std::nullopt, domain::SystemClock().now()});
     });
     auto again = provision(kDemo);
     EXPECT_TRUE(again.changes.empty()) << ::testing::PrintToString(again.changes);
@@ -125,8 +126,9 @@ TEST_F(Provisioner, RevokedKeyIsReplacedAndShown) {
     provision(kDemo);
     auto demo = organisation("Demo");
     auto keys = store_->read([&](storage::Repositories& r) { return r.apiKeys().list(demo.id); });
-    store_->write(
-        [&](storage::Repositories& r) { r.apiKeys().revoke(keys[0].id, domain::nowMillis()); });
+    store_->write([&](storage::Repositories& r) {
+        r.apiKeys().revoke(keys[0].id, domain::SystemClock().now());
+    });
     auto report = provision(kDemo);
     EXPECT_EQ(report.newKeys.size(), 1u);
 }
@@ -145,7 +147,7 @@ TEST_F(Provisioner, PinnedKeyValueIsStoredHashedAndRotated) {
     EXPECT_TRUE(first.newKeys.empty());  // the operator already knows it
     auto check = [&](const std::string& plaintext) {
         return store_->read([&](storage::Repositories& r) {
-            return auth::checkApiKey(r.apiKeys(), plaintext, domain::nowMillis()).status;
+            return auth::checkApiKey(r.apiKeys(), plaintext, domain::SystemClock().now()).status;
         });
     };
     EXPECT_EQ(check(v1), auth::KeyStatus::Valid);
@@ -162,7 +164,7 @@ TEST_F(Provisioner, PinnedKeyValueIsStoredHashedAndRotated) {
 TEST_F(Provisioner, ANameWithAControlCharacterIsRefusedAndNothingIsStored) {
     auto config = configFrom(kDemo);
     store_ = storage::openStore(admin::storeOptionsFrom(config.storage));
-    store_->migrate();
+    store_->migrate(domain::SystemClock());
     for (const char* what : {"organisation", "project", "campaign", "API key"}) {
         auto spec = config.provision;
         auto& org = spec.organisations[0];
@@ -173,7 +175,7 @@ TEST_F(Provisioner, ANameWithAControlCharacterIsRefusedAndNothingIsStored) {
                                                     : org.apiKeys[0].name;
         name = "Evil\r\nX: 1\x1b[31m";
         try {
-            admin::provision(*store_, spec);
+            admin::provision(*store_, spec, domain::SystemClock());
             ADD_FAILURE() << "provisioned a " << thing << " name with a line break";
         } catch (const admin::InvalidRequest& e) {
             EXPECT_THAT(e.what(), HasSubstr(thing + " name \"Evil\\r\\nX: 1\\x1b[31m\" contains a "

@@ -59,7 +59,7 @@ class CtlFixture : public ::testing::Test {
     std::unique_ptr<storage::Store> openStore() {
         auto config = config::loadConfig(configFile_, {});
         auto store = storage::openStore(admin::storeOptionsFrom(config.storage));
-        store->migrate();
+        store->migrate(domain::SystemClock());
         return store;
     }
 

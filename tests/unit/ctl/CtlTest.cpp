@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "auth/ApiKeyCheck.hpp"
+#include "domain/Clock.hpp"
 #include "storage/ApiKeyRepository.hpp"
 #include "unit/ctl/CtlFixture.hpp"
 
@@ -15,7 +16,7 @@ class Ctl : public test::CtlFixture {
   protected:
     auth::KeyCheck checkKey(const std::string& plaintext) {
         return openStore()->read([&](storage::Repositories& repos) {
-            return auth::checkApiKey(repos.apiKeys(), plaintext, domain::nowMillis());
+            return auth::checkApiKey(repos.apiKeys(), plaintext, domain::SystemClock().now());
         });
     }
 };
@@ -204,7 +205,7 @@ TEST_F(Ctl, KeyScopesAndExpiry) {
                        "--expires-in", "90d"});
     EXPECT_EQ(created->getArray("projects")->size(), 1u);
     auto expiresAt = created->getValue<Poco::Int64>("expiresAt");
-    auto expected = domain::nowMillis() + 90LL * 24 * 3600 * 1000;
+    auto expected = domain::SystemClock().now() + 90LL * 24 * 3600 * 1000;
     EXPECT_NEAR(static_cast<double>(expiresAt), static_cast<double>(expected), 60'000.0);
 
     std::string other = newOrg("Globex");

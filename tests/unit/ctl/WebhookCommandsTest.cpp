@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "admin/Administration.hpp"
+#include "domain/Clock.hpp"
 #include "domain/Ids.hpp"
 #include "storage/WebhookDeliveryQueue.hpp"
 #include "storage/WebhookDeliveryRepository.hpp"
@@ -39,14 +40,14 @@ class WebhookCommands : public test::CtlFixture {
                                   campaignId,
                                   "meeting_booked",
                                   R"({"event":"meeting_booked","meeting":{"id":"meeting_1"}})",
-                                  domain::nowMillis() - agoMs};
+                                  domain::SystemClock().now() - agoMs};
         store_->write([&](storage::Repositories& r) { r.webhookDeliveries().insert(event); });
         return event.id;
     }
 
     // Claims the one due delivery and ends its attempt as `delivered` or failed for good.
     void attempt(const std::string& id, bool delivered) {
-        auto now = domain::nowMillis();
+        auto now = domain::SystemClock().now();
         store_->write([&](storage::Repositories& r) {
             auto claimed = r.webhookDeliveryQueue().claim(kOwner, now, now + 30'000, 10);
             ASSERT_EQ(claimed.size(), 1u);
@@ -195,7 +196,7 @@ TEST_F(WebhookCommands, RotateSecretKeepsOnePreviousSecretForADay) {
     std::string original = ok({"campaign", "show", id})->getValue<std::string>("webhookSecret");
     EXPECT_TRUE(ok({"campaign", "show", id})->isNull("previousSecretExpiresAt"));
 
-    auto before = domain::nowMillis();
+    auto before = domain::SystemClock().now();
     auto first = ok({"campaign", "rotate-secret", id});
     std::string second = first->getValue<std::string>("webhookSecret");
     EXPECT_TRUE(second.starts_with("whsec_"));
@@ -203,7 +204,7 @@ TEST_F(WebhookCommands, RotateSecretKeepsOnePreviousSecretForADay) {
     EXPECT_EQ(first->getValue<std::string>("previousWebhookSecret"), original);
     auto expiresAt = first->getValue<Poco::Int64>("previousSecretExpiresAt");
     EXPECT_GE(expiresAt, before + admin::kPreviousWebhookSecretLifetime);
-    EXPECT_LE(expiresAt, domain::nowMillis() + admin::kPreviousWebhookSecretLifetime);
+    EXPECT_LE(expiresAt, domain::SystemClock().now() + admin::kPreviousWebhookSecretLifetime);
     EXPECT_FALSE(first->getValue<bool>("droppedEarlierSecret"));
 
     auto shown = ok({"campaign", "show", id});

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "JobStoreFixture.hpp"
+#include "domain/Clock.hpp"
 #include "jobs/JobOutcomes.hpp"
 #include "storage/LeadRepository.hpp"
 
@@ -23,13 +24,13 @@ class Outcomes : public jobs::test::JobStoreFixture {
     bool succeed(const std::string& owner, const domain::Job& job, StepName step,
                  const StepResult& result) {
         return store_->write([&](storage::Repositories& r) {
-            return recordSuccess(r, owner, job, step, result, domain::nowMillis()).held;
+            return recordSuccess(r, owner, job, step, result, domain::SystemClock().now()).held;
         });
     }
 
     bool fail(const FailedAttempt& attempt, std::optional<domain::Timestamp>& retryAt) {
         auto recorded = store_->write([&](storage::Repositories& r) {
-            return recordFailure(r, handlers_, policy_, attempt, domain::nowMillis());
+            return recordFailure(r, handlers_, policy_, attempt, domain::SystemClock().now());
         });
         retryAt = recorded.retryAt;
         return recorded.held;
@@ -55,14 +56,15 @@ TEST_F(Outcomes, SuccessStoresTheOutputAndMovesTheJobOn) {
 TEST_F(Outcomes, SuccessNamesTheQueueTheJobMovedTo) {
     auto job = claim(addJob(), "w");
     auto recorded = store_->write([&](storage::Repositories& r) {
-        return recordSuccess(r, "w", job, StepName::Research, {"{}", {}}, domain::nowMillis());
+        return recordSuccess(r, "w", job, StepName::Research, {"{}", {}},
+                             domain::SystemClock().now());
     });
     EXPECT_TRUE(recorded.held);
     EXPECT_EQ(recorded.next, "content_generation");  // whose workers are woken at once
     auto finalizing = claim(addJob(StepName::Finalize), "w");
     recorded = store_->write([&](storage::Repositories& r) {
         return recordSuccess(r, "w", finalizing, StepName::Finalize, {"{}", {}},
-                             domain::nowMillis());
+                             domain::SystemClock().now());
     });
     EXPECT_FALSE(recorded.next) << "the last step leads nowhere";
 }
@@ -98,10 +100,10 @@ TEST_F(Outcomes, SuccessByAnOwnerThatLostTheJobChangesNothing) {
 
 TEST_F(Outcomes, AFailureWithRetriesLeftQueuesTheJobAfterTheBackOff) {
     auto job = claim(addJob(), "w");
-    auto before = domain::nowMillis();
+    auto before = domain::SystemClock().now();
     std::optional<domain::Timestamp> retryAt;
     ASSERT_TRUE(fail({job.id, "w", StepName::Research, 0, "boom", false, 3}, retryAt));
-    auto after = domain::nowMillis();
+    auto after = domain::SystemClock().now();
     ASSERT_TRUE(retryAt);
     EXPECT_GE(*retryAt, before + 8'000);
     EXPECT_LT(*retryAt, after + 12'000);
@@ -121,7 +123,7 @@ TEST_F(Outcomes, AFailureWithRetriesLeftQueuesTheJobAfterTheBackOff) {
 
 TEST_F(Outcomes, TheBackOffGrowsWithTheRetriesAlreadyUsed) {
     auto job = claim(addJob(StepName::Research, 2), "w");
-    auto before = domain::nowMillis();
+    auto before = domain::SystemClock().now();
     std::optional<domain::Timestamp> retryAt;
     ASSERT_TRUE(fail({job.id, "w", StepName::Research, 2, "boom", false, 3}, retryAt));
     ASSERT_TRUE(retryAt);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "JobStoreFixture.hpp"
+#include "domain/Clock.hpp"
 #include "jobs/StepQueue.hpp"
 #include "plugins/PluginError.hpp"
 
@@ -43,7 +44,7 @@ class StepQueueTest : public jobs::test::JobStoreFixture {
 
     std::unique_ptr<work::Claim> claimOne(StepQueue& queue) {
         addJob();
-        auto now = domain::nowMillis();
+        auto now = domain::SystemClock().now();
         auto claimed = store_->write([&](storage::Repositories& r) {
             return queue.claim(r, {"w", 10, now, now + 60'000});
         });
@@ -68,7 +69,7 @@ TEST_F(StepQueueTest, AJobWhoseSubjectCannotBeReadFailsItsAttemptAndTheOthersAre
     JobHandlers handlers;
     handlers.add(kind);
     StepQueue queue(StepName::Research, table_, handlers, retries_, 5s);
-    auto now = domain::nowMillis();
+    auto now = domain::SystemClock().now();
     auto claimed = store_->write([&](storage::Repositories& r) {
         return queue.claim(r, {"w", 10, now, now + 60'000});
     });

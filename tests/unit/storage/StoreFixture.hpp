@@ -16,7 +16,7 @@ class StoreFixture : public ::testing::Test {
     void SetUp() override {
         database_ = backend().create(dir_);
         store_ = database_->open();
-        store_->migrate();
+        store_->migrate(domain::SystemClock());
     }
 
     virtual StoreBackend backend() const { return sqliteBackend(); }

@@ -26,7 +26,7 @@ namespace lodestone::work::test {
 class CountingStore final : public storage::Store {
   public:
     explicit CountingStore(storage::Store& inner) : inner_(inner) {}
-    void migrate() override { inner_.migrate(); }
+    void migrate(const domain::Clock& clock) override { inner_.migrate(clock); }
     int schemaVersion() override { return inner_.schemaVersion(); }
     int latestSchemaVersion() const override { return inner_.latestSchemaVersion(); }
     std::string description() const override { return inner_.description(); }

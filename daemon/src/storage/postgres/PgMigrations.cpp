@@ -37,7 +37,7 @@ void run(PGconn* connection, const std::string& sql) {
     command(connection, sql.c_str());
 }
 
-void applyPending(PGconn* connection, const std::string& databaseName) {
+void applyPending(PGconn* connection, const std::string& databaseName, const domain::Clock& clock) {
     run(connection, "BEGIN");
     try {
         run(connection,
@@ -54,7 +54,7 @@ void applyPending(PGconn* connection, const std::string& databaseName) {
             if (migration.version <= current) continue;
             for (const auto& sql : migration.statements) run(connection, sql);
             const std::string version = std::to_string(migration.version);
-            const std::string at = std::to_string(domain::nowMillis());
+            const std::string at = std::to_string(clock.now());
             const char* values[] = {version.c_str(), migration.description.c_str(), at.c_str()};
             std::unique_ptr<PGresult, decltype(&PQclear)> recorded(
                 PQexecParams(connection,
@@ -90,11 +90,12 @@ int appliedVersion(PGconn* connection) {
         firstNumber(connection, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"));
 }
 
-void applyMigrations(PGconn* connection, const std::string& databaseName) {
+void applyMigrations(PGconn* connection, const std::string& databaseName,
+                     const domain::Clock& clock) {
     run(connection, kMigrationLock);
     std::exception_ptr failure;
     try {
-        applyPending(connection, databaseName);
+        applyPending(connection, databaseName, clock);
     } catch (...) {
         failure = std::current_exception();
     }

@@ -41,14 +41,14 @@ std::unique_ptr<WorkListener> PostgresStore::listenForWork(
     return std::make_unique<PgWorkListener>(dsn_, processTag_, std::move(heard));
 }
 
-void PostgresStore::migrate() {
+void PostgresStore::migrate(const domain::Clock& clock) {
     auto lease = pool_.acquire();
     // A host that starts while another migrates waits for it, however long a migration takes;
     // the connection is closed afterwards rather than returned without its timeouts.
     lease.discard();
     command(lease.raw(), "SET lock_timeout = 0");
     command(lease.raw(), "SET statement_timeout = 0");
-    applyMigrations(lease.raw(), pool_.name());
+    applyMigrations(lease.raw(), pool_.name(), clock);
 }
 
 int PostgresStore::schemaVersion() {

@@ -15,7 +15,7 @@ class PostgresStore final : public Store {
   public:
     explicit PostgresStore(const StoreOptions& options);
 
-    void migrate() override;
+    void migrate(const domain::Clock& clock) override;
     int schemaVersion() override;
     int latestSchemaVersion() const override;
     std::string description() const override { return pool_.name(); }

@@ -53,7 +53,8 @@ bool foreignKeysOn(Poco::Data::Session& session) {
 }
 
 // Runs the pending migrations in one IMMEDIATE transaction; returns how many it applied.
-int applyPending(Poco::Data::Session& session, const std::string& databaseName) {
+int applyPending(Poco::Data::Session& session, const std::string& databaseName,
+                 const domain::Clock& clock) {
     execute(session, "BEGIN IMMEDIATE");
     try {
         execute(session,
@@ -74,7 +75,7 @@ int applyPending(Poco::Data::Session& session, const std::string& databaseName) 
             Poco::Data::Statement record(session);
             record << "INSERT INTO schema_migrations (version, description, applied_at) "
                       "VALUES (?, ?, ?)",
-                bind(migration.version), bind(migration.description), bind(domain::nowMillis());
+                bind(migration.version), bind(migration.description), bind(clock.now());
             record.execute();
             ++applied;
         }
@@ -89,7 +90,8 @@ int applyPending(Poco::Data::Session& session, const std::string& databaseName) 
 
 }  // namespace
 
-void applyMigrations(Poco::Data::Session& session, const std::string& databaseName) {
+void applyMigrations(Poco::Data::Session& session, const std::string& databaseName,
+                     const domain::Clock& clock) {
     // Rebuilding a table (SQLite's way of changing a column's constraints) drops the old one,
     // which with foreign keys on would cascade into the rows that refer to it and delete them.
     // SQLite's documented procedure: keys off outside the transaction (checked, since a pragma
@@ -101,7 +103,7 @@ void applyMigrations(Poco::Data::Session& session, const std::string& databaseNa
     }
     std::exception_ptr failure;
     try {
-        applyPending(session, databaseName);
+        applyPending(session, databaseName, clock);
     } catch (...) {
         failure = std::current_exception();
     }

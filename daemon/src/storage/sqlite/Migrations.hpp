@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "domain/Clock.hpp"
 #include "storage/Migration.hpp"
 
 namespace lodestone::storage::sqlite {
@@ -19,6 +20,7 @@ int appliedVersion(Poco::Data::Session& session);
 // Applies every pending migration inside one IMMEDIATE transaction, so two processes starting at
 // once (lodestoned and lodestonectl) cannot both apply one. Throws SchemaTooNew for a database
 // from a newer build.
-void applyMigrations(Poco::Data::Session& session, const std::string& databaseName);
+void applyMigrations(Poco::Data::Session& session, const std::string& databaseName,
+                     const domain::Clock& clock);
 
 }  // namespace lodestone::storage::sqlite

@@ -67,10 +67,10 @@ SqliteStore::SqliteStore(const StoreOptions& options)
       writes_(kMaxWritesPerTransaction,
               [this](std::span<CommitGroup::Write*> batch) { commitBatch(batch); }) {}
 
-void SqliteStore::migrate() {
+void SqliteStore::migrate(const domain::Clock& clock) {
     auto lease = pool_.acquire();
     try {
-        applyMigrations(lease.session(), pool_.path().string());
+        applyMigrations(lease.session(), pool_.path().string(), clock);
     } catch (...) {
         // Its foreign-key setting is not known now: no other work may get this connection.
         lease.discard();

@@ -14,7 +14,7 @@ class SqliteStore final : public Store {
   public:
     explicit SqliteStore(const StoreOptions& options);
 
-    void migrate() override;
+    void migrate(const domain::Clock& clock) override;
     int schemaVersion() override;
     int latestSchemaVersion() const override;
     std::string description() const override { return "database " + path_.string(); }

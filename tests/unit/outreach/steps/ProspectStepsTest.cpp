@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "domain/Clock.hpp"
 #include "domain/Ids.hpp"
 #include "jobs/JobOutcomes.hpp"
 #include "outreach/steps/ProspectJobs.hpp"
@@ -94,7 +95,7 @@ class ProspectSteps : public storage::test::ProspectStoreFixture {
     bool fail(const FailedAttempt& attempt, const work::RetryPolicy& policy,
               std::optional<domain::Timestamp>& retryAt) {
         auto recorded = store_->write([&](storage::Repositories& r) {
-            return recordFailure(r, handlers_, policy, attempt, domain::nowMillis());
+            return recordFailure(r, handlers_, policy, attempt, domain::SystemClock().now());
         });
         retryAt = recorded.retryAt;
         return recorded.held;
@@ -296,7 +297,7 @@ TEST_F(ProspectSteps, TheEngineTakesAProspectFromQueuedToQualified) {
         std::shared_ptr<StepRun> run;
     };
     auto claimFor = [&](StepName step) {
-        auto now = domain::nowMillis() + 1000;
+        auto now = domain::SystemClock().now() + 1000;
         return store_->write([&](storage::Repositories& r) {
             auto claimed = r.jobQueue().claim(step, "w", 10, now, now + 60'000);
             if (claimed.size() != 1) throw std::runtime_error("expected one job");
@@ -305,7 +306,8 @@ TEST_F(ProspectSteps, TheEngineTakesAProspectFromQueuedToQualified) {
     };
     auto succeed = [&](const Claimed& claimed, StepName step, const StepResult& result) {
         return store_->write([&](storage::Repositories& r) {
-            return recordSuccess(r, "w", claimed.job, step, result, domain::nowMillis()).held;
+            return recordSuccess(r, "w", claimed.job, step, result, domain::SystemClock().now())
+                .held;
         });
     };
     auto research = claimFor(StepName::Research);
@@ -328,7 +330,7 @@ TEST_F(ProspectSteps, TheEngineTakesAProspectFromQueuedToQualified) {
 TEST_F(ProspectSteps, AProspectJobThatFailsForGoodFailsItsProspect) {
     auto p = add(campaign_, "ann@initech.com", ProspectStatus::Researching);
     auto job = prospectJob(p, 1);
-    auto now = domain::nowMillis();
+    auto now = domain::SystemClock().now();
     store_->write([&](storage::Repositories& r) {
         r.jobQueue().claim(StepName::Research, "w", 10, now, now + 60'000);
     });
@@ -360,7 +362,7 @@ TEST_F(ProspectSteps, AProspectJobThatFailsForGoodFailsItsProspect) {
 TEST_F(ProspectSteps, AFailedJobLeavesABookedProspectBooked) {
     auto p = add(campaign_, "ann@initech.com", ProspectStatus::MeetingBooked);
     auto job = prospectJob(p, 0);
-    auto now = domain::nowMillis();
+    auto now = domain::SystemClock().now();
     store_->write([&](storage::Repositories& r) {
         r.jobQueue().claim(StepName::Research, "w", 10, now, now + 60'000);
     });

@@ -23,10 +23,10 @@ TEST(PgSchema, HasTheTablesAndColumnsOfSqlitesMigrationsAtTheSameVersion) {
     lodestone::test::TempDir dir;
     SqliteDatabase sqliteFile(dir / "var" / "lodestone.db");
     auto sqlite = sqliteFile.open();
-    sqlite->migrate();
+    sqlite->migrate(domain::SystemClock());
     PostgresDatabase postgresDatabase;
     auto postgres = postgresDatabase.open();
-    postgres->migrate();
+    postgres->migrate(domain::SystemClock());
     EXPECT_EQ(postgres->schemaVersion(), sqlite->schemaVersion());
     EXPECT_EQ(postgres->latestSchemaVersion(), sqlite->latestSchemaVersion());
 
@@ -48,10 +48,10 @@ TEST(PgSchema, MigratingTwiceOrFromTwoStoresAtOnceAppliesEachMigrationOnce) {
     PostgresDatabase database;
     auto first = database.open();
     auto second = database.open();
-    std::thread other([&] { second->migrate(); });
-    first->migrate();
+    std::thread other([&] { second->migrate(domain::SystemClock()); });
+    first->migrate(domain::SystemClock());
     other.join();
-    first->migrate();
+    first->migrate(domain::SystemClock());
     EXPECT_EQ(database.count("SELECT COUNT(*) FROM schema_migrations"),
               first->latestSchemaVersion() - 10);  // 11 (the baseline) and each after it
     EXPECT_EQ(first->schemaVersion(), first->latestSchemaVersion());

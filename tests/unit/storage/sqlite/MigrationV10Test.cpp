@@ -44,7 +44,7 @@ class MigrationV10 : public ::testing::Test {
 TEST_F(MigrationV10, DeliveriesAndTheirAttemptsComeThroughAndOtherEventsAreTaken) {
     auto store = openStore(options_);
     ASSERT_EQ(store->schemaVersion(), 9);
-    store->migrate();
+    store->migrate(domain::SystemClock());
     EXPECT_EQ(store->schemaVersion(), store->latestSchemaVersion());
 
     auto delivery =

@@ -92,7 +92,7 @@ class MigrationV4 : public ::testing::Test {
 TEST_F(MigrationV4, JobsAndStepsSurviveAsLeadMagnetJobs) {
     auto store = openStore(options_);
     ASSERT_EQ(store->schemaVersion(), 3);
-    store->migrate();
+    store->migrate(domain::SystemClock());
     EXPECT_EQ(store->schemaVersion(), store->latestSchemaVersion());
 
     auto job = store->read([](Repositories& r) { return r.jobs().find("job_1"); });
@@ -138,12 +138,12 @@ TEST_F(MigrationV4, ForeignKeysAreOnAgainAfterwards) {
         sqlite::ConnectionPool pool(options_.path, 5s, 1, "full");
         auto lease = pool.acquire();
         ASSERT_EQ(foreignKeys(lease.session()), 1);
-        sqlite::applyMigrations(lease.session(), options_.path.string());
+        sqlite::applyMigrations(lease.session(), options_.path.string(), domain::SystemClock());
         EXPECT_EQ(foreignKeys(lease.session()), 1) << "on the connection that migrated";
     }
     // Through a store whose only connection migrates (again: nothing to do) and then writes.
     auto store = openStore(options_);
-    store->migrate();
+    store->migrate(domain::SystemClock());
     domain::Project orphan;
     orphan.id = "prj_orphan";
     orphan.organisationId = "org_missing";
@@ -159,13 +159,13 @@ TEST_F(MigrationV4, ForeignKeysAreOnAgainAfterwards) {
 }
 
 TEST_F(MigrationV4, MigratingTwiceChangesNothing) {
-    openStore(options_)->migrate();
+    openStore(options_)->migrate(domain::SystemClock());
     auto before = schema();
     auto jobs = count("SELECT COUNT(*) FROM jobs");
     auto steps = count("SELECT COUNT(*) FROM job_steps");
     auto store = openStore(options_);
-    store->migrate();
-    store->migrate();
+    store->migrate(domain::SystemClock());
+    store->migrate(domain::SystemClock());
     EXPECT_EQ(schema(), before);
     EXPECT_EQ(count("SELECT COUNT(*) FROM jobs"), jobs);
     EXPECT_EQ(count("SELECT COUNT(*) FROM job_steps"), steps);
@@ -181,7 +181,7 @@ TEST_F(MigrationV4, ADanglingReferenceRollsTheMigrationBack) {
     sqlite::ConnectionPool pool(options_.path, 5s, 1, "full");
     auto lease = pool.acquire();
     try {
-        sqlite::applyMigrations(lease.session(), options_.path.string());
+        sqlite::applyMigrations(lease.session(), options_.path.string(), domain::SystemClock());
         FAIL() << "expected the foreign key check to refuse the migration";
     } catch (const StorageError& e) {
         EXPECT_NE(std::string(e.what()).find("job_steps"), std::string::npos) << e.what();

@@ -44,7 +44,7 @@ class MigrationV5 : public ::testing::Test {
 TEST_F(MigrationV5, AnOutboxEventOfVersion4IsPendingAndDueAtItsCreation) {
     auto store = openStore(options_);
     ASSERT_EQ(store->schemaVersion(), 4);
-    store->migrate();
+    store->migrate(domain::SystemClock());
     EXPECT_EQ(store->schemaVersion(), store->latestSchemaVersion());
 
     auto delivery =
@@ -72,7 +72,7 @@ TEST_F(MigrationV5, AnOutboxEventOfVersion4IsPendingAndDueAtItsCreation) {
 
 TEST_F(MigrationV5, TheMigratedEventIsDeliverableLikeANewOne) {
     auto store = openStore(options_);
-    store->migrate();
+    store->migrate(domain::SystemClock());
     EXPECT_EQ(store->read([](Repositories& r) { return r.webhookDeliveryQueue().nextDue(); }),
               kCreated);
     auto claimed = store->write([](Repositories& r) {

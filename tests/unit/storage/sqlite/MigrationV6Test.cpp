@@ -50,7 +50,7 @@ class MigrationV6 : public ::testing::Test {
 TEST_F(MigrationV6, ProspectsGetUnsubscribeTokensOfTheirOwnAndCampaignsNoSequence) {
     auto store = openStore(options_);
     ASSERT_EQ(store->schemaVersion(), 5);
-    store->migrate();
+    store->migrate(domain::SystemClock());
     EXPECT_EQ(store->schemaVersion(), store->latestSchemaVersion());
 
     std::set<std::string> tokens;

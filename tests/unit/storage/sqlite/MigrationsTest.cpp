@@ -13,7 +13,7 @@ class Migrations : public ::testing::Test {
   protected:
     void SetUp() override {
         store_ = database_.open();
-        store_->migrate();
+        store_->migrate(domain::SystemClock());
     }
 
     const StoreOptions& options() const { return database_.options(); }
@@ -39,8 +39,8 @@ TEST_F(Migrations, FreshDatabaseGetsEveryMigration) {
 
 TEST_F(Migrations, RunningTwiceChangesNothing) {
     auto before = count("SELECT COUNT(*) FROM sqlite_master");
-    store_->migrate();
-    openStore(options())->migrate();
+    store_->migrate(domain::SystemClock());
+    openStore(options())->migrate(domain::SystemClock());
     EXPECT_EQ(count("SELECT COUNT(*) FROM sqlite_master"), before);
     EXPECT_EQ(count("SELECT COUNT(*) FROM schema_migrations"), store_->latestSchemaVersion());
 }
@@ -62,7 +62,7 @@ TEST_F(Migrations, NewerDatabaseIsRefused) {
     sql("INSERT INTO schema_migrations (version, description, applied_at) "
         "VALUES (999, 'from the future', 0)");
     try {
-        openStore(options())->migrate();
+        openStore(options())->migrate(domain::SystemClock());
         FAIL() << "expected SchemaTooNew";
     } catch (const SchemaTooNew& e) {
         EXPECT_NE(std::string(e.what()).find("schema version 999"), std::string::npos) << e.what();
@@ -73,7 +73,7 @@ TEST_F(Migrations, NewerDatabaseIsRefused) {
 TEST_F(Migrations, UnwritableLocationIsAClearError) {
     StoreOptions bad;
     bad.path = "/proc/lodestone/cannot.db";
-    EXPECT_THROW(openStore(bad)->migrate(), StorageError);
+    EXPECT_THROW(openStore(bad)->migrate(domain::SystemClock()), StorageError);
 }
 
 TEST_F(Migrations, AStorageProbeKeepsOneRowPerHost) {
