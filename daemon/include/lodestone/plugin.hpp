@@ -205,6 +205,7 @@ class RunContext {
 
     // Time left before the deadline (zero once it has passed); handy for I/O timeouts.
     std::chrono::milliseconds remaining() const {
+        // The plugin's own reading: the deadline is epoch ms, whoever's clock set it.
         using namespace std::chrono;
         const std::int64_t now =
             duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();

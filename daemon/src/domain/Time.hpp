@@ -9,11 +9,6 @@ namespace lodestone::domain {
 // Every stored timestamp is epoch milliseconds (DESIGN.md, Jobs).
 using Timestamp = std::int64_t;
 
-inline Timestamp nowMillis() {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
 // ISO 8601 UTC with milliseconds, "2026-11-22T09:30:00.123Z".
 std::string isoUtc(Timestamp ms);
 

@@ -11,6 +11,7 @@ constexpr std::int64_t kLongestWaitMs = 24 * 60 * 60 * 1000;
 }  // namespace
 
 std::int64_t nowEpochMs() {
+    // Not the daemon's clock: a plugin-ABI deadline is epoch ms the plugin process reads itself.
     using namespace std::chrono;
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }

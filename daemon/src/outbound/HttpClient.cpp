@@ -153,6 +153,7 @@ OutboundResponse send(const OutboundRequest& request, const OutboundPolicy& poli
 
     const auto addresses = request.connectTo ? mappedAddress(*request.connectTo, target, applied)
                                              : permittedAddresses(target, applied, deadline);
+    // The steady clock: the exchange's real latency, whatever the daemon's clock says.
     const auto started = std::chrono::steady_clock::now();
     Poco::Net::SocketAddress connected;
     const Poco::Net::StreamSocket socket = connectToOne(addresses, deadline, connected);

@@ -6,6 +6,7 @@ namespace lodestone::plugins {
 namespace {
 
 std::int64_t nowMs() {
+    // Not the daemon's clock: a plugin-ABI deadline is epoch ms the plugin process reads itself.
     using namespace std::chrono;
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }

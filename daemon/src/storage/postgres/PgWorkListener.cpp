@@ -53,6 +53,8 @@ bool PgWorkListener::listenOn(PGconn* connection) {
 void PgWorkListener::run() {
     auto& log = Poco::Logger::get("lodestone.storage");
     std::unique_ptr<PGconn, decltype(&PQfinish)> connection(nullptr, &PQfinish);
+    // Reconnects paced in real time on the listener's own thread, which waits in poll(), not on a
+    // clock.
     auto lastAttempt = std::chrono::steady_clock::time_point{};
     bool warned = false;
     while (!stopping_) {
