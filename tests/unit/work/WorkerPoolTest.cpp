@@ -292,10 +292,15 @@ TEST_F(WorkerPoolTest, AStuckDispatcherShowsAsAGrowingStallAndAnIdleOneDoesNot) 
     auto pool = settings(2);
     pool.pollInterval = 20ms;
     auto& engine = start(pool);
-    // Idle, the dispatcher turns at every poll: its stall never passes a poll interval.
+    // Idle, the dispatcher turns whenever a poll falls due: as time passes, its stall keeps
+    // coming back within a poll interval. (Time is turned inside the wait: a turn still in
+    // progress when the clock moves sleeps until one interval after it ends, so one advance
+    // alone may leave the stall above an interval; a stuck dispatcher's only grows.)
     for (int poll = 0; poll < 10; ++poll) {
-        manual_.advance(20ms);
-        ASSERT_TRUE(eventually([&] { return engine.longestStall() <= 20ms; })) << poll;
+        ASSERT_TRUE(eventually([&] {
+            manual_.advance(20ms);
+            return engine.longestStall() <= 20ms;
+        })) << poll;
     }
 
     kind_->holdClaims(true);
