@@ -63,6 +63,7 @@ TEST(EmailOutreach, AQualifiedProspectReceivesTheWholeSequenceAndCompletes) {
         EXPECT_EQ(email->getValue<int>("attempts"), 1);
         auto sent = email->getValue<std::int64_t>("sentAt");
         if (step > 1) {
+            // A lower bound on a real wait in the daemon: a slow machine cannot fail it.
             EXPECT_GE(sent - previousSent, 1000) << "step " << step << "'s 1 s delay";
         }
         previousSent = sent;
@@ -78,13 +79,12 @@ TEST(EmailOutreach, AQualifiedProspectReceivesTheWholeSequenceAndCompletes) {
 }
 
 TEST(EmailOutreach, AQualifiedProspectsFirstEmailGoesOutWithoutWaitingForAPoll) {
-    // Every pool looks for work it was not told about only every 30 s: an email out sooner was
-    // woken by the prospect's qualification.
-    EmailDaemon daemon({.pollInterval = "30s"});
-    const auto start = std::chrono::steady_clock::now();
+    // Every pool looks for work it was not told about only every hour: an email out at all was
+    // woken by the prospect's qualification. No timing is asserted: without the wake-up, the
+    // wait for the message runs out long before the next poll.
+    EmailDaemon daemon({.pollInterval = "1h"});
     daemon.addLead("Slow", "quick@initech.example");
-    daemon.waitForMessagesTo("quick@initech.example", 1);
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
+    EXPECT_EQ(daemon.waitForMessagesTo("quick@initech.example", 1).size(), 1u);
 }
 
 TEST(EmailOutreach, AReplyRecordedThroughTheApiStopsTheSequence) {

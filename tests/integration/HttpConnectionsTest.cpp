@@ -16,26 +16,23 @@ namespace {
 
 const std::string kHalfHead = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ";
 
-// How soon /healthz must answer while slow clients hold connections. The sanitized build (the
-// asan preset defines LODESTONE_SANITIZED) runs several times slower on shared cores.
-#ifdef LODESTONE_SANITIZED
-constexpr auto kHealthzWithin = 3s;
-#else
-constexpr auto kHealthzWithin = 1s;
-#endif
+// How long a test waits for /healthz while slow clients hold connections: far shorter than the
+// head_timeout those clients are given, so a worker held by one of them fails the wait, and far
+// longer than any machine takes to answer. No timing is asserted.
+constexpr auto kHealthzWithin = 30s;
 
 }  // namespace
 
 TEST(HttpConnections, TwoHundredHalfSentRequestsDoNotDelayAnyoneElse) {
     // Four workers only: under a thread-per-connection server these clients would hold them all.
-    ApiDaemon api(ApiDaemon::kGenerousLimits, "  threads: 4\n");
+    ApiDaemon api(ApiDaemon::kGenerousLimits, "  threads: 4\n  head_timeout: 10m\n");
     std::vector<std::unique_ptr<RawClient>> idle;
     for (int i = 0; i < 200; ++i) {
         idle.push_back(std::make_unique<RawClient>(api.port()));
         idle.back()->send(kHalfHead);
     }
-    // Before the front read requests without a thread per connection, this waited 30 s. Every
-    // one of several checks, each on a new connection, must be answered within the bound: no
+    // Before the front read requests without a thread per connection, this waited for the head
+    // timeout. Every one of several checks, each on a new connection, must be answered: no
     // worker is waiting for those 200 clients, and no check is lucky.
     for (int check = 0; check < 5; ++check) {
         RawClient client(api.port());
@@ -61,7 +58,8 @@ TEST(HttpConnections, AClientSendingAByteASecondIsCutAtTheHeadTimeout) {
     EXPECT_THAT(answer->body, HasSubstr("did not arrive within 2 s"));
     EXPECT_TRUE(client.closedWithin(5s));
     EXPECT_LT(sent, head.size());
-    EXPECT_GE(std::chrono::steady_clock::now() - started, 2s);  // not before its time
+    // Not before its time: a lower bound on a real wait, which no slow machine can fail.
+    EXPECT_GE(std::chrono::steady_clock::now() - started, 2s);
 }
 
 TEST(HttpConnections, ABodyBelowTheMinimumRateIsCut) {

@@ -14,6 +14,7 @@
 using namespace lodestone::test;
 using lodestone::domain::StepName;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 namespace {
 
@@ -229,18 +230,17 @@ TEST(JobRecovery, Kill9DuringFinalizationLosesNoJobAndRerunsNoPluginStep) {
 TEST(JobRecovery, SigtermLetsRunningStepsFinishWithinTheGrace) {
     EngineSetup setup;
     setup.research = "work: 600ms";
-    setup.shutdownGrace = "10s";
+    // Far longer than the test's wait for the stop: a stop that sat out the grace instead of
+    // ending with the step would fail there. No timing is asserted.
+    setup.shutdownGrace = "1h";
     EngineDaemon engine(setup);
     engine.start();
     auto [leadId, jobId] = engine.createJob(kAda);
     ASSERT_TRUE(eventually([&] { return engine.invocations(jobId, "research") == 1; },
                            std::chrono::seconds(30)));
-    const auto stopping = std::chrono::steady_clock::now();
     EXPECT_EQ(engine.daemon().stop(SIGTERM).code, 0);
-    // A correctness bound, not a speed test: a stop waits at most jobs.shutdown_grace for the
-    // running steps, then up to 2 s for cancelled calls (work::Engine::waitForAbandonedCalls); the
-    // other 3 s cover closing the server and the database on a loaded machine.
-    EXPECT_LT(std::chrono::steady_clock::now() - stopping, std::chrono::seconds(10 + 5));
+    EXPECT_THAT(engine.daemon().process().errors(),
+                Not(HasSubstr("still running after their grace period")));
     // The running step was allowed to finish and its result kept.
     EXPECT_EQ(engine.backdoor().count("SELECT COUNT(*) FROM job_steps WHERE job_id = '" + jobId +
                                       "' AND name = 'research_agent' AND status = 'completed'"),
@@ -254,22 +254,20 @@ TEST(JobRecovery, SigtermLetsRunningStepsFinishWithinTheGrace) {
 
 TEST(JobRecovery, SigtermHandsBackStepsStillRunningAfterTheGrace) {
     EngineSetup setup;
-    setup.content = "work: 30s";
+    // Far longer than the test's wait for the stop: a stop that let the step run its course
+    // would fail there. No timing is asserted.
+    setup.content = "work: 1h";
     setup.shutdownGrace = "300ms";
     EngineDaemon engine(setup);
     engine.start();
     auto [leadId, jobId] = engine.createJob(kAda);
     ASSERT_TRUE(eventually([&] { return engine.invocations(jobId, "content") == 1; },
                            std::chrono::seconds(30)));
-    const auto stopping = std::chrono::steady_clock::now();
-    auto stopped = engine.daemon().stop(SIGTERM, std::chrono::seconds(20));
+    auto stopped = engine.daemon().stop(SIGTERM);
     EXPECT_EQ(stopped.code, 0) << "signal " << stopped.signal.value_or(0) << "\n"
                                << engine.daemon().process().errors();
-    // A correctness bound, not a speed test: the grace (300 ms) for the running step, up to 2 s
-    // for its cancelled call to return (work::Engine::waitForAbandonedCalls), and 3 s for closing
-    // the server and the database on a loaded machine.
-    EXPECT_LT(std::chrono::steady_clock::now() - stopping,
-              std::chrono::milliseconds(300) + std::chrono::seconds(5));
+    EXPECT_THAT(engine.daemon().process().errors(),
+                HasSubstr("attempts still running after their grace period; interrupting them"));
     EXPECT_EQ(engine.backdoor().count("SELECT COUNT(*) FROM jobs WHERE lease_owner IS NULL"), 1);
 
     setup.content = "work: 0s";

@@ -280,7 +280,9 @@ TEST(Logs, WithFormatJsonEveryLineIsAJsonObject) {
 TEST(Stop, IsBoundedByTheGraceWhileTheDatabaseRefusesEveryWrite) {
     EngineSetup setup;
     setup.research = "work: 1s";
-    setup.stepTimeout = "60s";  // an outcome write is retried for up to its lease: over a minute
+    // An outcome write is retried for up to its lease, over an hour: far longer than the test's
+    // wait for the stop, which is the guard. No timing is asserted.
+    setup.stepTimeout = "1h";
     setup.shutdownGrace = "1s";
     setup.storageYaml = "busy_timeout: 100ms";
     EngineDaemon engine(setup);
@@ -291,11 +293,8 @@ TEST(Stop, IsBoundedByTheGraceWhileTheDatabaseRefusesEveryWrite) {
     // Another writer holds the database from now on: the step's outcome cannot be written.
     auto lock = engine.backdoor().holdWriteLock();
     ASSERT_TRUE(logged(engine, "recording the outcome failed, trying again"));
-    const auto before = std::chrono::steady_clock::now();
     const auto status = engine.daemon().stop(SIGTERM);
-    const auto took = std::chrono::steady_clock::now() - before;
     EXPECT_EQ(status.code, 0) << engine.daemon().process().errors();
-    // The promise is shutdown_grace + 2 s; the bound here leaves a loaded machine room while
-    // staying far below the minute the write would otherwise have been retried for.
-    EXPECT_LT(took, std::chrono::seconds(20));
+    EXPECT_THAT(engine.daemon().process().errors(),
+                HasSubstr("recording the outcome failed, giving up"));
 }

@@ -181,7 +181,7 @@ TEST(ScaleOut, TheRateLimitIsTheInstallationsNotEachDaemons) {
     EXPECT_EQ(refused.headers["X-RateLimit-Remaining"], "0");
 }
 
-TEST(ScaleOut, AKeyRevokedThroughOneDaemonStopsWorkingOnTheOtherWithinASecond) {
+TEST(ScaleOut, AKeyRevokedThroughOneDaemonStopsWorkingOnTheOther) {
     WebhookReceiver receiver;
     const auto database = TestDatabase::forSeveralDaemons();
     EngineSetup setup = sharedSetup(database, receiver);
@@ -197,11 +197,10 @@ TEST(ScaleOut, AKeyRevokedThroughOneDaemonStopsWorkingOnTheOtherWithinASecond) {
         LODESTONECTL_PATH, {"--config", first.configPath().string(), "key", "revoke",
                             first.backdoor().text("SELECT id FROM api_keys WHERE name = 'tests'")});
     ASSERT_EQ(revoked.status.code, 0) << revoked.errors;
-    const auto at = std::chrono::steady_clock::now();
-    ASSERT_TRUE(
-        eventually([&] { return second.get(status).status == 401; }, std::chrono::seconds(10)));
-    // The caches keep a key for 500 ms: refused within a second, with room for a busy machine.
-    EXPECT_LT(std::chrono::steady_clock::now() - at, std::chrono::milliseconds(2000));
+    // How soon (the cache's 500 ms) is tested on a turned clock (ApiKeyCacheDefaults); here, that
+    // a revocation through one daemon reaches the other at all. No timing is asserted.
+    EXPECT_TRUE(
+        eventually([&] { return second.get(status).status == 401; }, std::chrono::seconds(30)));
 }
 
 }  // namespace
