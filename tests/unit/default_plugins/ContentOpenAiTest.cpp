@@ -116,6 +116,7 @@ TEST(ContentOpenAi, TriesARateLimitedRequestAgainAfterTheWaitItNames) {
     const ContentOpenAi plugin(server);
     const auto started = std::chrono::steady_clock::now();
     auto document = plugin.document();
+    // A lower bound on a real wait: a slow machine only waits longer, so it cannot fail this.
     EXPECT_GE(since(started), 900ms) << "Retry-After: 1 was waited for";
     EXPECT_EQ(document->getValue<std::string>("title"), "Acme Analytics: a 90-day playbook");
     EXPECT_EQ(server.requestCount(), 3u);
@@ -127,6 +128,7 @@ TEST(ContentOpenAi, TriesAFailingServerAgainAfterABackOff) {
     const ContentOpenAi plugin(server);
     const auto started = std::chrono::steady_clock::now();
     auto document = plugin.document();
+    // A lower bound on a real wait: a slow machine only waits longer, so it cannot fail this.
     EXPECT_GE(since(started), 450ms) << "the first back-off is half a second";
     EXPECT_TRUE(document->has("title"));
     EXPECT_EQ(server.requestCount(), 2u);
@@ -145,9 +147,8 @@ TEST(ContentOpenAi, GivesUpAfterFiveAttempts) {
 TEST(ContentOpenAi, NeverWaitsPastTheStepsDeadline) {
     FakeChatServer server;
     server.setDefault(FakeChatServer::error(429, "Slow down", {{"Retry-After", "30"}}));
-    const auto started = std::chrono::steady_clock::now();
+    // Given up before waiting at all, as the message says: no timing is asserted.
     auto error = ContentOpenAi(server).failure(contentInput(), 5s);
-    EXPECT_LT(since(started), 2s);
     EXPECT_EQ(error.status(), LODESTONE_ERROR_FAILED);
     EXPECT_THAT(error.message(), HasSubstr("429 Too Many Requests: Slow down; the server asked to "
                                            "wait 30 s, past the step's deadline"));
@@ -156,15 +157,16 @@ TEST(ContentOpenAi, NeverWaitsPastTheStepsDeadline) {
 
 TEST(ContentOpenAi, StopsWaitingWhenTheRunIsCancelled) {
     FakeChatServer server;
-    server.setDefault(FakeChatServer::error(429, "Slow down", {{"Retry-After", "20"}}));
+    // A wait of an hour, within a deadline of two: a cancel that did not end the wait would
+    // hold the test until its ctest timeout, which is the guard. No timing is asserted.
+    server.setDefault(FakeChatServer::error(429, "Slow down", {{"Retry-After", "3600"}}));
     const ContentOpenAi plugin(server);
-    RunControl control(RunControl::deadlineIn(60s));
+    RunControl control(RunControl::deadlineIn(2h));
     std::thread canceller([&] {
         server.waitForRequests(1, 10s);
         std::this_thread::sleep_for(100ms);
         control.cancel();
     });
-    const auto started = std::chrono::steady_clock::now();
     try {
         plugin.run(contentInput(), control);
         ADD_FAILURE() << "a cancelled run returned";
@@ -172,7 +174,7 @@ TEST(ContentOpenAi, StopsWaitingWhenTheRunIsCancelled) {
         EXPECT_EQ(e.status(), LODESTONE_ERROR_CANCELLED) << e.what();
     }
     canceller.join();
-    EXPECT_LT(since(started), 3s);
+    EXPECT_EQ(server.requestCount(), 1u);
 }
 
 TEST(ContentOpenAi, FailsAtOnceOnAClientErrorWithTheServersMessageButNotTheKey) {
@@ -239,21 +241,21 @@ TEST(ContentOpenAi, ReadsAnAnswerInMarkdownCodeFences) {
 }
 
 TEST(ContentOpenAi, EndsAtTheDeadlineWhenTheServerIsSlower) {
+    // The server never answers and a request's own timeout is an hour: only the run's deadline
+    // can end this, or the ctest timeout, which is the guard. No timing is asserted.
     FakeChatServer server;
     server.setDefault(ChatReply{200, {}, "", true});
-    const auto started = std::chrono::steady_clock::now();
-    auto error = ContentOpenAi(server).failure(contentInput(), 1500ms);
-    EXPECT_LT(since(started), 3s);
+    auto error = ContentOpenAi(server, {"timeout: 1h"}).failure(contentInput(), 1500ms);
     EXPECT_NE(error.status(), LODESTONE_OK);
     EXPECT_THAT(error.message(), AnyOf(HasSubstr("timed out"), HasSubstr("cancelled")));
 }
 
 TEST(ContentOpenAi, KeepsToItsOwnRequestTimeout) {
+    // The server never answers: the message names the request's timeout, not the run's
+    // deadline. No timing is asserted.
     FakeChatServer server;
     server.setDefault(ChatReply{200, {}, "", true});
-    const auto started = std::chrono::steady_clock::now();
     auto error = ContentOpenAi(server, {"timeout: 1s"}).failure(contentInput(), 30s);
-    EXPECT_LT(since(started), 3s);
     EXPECT_EQ(error.status(), LODESTONE_ERROR_FAILED);
     EXPECT_THAT(error.message(), HasSubstr("timed out after 1000 ms"));
 }

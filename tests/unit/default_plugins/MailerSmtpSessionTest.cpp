@@ -115,28 +115,26 @@ TEST(MailerSmtpAuth, AWrongPasswordIsARefusalAtAuthThatNeverQuotesThePassword) {
     EXPECT_EQ(sink.messageCount(), 0u);
 }
 
-TEST(MailerSmtpTime, AServerSlowerThanTheTimeoutFailsTheRunPromptly) {
+// In these tests the server holds its verdict for 20 s, far longer than the limit under test: a
+// limit that did not cut the wait would see the message accepted, and the test fail. No timing
+// is asserted.
+TEST(MailerSmtpTime, AServerSlowerThanTheTimeoutFailsTheRun) {
     SmtpSink sink({.delayDataSeconds = 20});
     Mailer mailer(Mailer::plainConfig(sink.port(), {"timeout: 500ms"}));
-    const auto start = std::chrono::steady_clock::now();
     auto error = mailer.failure(sampleMessage());
-    const auto took = std::chrono::steady_clock::now() - start;
     EXPECT_EQ(error.status(), LODESTONE_ERROR_FAILED);
     EXPECT_THAT(error.what(), HasSubstr("127.0.0.1:" + std::to_string(sink.port())));
     EXPECT_THAT(error.what(), HasSubstr("timed out"));
     EXPECT_THAT(error.what(), HasSubstr("waiting for the reply to the message"));
-    EXPECT_LT(took, std::chrono::seconds(5));
 }
 
 TEST(MailerSmtpTime, TheRunsDeadlineBoundsTheConversationToo) {
     SmtpSink sink({.delayDataSeconds = 20});
     Mailer mailer(Mailer::plainConfig(sink.port()));  // timeout: 30s
     RunControl control(RunControl::deadlineIn(std::chrono::milliseconds(500)));
-    const auto start = std::chrono::steady_clock::now();
     auto error = mailer.failure(toJson(sampleMessage()), control);
     // The host counts a run past its deadline as cancelled.
     EXPECT_THAT(error.status(), AnyOf(LODESTONE_ERROR_CANCELLED, LODESTONE_ERROR_FAILED));
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
 }
 
 // Cancelled while blocked on the server: the watchdog cuts the connection.
@@ -148,12 +146,10 @@ TEST(MailerSmtpTime, CancellingARunWaitingForTheServerStopsItPromptly) {
                           [&] { return mailer.failure(toJson(sampleMessage()), control); });
     ASSERT_TRUE(lodestone::test::eventually([&] { return sink.dataReceived() == 1; },
                                             std::chrono::seconds(10)));
-    const auto start = std::chrono::steady_clock::now();
     control.cancel();
     auto error = run.get();
     EXPECT_EQ(error.status(), LODESTONE_ERROR_CANCELLED) << error.what();
     EXPECT_THAT(error.what(), HasSubstr("cancelled while waiting for the reply to the message"));
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
 }
 
 // Cancelled between two commands: the next one is never sent.

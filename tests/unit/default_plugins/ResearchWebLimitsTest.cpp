@@ -13,17 +13,12 @@ using test::FixtureSite;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-std::chrono::milliseconds since(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                 start);
-}
-
+// The slow site's pages never answer: in these tests only the limit under test ends a read, or
+// the ctest timeout does, which is the guard. No timing is asserted.
 TEST(ResearchWebLimits, KeepsToTheStepBudgetWhenEveryPageHangs) {
     FixtureSite site;
     const ResearchWeb plugin(site, {"page_timeout: 800ms", "step_budget: 2s", "max_pages: 6"});
-    const auto started = std::chrono::steady_clock::now();
     auto output = parseObject(plugin.run(leadAt(FixtureSite::kSlow)));
-    EXPECT_LT(since(started), 4s);
     const std::string warnings = allWarnings(output);
     EXPECT_THAT(warnings, HasSubstr("step_budget spent"));
     EXPECT_THAT(warnings,
@@ -36,9 +31,9 @@ TEST(ResearchWebLimits, KeepsToTheStepBudgetWhenEveryPageHangs) {
 TEST(ResearchWebLimits, EndsBeforeTheRunsDeadlineWithWhatItRead) {
     FixtureSite site;
     const ResearchWeb plugin(site, {"page_timeout: 1500ms", "step_budget: 60s", "max_pages: 6"});
-    const auto started = std::chrono::steady_clock::now();
+    // "step_budget spent" under a budget of a minute: the run's deadline ended the reading, and
+    // the run still returned what it had read.
     auto output = parseObject(plugin.run(leadAt(FixtureSite::kSlow), 2500ms));
-    EXPECT_LT(since(started), 2500ms);
     EXPECT_THAT(allWarnings(output), HasSubstr("step_budget spent"));
 }
 
@@ -46,19 +41,23 @@ TEST(ResearchWebLimits, StopsPromptlyWhenTheRunIsCancelled) {
     FixtureSite site;
     const ResearchWeb plugin(site, {"page_timeout: 30s", "step_budget: 60s"});
     RunControl control(RunControl::deadlineIn(60s));
-    std::thread canceller([&control] {
-        std::this_thread::sleep_for(300ms);
+    // Cancelled while a page that never answers is being read: the read ends with the cancel,
+    // not at its page_timeout.
+    std::thread canceller([&control, &site] {
+        for (int look = 0; look < 3000 && site.requests().size() < 2; ++look) {
+            std::this_thread::sleep_for(10ms);  // until the home page and the first link were asked
+        }
+        std::this_thread::sleep_for(100ms);
         control.cancel();
     });
-    const auto started = std::chrono::steady_clock::now();
     try {
         plugin.run(leadAt(FixtureSite::kSlow), control);
         ADD_FAILURE() << "a cancelled run returned";
     } catch (const PluginError& e) {
         EXPECT_EQ(e.status(), LODESTONE_ERROR_CANCELLED) << e.what();
+        EXPECT_THAT(e.what(), HasSubstr("cancelled while"));
     }
     canceller.join();
-    EXPECT_LT(since(started), 5s);
 }
 
 // The name is mapped by resolve, and the address it maps to is checked all the same.

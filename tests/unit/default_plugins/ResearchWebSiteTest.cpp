@@ -6,6 +6,7 @@ namespace lodestone::plugins::testing {
 namespace {
 
 using test::FixtureSite;
+using ::testing::ContainsRegex;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -24,9 +25,7 @@ class ResearchWebSite : public ::testing::Test {
     static void SetUpTestSuite() {
         site_ = new FixtureSite();
         const ResearchWeb plugin(*site_, kAllPages);
-        const auto started = std::chrono::steady_clock::now();
         output_ = parseObject(plugin.run(leadAt(FixtureSite::kAcme)));
-        elapsed_ = std::chrono::steady_clock::now() - started;
     }
     static void TearDownTestSuite() {
         output_ = nullptr;
@@ -35,12 +34,10 @@ class ResearchWebSite : public ::testing::Test {
 
     static FixtureSite* site_;
     static Poco::JSON::Object::Ptr output_;
-    static std::chrono::steady_clock::duration elapsed_;
 };
 
 FixtureSite* ResearchWebSite::site_ = nullptr;
 Poco::JSON::Object::Ptr ResearchWebSite::output_;
-std::chrono::steady_clock::duration ResearchWebSite::elapsed_;
 
 TEST_F(ResearchWebSite, ReadsWhatTheOrganisationSaysOfItselfWithItsPage) {
     EXPECT_EQ(profileAt(output_, "company.website").toString(), home());
@@ -169,9 +166,10 @@ TEST_F(ResearchWebSite, StopsAfterThreeRedirects) {
 }
 
 TEST_F(ResearchWebSite, MovesOnFromAPageThatNeverAnswersWithinPageTimeout) {
-    EXPECT_THAT(allWarnings(output_), HasSubstr(page("/pricing") + ": timed out after"));
-    // One silent page costs its page_timeout (1 s), not the run's 30 s.
-    EXPECT_LT(elapsed_, std::chrono::seconds(8));
+    // Its page_timeout (1 s, less what went before the request) ended the read, not the step's
+    // budget (20 s) or the run's deadline (30 s). No timing is asserted.
+    EXPECT_THAT(allWarnings(output_),
+                ContainsRegex("/pricing: timed out after (9[0-9][0-9]|1000) ms"));
 }
 
 TEST_F(ResearchWebSite, ReadsOnlyPageBytesOfALargePage) {
