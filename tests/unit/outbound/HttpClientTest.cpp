@@ -16,6 +16,7 @@ using test::deadlineIn;
 using test::RawServer;
 using test::RecordingServer;
 using ::testing::Contains;
+using ::testing::ContainsRegex;
 using ::testing::HasSubstr;
 using ::testing::Pair;
 
@@ -42,12 +43,6 @@ OutboundError failure(const OutboundRequest& request, const OutboundPolicy& poli
     }
     ADD_FAILURE() << "expected an OutboundError for " << request.url;
     return OutboundError(OutboundError::Kind::Io, "none");
-}
-
-std::int64_t msSince(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                 start)
-        .count();
 }
 
 TEST(HttpClient, SendsTheRequestAndReturnsTheResponse) {
@@ -160,16 +155,18 @@ TEST(HttpClient, ABodyOfExactlyTheCapIsComplete) {
     }
 }
 
+// The servers of these tests never answer in full: only the deadline or the cancel under test
+// ends the exchange, or the ctest timeout does, which is the guard. The message names the
+// deadline's figure, less what passed before the request began. No timing is asserted.
 TEST(HttpClient, GivesUpOnASilentServerAtTheDeadline) {
     RawServer server([](Poco::Net::StreamSocket& connection, const std::atomic<bool>& stopping) {
         RawServer::readRequestHead(connection, stopping);
         while (!stopping) std::this_thread::sleep_for(10ms);
     });
-    const auto start = std::chrono::steady_clock::now();
     const OutboundError error = failure(get(server.url("/")), localPolicy(), deadlineIn(300ms));
     EXPECT_EQ(error.kind(), OutboundError::Kind::Timeout) << error.what();
-    EXPECT_THAT(error.what(), HasSubstr("waiting for the response"));
-    EXPECT_LT(msSince(start), 3000);
+    EXPECT_THAT(error.what(),
+                ContainsRegex("timed out after (2[0-9][0-9]|300) ms waiting for the response"));
 }
 
 TEST(HttpClient, CutsOffABodyTrickledAByteAtATime) {
@@ -179,11 +176,10 @@ TEST(HttpClient, CutsOffABodyTrickledAByteAtATime) {
         connection.sendBytes(head.data(), static_cast<int>(head.size()));
         RawServer::drip(connection, std::string(100000, 'x'), 100ms, stopping);
     });
-    const auto start = std::chrono::steady_clock::now();
     const OutboundError error = failure(get(server.url("/")), localPolicy(), deadlineIn(500ms));
     EXPECT_EQ(error.kind(), OutboundError::Kind::Timeout) << error.what();
-    EXPECT_THAT(error.what(), HasSubstr("reading the response body"));
-    EXPECT_LT(msSince(start), 5000);
+    EXPECT_THAT(error.what(),
+                ContainsRegex("timed out after (4[0-9][0-9]|500) ms reading the response body"));
 }
 
 // Poco reads a header line in one go, looping over socket reads that each succeed: only the
@@ -194,10 +190,9 @@ TEST(HttpClient, CutsOffHeadersTrickledAByteAtATime) {
         RawServer::drip(connection, "HTTP/1.1 200 OK\r\nX-Slow: " + std::string(5000, 'a'), 50ms,
                         stopping);
     });
-    const auto start = std::chrono::steady_clock::now();
     const OutboundError error = failure(get(server.url("/")), localPolicy(), deadlineIn(500ms));
     EXPECT_EQ(error.kind(), OutboundError::Kind::Timeout) << error.what();
-    EXPECT_LT(msSince(start), 5000);
+    EXPECT_THAT(error.what(), ContainsRegex("timed out after (4[0-9][0-9]|500) ms"));
 }
 
 TEST(HttpClient, StopsWhenTheCallerCancels) {
@@ -210,13 +205,11 @@ TEST(HttpClient, StopsWhenTheCallerCancels) {
         std::this_thread::sleep_for(200ms);
         cancelled = true;
     });
-    const auto start = std::chrono::steady_clock::now();
     const OutboundError error = failure(get(server.url("/")), localPolicy(), deadlineIn(60s),
                                         [&cancelled] { return cancelled.load(); });
     canceller.join();
     EXPECT_EQ(error.kind(), OutboundError::Kind::Timeout) << error.what();
-    EXPECT_THAT(error.what(), HasSubstr("cancelled"));
-    EXPECT_LT(msSince(start), 10000);
+    EXPECT_THAT(error.what(), HasSubstr("cancelled while"));
 }
 
 TEST(HttpClient, ADeadlineAlreadyPastSendsNothing) {

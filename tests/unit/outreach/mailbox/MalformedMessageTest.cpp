@@ -2,7 +2,6 @@
 // with bytes flipped, and inputs built to make a careless parser quadratic or deep.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -14,7 +13,6 @@
 namespace lodestone::outreach {
 namespace {
 
-using namespace std::chrono_literals;
 using namespace std::string_literals;
 
 std::vector<std::string> allFixtures() {
@@ -89,7 +87,8 @@ TEST(MalformedMessage, RandomBytesAreRead) {
     }
 }
 
-// Each of these is a megabyte or so; a parser that rescans (quadratic) takes minutes on them.
+// Each of these is a megabyte or so; a parser that rescans (quadratic) takes minutes on them. No
+// timing is asserted, the ctest timeout is the guard.
 TEST(MalformedMessage, PathologicalInputsAreReadInLinearTime) {
     const std::size_t size = 1 << 20;
     auto repeat = [&](const std::string& unit) {
@@ -123,10 +122,7 @@ TEST(MalformedMessage, PathologicalInputsAreReadInLinearTime) {
         repeat("\r"),
     };
     for (std::size_t i = 0; i < inputs.size(); ++i) {
-        const auto start = std::chrono::steady_clock::now();
         EXPECT_TRUE(sane(readMailboxMessage(inputs[i]))) << "input " << i;
-        // Linear work is milliseconds even unoptimised; the bound is loose for a busy machine.
-        EXPECT_LT(std::chrono::steady_clock::now() - start, 5s) << "input " << i;
     }
 }
 
