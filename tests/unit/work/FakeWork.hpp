@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <deque>
@@ -62,7 +63,8 @@ inline thread_local int CountingStore::current_ = 0;
 struct Script {
     std::string output = "ok";
     bool throws = false;
-    std::chrono::milliseconds takes{0};
+    // While it holds false, the call runs on: the test, not the clock, decides when it returns.
+    std::shared_ptr<std::atomic<bool>> released;
     bool untilCancelled = false;     // returns once the call is cancelled
     std::optional<Outcome> decided;  // no call at all
     bool recordThrows = false;       // its outcome cannot be written
@@ -74,7 +76,9 @@ struct Script {
 
     Script& answers(std::string text) { return output = std::move(text), *this; }
     Script& throwing() { return throws = true, *this; }
-    Script& taking(std::chrono::milliseconds span) { return takes = span, *this; }
+    Script& runningUntil(std::shared_ptr<std::atomic<bool>> gate) {
+        return released = std::move(gate), *this;
+    }
     Script& runningUntilCancelled() { return untilCancelled = true, *this; }
     Script& decidedAs(Outcome outcome) { return decided = std::move(outcome), *this; }
     Script& unrecordable() { return recordThrows = true, *this; }
@@ -150,6 +154,12 @@ class FakeKind final : public WorkKind {
         }
         return last;
     }
+    bool wasClaimed(const std::string& id) const {
+        std::lock_guard lock(mutex_);
+        return std::any_of(events_.begin(), events_.end(), [&](const Event& event) {
+            return event.item == id && event.what == "claimed";
+        });
+    }
     int running() const { return running_->load(); }
     // How many times the outcome of `id` (a script with a write gate) was tried.
     int writesTried(const std::string& id) const {
@@ -207,8 +217,7 @@ class FakeKind final : public WorkKind {
         // The call owns what it touches: one that overran may outlive the kind and the test.
         return {[script, control, running = running_] {
                     ++*running;
-                    auto until = std::chrono::steady_clock::now() + script.takes;
-                    while (std::chrono::steady_clock::now() < until ||
+                    while ((script.released && !script.released->load()) ||
                            (script.untilCancelled && !control->cancelled())) {
                         std::this_thread::sleep_for(std::chrono::milliseconds(1));
                     }

@@ -38,6 +38,7 @@ class WorkerPoolTest : public storage::test::StoreFixture {
         kind_ = std::make_unique<FakeKind>(*counting_);
     }
     void TearDown() override {
+        released_->store(true);  // before the stop, so that a failed test cannot hang it
         if (engine_) engine_->stop();
     }
 
@@ -55,6 +56,14 @@ class WorkerPoolTest : public storage::test::StoreFixture {
             return !outcome.empty() && outcome != "handed back";
         });
     }
+    // Turns manual_ until `id`'s call has overrun: it may not have started yet, and the
+    // dispatcher may be mid-turn when the clock moves, so the clock moves on until it has looked.
+    bool overran(const std::string& id) {
+        return eventually([&] {
+            manual_.advance(50ms);
+            return kind_->outcomeOf(id) == "failed: overran";
+        });
+    }
 
     const domain::SystemClock systemClock_;
     lodestone::test::ManualClock manual_;
@@ -63,6 +72,8 @@ class WorkerPoolTest : public storage::test::StoreFixture {
     std::unique_ptr<CountingStore> counting_;
     std::unique_ptr<FakeKind> kind_;
     std::unique_ptr<Engine> engine_;
+    // The calls of Script().runningUntil(released_) return once it holds true.
+    std::shared_ptr<std::atomic<bool>> released_ = std::make_shared<std::atomic<bool>>(false);
 };
 
 }  // namespace
@@ -114,10 +125,10 @@ TEST_F(WorkerPoolTest, AFailedOrThrowingCallIsAFailedAttempt) {
 }
 
 TEST_F(WorkerPoolTest, ACallPastItsDeadlineIsLeftBehindAndTheWorkerCarriesOn) {
-    kind_->add("hangs", Script().taking(3s));
+    clock_ = &manual_;
+    kind_->add("hangs", Script().runningUntil(released_));
     auto& engine = start(settings(2, 100ms));
-    ASSERT_TRUE(finished("hangs"));
-    EXPECT_EQ(kind_->outcomeOf("hangs"), "failed: overran");
+    ASSERT_TRUE(overran("hangs"));
     EXPECT_EQ(kind_->running(), 1) << "the call still runs on the thread left behind";
     // A fresh worker took that thread's place: the next item runs and ends while the call left
     // behind still runs (it holds one of the two places until it returns).
@@ -141,13 +152,15 @@ TEST_F(WorkerPoolTest, AThreadLeftBehindIsNamedSoAndAFreshWorkerTakesItsPlace) {
     };
     // A call an earlier test left behind may still be running: this test counts from none.
     ASSERT_TRUE(eventually([&] { return threadsNamed("lodestone-hung") == 0; }));
-    kind_->add("hangs", Script().taking(1500ms));
+    clock_ = &manual_;
+    kind_->add("hangs", Script().runningUntil(released_));
     start(settings(2, 100ms));
-    ASSERT_TRUE(finished("hangs"));
+    ASSERT_TRUE(overran("hangs"));
     EXPECT_EQ(kind_->running(), 1);
     EXPECT_TRUE(eventually([&] { return threadsNamed("lodestone-work") == 2; }));
     EXPECT_EQ(threadsNamed("lodestone-hung"), 1);
     // Once its call returns, the thread left behind ends.
+    released_->store(true);
     EXPECT_TRUE(eventually([&] { return kind_->running() == 0; }));
     EXPECT_TRUE(eventually([&] { return threadsNamed("lodestone-hung") == 0; }));
     EXPECT_EQ(threadsNamed("lodestone-work"), 2);
@@ -156,14 +169,27 @@ TEST_F(WorkerPoolTest, AThreadLeftBehindIsNamedSoAndAFreshWorkerTakesItsPlace) {
 TEST_F(WorkerPoolTest, ClaimingPausesWhileHungCallsHoldEveryPlace) {
     // One place, held by a call that overran: a thread per attempt would pile up behind a plugin
     // that hangs, so nothing more is claimed until the call returns.
+    clock_ = &manual_;
     PoolSettings pool = settings(1, 50ms);
     pool.pollInterval = 50ms;  // a call that returns late wakes nobody: the next look finds it
-    kind_->add("hangs", Script().taking(800ms));
+    kind_->add("hangs", Script().runningUntil(released_));
     auto& engine = start(pool);
-    ASSERT_TRUE(finished("hangs"));
+    ASSERT_TRUE(overran("hangs"));
     kind_->add("next");
     engine.wake("fake");
-    ASSERT_TRUE(finished("next"));
+    // Several looks later (each seen to follow the clock's last turn), it is still not claimed.
+    for (int look = 0; look < 5; ++look) {
+        ASSERT_TRUE(eventually([&] {
+            manual_.advance(50ms);
+            return engine.longestStall() < 50ms;
+        })) << look;
+    }
+    EXPECT_FALSE(kind_->wasClaimed("next"));
+    released_->store(true);
+    EXPECT_TRUE(eventually([&] {
+        manual_.advance(50ms);  // its next look
+        return kind_->outcomeOf("next") == "succeeded";
+    }));
     EXPECT_EQ(kind_->running(), 0) << "claimed only after the hung call returned";
 }
 
@@ -191,7 +217,7 @@ TEST_F(WorkerPoolTest, ARetryIsClaimedWhenItIsDueWithoutAPoll) {
 
 TEST_F(WorkerPoolTest, AnItemThatMovesOnWakesTheQueueItMovedTo) {
     auto next = std::make_unique<FakeKind>(*counting_, "next-step");
-    kind_->add("first", Script().taking(300ms).movingTo("next-step"));
+    kind_->add("first", Script().runningUntil(released_).movingTo("next-step"));
     engine_ = std::make_unique<Engine>(*counting_, *clock_, EngineSettings{5s, 1h});
     engine_->add(*kind_, settings(1));
     engine_->add(*next, settings(1));
@@ -200,19 +226,22 @@ TEST_F(WorkerPoolTest, AnItemThatMovesOnWakesTheQueueItMovedTo) {
     // its own: only the first item's move wakes that queue (its poll interval is an hour).
     ASSERT_TRUE(eventually([&] { return next->claims() >= 1; }));
     next->add("follow-up");
+    released_->store(true);  // only now does the first item finish and move on
     ASSERT_TRUE(finished("first"));
     EXPECT_TRUE(eventually([&] { return next->outcomeOf("follow-up") == "succeeded"; }));
     engine_->stop();  // before the kind it runs goes
 }
 
 TEST_F(WorkerPoolTest, AnOutcomeThatCannotBeWrittenDoesNotHoldUpTheOthers) {
-    // Two finish together; one of their outcomes cannot be written (the kind's own error, not
-    // the database's). The group's transaction fails, each is then tried alone: the good one is
-    // recorded, the bad one given up on at once (its lease then runs out and the rescuer takes
-    // over), and the pool goes on.
-    kind_->add("bad", Script().taking(200ms).unrecordable());
-    kind_->add("good", Script().taking(200ms));
+    // Two are let finish together; one of their outcomes cannot be written (the kind's own
+    // error, not the database's). The group's transaction fails, each is then tried alone: the good
+    // one is recorded, the bad one given up on at once (its lease then runs out and the rescuer
+    // takes over), and the pool goes on.
+    kind_->add("bad", Script().runningUntil(released_).unrecordable());
+    kind_->add("good", Script().runningUntil(released_));
     auto& engine = start(settings(2));
+    ASSERT_TRUE(eventually([&] { return kind_->running() == 2; }));
+    released_->store(true);
     ASSERT_TRUE(finished("good"));
     EXPECT_EQ(kind_->outcomeOf("bad"), "");
     kind_->add("after");
@@ -225,6 +254,7 @@ TEST_F(WorkerPoolTest, AnOutcomeTheDatabaseCannotTakeYetIsWrittenLaterWhileThePo
     // later transactions, with a growing pause, and meanwhile the pool records and claims other
     // work. With one worker, the item queued behind it is claimed only if the pool goes on while
     // that outcome waits.
+    clock_ = &manual_;  // the pauses between its writes pass as the test turns it
     auto writable = std::make_shared<std::atomic<bool>>(false);
     kind_->add("busy", Script().busyUntil(writable));
     kind_->add("meanwhile");
@@ -234,47 +264,75 @@ TEST_F(WorkerPoolTest, AnOutcomeTheDatabaseCannotTakeYetIsWrittenLaterWhileThePo
     // It is still being tried: a pool that had given up would never write it.
     const int tried = kind_->writesTried("busy");
     EXPECT_GE(tried, 1);
-    ASSERT_TRUE(eventually([&] { return kind_->writesTried("busy") > tried; }));
+    ASSERT_TRUE(eventually([&] {
+        manual_.advance(50ms);
+        return kind_->writesTried("busy") > tried;
+    }));
 
     writable->store(true);
-    ASSERT_TRUE(finished("busy"));
-    EXPECT_EQ(kind_->outcomeOf("busy"), "succeeded");
+    ASSERT_TRUE(eventually([&] {
+        manual_.advance(50ms);
+        return kind_->outcomeOf("busy") == "succeeded";
+    }));
 }
 
 TEST_F(WorkerPoolTest, AStopLetsRunningCallsFinishWithinTheGrace) {
-    kind_->add("slow", Script().taking(300ms));
+    clock_ = &manual_;  // the grace never ends unless the test turns the clock
+    kind_->add("slow", Script().runningUntil(released_));
     auto& engine = start(settings(1), 10s);
     ASSERT_TRUE(eventually([&] { return kind_->running() == 1; }));
-    EXPECT_EQ(engine.stop(), 0);
+    auto stopping = std::async(std::launch::async, [&] { return engine.stop(); });
+    // Nothing but the call's return can end this stop, so no slow machine fails this.
+    EXPECT_EQ(stopping.wait_for(50ms), std::future_status::timeout) << "the call was not awaited";
+    released_->store(true);
+    EXPECT_EQ(stopping.get(), 0);
     EXPECT_EQ(kind_->outcomeOf("slow"), "succeeded");
 }
 
 TEST_F(WorkerPoolTest, AStopInterruptsCallsStillRunningAfterTheGrace) {
+    clock_ = &manual_;
     kind_->add("endless", Script().runningUntilCancelled());
     auto& engine = start(settings(1), 100ms);
     ASSERT_TRUE(eventually([&] { return kind_->running() == 1; }));
-    EXPECT_EQ(engine.stop(), 0) << "a call that stops when cancelled is not left running";
+    auto stopping = std::async(std::launch::async, [&] { return engine.stop(); });
+    while (stopping.wait_for(10ms) != std::future_status::ready) manual_.advance(50ms);
+    EXPECT_EQ(stopping.get(), 0) << "a call that stops when cancelled is not left running";
     EXPECT_EQ(kind_->outcomeOf("endless"), "handed back");
     EXPECT_EQ(kind_->running(), 0);
 }
 
 TEST_F(WorkerPoolTest, APoolWithALongerStopGraceLetsItsCallsFinishPastTheEngines) {
-    kind_->add("slow", Script().taking(500ms));
+    clock_ = &manual_;
+    kind_->add("slow", Script().runningUntil(released_));
     auto pool = settings(1);
     pool.stopGrace = 10s;
     auto& engine = start(pool, 50ms);
     ASSERT_TRUE(eventually([&] { return kind_->running() == 1; }));
-    EXPECT_EQ(engine.stop(), 0);
+    auto stopping = std::async(std::launch::async, [&] { return engine.stop(); });
+    // Up to 2 s by the clock: far past the engine's grace, within the pool's and the call's 5 s.
+    for (int turn = 0; turn < 20 && stopping.wait_for(10ms) != std::future_status::ready; ++turn) {
+        manual_.advance(100ms);
+    }
+    released_->store(true);
+    EXPECT_EQ(stopping.get(), 0);
     EXPECT_EQ(kind_->outcomeOf("slow"), "succeeded") << "not interrupted after the engine's 50 ms";
 }
 
 TEST_F(WorkerPoolTest, LeasesOfRunningAttemptsAreRenewed) {
-    PoolSettings pool = settings(1, 1500ms);
-    pool.lease = 1600ms;  // renewed every third of it, at the keeper's next tick (250 ms)
-    kind_->add("long", Script().taking(1200ms));
+    clock_ = &manual_;
+    PoolSettings pool = settings(1, 1min);  // a 65 s lease: renewed every 10 s (a third, capped)
+    kind_->add("long", Script().runningUntil(released_));
     start(pool);
+    ASSERT_TRUE(eventually([&] { return kind_->running() == 1; }));
+    const auto claimedAt = manual_.now();
+    // Turned in ticks, never as far as the call's deadline.
+    EXPECT_TRUE(eventually([&] {
+        if (manual_.now() - claimedAt < 30'000) manual_.advance(250ms);
+        return kind_->fakeTable().renewals() >= 1;
+    }));
+    released_->store(true);
     ASSERT_TRUE(finished("long"));
-    EXPECT_GE(kind_->fakeTable().renewals(), 1);
+    EXPECT_EQ(kind_->outcomeOf("long"), "succeeded");
 }
 
 TEST_F(WorkerPoolTest, ALeaseThatCannotOutlastItsCallsIsRefused) {
