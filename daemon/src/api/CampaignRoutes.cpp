@@ -37,7 +37,7 @@ ApiResponse addLead(ApiServices& services, ApiRequest& request) {
     domain::Campaign campaign = ownCampaign(services, request);
     std::optional<outreach::CampaignLead> lead;
     try {
-        lead = outreach::readCampaignLead(*request.body);
+        lead = outreach::readCampaignLead(*request.body, services.clock);
     } catch (const outreach::CampaignLeadError& problem) {
         throw invalidLead(problem);
     }

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "domain/Clock.hpp"
+
 namespace lodestone::outreach {
 
 // A checked Add Lead body (docs/api.md, "Add Lead"): a campaign prospect, with the fixed fields
@@ -51,7 +53,7 @@ class CampaignLeadError : public std::runtime_error {
 // client fixes its request in one round trip. `currentYear` bounds company.foundedYear (up to
 // the year after, for companies announced ahead of incorporation).
 CampaignLead readCampaignLead(const Poco::JSON::Object& body, int currentYear);
-// As above, with the current UTC year from the clock.
-CampaignLead readCampaignLead(const Poco::JSON::Object& body);
+// As above, with the current UTC year by `clock`.
+CampaignLead readCampaignLead(const Poco::JSON::Object& body, const domain::Clock& clock);
 
 }  // namespace lodestone::outreach

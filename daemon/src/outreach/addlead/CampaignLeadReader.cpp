@@ -1,5 +1,6 @@
 #include <Poco/DateTime.h>
 #include <Poco/String.h>
+#include <Poco/Timestamp.h>
 
 #include "domain/Email.hpp"
 #include "domain/HostNames.hpp"
@@ -66,8 +67,8 @@ CampaignLead readCampaignLead(const Poco::JSON::Object& body, int currentYear) {
     return lead;
 }
 
-CampaignLead readCampaignLead(const Poco::JSON::Object& body) {
-    return readCampaignLead(body, Poco::DateTime().year());
+CampaignLead readCampaignLead(const Poco::JSON::Object& body, const domain::Clock& clock) {
+    return readCampaignLead(body, Poco::DateTime(Poco::Timestamp(clock.now() * 1000)).year());
 }
 
 }  // namespace lodestone::outreach

@@ -1,4 +1,3 @@
-#include <Poco/DateTime.h>
 #include <Poco/JSON/Parser.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "outreach/addlead/CampaignLead.hpp"
+#include "support/ManualClock.hpp"
 
 using namespace lodestone::outreach;
 using Poco::JSON::Object;
@@ -319,12 +319,11 @@ TEST_F(CampaignLeadTest, NumbersMayBeOfAnyNumericTypeButNeverNaN) {
 }
 
 TEST_F(CampaignLeadTest, TheFoundedYearMayBeNextYearByTheClock) {
-    int year = Poco::DateTime().year();
-    auto body =
-        parse("{" + kRequired + R"(,"company":{"foundedYear":)" + std::to_string(year + 1) + "}}");
-    EXPECT_NO_THROW(readCampaignLead(*body));
-    body->getObject("company")->set("foundedYear", year + 2);
-    EXPECT_THROW(readCampaignLead(*body), CampaignLeadError);
+    const lodestone::test::ManualClock clock(1'924'992'000'000);  // 2031-01-01T00:00:00Z
+    auto body = parse("{" + kRequired + R"(,"company":{"foundedYear":2032}})");
+    EXPECT_NO_THROW(readCampaignLead(*body, clock));
+    body->getObject("company")->set("foundedYear", 2033);
+    EXPECT_THROW(readCampaignLead(*body, clock), CampaignLeadError);
 }
 
 TEST_F(CampaignLeadTest, AKnownTimeZoneIsAccepted) {
