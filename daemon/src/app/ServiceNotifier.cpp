@@ -16,6 +16,7 @@ Poco::Logger& log() {
     return Poco::Logger::get("lodestone.systemd");
 }
 
+// systemd reads MONOTONIC_USEC on its own CLOCK_MONOTONIC (sd_notify(3)), not the daemon's clock.
 std::uint64_t monotonicMicros() {
     timespec now{};
     clock_gettime(CLOCK_MONOTONIC, &now);

@@ -45,6 +45,7 @@ std::string BufferedResponse::serialize(bool headRequest) {
     erase("Transfer-Encoding");
     if (!headRequest || !hasContentLength())
         setContentLength64(static_cast<Poco::Int64>(body.size()));
+    // The wall clock, not the application's: RFC 9110 dates a message by when it was sent.
     set("Date",
         Poco::DateTimeFormatter::format(Poco::Timestamp(), Poco::DateTimeFormat::HTTP_FORMAT));
     set("Connection", getKeepAlive() ? "keep-alive" : "close");

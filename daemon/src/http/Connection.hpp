@@ -11,6 +11,8 @@
 
 namespace lodestone::http {
 
+// The front's timers (head timeout, body rate, lingering, the drain) and the access log's
+// durations count real time: the event loop waits in epoll on real sockets, not on a domain::Clock.
 using Clock = std::chrono::steady_clock;
 
 // One client connection, owned by the front's event loop thread: it reads request bytes as they

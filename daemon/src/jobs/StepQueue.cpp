@@ -41,7 +41,8 @@ class UnreadableStep final : public StepRun {
     std::string why_;
 };
 
-// Observes lodestone_step_duration_seconds when it goes out of scope.
+// Observes lodestone_step_duration_seconds when it goes out of scope: the real time the step's
+// work took, on the steady clock, whatever the application's clock says.
 class StepTimer {
   public:
     StepTimer(const metrics::Series& series, const std::string& step, std::string plugin)

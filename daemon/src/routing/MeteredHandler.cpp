@@ -21,6 +21,7 @@ void count(const metrics::Series* counted, const std::string& route, int status,
 
 void MeteredHandler::handleRequest(Poco::Net::HTTPServerRequest& request,
                                    Poco::Net::HTTPServerResponse& response) {
+    // The metric is the real time the handler took: the steady clock, not the application's.
     const auto started = std::chrono::steady_clock::now();
     try {
         handler_->handleRequest(request, response);

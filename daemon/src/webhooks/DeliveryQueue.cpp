@@ -30,6 +30,7 @@ struct ClaimedDelivery final : work::Claim {
     AttemptResult result;
 };
 
+// An attempt's duration is the real time its call took, whatever the application's clock says.
 std::int64_t millisSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
                                                                  start)
