@@ -82,17 +82,22 @@ Context contextFor(const Reader& reader) {
     vars["rule"] = industry.rule;
     vars["calendar"] = industry.calendar;
     vars["quickWin"] = industry.quickWin;
-    vars["leak"] = industry.leak;
     vars["tools"] = reader.tools.empty() ? "the tools you already use" : listed(reader.tools);
     vars["team"] = std::string("your ") + context.role.team;
     vars["domain"] = context.role.domain;
-    vars["roleLeak"] = context.role.leak;
     vars["greeting"] = isolatedIfRightToLeft(reader.name.greeting);
     // Whom a school's staff write to, and who teaches: parents and teachers at a school,
     // students and academic staff at a university.
     vars["families"] = higherEducation ? "students" : "parents";
     vars["teachers"] = higherEducation ? "academic staff" : "teachers";
     for (const auto& [name, value] : vars) context.values.set(name, value);
+    // The leaks go into sentences the copy fills, and may name people the other values give
+    // (a school's leak is "emails from {{families}}"): filled first, then set like the rest.
+    for (const auto& [name, leak] :
+         {std::pair{"leak", industry.leak}, {"roleLeak", context.role.leak}}) {
+        vars[name] = context.fill(leak);
+        context.values.set(name, vars[name]);
+    }
     return context;
 }
 
