@@ -16,7 +16,6 @@ lodestoned (engine on) and watches its RSS instead. Only 127.0.0.1 is ever conta
 import argparse
 import os
 import signal
-import socket
 import sqlite3
 import statistics
 import subprocess
@@ -24,8 +23,9 @@ import sys
 import time
 import urllib.request
 
-from httpbench import create_job, parse_wrk, project_id, provision_yaml, request, \
-    start_daemon, stop_daemon, wrk_command
+from httpbench import children, cpu_ticks, create_job, free_port, parse_wrk, project_id, \
+    provision_yaml, request, rss_mib, spawn, start_daemon, status_field, stop_daemon, track, \
+    wrk_command
 
 MODES = ("status", "create", "create-engine")
 ROUTES = {"status": "GET status", "create": "POST generate", "create-engine": "POST generate+jobs"}
@@ -84,48 +84,12 @@ http {{
 }}
 """
 
-children = []  # every process started, stopped in main's finally (and by the shell's trap)
-
-
-def spawn(workdir, command, **kwargs):
-    process = subprocess.Popen(command, **kwargs)
-    children.append(process)
-    with open(os.path.join(workdir, "pids"), "a") as pids:  # for http-compare.sh's trap
-        pids.write(f"{process.pid}\n")
-    return process
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def get(port, path):
     with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as reply:
         return reply.read()
 
 
-# ---- /proc -------------------------------------------------------------------------------------
-
-def cpu_ticks(pid):
-    """utime + stime of a process, in clock ticks."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])  # fields 14 and 15 of proc(5)
-
-
-def status_field(pid, name):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith(name + ":"):
-                return int(line.split()[1])
-    return 0
-
-
-def rss_mib(pid):
-    return status_field(pid, "VmRSS") / 1024
-
+# ---- servers -----------------------------------------------------------------------------------
 
 def children_of(pid):
     found = []
@@ -139,8 +103,6 @@ def children_of(pid):
                 pass
     return found
 
-
-# ---- servers -----------------------------------------------------------------------------------
 
 class Nginx:
     """nginx on 127.0.0.1 serving workdir/nginx/www, from a config in workdir/nginx."""
@@ -214,9 +176,7 @@ class Daemon:
             config += "jobs:\n  run: false\n"
         self.process, self.port = start_daemon(self.binary, self.dir,
                                                config + provision_yaml(CREDITS))
-        children.append(self.process)
-        with open(os.path.join(workdir, "pids"), "a") as pids:
-            pids.write(f"{self.process.pid}\n")
+        track(workdir, self.process)
         self.pid = self.process.pid
         self.project = project_id(self.binary, self.dir)
         self.create_path = f"/api/projects/{self.project}/generate"

@@ -1,10 +1,12 @@
-"""What the HTTP benchmarks (http_front.py, http_compare.py) share: starting lodestoned on a bench
-config in a fresh directory, the provisioned project and API key, plain requests to it, and
+"""What the HTTP benchmarks (http_front.py, http_compare.py) share: starting lodestoned (or
+another server printing the same `listening on` line) in a fresh directory, the provisioned
+project and API key, plain requests to it, the processes a bench starts and their CPU time, and
 running wrk and reading its output. Only 127.0.0.1 is ever contacted.
 """
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -32,21 +34,27 @@ def start_daemon(binary, workdir, config_text, timeout=30):
     with open(os.path.join(workdir, "lodestone.yaml"), "w") as config:
         config.write(config_text)
     os.makedirs(os.path.join(workdir, "var"), exist_ok=True)
-    log = open(os.path.join(workdir, "daemon.log"), "w+")
-    daemon = subprocess.Popen([binary, "--config", os.path.join(workdir, "lodestone.yaml")],
-                              stdout=log, stderr=subprocess.STDOUT)
+    return start_listening([binary, "--config", os.path.join(workdir, "lodestone.yaml")],
+                           os.path.join(workdir, "daemon.log"), "lodestoned", timeout)
+
+
+def start_listening(command, log_path, name, timeout=30):
+    """Starts a server (its output in log_path) and waits for the line
+    `listening on http://127.0.0.1:PORT` it prints. Returns (Popen, port)."""
+    log = open(log_path, "w+")
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.time() + timeout
     while time.time() < deadline:
         log.seek(0)
         found = re.search(r"listening on http://127\.0\.0\.1:(\d+)", log.read())
         if found:
-            return daemon, int(found.group(1))
-        if daemon.poll() is not None:
+            return server, int(found.group(1))
+        if server.poll() is not None:
             log.seek(0)
-            sys.exit("lodestoned exited during start-up:\n" + log.read()[-4000:])
+            sys.exit(f"{name} exited during start-up:\n" + log.read()[-4000:])
         time.sleep(0.05)
-    daemon.kill()
-    sys.exit(f"lodestoned did not start listening within {timeout} s; see {log.name}")
+    server.kill()
+    sys.exit(f"{name} did not start listening within {timeout} s; see {log.name}")
 
 
 def stop_daemon(daemon, timeout=60):
@@ -85,6 +93,50 @@ def create_job(port, project, body=b'{"email":"ada@example.com"}'):
     answer = request(port, f"/api/projects/{project}/generate", body)
     return json.loads(answer)["jobId"], answer
 
+
+# ---- processes ---------------------------------------------------------------------------------
+
+children = []  # every process a bench started through track(), for it to stop at the end
+
+
+def track(workdir, process):
+    """Remembers a started process, also in workdir/pids for http-compare.sh's exit trap."""
+    children.append(process)
+    with open(os.path.join(workdir, "pids"), "a") as pids:
+        pids.write(f"{process.pid}\n")
+    return process
+
+
+def spawn(workdir, command, **kwargs):
+    return track(workdir, subprocess.Popen(command, **kwargs))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_ticks(pid):
+    """utime + stime of a process (all its threads), in clock ticks."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # fields 14 and 15 of proc(5)
+
+
+def status_field(pid, name):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(name + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+def rss_mib(pid):
+    return status_field(pid, "VmRSS") / 1024
+
+
+# ---- wrk ---------------------------------------------------------------------------------------
 
 def to_ms(text):
     value, unit = float(re.match(r"([\d.]+)", text).group(1)), re.sub(r"[\d.]", "", text)
