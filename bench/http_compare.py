@@ -10,8 +10,10 @@ Modes (each on a fresh lodestoned and database):
                  content plugins, as bench/PipelineBench.cpp)
 nginx serves, to GET, a static file holding exactly lodestoned's answer: its status answer for
 `status`, a create answer for the two create modes. Rounds alternate nginx and lodestoned on one
-route with the same wrk settings. `--soak MINUTES` runs status GETs and creates at once against
-lodestoned (engine on) and watches its RSS instead. Only 127.0.0.1 is ever contacted.
+route with the same wrk settings. `--peer node` compares with a Node.js service of the status and
+create routes instead (bench/node-peer, see node_peer.py), asked the same way as lodestoned.
+`--soak MINUTES` runs status GETs and creates at once against lodestoned (engine on) and watches
+its RSS instead. Only 127.0.0.1 is ever contacted.
 """
 import argparse
 import os
@@ -26,6 +28,7 @@ import urllib.request
 from httpbench import children, cpu_ticks, create_job, free_port, parse_wrk, project_id, \
     provision_yaml, request, rss_mib, spawn, start_daemon, status_field, stop_daemon, track, \
     wrk_command
+from node_peer import NodePeer
 
 MODES = ("status", "create", "create-engine")
 ROUTES = {"status": "GET status", "create": "POST generate", "create-engine": "POST generate+jobs"}
@@ -105,7 +108,11 @@ def children_of(pid):
 
 
 class Nginx:
-    """nginx on 127.0.0.1 serving workdir/nginx/www, from a config in workdir/nginx."""
+    """nginx on 127.0.0.1 serving workdir/nginx/www, from a config in workdir/nginx. As every
+    reference server lodestoned is compared with (node_peer.NodePeer is the other): name, port,
+    prepare(mode, daemon), cpu_ticks(), done(mode) and stop()."""
+
+    name = "nginx"
 
     def __init__(self, workdir):
         self.dir = os.path.join(workdir, "nginx")
@@ -144,6 +151,20 @@ class Nginx:
             out.write(body)
         if get(self.port, path) != body:
             sys.exit(f"nginx does not serve the same bytes at {path}")
+
+    def prepare(self, mode, daemon):
+        """Serves lodestoned's answer to GET on the path lodestoned is asked on; returns that path
+        and the wrk script to ask it with."""
+        if mode == "status":
+            path, answer = daemon.status_path, daemon.status_answer
+        else:
+            path, answer = daemon.create_path, daemon.create_answer
+        self.serve(path, answer)
+        return path, "get"
+
+    def done(self, mode):
+        """One nginx serves every mode; it stops at the end. Returns failures (none)."""
+        return 0
 
     def cpu_ticks(self):
         return sum(cpu_ticks(pid) for pid in self.workers + [self.process.pid])
@@ -254,31 +275,30 @@ def describe(result):
 
 # ---- the comparison ----------------------------------------------------------------------------
 
-def compare(args, workdir, scripts, nginx, mode, rows):
+def compare(args, workdir, scripts, reference, mode, rows):
+    """Rounds of wrk against the reference server, then lodestoned, on one route."""
     daemon = Daemon(args, workdir, mode, engine=(mode == "create-engine"))
     failures = 0
     try:
-        # nginx serves the answer to GET on the same path lodestoned is asked on.
         if mode == "status":
             path, answer, lodestoned_script = daemon.status_path, daemon.status_answer, "get"
         else:
             path, answer, lodestoned_script = daemon.create_path, daemon.create_answer, "post"
-        nginx.serve(path, answer)
+        reference_path, reference_script = reference.prepare(mode, daemon)
         if mode == "create-engine":
             daemon.drain()
         threads = len(os.listdir(f"/proc/{daemon.pid}/task"))
         print(f"# {mode}: lodestoned pid {daemon.pid}, port {daemon.port}, {threads} threads; "
-              f"nginx port {nginx.port}; answer {len(answer)} bytes", flush=True)
+              f"{reference.name} port {reference.port}; answer {len(answer)} bytes", flush=True)
         for round_number in range(1, args.rounds + 1):
             row = {"mode": mode, "round": round_number}
-            # nginx
-            before = nginx.cpu_ticks()
-            result = finish(wrk(workdir, args, f"http://127.0.0.1:{nginx.port}{path}",
-                                scripts["get"], f"n{round_number}"))
-            cpu = (nginx.cpu_ticks() - before) / CLK_TCK * 1e6 / max(result["requests"], 1)
+            before = reference.cpu_ticks()
+            url = f"http://127.0.0.1:{reference.port}{reference_path}"
+            result = finish(wrk(workdir, args, url, scripts[reference_script], f"n{round_number}"))
+            cpu = (reference.cpu_ticks() - before) / CLK_TCK * 1e6 / max(result["requests"], 1)
             failures += result["bad"]
-            row["nginx"] = dict(result, cpu=cpu)
-            print(f"{args.label:10} {'nginx':10} {mode:13} round {round_number}: "
+            row["ref"] = dict(result, cpu=cpu)
+            print(f"{args.label:10} {reference.name:10} {mode:13} round {round_number}: "
                   f"{result['rate']:9.0f} req/s  p50 {result['p50']:7.2f} ms  "
                   f"p99 {result['p99']:8.2f} ms  cpu {cpu:7.1f} us/req{describe(result)}",
                   flush=True)
@@ -302,7 +322,7 @@ def compare(args, workdir, scripts, nginx, mode, rows):
                          f"{row['cpu_job']:7.1f} us/job  failed jobs {failed}")
             rss = rss_mib(daemon.pid)
             threads = status_field(daemon.pid, "Threads")
-            ratio = result["rate"] / row["nginx"]["rate"] if row["nginx"]["rate"] else 0.0
+            ratio = result["rate"] / row["ref"]["rate"] if row["ref"]["rate"] else 0.0
             row["lodestoned"] = dict(result, cpu=cpu, rss=rss, threads=threads)
             row["ratio"] = ratio
             print(f"{args.label:10} {'lodestoned':10} {mode:13} round {round_number}: "
@@ -314,10 +334,11 @@ def compare(args, workdir, scripts, nginx, mode, rows):
     finally:
         if daemon.stop() != 0:
             failures += 1
+        failures += reference.done(mode)
     return failures
 
 
-def summary(args, rows):
+def summary(args, reference, rows):
     def median(mode, pick):
         values = [pick(row) for row in rows if row["mode"] == mode]
         values = [v for v in values if v is not None]
@@ -328,14 +349,15 @@ def summary(args, rows):
 
     print(f"\n## Summary: median of {args.rounds} rounds (label {args.label or '-'}, "
           f"sync {args.sync}, wrk -t{args.threads} -c{args.connections} -d{args.seconds}s)\n")
-    print("| route | nginx req/s | nginx p50 / p99 ms | nginx CPU us/req | lodestoned req/s | "
-          "lodestoned p50 / p99 ms | lodestoned / nginx | daemon CPU us/req | "
+    ref = reference.name
+    print(f"| route | {ref} req/s | {ref} p50 / p99 ms | {ref} CPU us/req | lodestoned req/s | "
+          f"lodestoned p50 / p99 ms | lodestoned / {ref} | daemon CPU us/req | "
           "incl. jobs us/req | daemon RSS MiB | daemon threads |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for mode in MODES:
         if not any(row["mode"] == mode for row in rows):
             continue
-        n = lambda key: median(mode, lambda row: row["nginx"][key])  # noqa: E731
+        n = lambda key: median(mode, lambda row: row["ref"][key])  # noqa: E731
         d = lambda key: median(mode, lambda row: row["lodestoned"][key])  # noqa: E731
         print(f"| {mode} | {n('rate'):,.0f} | {n('p50'):.2f} / {n('p99'):.2f} | "
               f"{n('cpu'):.1f} | {d('rate'):,.0f} | {d('p50'):.2f} / {d('p99'):.2f} | "
@@ -414,7 +436,11 @@ def main():
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--threads", type=int, default=2, help="wrk threads")
-    parser.add_argument("--sync", choices=("normal", "full"), default="full")
+    parser.add_argument("--sync", choices=("normal", "full"),
+                        help="storage.synchronous (default full; normal with --peer node)")
+    parser.add_argument("--peer", choices=("nginx", "node"), default="nginx",
+                        help="what lodestoned is compared with")
+    parser.add_argument("--peer-dir", help="with --peer node: bench/node-peer installed (npm ci)")
     parser.add_argument("--only", action="append", choices=MODES)
     parser.add_argument("--label", default="")
     parser.add_argument("--soak", type=float, metavar="MINUTES")
@@ -423,31 +449,42 @@ def main():
     parser.add_argument("--soak-polls", type=int, default=5000, metavar="PER_SECOND",
                         help="the soak's status poll rate, at most (default 5000)")
     args = parser.parse_args()
+    if args.sync is None:
+        # The Node.js peer as commonly deployed (and measured against) runs synchronous = NORMAL.
+        args.sync = "normal" if args.peer == "node" else "full"
+    modes = MODES if args.peer == "nginx" else NodePeer.MODES
+    if args.only and not set(args.only) <= set(modes):
+        sys.exit(f"--peer {args.peer} measures only: {', '.join(modes)}")
+    if args.peer == "node" and not args.peer_dir:
+        sys.exit("--peer node needs --peer-dir (http-compare.sh installs the peer there)")
     if args.noop_plugins is None:
         args.noop_plugins = os.path.join(os.path.dirname(os.path.abspath(args.lodestoned)),
                                          "..", "bench", "plugins")
     for plugin in ("research-noop.so", "content-noop.so"):
-        if (args.soak or "create-engine" in (args.only or MODES)) and \
+        if (args.soak or "create-engine" in (args.only or modes)) and \
                 not os.path.exists(os.path.join(args.noop_plugins, plugin)):
             sys.exit(f"{plugin} is not in {args.noop_plugins}: build the plugin-research-noop "
                      "and plugin-content-noop targets, or give --noop-plugins DIR")
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     scripts = write_scripts(args.workdir)
-    failures, nginx = 0, None
+    failures, reference = 0, None
     try:
         if args.soak:
             failures = soak(args, args.workdir, scripts)
         else:
-            nginx = Nginx(args.workdir)
+            if args.peer == "node":
+                reference = NodePeer(args.peer_dir, args.workdir, args.sync)
+            else:
+                reference = Nginx(args.workdir)
             rows = []
-            for mode in MODES:
-                if mode in (args.only or MODES):
-                    failures += compare(args, args.workdir, scripts, nginx, mode, rows)
-            summary(args, rows)
+            for mode in modes:
+                if mode in (args.only or modes):
+                    failures += compare(args, args.workdir, scripts, reference, mode, rows)
+            summary(args, reference, rows)
     finally:
-        if nginx:
-            nginx.stop()
+        if reference:
+            reference.stop()
         for process in children:
             if process.poll() is None:
                 process.terminate()

@@ -1,7 +1,7 @@
-"""What the HTTP benchmarks (http_front.py, http_compare.py) share: starting lodestoned (or
-another server printing the same `listening on` line) in a fresh directory, the provisioned
-project and API key, plain requests to it, the processes a bench starts and their CPU time, and
-running wrk and reading its output. Only 127.0.0.1 is ever contacted.
+"""What the HTTP benchmarks (http_front.py, http_compare.py, node_peer.py) share: starting
+lodestoned (or another server printing the same `listening on` line) in a fresh directory, the
+provisioned project and API key, plain requests to it, the processes a bench starts and their CPU
+time, and running wrk and reading its output. Only 127.0.0.1 is ever contacted.
 """
 import json
 import os
