@@ -24,6 +24,7 @@ packages=(
     dovecot-pop3d        # the POP3 server the mailbox tests read replies and bounces from
     openssl              # test certificates for STARTTLS and implicit TLS
     python3              # scripts/check-layering.py
+    valgrind             # callgrind: the budget test counts the hot paths' instructions
     ccache               # compiler cache: rebuilds of an unchanged tree skip the compiler
     chromium             # the browser test renders lead-magnet pages in headless Chromium
     chromium-driver python3-selenium  # the dashboard's browser test drives Chromium
