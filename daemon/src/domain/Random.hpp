@@ -6,7 +6,8 @@
 
 namespace lodestone::domain {
 
-// Bytes from the kernel's CSPRNG (getrandom(2)); every identifier and secret comes from here.
+// Bytes from the kernel's CSPRNG (getrandom(2)); every identifier and secret comes from here
+// (request ids for the log, no secret, from a generator it seeds once per thread).
 std::vector<unsigned char> secureRandomBytes(std::size_t count);
 
 // `length` characters drawn uniformly from [a-z0-9] (rejection sampling, so no modulo bias).

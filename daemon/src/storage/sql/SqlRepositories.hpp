@@ -238,15 +238,20 @@ class SqlWebhookEndpoints final : public WebhookEndpointRepository, SqlRepositor
 // of the daemon's own table names, never input: it is spliced into the SQL.
 class SqlLeases final : public LeaseRepository, SqlRepository {
   public:
-    SqlLeases(Statements& statements, std::string table);
+    SqlLeases(Statements& statements, const std::string& table);
     std::vector<std::string> renew(const std::string& owner, const std::vector<std::string>& ids,
                                    Timestamp until) override;
     std::vector<HeldLease> expired(Timestamp now, int limit) override;
     std::vector<HeldLease> heldBy(const std::vector<std::string>& owners) override;
     std::vector<std::string> owners() override;
 
+    // The statements' texts for one table.
+    struct Sql {
+        std::string renew, expired, heldBy, owners;
+    };
+
   private:
-    std::string renew_, expired_, heldBy_, owners_;
+    const Sql& sql_;
 };
 
 class SqlEmailSends final : public EmailSendRepository, SqlRepository {
