@@ -80,10 +80,17 @@ std::string configYaml(bool engine) {
                             "      campaigns:\n        - name: Bench\n");
 }
 
-void writeConfig(const RunDir& run, bool engine) {
+// Writes the run's config; returns its path.
+std::filesystem::path writeConfig(const RunDir& run, bool engine) {
     if (keepRuns()) std::cout << "run directory (kept): " << run.path().string() << "\n";
     std::filesystem::create_directories(run.databaseFile().parent_path());
     std::ofstream(run.configFile()) << configYaml(engine);
+    return run.configFile();
+}
+
+// The id of the provisioned project or campaign ("projects", "campaigns") named Bench.
+std::string benchId(ReadOnlyDatabase& db, const std::string& table) {
+    return db.text("SELECT id FROM " + table + " WHERE name = 'Bench'");
 }
 
 // One client on one keep-alive connection: the daemon sees the same requests in the same order
@@ -112,6 +119,26 @@ class Client {
     ApiConnection connection_;
 };
 
+// What each instruction test starts from: a fresh run directory, a counted lodestoned on it
+// (counting from nothing once started), a read-only look at its database, the Bench project's id
+// and one client.
+struct CountedRun {
+    CountedRun(const std::string& name, bool engine)
+        : run(name, keepRuns()),
+          daemon(writeConfig(run, engine), run.path()),
+          db(run.databaseFile()),
+          project(benchId(db, "projects")),
+          client(daemon.port()) {
+        daemon.zero();
+    }
+
+    RunDir run;
+    CountedLodestoned daemon;
+    ReadOnlyDatabase db;
+    std::string project;
+    Client client;
+};
+
 // Instructions per operation: `operation(i)` run `times` times after kWarmUp unmeasured ones,
 // numbered on from `first`.
 template <typename Operation>
@@ -123,14 +150,9 @@ double perOperation(CountedLodestoned& daemon, int first, int times, Operation o
 }
 
 TEST(InstructionBudget, ApiRoutes) {
-    RunDir run("lodestone-budget-api", keepRuns());
-    writeConfig(run, false);
-    CountedLodestoned daemon(run.configFile(), run.path());
-    ReadOnlyDatabase db(run.databaseFile());
-    const std::string project = db.text("SELECT id FROM projects WHERE name = 'Bench'");
-    const std::string campaign = db.text("SELECT id FROM campaigns WHERE name = 'Bench'");
-    Client client(daemon.port());
-    daemon.zero();
+    CountedRun counted("lodestone-budget-api", false);
+    auto& [run, daemon, db, project, client] = counted;
+    const std::string campaign = benchId(db, "campaigns");
 
     const std::string job = client.createJob(project, 0);
     const std::string status = "/api/generation/" + job + "/status";
@@ -155,13 +177,8 @@ TEST(InstructionBudget, ApiRoutes) {
 }
 
 TEST(InstructionBudget, PipelineJob) {
-    RunDir run("lodestone-budget-pipeline", keepRuns());
-    writeConfig(run, true);
-    CountedLodestoned daemon(run.configFile(), run.path());
-    ReadOnlyDatabase db(run.databaseFile());
-    const std::string project = db.text("SELECT id FROM projects WHERE name = 'Bench'");
-    Client client(daemon.port());
-    daemon.zero();
+    CountedRun counted("lodestone-budget-pipeline", true);
+    auto& [run, daemon, db, project, client] = counted;
 
     // One job at a time, created and run to the end (research, content, finalize) before the
     // next: what one job costs, not how a batch shares its costs.
@@ -190,11 +207,10 @@ std::int64_t residentKib(pid_t pid) {
 
 TEST(MemoryBudget, AfterStatusGetsAndCreates) {
     RunDir run("lodestone-budget-memory", keepRuns());
-    writeConfig(run, false);
-    auto daemon = launchLodestoned(run.configFile());
+    auto daemon = launchLodestoned(writeConfig(run, false));
     const std::uint16_t port = waitUntilListening(daemon);
     ReadOnlyDatabase db(run.databaseFile());
-    const std::string project = db.text("SELECT id FROM projects WHERE name = 'Bench'");
+    const std::string project = benchId(db, "projects");
     const std::string status = "/api/generation/" + Client(port).createJob(project, 0) + "/status";
 
     // As clients would: several at once, each on a keep-alive connection.
