@@ -3,6 +3,8 @@
 #include <Poco/Data/SQLite/Connector.h>
 #include <Poco/Data/SQLite/Utility.h>
 #include <Poco/Exception.h>
+#include <Poco/Logger.h>
+#include <sqlite3.h>
 
 #include "storage/StorageError.hpp"
 #include "storage/sqlite/Sql.hpp"
@@ -11,6 +13,34 @@ namespace lodestone::storage::sqlite {
 
 ConnectionPool::Lease::Lease(ConnectionPool& pool, std::unique_ptr<Connection> connection)
     : pool_(pool), connection_(std::move(connection)) {}
+
+namespace {
+
+// A write that shares its transaction with others runs inside a savepoint (SqliteStore's group
+// commit), so SQLite keeps a copy of every existing page it changes in a statement journal, to
+// undo that write alone if it fails. By default the journal moves to a temporary file past
+// 64 KiB, which one create (about 16 pages) already reaches: every batch then wrote each page a
+// second time, to a file opened and deleted for the batch, the largest single cost of a create.
+// Kept in memory instead (in small chunks: a spill limit would make SQLite allocate the journal
+// in chunks of the limit's size, one large allocation per write); it holds as many pages as the
+// write changes, and only one write transaction runs at a time.
+constexpr int kNeverSpill = -1;
+
+// Process-wide and only possible before SQLite's first use: done once, before the first pool
+// opens a connection. Where SQLite was already in use (an embedding program), journals spill as
+// by default: slower, not wrong.
+void keepStatementJournalsInMemory() {
+    [[maybe_unused]] static const bool once = [] {
+        if (sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, kNeverSpill) == SQLITE_OK) return true;
+        Poco::Logger::get("lodestone.storage")
+            .debug(
+                "SQLite was in use before the first store opened: statement journals spill "
+                "to temporary files past 64 KiB");
+        return false;
+    }();
+}
+
+}  // namespace
 
 ConnectionPool::Lease::~Lease() {
     pool_.connections_.give(std::move(connection_), discard_);
@@ -23,6 +53,7 @@ ConnectionPool::ConnectionPool(std::filesystem::path path, std::chrono::millisec
       connections_(maxSize, busyTimeout),
       synchronous_(std::move(synchronous)),
       checkpointer_(checkpointer) {
+    keepStatementJournalsInMemory();
     Poco::Data::SQLite::Connector::registerConnector();
 }
 
