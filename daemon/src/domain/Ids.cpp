@@ -1,6 +1,7 @@
 #include "domain/Ids.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include "domain/Random.hpp"
 
@@ -8,6 +9,7 @@ namespace lodestone::domain {
 namespace {
 
 constexpr std::size_t kSuffixLength = 24;
+constexpr std::size_t kTimeLength = 9;  // base 36: milliseconds until the year 5188
 constexpr std::size_t kProjectIdLength = 32;
 
 std::string_view prefixOf(IdKind kind) {
@@ -53,7 +55,22 @@ bool isLowerAlphanumeric(char c) {
 }  // namespace
 
 std::string newId(IdKind kind) {
-    return std::string(prefixOf(kind)) + randomAlphanumeric(suffixLengthOf(kind));
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    return newId(kind, std::chrono::duration_cast<std::chrono::milliseconds>(now).count());
+}
+
+std::string newId(IdKind kind, std::int64_t millisSinceEpoch) {
+    if (kind == IdKind::Project) return randomAlphanumeric(kProjectIdLength);
+    // Digits before letters, as in ASCII, so that the text sorts as the number does.
+    static constexpr char kDigits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+    std::string id(prefixOf(kind));
+    id.resize(id.size() + kTimeLength);
+    auto time = static_cast<std::uint64_t>(std::max<std::int64_t>(millisSinceEpoch, 0));
+    for (std::size_t i = id.size(); i > id.size() - kTimeLength; --i) {
+        id[i - 1] = kDigits[time % 36];
+        time /= 36;
+    }
+    return id + randomAlphanumeric(kSuffixLength - kTimeLength);
 }
 
 bool looksLikeId(IdKind kind, std::string_view id) {

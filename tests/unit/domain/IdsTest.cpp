@@ -47,3 +47,26 @@ TEST(Ids, UseTheWholeAlphabet) {
     }
     EXPECT_EQ(seen.size(), 36u);
 }
+
+TEST(Ids, MadeLaterSortAfter) {
+    // 36^9 - 1 milliseconds is the last time the fixed-width prefix can write.
+    const std::int64_t times[] = {
+        0, 1, 35, 36, 1'795'000'000'000, 1'795'000'000'001, 101'559'956'668'415};
+    for (std::size_t i = 1; i < std::size(times); ++i) {
+        const std::string earlier = newId(IdKind::Lead, times[i - 1]);
+        const std::string later = newId(IdKind::Lead, times[i]);
+        EXPECT_LT(earlier, later) << times[i - 1] << " " << times[i];
+        EXPECT_TRUE(looksLikeId(IdKind::Lead, earlier)) << earlier;
+        EXPECT_TRUE(looksLikeId(IdKind::Lead, later)) << later;
+    }
+    EXPECT_EQ(newId(IdKind::Job, 0).substr(0, 13), "job_000000000");
+    EXPECT_EQ(newId(IdKind::Job, 101'559'956'668'415).substr(0, 13), "job_zzzzzzzzz");
+}
+
+TEST(Ids, MadeInTheSameMillisecondDifferInTheirRandomPart) {
+    std::set<std::string> seen;
+    for (int i = 0; i < 2000; ++i) {
+        std::string id = newId(IdKind::Prospect, 1'795'000'000'000);
+        EXPECT_TRUE(seen.insert(id).second) << "duplicate " << id;
+    }
+}
