@@ -4,8 +4,12 @@
 #include <Poco/DigestEngine.h>
 #include <Poco/HMACEngine.h>
 #include <Poco/SHA2Engine.h>
+#include <openssl/evp.h>
 
+#include <array>
+#include <memory>
 #include <sstream>
+#include <stdexcept>
 
 #include "domain/Random.hpp"
 
@@ -35,9 +39,29 @@ NewApiKeySecret newApiKeySecret() {
 }
 
 std::string sha256Hex(std::string_view data) {
-    Poco::SHA2Engine sha(Poco::SHA2Engine::SHA_256);
-    sha.update(data.data(), static_cast<unsigned>(data.size()));
-    return Poco::DigestEngine::digestToHex(sha.digest());
+    // Every API request hashes its key: OpenSSL's SHA-256 uses the CPU's SHA instructions where
+    // there are some, and takes a fifth of the instructions of Poco's portable one. The algorithm
+    // is looked up once, and each thread keeps its context, as a lookup or a context per digest
+    // costs more than the digest itself.
+    static EVP_MD* const sha256 = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+    thread_local const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(
+        EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+    std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+    unsigned int length = 0;
+    if (sha256 == nullptr || !context || EVP_DigestInit_ex2(context.get(), sha256, nullptr) != 1 ||
+        EVP_DigestUpdate(context.get(), data.data(), data.size()) != 1 ||
+        EVP_DigestFinal_ex(context.get(), digest.data(), &length) != 1) {
+        throw std::runtime_error(
+            "OpenSSL cannot compute SHA-256 (is its default provider "
+            "available?)");
+    }
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string hex(2 * length, '0');
+    for (unsigned int i = 0; i < length; ++i) {
+        hex[2 * i] = kHex[digest[i] >> 4];
+        hex[2 * i + 1] = kHex[digest[i] & 0x0f];
+    }
+    return hex;
 }
 
 std::string hashApiKey(std::string_view plaintext) {
