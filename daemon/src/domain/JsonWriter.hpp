@@ -1,10 +1,10 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace lodestone::domain {
 
@@ -49,11 +49,15 @@ class JsonWriter {
 
   private:
     void separate();
-    void string(std::string_view text);
+    // `checkUtf8`: a byte that is not UTF-8 becomes `\xHH` (values); keys are the caller's own
+    // text and are written as they are.
+    void string(std::string_view text, bool checkUtf8);
 
     std::string out_;
-    // One entry per open object or array: whether it has a member or item yet.
-    std::vector<bool> hasItems_;
+    // Only the innermost open object or array decides whether a comma comes next: every one
+    // around it already has an item, the one it is in.
+    std::size_t depth_ = 0;
+    bool comma_ = false;  // the innermost one has a member or item
     bool afterKey_ = false;
 };
 

@@ -19,6 +19,16 @@ TEST(Utf8Text, FindsTheFirstByteThatIsNotUtf8) {
     EXPECT_EQ(firstInvalidUtf8("\xFE\xFF"), 0u);
 }
 
+// ASCII is skipped a word at a time: a bad byte is found wherever it falls after a run.
+TEST(Utf8Text, FindsABadByteAfterALongAsciiRun) {
+    for (std::size_t run = 0; run < 20; ++run) {
+        const std::string ascii(run, 'a');
+        EXPECT_EQ(firstInvalidUtf8(ascii + "\xFF" + ascii), run);
+        EXPECT_EQ(firstInvalidUtf8(ascii + "\xC3\xA9" + ascii + "\xE2\x82"), 2 * run + 2);
+        EXPECT_EQ(firstInvalidUtf8(ascii + "\xF0\x9F\x9A\x80" + ascii), kNoInvalidUtf8);
+    }
+}
+
 TEST(Utf8Text, EscapesEachBadByteAsText) {
     EXPECT_EQ(escapeInvalidUtf8("ok"), "ok");
     EXPECT_EQ(escapeInvalidUtf8("a\xEF"
