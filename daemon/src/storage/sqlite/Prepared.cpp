@@ -23,8 +23,10 @@ SqliteStatement::SqliteStatement(sqlite3* db, std::string_view sql) : db_(db), s
     int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()),
                                 SQLITE_PREPARE_PERSISTENT, &statement_, nullptr);
     if (rc != SQLITE_OK) throwFor(db_, rc);
+    std::vector<std::string> names;
     const int columns = sqlite3_column_count(statement_);
-    for (int i = 0; i < columns; ++i) columns_.emplace_back(sqlite3_column_name(statement_, i));
+    for (int i = 0; i < columns; ++i) names.emplace_back(sqlite3_column_name(statement_, i));
+    columns_ = ColumnIndex(std::move(names));
 }
 
 void SqliteStatement::bindText(std::string_view value) {
@@ -59,9 +61,7 @@ bool SqliteStatement::next() {
 }
 
 int SqliteStatement::column(std::string_view name) const {
-    for (std::size_t i = 0; i < columns_.size(); ++i) {
-        if (columns_[i] == name) return static_cast<int>(i);
-    }
+    if (const int index = columns_.find(name); index >= 0) return index;
     throw StorageError("no column " + std::string(name) + " in the query's result");
 }
 

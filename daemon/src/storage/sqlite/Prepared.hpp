@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "storage/sql/Statements.hpp"
+#include "storage/sqlite/ColumnIndex.hpp"
 
 // The repositories' statements on the SQLite C API, compiled once per connection and kept. Poco
 // Data compiles every statement afresh and moves each value through its own row machinery:
@@ -45,7 +46,7 @@ class SqliteStatement final : public sql::Statement {
     sqlite3* db_;
     std::string sql_;  // the key it is kept under
     sqlite3_stmt* statement_ = nullptr;
-    std::vector<std::string> columns_;  // result column names, by index
+    ColumnIndex columns_;
     int nextParameter_ = 1;
 };
 

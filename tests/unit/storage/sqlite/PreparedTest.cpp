@@ -2,8 +2,11 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <string>
 #include <vector>
 
+#include "storage/StorageError.hpp"
+#include "storage/sqlite/ColumnIndex.hpp"
 #include "storage/sqlite/Prepared.hpp"
 
 namespace lodestone::storage::sqlite {
@@ -91,6 +94,41 @@ TEST_F(Prepared, ExecuteCountsTheRowsItChanged) {
         Query(*statements_, "UPDATE items SET size = ? WHERE size = ?").bindAll(5, 1).execute(), 2);
     EXPECT_EQ(
         Query(*statements_, "UPDATE items SET size = ? WHERE size = ?").bindAll(5, 1).execute(), 0);
+}
+
+TEST_F(Prepared, ColumnsAreFoundByNameInAnyOrder) {
+    add("a", 7, std::string("note"));
+    Query query(*statements_,
+                "SELECT i.note, i.size, i.id, j.id, j.size AS other_size FROM items i "
+                "JOIN items j ON j.id = i.id");
+    ASSERT_TRUE(query.next());
+    const sql::Row row = query.row();
+    EXPECT_EQ(row.integer("size"), 7);
+    EXPECT_EQ(row.text("note"), "note");
+    EXPECT_EQ(row.text("id"), "a");  // the first of the two
+    EXPECT_EQ(row.integer("other_size"), 7);
+    EXPECT_THROW(row.text("ID"), StorageError);
+    EXPECT_THROW(row.text("missing"), StorageError);
+}
+
+// Names alike in length and in the characters the table looks at share a slot, and each is
+// still found.
+TEST(ColumnIndex, FindsEveryNameAndNoOther) {
+    std::vector<std::string> names;
+    for (char middle = 'a'; middle <= 'z'; ++middle) {
+        names.push_back(std::string("c_") + middle + "_x");
+        names.push_back(std::string("c") + middle + "__x");
+    }
+    names.push_back("");
+    names.push_back("c_a_x");  // again: stands for the first
+    const ColumnIndex index(names);
+    for (std::size_t i = 0; i + 1 < names.size(); ++i) {
+        EXPECT_EQ(index.find(names[i]), static_cast<int>(i)) << names[i];
+    }
+    EXPECT_EQ(index.find("c_a_y"), -1);
+    EXPECT_EQ(index.find("c_a_"), -1);
+    EXPECT_EQ(ColumnIndex().find("id"), -1);
+    EXPECT_EQ(ColumnIndex().find(""), -1);
 }
 
 }  // namespace
