@@ -1,5 +1,6 @@
 #include "domain/JsonWriter.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -47,25 +48,41 @@ std::size_t plainUntil(std::string_view text, std::size_t at) {
 
 }  // namespace
 
+void JsonWriter::grow(std::size_t needed) {
+    out_.resize(std::max({2 * out_.size(), size_ + needed, std::size_t{256}}));
+}
+
+inline void JsonWriter::put(std::string_view bytes) {
+    if (bytes.empty()) return;
+    if (out_.size() - size_ < bytes.size()) grow(bytes.size());
+    std::memcpy(out_.data() + size_, bytes.data(), bytes.size());
+    size_ += bytes.size();
+}
+
+inline void JsonWriter::put(char c) {
+    if (out_.size() == size_) grow(1);
+    out_[size_++] = c;
+}
+
 void JsonWriter::separate() {
     if (afterKey_) {
         afterKey_ = false;
         return;
     }
-    if (comma_) out_ += ',';
+    if (comma_) put(',');
     comma_ = depth_ > 0;
 }
 
 JsonWriter& JsonWriter::beginObject() {
     separate();
-    out_ += '{';
+    put('{');
     ++depth_;
     comma_ = false;
     return *this;
 }
 
 JsonWriter& JsonWriter::endObject() {
-    out_ += '}';
+    put('}');
     if (depth_ > 0) --depth_;
     comma_ = depth_ > 0;
     return *this;
@@ -73,14 +90,14 @@ JsonWriter& JsonWriter::endObject() {
 
 JsonWriter& JsonWriter::beginArray() {
     separate();
-    out_ += '[';
+    put('[');
     ++depth_;
     comma_ = false;
     return *this;
 }
 
 JsonWriter& JsonWriter::endArray() {
-    out_ += ']';
+    put(']');
     if (depth_ > 0) --depth_;
     comma_ = depth_ > 0;
     return *this;
@@ -89,7 +106,7 @@ JsonWriter& JsonWriter::endArray() {
 JsonWriter& JsonWriter::key(std::string_view name) {
     separate();
     string(name, false);
-    out_ += ':';
+    put(':');
     afterKey_ = true;
     return *this;
 }
@@ -104,7 +121,7 @@ JsonWriter& JsonWriter::value(std::int64_t number) {
     separate();
     char digits[24];
     auto end = std::to_chars(digits, digits + sizeof(digits), number).ptr;
-    out_.append(digits, end);
+    put(std::string_view(digits, static_cast<std::size_t>(end - digits)));
     return *this;
 }
 
@@ -114,32 +131,32 @@ JsonWriter& JsonWriter::value(double number) {
     separate();
     char digits[32];
     auto end = std::to_chars(digits, digits + sizeof(digits), number).ptr;
-    out_.append(digits, end);
+    put(std::string_view(digits, static_cast<std::size_t>(end - digits)));
     return *this;
 }
 
 JsonWriter& JsonWriter::value(bool flag) {
     separate();
-    out_ += flag ? "true" : "false";
+    put(flag ? "true" : "false");
     return *this;
 }
 
 JsonWriter& JsonWriter::null() {
     separate();
-    out_ += "null";
+    put("null");
     return *this;
 }
 
 JsonWriter& JsonWriter::raw(std::string_view json) {
     separate();
-    out_ += json;
+    put(json);
     return *this;
 }
 
 void JsonWriter::string(std::string_view text, bool checkUtf8) {
     static constexpr char kHex[] = "0123456789abcdef";
     static constexpr char kUpperHex[] = "0123456789ABCDEF";
-    out_ += '"';
+    put('"');
     std::size_t plain = 0;  // start of the run of bytes written as they are
     std::size_t at = 0;
     while ((at = plainUntil(text, at)) < text.size()) {
@@ -151,45 +168,43 @@ void JsonWriter::string(std::string_view text, bool checkUtf8) {
                 continue;
             }
         }
-        out_.append(text.data() + plain, at - plain);
+        put(text.substr(plain, at - plain));
         plain = ++at;
         switch (c) {
             case '"':
-                out_ += "\\\"";
+                put("\\\"");
                 break;
             case '\\':
-                out_ += "\\\\";
+                put("\\\\");
                 break;
             case '\n':
-                out_ += "\\n";
+                put("\\n");
                 break;
             case '\r':
-                out_ += "\\r";
+                put("\\r");
                 break;
             case '\t':
-                out_ += "\\t";
+                put("\\t");
                 break;
             case '\b':
-                out_ += "\\b";
+                put("\\b");
                 break;
             case '\f':
-                out_ += "\\f";
+                put("\\f");
                 break;
             default:
                 if (c >= 0x80) {
                     // The text escapeInvalidUtf8 gives the byte, its backslash escaped for JSON.
-                    out_ += "\\\\x";
-                    out_ += kUpperHex[c >> 4];
-                    out_ += kUpperHex[c & 0xF];
+                    const char escape[] = {'\\', '\\', 'x', kUpperHex[c >> 4], kUpperHex[c & 0xF]};
+                    put(std::string_view(escape, sizeof(escape)));
                 } else {
-                    out_ += "\\u00";
-                    out_ += kHex[c >> 4];
-                    out_ += kHex[c & 0xF];
+                    const char escape[] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xF]};
+                    put(std::string_view(escape, sizeof(escape)));
                 }
         }
     }
-    out_.append(text.data() + plain, text.size() - plain);
-    out_ += '"';
+    put(text.substr(plain));
+    put('"');
 }
 
 }  // namespace lodestone::domain

@@ -44,8 +44,17 @@ class JsonWriter {
         return value(v);
     }
 
-    const std::string& text() const { return out_; }
-    std::string take() { return std::move(out_); }
+    const std::string& text() const {
+        out_.resize(size_);
+        return out_;
+    }
+    std::string take() {
+        out_.resize(size_);
+        std::string text = std::move(out_);
+        out_.clear();
+        size_ = 0;
+        return text;
+    }
 
   private:
     void separate();
@@ -53,7 +62,15 @@ class JsonWriter {
     // text and are written as they are.
     void string(std::string_view text, bool checkUtf8);
 
-    std::string out_;
+    // Appends `bytes` at size_; out_ is kept longer than the text, so that the many small writes
+    // of a document are plain copies rather than std::string appends, each checking its capacity
+    // and out of line. text() and take() cut it to size.
+    void put(std::string_view bytes);
+    void put(char c);
+    void grow(std::size_t needed);
+
+    mutable std::string out_;
+    std::size_t size_ = 0;  // bytes written
     // Only the innermost open object or array decides whether a comma comes next: every one
     // around it already has an item, the one it is in.
     std::size_t depth_ = 0;

@@ -209,3 +209,16 @@ TEST(JsonWriter, CommasAtEveryDepth) {
         .endObject();
     EXPECT_EQ(nested.text(), R"({"a":[[],{}],"b":1})");
 }
+
+TEST(JsonWriter, TextCanBeReadBeforeTheEndAndTakenOnce) {
+    JsonWriter out;
+    out.beginArray().value("a");
+    EXPECT_EQ(out.text(), R"(["a")");
+    const std::string longer(1000, 'x');
+    out.value(longer).endArray();
+    EXPECT_EQ(out.text(), R"(["a",")" + longer + R"("])");
+    EXPECT_EQ(out.take(), R"(["a",")" + longer + R"("])");
+    EXPECT_EQ(out.text(), "");
+    out.beginObject().endObject();
+    EXPECT_EQ(out.take(), "{}");
+}
