@@ -1,6 +1,7 @@
 #include "domain/JsonWriter.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -24,10 +25,15 @@ constexpr std::uint64_t bytesEqual(std::uint64_t word, unsigned char c) {
     return bytesBelow(word ^ (c * kEachByte), 1);
 }
 
-// A byte a JSON string cannot hold as it is, or the start of a UTF-8 sequence to look at.
-constexpr bool special(unsigned char c) {
-    return c < 0x20 || c == '"' || c == '\\' || c >= 0x80;
-}
+// The bytes a JSON string cannot hold as they are, and those that start a UTF-8 sequence to look
+// at: a table, as the few bytes after the last whole word are tested one at a time.
+constexpr std::array<bool, 256> kSpecial = [] {
+    std::array<bool, 256> special{};
+    for (std::size_t c = 0; c < special.size(); ++c) {
+        special[c] = c < 0x20 || c == '"' || c == '\\' || c >= 0x80;
+    }
+    return special;
+}();
 
 // The offset of the first special byte from `at` on, or text.size(). Eight bytes at a time: the
 // strings of an answer are mostly long runs of plain ASCII.
@@ -42,14 +48,18 @@ std::size_t plainUntil(std::string_view text, std::size_t at) {
             at += sizeof(word);
         }
     }
-    while (at < text.size() && !special(static_cast<unsigned char>(text[at]))) ++at;
+    while (at < text.size() && !kSpecial[static_cast<unsigned char>(text[at])]) ++at;
     return at;
 }
 
 }  // namespace
 
+// Room at the first write for most documents, a job's status about whole. Not more: the many small
+// ones (a log line, a create's answer) would pay for clearing it (measured by bench/budget).
+constexpr std::size_t kFirstSize = 1024;
+
 void JsonWriter::grow(std::size_t needed) {
-    out_.resize(std::max({2 * out_.size(), size_ + needed, std::size_t{256}}));
+    out_.resize(std::max({2 * out_.size(), size_ + needed, kFirstSize}));
 }
 
 inline void JsonWriter::put(std::string_view bytes) {
