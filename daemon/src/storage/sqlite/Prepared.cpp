@@ -27,6 +27,7 @@ SqliteStatement::SqliteStatement(sqlite3* db, std::string_view sql) : db_(db), s
     const int columns = sqlite3_column_count(statement_);
     for (int i = 0; i < columns; ++i) names.emplace_back(sqlite3_column_name(statement_, i));
     columns_ = ColumnIndex(std::move(names));
+    parameters_ = sqlite3_bind_parameter_count(statement_);
 }
 
 void SqliteStatement::bindText(std::string_view value) {
@@ -45,7 +46,12 @@ void SqliteStatement::bindNull() {
     if (rc != SQLITE_OK) fail(rc);
 }
 
+void SqliteStatement::unboundToNull() {
+    while (nextParameter_ <= parameters_) bindNull();
+}
+
 int SqliteStatement::execute() {
+    if (nextParameter_ <= parameters_) unboundToNull();
     int rc;
     while ((rc = sqlite3_step(statement_)) == SQLITE_ROW) {
     }
@@ -54,6 +60,7 @@ int SqliteStatement::execute() {
 }
 
 bool SqliteStatement::next() {
+    if (nextParameter_ <= parameters_) unboundToNull();
     int rc = sqlite3_step(statement_);
     if (rc == SQLITE_ROW) return true;
     if (rc != SQLITE_DONE) fail(rc);
@@ -86,7 +93,6 @@ double SqliteStatement::number(int column) const {
 
 void SqliteStatement::reset() {
     sqlite3_reset(statement_);
-    sqlite3_clear_bindings(statement_);
     nextParameter_ = 1;
 }
 

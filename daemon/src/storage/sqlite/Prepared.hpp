@@ -42,12 +42,16 @@ class SqliteStatement final : public sql::Statement {
 
   private:
     [[noreturn]] void fail(int rc) const;
+    // A parameter a run leaves unbound is NULL, as on a fresh statement. Done when it runs rather
+    // than by clearing every parameter on reset(): each query binds them all, almost always.
+    void unboundToNull();
 
     sqlite3* db_;
     std::string sql_;  // the key it is kept under
     sqlite3_stmt* statement_ = nullptr;
     ColumnIndex columns_;
     int nextParameter_ = 1;
+    int parameters_ = 0;  // its `?`s
 };
 
 // One connection's compiled statements, by SQL text.

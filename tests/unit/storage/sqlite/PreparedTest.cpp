@@ -96,6 +96,33 @@ TEST_F(Prepared, ExecuteCountsTheRowsItChanged) {
         Query(*statements_, "UPDATE items SET size = ? WHERE size = ?").bindAll(5, 1).execute(), 0);
 }
 
+// A kept statement keeps its last values through reset(): what a run leaves unbound is still NULL.
+TEST_F(Prepared, AParameterLeftUnboundIsNullNotTheLastRunsValue) {
+    const char* const sql = "SELECT ? AS a, ? AS b";
+    auto read = [&](Query& query) {
+        return query.firstRow([](const sql::Row& row) {
+            return std::to_string(row.integer("a")) + ":" +
+                   (row.optionalInteger("b") ? std::to_string(*row.optionalInteger("b")) : "-");
+        });
+    };
+    {
+        Query query(*statements_, sql);
+        query.bindAll(1, 2);
+        EXPECT_EQ(read(query), "1:2");
+    }
+    {
+        Query query(*statements_, sql);
+        query.bind(3);
+        EXPECT_EQ(read(query), "3:-");
+    }
+    add("a", 1, std::string("note"));
+    Query(*statements_, "INSERT INTO items (id, size, note) VALUES (?, ?, ?)").bind("b").execute();
+    Query query(*statements_, "SELECT size, note FROM items WHERE id = 'b'");
+    ASSERT_TRUE(query.next());
+    EXPECT_FALSE(query.row().optionalInteger("size"));
+    EXPECT_FALSE(query.row().optionalText("note"));
+}
+
 TEST_F(Prepared, ColumnsAreFoundByNameInAnyOrder) {
     add("a", 7, std::string("note"));
     Query query(*statements_,
