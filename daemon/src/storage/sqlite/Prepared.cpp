@@ -31,6 +31,7 @@ SqliteStatement::SqliteStatement(sqlite3* db, std::string_view sql) : db_(db), s
 }
 
 void SqliteStatement::bindText(std::string_view value) {
+    if (value.size() > kLargeText) holdsLargeText_ = true;
     int rc = sqlite3_bind_text(statement_, nextParameter_++, value.data(),
                                static_cast<int>(value.size()), SQLITE_TRANSIENT);
     if (rc != SQLITE_OK) fail(rc);
@@ -93,6 +94,8 @@ double SqliteStatement::number(int column) const {
 
 void SqliteStatement::reset() {
     sqlite3_reset(statement_);
+    if (holdsLargeText_) sqlite3_clear_bindings(statement_);
+    holdsLargeText_ = false;
     nextParameter_ = 1;
 }
 

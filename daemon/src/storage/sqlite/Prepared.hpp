@@ -52,6 +52,10 @@ class SqliteStatement final : public sql::Statement {
     ColumnIndex columns_;
     int nextParameter_ = 1;
     int parameters_ = 0;  // its `?`s
+    // SQLite keeps a copy of each bound text until it is bound again: a large one (a step's
+    // output) is let go of when the query ends rather than kept for the statement's next use.
+    static constexpr std::size_t kLargeText = 4096;
+    bool holdsLargeText_ = false;
 };
 
 // One connection's compiled statements, by SQL text.

@@ -96,6 +96,16 @@ TEST_F(Prepared, ExecuteCountsTheRowsItChanged) {
         Query(*statements_, "UPDATE items SET size = ? WHERE size = ?").bindAll(5, 1).execute(), 0);
 }
 
+TEST_F(Prepared, OptionalTextTellsEmptyTextAndNumbersFromNull) {
+    Query query(*statements_,
+                "SELECT '' AS empty_text, NULL AS no_value, 42 AS a_number, x'' AS empty_blob");
+    ASSERT_TRUE(query.next());
+    EXPECT_EQ(query.row().optionalText("empty_text"), std::optional<std::string>(""));
+    EXPECT_EQ(query.row().optionalText("no_value"), std::nullopt);
+    EXPECT_EQ(query.row().optionalText("a_number"), std::optional<std::string>("42"));
+    EXPECT_EQ(query.row().optionalText("empty_blob"), std::optional<std::string>(""));
+}
+
 // A kept statement keeps its last values through reset(): what a run leaves unbound is still NULL.
 TEST_F(Prepared, AParameterLeftUnboundIsNullNotTheLastRunsValue) {
     const char* const sql = "SELECT ? AS a, ? AS b";
@@ -114,6 +124,17 @@ TEST_F(Prepared, AParameterLeftUnboundIsNullNotTheLastRunsValue) {
         Query query(*statements_, sql);
         query.bind(3);
         EXPECT_EQ(read(query), "3:-");
+    }
+    const std::string large(5000, 'x');  // let go of when its query ends
+    {
+        Query query(*statements_, "SELECT length(?) AS a, ? AS b");
+        query.bindAll(large, 4);
+        EXPECT_EQ(read(query), "5000:4");
+    }
+    {
+        Query query(*statements_, "SELECT length(?) AS a, ? AS b");
+        query.bind(large.substr(0, 10));
+        EXPECT_EQ(read(query), "10:-");
     }
     add("a", 1, std::string("note"));
     Query(*statements_, "INSERT INTO items (id, size, note) VALUES (?, ?, ?)").bind("b").execute();
