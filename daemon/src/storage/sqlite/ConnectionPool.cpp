@@ -26,17 +26,26 @@ namespace {
 // write changes, and only one write transaction runs at a time.
 constexpr int kNeverSpill = -1;
 
+// A connection serves one thread at a time (a pool lease; the checkpointer's own), so SQLite's
+// per-connection mutexes, taken and released around every call (each column read), are not
+// needed: multi-thread mode drops them and keeps those of what connections share.
+
 // Process-wide and only possible before SQLite's first use: done once, before the first pool
-// opens a connection. Where SQLite was already in use (an embedding program), journals spill as
-// by default: slower, not wrong.
-void keepStatementJournalsInMemory() {
+// opens a connection. Where SQLite was already in use (an embedding program), it stays as it
+// was: slower, not wrong.
+void configureSqlite() {
     [[maybe_unused]] static const bool once = [] {
-        if (sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, kNeverSpill) == SQLITE_OK) return true;
-        Poco::Logger::get("lodestone.storage")
-            .debug(
-                "SQLite was in use before the first store opened: statement journals spill "
-                "to temporary files past 64 KiB");
-        return false;
+        const bool configured =
+            sqlite3_config(SQLITE_CONFIG_MULTITHREAD) == SQLITE_OK &&
+            sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, kNeverSpill) == SQLITE_OK;
+        if (!configured) {
+            Poco::Logger::get("lodestone.storage")
+                .debug(
+                    "SQLite was in use before the first store opened: it keeps its "
+                    "per-connection mutexes, and statement journals spill to temporary files "
+                    "past 64 KiB");
+        }
+        return configured;
     }();
 }
 
@@ -53,7 +62,7 @@ ConnectionPool::ConnectionPool(std::filesystem::path path, std::chrono::millisec
       connections_(maxSize, busyTimeout),
       synchronous_(std::move(synchronous)),
       checkpointer_(checkpointer) {
-    keepStatementJournalsInMemory();
+    configureSqlite();
     Poco::Data::SQLite::Connector::registerConnector();
 }
 

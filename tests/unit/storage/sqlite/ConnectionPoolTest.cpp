@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <array>
@@ -57,4 +58,13 @@ TEST(ConnectionPool, KeepsAWritesStatementJournalInMemory) {
                   .firstRow([](const auto& row) { return row.integer("changed"); })
                   .value_or(-1),
               0);
+}
+
+// A connection is leased to one thread at a time, so it runs without a mutex of its own (which
+// every call, down to each column read, would otherwise take and release).
+TEST(ConnectionPool, ConnectionsHaveNoMutexOfTheirOwn) {
+    lodestone::test::TempDir dir;
+    ConnectionPool pool(dir.path() / "mutex.db", std::chrono::milliseconds(5000), 1, "NORMAL");
+    auto lease = pool.acquire();
+    EXPECT_EQ(sqlite3_db_mutex(lease.statements().db()), nullptr);
 }
