@@ -197,12 +197,6 @@ void interpretFields(RequestHead& head) {
 
 }  // namespace
 
-bool isTokenChar(unsigned char c) {
-    if (c >= '0' && c <= '9') return true;
-    if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') return true;
-    return std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) != std::string_view::npos;
-}
-
 std::optional<std::string_view> RequestHead::field(std::string_view name) const {
     for (const auto& [fieldName, value] : fields) {
         if (equalsIgnoringCase(fieldName, name)) return std::string_view(value);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -53,7 +54,20 @@ void readFieldLine(std::string_view line, RequestHead& head, const HeadLimits& l
 // 417 or 501).
 void finishRequestHead(RequestHead& head);
 
+namespace detail {
+// Indexed by byte: every byte of every head is looked up here.
+inline constexpr auto kTokenChars = [] {
+    std::array<bool, 256> table{};
+    for (int c = '0'; c <= '9'; ++c) table[c] = true;
+    for (int c = 'a'; c <= 'z'; ++c) table[c] = table[c - 'a' + 'A'] = true;
+    for (char c : std::string_view("!#$%&'*+-.^_`|~")) table[static_cast<unsigned char>(c)] = true;
+    return table;
+}();
+}  // namespace detail
+
 // True for the bytes of an RFC 9110 token (method and field names).
-bool isTokenChar(unsigned char c);
+inline bool isTokenChar(unsigned char c) {
+    return detail::kTokenChars[c];
+}
 
 }  // namespace lodestone::http

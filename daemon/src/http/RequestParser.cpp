@@ -1,13 +1,13 @@
 #include "http/RequestParser.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "http/HttpError.hpp"
 
 namespace lodestone::http {
 
-void RequestParser::checkHeadByte(char c) {
-    const std::size_t at = headBytes_;
+void RequestParser::checkHeadByte(char c, std::size_t lineLength, char last) {
     if (!methodEnded_) {
         // Until the first space, every byte is part of the method: a token.
         if (c == ' ') methodEnded_ = true;
@@ -17,31 +17,44 @@ void RequestParser::checkHeadByte(char c) {
                             "This is not an HTTP/1.1 request (is a TLS client talking to a "
                             "plain-HTTP port?)");
         }
-        if (inMethod && line_.size() >= limits_.head.maxMethodBytes) {
+        if (inMethod && lineLength >= limits_.head.maxMethodBytes) {
             throw HttpError(501, "Request methods longer than " +
                                      std::to_string(limits_.head.maxMethodBytes) +
                                      " characters are not implemented");
         }
     }
-    if (!line_.empty() && line_.back() == '\r' && c != '\n') {
+    if (lineLength > 0 && last == '\r' && c != '\n') {
         throw HttpError(400, "A line of the request head has a bare CR (lines end with CRLF)");
     }
-    if (c == '\n' && (line_.empty() || line_.back() != '\r')) {
+    if (c == '\n' && (lineLength == 0 || last != '\r')) {
         throw HttpError(400,
                         "A line of the request head ends with a bare LF (lines end with CRLF)");
     }
-    if (at >= limits_.maxHeadBytes) {
-        if (!requestLineSeen_) {
-            throw HttpError(414, "The request line is longer than " +
-                                     std::to_string(limits_.maxHeadBytes) + " bytes");
-        }
-        throw HttpError(431, "The request head is larger than " +
-                                 std::to_string(limits_.maxHeadBytes) + " bytes");
-    }
+    if (headBytes_ >= limits_.maxHeadBytes) refuseHeadSize();
 }
 
-bool RequestParser::endLine() {
-    const std::string_view line = std::string_view(line_).substr(0, line_.size() - 1);
+void RequestParser::refuseHeadSize() const {
+    if (!requestLineSeen_) {
+        throw HttpError(414, "The request line is longer than " +
+                                 std::to_string(limits_.maxHeadBytes) + " bytes");
+    }
+    throw HttpError(
+        431, "The request head is larger than " + std::to_string(limits_.maxHeadBytes) + " bytes");
+}
+
+std::size_t RequestParser::lineRun(std::string_view data) const {
+    // One byte past what the limit allows is enough to know the limit is crossed, however long
+    // the line goes on.
+    const std::size_t window = std::min(data.size(), limits_.maxHeadBytes - headBytes_ + 1);
+    const char* begin = data.data();
+    std::size_t run = window;
+    if (const void* cr = std::memchr(begin, '\r', run)) run = static_cast<const char*>(cr) - begin;
+    if (const void* lf = std::memchr(begin, '\n', run)) run = static_cast<const char*>(lf) - begin;
+    if (headBytes_ + run > limits_.maxHeadBytes) refuseHeadSize();
+    return run;
+}
+
+bool RequestParser::endLine(std::string_view line) {
     if (!requestLineSeen_) {
         // Empty lines before the request line are allowed (RFC 9112 section 2.2).
         if (line.empty()) return false;
@@ -59,22 +72,39 @@ bool RequestParser::endLine() {
 }
 
 std::size_t RequestParser::feedHead(std::string_view data) {
-    for (std::size_t at = 0; at < data.size(); ++at) {
-        char c = data[at];
-        checkHeadByte(c);
-        ++headBytes_;
-        if (progress_ == Progress::Idle) progress_ = Progress::ReadingHead;
-        if (c != '\n') {
-            line_.push_back(c);
+    // The current line is what line_ kept of it from earlier feeds and then data[lineStart, at):
+    // a line that arrives whole is read where it is, never copied.
+    std::size_t lineStart = 0;
+    std::size_t at = 0;
+    while (at < data.size()) {
+        const std::size_t lineLength = line_.size() + (at - lineStart);
+        const char last = at > lineStart ? data[at - 1] : line_.empty() ? '\0' : line_.back();
+        const char c = data[at];
+        // Past the method, only a CR or LF can be wrong, and only the size limit can refuse the
+        // bytes between them: those go by as a run.
+        if (methodEnded_ && last != '\r' && c != '\r' && c != '\n') {
+            const std::size_t run = lineRun(data.substr(at));
+            headBytes_ += run;
+            at += run;
             continue;
         }
-        const bool headComplete = endLine();
+        checkHeadByte(c, lineLength, last);
+        ++headBytes_;
+        ++at;
+        if (progress_ == Progress::Idle) progress_ = Progress::ReadingHead;
+        if (c != '\n') continue;
+        // The line without its LF ends with the CR checkHeadByte required.
+        std::string_view line = data.substr(lineStart, at - 1 - lineStart);
+        if (!line_.empty()) line = line_.append(line);
+        const bool headComplete = endLine(line.substr(0, line.size() - 1));
         line_.clear();
+        lineStart = at;
         if (headComplete) {
             startBody();
-            return at + 1;
+            return at;
         }
     }
+    line_.append(data.substr(lineStart));
     return data.size();
 }
 

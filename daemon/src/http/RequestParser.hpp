@@ -50,14 +50,20 @@ class RequestParser {
 
   private:
     std::size_t feedHead(std::string_view data);
-    void checkHeadByte(char c);
-    bool endLine();  // true once the head is complete
+    // `lineLength` bytes of the current line came before `c`, the last of them `last`.
+    void checkHeadByte(char c, std::size_t lineLength, char last);
+    // How many bytes of `data` (taken where the request line's method has ended and the line
+    // does not end with a CR) go into the current line before its CR or LF, all of them
+    // accepted; throws HttpError when they cross the head's size limit.
+    std::size_t lineRun(std::string_view data) const;
+    [[noreturn]] void refuseHeadSize() const;
+    bool endLine(std::string_view line);  // `line` without its CRLF; true once the head is complete
     void startBody();
 
     const ParserLimits& limits_;
     Progress progress_ = Progress::Idle;
     std::size_t headBytes_ = 0;  // of the head so far, empty lines before it included
-    std::string line_;           // the current line of the head, with its CR once it came
+    std::string line_;  // the current line's bytes from earlier feeds, with its CR once it came
     bool requestLineSeen_ = false;
     bool methodEnded_ = false;
     std::optional<RequestHead> head_;  // filled line by line while the head arrives

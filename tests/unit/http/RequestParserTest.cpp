@@ -32,6 +32,33 @@ std::vector<ParsedRequest> readAll(const std::string& wire, std::size_t step,
     return requests;
 }
 
+// Every request in `wire`, fed as two reads split before byte `split`.
+std::vector<ParsedRequest> readSplit(const std::string& wire, std::size_t split,
+                                     const ParserLimits& limits) {
+    RequestParser parser(limits);
+    std::vector<ParsedRequest> requests;
+    std::string pending;
+    for (const std::string& piece : {wire.substr(0, split), wire.substr(split)}) {
+        pending += piece;
+        while (!pending.empty()) {
+            pending.erase(0, parser.feed(pending));
+            if (parser.progress() != Progress::Complete) break;
+            requests.push_back(parser.take());
+        }
+    }
+    return requests;
+}
+
+// The status the parser refuses `wire` with, split before byte `split` (0 when it takes it).
+int refusalSplit(const std::string& wire, std::size_t split, const ParserLimits& limits) {
+    try {
+        readSplit(wire, split, limits);
+        return 0;
+    } catch (const HttpError& e) {
+        return e.status();
+    }
+}
+
 int refusal(const std::string& wire, const ParserLimits& limits = {}) {
     try {
         readAll(wire, 1, limits);
@@ -183,4 +210,58 @@ TEST(RequestParser, TheFieldPastTheLimitIs431BeforeTheHeadEnds) {
     for (int i = 0; i < 100; ++i) head += "X-" + std::to_string(i) + ": 1\r\n";
     EXPECT_EQ(refusalOf(parser, head), 0);
     EXPECT_EQ(refusalOf(parser, "X-100: 1\r\n"), 431);
+}
+
+TEST(RequestParser, AHeadSplitAnywhereIsReadTheSame) {
+    const std::string wire =
+        "\r\nGET /a/b?c=d HTTP/1.1\r\nHost: h\r\nX-Long: " + std::string(300, 'v') +
+        "\r\nAccept: */*\r\n\r\n"
+        "GET /e HTTP/1.0\r\n\r\n";
+    ParserLimits limits;
+    for (std::size_t split = 0; split <= wire.size(); ++split) {
+        auto requests = readSplit(wire, split, limits);
+        ASSERT_EQ(requests.size(), 2u) << split;
+        EXPECT_EQ(requests[0].head.method, "GET") << split;
+        EXPECT_EQ(requests[0].head.target, "/a/b?c=d") << split;
+        ASSERT_EQ(requests[0].head.fields.size(), 3u) << split;
+        EXPECT_EQ(requests[0].head.fields[1].second, std::string(300, 'v')) << split;
+        EXPECT_EQ(requests[0].head.fields[2].first, "Accept") << split;
+        EXPECT_EQ(requests[1].head.target, "/e") << split;
+        EXPECT_EQ(requests[1].head.minorVersion, 0) << split;
+    }
+}
+
+TEST(RequestParser, AHeadOfExactlyTheLimitIsReadAndOneByteMoreRefusedWhereverItIsSplit) {
+    ParserLimits limits;
+    limits.maxHeadBytes = 128;
+    const std::string start = "GET / HTTP/1.1\r\nHost: h\r\nX-Pad: ";
+    const std::string fits = start + std::string(128 - start.size() - 4, 'p') + "\r\n\r\n";
+    ASSERT_EQ(fits.size(), 128u);
+    const std::string over = start + std::string(128 - start.size() - 3, 'p') + "\r\n\r\n";
+    const std::string longLine = "GET /" + std::string(200, 'a') + " HTTP/1.1\r\n\r\n";
+    for (std::size_t split = 0; split <= over.size(); ++split) {
+        EXPECT_EQ(refusalSplit(fits, std::min(split, fits.size()), limits), 0) << split;
+        EXPECT_EQ(refusalSplit(over, split, limits), 431) << split;
+        EXPECT_EQ(refusalSplit(longLine, split, limits), 414) << split;
+    }
+}
+
+TEST(RequestParser, ACrAtTheEndOfOneReadMustBeFollowedByLfAtTheStartOfTheNext) {
+    for (const std::string& wire : {std::string("GET / HTTP/1.1\rX: a\r\n\r\n"),
+                                    std::string("GET / HTTP/1.1\r\nHost: h\r\r\n\r\n"),
+                                    std::string("GET / HTTP/1.1\r\nHost: h\nX: a\r\n\r\n")}) {
+        ParserLimits limits;
+        for (std::size_t split = 0; split <= wire.size(); ++split)
+            EXPECT_EQ(refusalSplit(wire, split, limits), 400) << split << " " << wire;
+    }
+}
+
+TEST(RequestParser, TheMethodLimitHoldsWhereverTheMethodIsSplit) {
+    ParserLimits limits;
+    const std::string longest = std::string(32, 'M') + " / HTTP/1.1\r\nHost: h\r\n\r\n";
+    const std::string tooLong = std::string(33, 'M') + " / HTTP/1.1\r\nHost: h\r\n\r\n";
+    for (std::size_t split = 0; split <= longest.size(); ++split) {
+        EXPECT_EQ(refusalSplit(longest, split, limits), 0) << split;
+        EXPECT_EQ(refusalSplit(tooLong, split, limits), 501) << split;
+    }
 }
