@@ -2,16 +2,58 @@
 
 #include <Poco/DateTimeFormat.h>
 #include <Poco/DateTimeFormatter.h>
-#include <Poco/String.h>
 #include <Poco/Timestamp.h>
 
+#include <ctime>
 #include <fstream>
+#include <string_view>
 
 namespace lodestone::http {
+namespace {
+
+bool equalsIgnoringCase(std::string_view a, std::string_view b) {
+    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (lower(a[i]) != lower(b[i])) return false;
+    }
+    return true;
+}
+
+// The wall clock, not the application's: RFC 9110 dates a message by when it was sent. The text
+// changes once a second, so each thread formats it once a second.
+const std::string& httpDate() {
+    thread_local std::time_t formattedAt = -1;
+    thread_local std::string text;
+    const Poco::Timestamp now;
+    if (now.epochTime() != formattedAt) {
+        text = Poco::DateTimeFormatter::format(now, Poco::DateTimeFormat::HTTP_FORMAT);
+        formattedAt = now.epochTime();
+    }
+    return text;
+}
+
+void appendField(std::string& out, std::string_view name, std::string_view value) {
+    out.append(name).append(": ").append(value).append("\r\n");
+}
+
+}  // namespace
+
+BufferedResponse::BodySink::int_type BufferedResponse::BodySink::overflow(int_type c) {
+    if (!traits_type::eq_int_type(c, traits_type::eof()))
+        body_.push_back(traits_type::to_char_type(c));
+    return traits_type::not_eof(c);
+}
+
+std::streamsize BufferedResponse::BodySink::xsputn(const char* bytes, std::streamsize count) {
+    body_.append(bytes, static_cast<std::size_t>(count));
+    return count;
+}
 
 std::ostream& BufferedResponse::send() {
     sent_ = true;
-    return body_;
+    if (!stream_) stream_.emplace(body_);
+    return stream_->stream;
 }
 
 void BufferedResponse::sendFile(const std::string& path, const std::string& mediaType) {
@@ -22,7 +64,8 @@ void BufferedResponse::sendFile(const std::string& path, const std::string& medi
 }
 
 void BufferedResponse::sendBuffer(const void* buffer, std::size_t length) {
-    send().write(static_cast<const char*>(buffer), static_cast<std::streamsize>(length));
+    sent_ = true;
+    body_.append(static_cast<const char*>(buffer), length);
 }
 
 void BufferedResponse::redirect(const std::string& uri, HTTPStatus status) {
@@ -40,24 +83,41 @@ void BufferedResponse::requireAuthentication(const std::string& realm) {
 }
 
 std::string BufferedResponse::serialize(bool headRequest) {
-    std::string body = body_.str();
-    // The front frames every answer by length; a handler's own framing, if any, gives way.
-    erase("Transfer-Encoding");
-    if (!headRequest || !hasContentLength())
-        setContentLength64(static_cast<Poco::Int64>(body.size()));
-    // The wall clock, not the application's: RFC 9110 dates a message by when it was sent.
-    set("Date",
-        Poco::DateTimeFormatter::format(Poco::Timestamp(), Poco::DateTimeFormat::HTTP_FORMAT));
-    set("Connection", getKeepAlive() ? "keep-alive" : "close");
-
     std::string out;
-    out.reserve(256 + body.size());
+    out.reserve(256 + size() * 48 + (headRequest ? 0 : body_.size()));
     out.append(getVersion()).append(" ").append(std::to_string(static_cast<int>(getStatus())));
     out.append(" ").append(getReason()).append("\r\n");
-    for (const auto& [name, value] : *this)
-        out.append(name).append(": ").append(value).append("\r\n");
+    // The fields as they are, but for the front's own, written in one pass: the first
+    // Content-Length, Date and Connection in their place (where a handler set them), or after
+    // the rest.
+    const std::string length = std::to_string(body_.size());
+    bool lengthWritten = false;
+    bool dateWritten = false;
+    bool connectionWritten = false;
+    for (const auto& [name, value] : *this) {
+        // The front frames every answer by length; a handler's own framing, if any, gives way.
+        if (equalsIgnoringCase(name, "Transfer-Encoding")) continue;
+        if (!lengthWritten && equalsIgnoringCase(name, "Content-Length")) {
+            lengthWritten = true;
+            appendField(out, name, headRequest ? std::string_view(value) : length);
+        } else if (!dateWritten && equalsIgnoringCase(name, "Date")) {
+            dateWritten = true;
+            appendField(out, name, httpDate());
+        } else if (!connectionWritten && equalsIgnoringCase(name, "Connection")) {
+            connectionWritten = true;
+            const bool keepAlive =
+                value.empty() ? getVersion() == HTTP_1_1 : !equalsIgnoringCase(value, "close");
+            appendField(out, name, keepAlive ? "keep-alive" : "close");
+        } else {
+            appendField(out, name, value);
+        }
+    }
+    if (!lengthWritten) appendField(out, "Content-Length", length);
+    if (!dateWritten) appendField(out, "Date", httpDate());
+    if (!connectionWritten)
+        appendField(out, "Connection", getVersion() == HTTP_1_1 ? "keep-alive" : "close");
     out.append("\r\n");
-    if (!headRequest) out.append(body);
+    if (!headRequest) out.append(body_);
     return out;
 }
 
@@ -73,22 +133,35 @@ BufferedRequest::BufferedRequest(ParsedRequest request, BufferedResponse& respon
     setMethod(request.head.method);
     setURI(request.head.target);
     setVersion(request.head.minorVersion == 0 ? HTTP_1_0 : HTTP_1_1);
-    for (auto& [name, value] : request.head.fields) {
+    // The front decided whether the connection persists; the first Connection field says so in
+    // the words setKeepAlive() would have put there.
+    const std::string& connection =
+        request.head.keepAlive ? CONNECTION_KEEP_ALIVE : CONNECTION_CLOSE;
+    bool connectionAdded = false;
+    for (const auto& [name, value] : request.head.fields) {
         // Framing was the front's business; handlers see a body of known length.
-        if (Poco::icompare(name, "Transfer-Encoding") == 0 ||
-            Poco::icompare(name, "Content-Length") == 0) {
+        if (equalsIgnoringCase(name, "Transfer-Encoding") ||
+            equalsIgnoringCase(name, "Content-Length")) {
+            continue;
+        }
+        if (!connectionAdded && equalsIgnoringCase(name, "Connection")) {
+            connectionAdded = true;
+            add(name, connection);
             continue;
         }
         add(name, value);
     }
-    const auto bodySize = body_.rdbuf()->in_avail();
-    if (request.head.framing != BodyFraming::None || bodySize > 0) {
-        setContentLength64(static_cast<Poco::Int64>(bodySize));
-    }
-    setKeepAlive(request.head.keepAlive);
+    if (request.head.framing != BodyFraming::None || !body_.empty())
+        setContentLength64(static_cast<Poco::Int64>(body_.size()));
+    if (!connectionAdded) add(CONNECTION, connection);
     // Answers are HTTP/1.1 whatever the request's version (RFC 9110 section 6.2); an HTTP/1.0
     // client that asked to keep the connection is told so by Connection: keep-alive.
     response_.setKeepAlive(request.head.keepAlive);
+}
+
+std::istream& BufferedRequest::stream() {
+    if (!stream_) stream_.emplace(std::move(body_));
+    return *stream_;
 }
 
 }  // namespace lodestone::http

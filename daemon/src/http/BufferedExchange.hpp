@@ -5,7 +5,9 @@
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/SocketAddress.h>
 
+#include <optional>
 #include <sstream>
+#include <streambuf>
 #include <string>
 
 #include "http/RequestParser.hpp"
@@ -29,8 +31,30 @@ class BufferedResponse final : public Poco::Net::HTTPServerResponse {
     std::string serialize(bool headRequest);
 
   private:
+    // Appends each write to the body as it is made (no buffer of its own), so that what goes
+    // through send() and through sendBuffer() keeps the order it was written in.
+    class BodySink final : public std::streambuf {
+      public:
+        explicit BodySink(std::string& body) : body_(body) {}
+
+      protected:
+        int_type overflow(int_type c) override;
+        std::streamsize xsputn(const char* bytes, std::streamsize count) override;
+
+      private:
+        std::string& body_;
+    };
+    struct BodyStream {
+        explicit BodyStream(std::string& body) : sink(body), stream(&sink) {}
+        BodySink sink;
+        std::ostream stream;
+    };
+
     bool sent_ = false;
-    std::ostringstream body_;
+    std::string body_;
+    // Made on the first send(): most handlers write their body with sendBuffer(), and a stream
+    // costs more to set up than a small answer costs to write.
+    std::optional<BodyStream> stream_;
 };
 
 // A request whose head and whole body the front has already read. Handlers see it as Poco's
@@ -42,7 +66,7 @@ class BufferedRequest final : public Poco::Net::HTTPServerRequest {
                     const Poco::Net::SocketAddress& client, const Poco::Net::SocketAddress& server,
                     const Poco::Net::HTTPServerParams& params);
 
-    std::istream& stream() override { return body_; }
+    std::istream& stream() override;
     const Poco::Net::SocketAddress& clientAddress() const override { return client_; }
     const Poco::Net::SocketAddress& serverAddress() const override { return server_; }
     const Poco::Net::HTTPServerParams& serverParams() const override { return params_; }
@@ -50,7 +74,9 @@ class BufferedRequest final : public Poco::Net::HTTPServerRequest {
     bool secure() const override { return false; }
 
   private:
-    std::istringstream body_;
+    std::string body_;
+    // Made on the first stream(): most requests have no body, or one a handler never reads.
+    std::optional<std::istringstream> stream_;
     BufferedResponse& response_;
     Poco::Net::SocketAddress client_;
     Poco::Net::SocketAddress server_;

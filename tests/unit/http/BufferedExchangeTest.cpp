@@ -73,3 +73,41 @@ TEST(BufferedExchange, ErrorAnswersQuoteBytesThatAreNotUtf8AsText) {
     EXPECT_THAT(bytes, HasSubstr(R"(gz\\xFFip)"));
     EXPECT_EQ(bytes.find('\xFF'), std::string::npos);
 }
+
+TEST(BufferedExchange, BodyWritesKeepTheirOrderWhicheverWayTheyAreMade) {
+    BufferedResponse response;
+    response.send() << "a";
+    response.sendBuffer("bc", 2);
+    response.send() << 'd' << 5;
+    std::string bytes = response.serialize(false);
+    EXPECT_THAT(bytes, HasSubstr("Content-Length: 5\r\n"));
+    EXPECT_EQ(bytes.substr(bytes.size() - 9), "\r\n\r\nabcd5");
+}
+
+TEST(BufferedExchange, TheFrontsFieldsTakeTheHandlersPlacesOrFollowTheRest) {
+    BufferedResponse response;
+    response.set("X-Request-Id", "r");
+    response.set("connection", "Close");
+    response.set("Content-Length", "99");
+    response.set("X-After", "1");
+    response.sendBuffer("hi", 2);
+    std::string bytes = response.serialize(false);
+    EXPECT_THAT(bytes, HasSubstr("X-Request-Id: r\r\nconnection: close\r\nContent-Length: 2\r\n"
+                                 "X-After: 1\r\nDate: "));
+}
+
+TEST(BufferedExchange, TheRequestSaysWhetherTheConnectionPersistsInItsFirstConnectionField) {
+    BufferedResponse response;
+    Poco::Net::HTTPServerParams::Ptr params = new Poco::Net::HTTPServerParams();
+    ParsedRequest parsed;
+    parsed.head.method = "GET";
+    parsed.head.target = "/";
+    parsed.head.fields = {{"connection", "close, foo"}, {"Host", "h"}};
+    parsed.head.keepAlive = false;
+    BufferedRequest request(std::move(parsed), response, Poco::Net::SocketAddress("127.0.0.1", 5),
+                            Poco::Net::SocketAddress("127.0.0.1", 6), *params);
+    EXPECT_EQ(request.get("Connection"), "Close");
+    EXPECT_FALSE(request.hasContentLength());
+    EXPECT_EQ(request.stream().get(), std::char_traits<char>::eof());
+    EXPECT_FALSE(response.getKeepAlive());
+}
