@@ -4,7 +4,7 @@
 
 namespace lodestone::routing {
 
-const Refusal& FrontDoor::refusalFor(const std::string& path) const {
+const Refusal& FrontDoor::refusalFor(std::string_view path) const {
     for (const auto& [prefix, refuse] : refusalsUnder_) {
         if (path.starts_with(prefix) &&
             (path.size() == prefix.size() || path[prefix.size()] == '/'))
@@ -15,7 +15,7 @@ const Refusal& FrontDoor::refusalFor(const std::string& path) const {
 
 Poco::Net::HTTPRequestHandler* FrontDoor::createRequestHandler(
     const Poco::Net::HTTPServerRequest& request) {
-    const std::string path = pathOf(request.getURI());
+    const std::string_view path = pathIn(request.getURI());
     const Match match = routes_.match(request.getMethod(), path);
     auto* handler =
         match.route ? match.route->handler(request, match) : refusalFor(path)(request, match);

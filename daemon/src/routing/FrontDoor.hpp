@@ -3,6 +3,7 @@
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -34,7 +35,7 @@ class FrontDoor final : public Poco::Net::HTTPRequestHandlerFactory {
         const Poco::Net::HTTPServerRequest& request) override;
 
   private:
-    const Refusal& refusalFor(const std::string& path) const;
+    const Refusal& refusalFor(std::string_view path) const;
 
     const RouteTable& routes_;
     Refusal refuse_;

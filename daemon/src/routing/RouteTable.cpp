@@ -3,6 +3,8 @@
 #include <Poco/URI.h>
 
 #include <algorithm>
+#include <array>
+#include <span>
 #include <stdexcept>
 
 #include "domain/Ids.hpp"
@@ -68,35 +70,86 @@ void RouteTable::add(std::vector<Route> routes) {
     for (auto& route : routes) add(std::move(route));
 }
 
-bool RouteTable::fits(const Row& row, const std::vector<std::string>& segments,
-                      std::map<std::string, std::string>& params) {
+// A path's segments, as views into it: a path of up to kInline segments is split without
+// allocating.
+class RouteTable::PathSegments {
+  public:
+    explicit PathSegments(std::string_view path) {
+        // Paths start with '/'; each further '/' starts a segment.
+        const auto count =
+            static_cast<std::size_t>(1 + std::count(path.begin() + 1, path.end(), '/'));
+        if (count > kInline) more_.resize(count);
+        std::string_view* out = count > kInline ? more_.data() : inline_.data();
+        std::size_t start = 1;
+        for (std::size_t i = 0; i < count; ++i) {
+            std::size_t end = std::min(path.find('/', start), path.size());
+            out[i] = path.substr(start, end - start);
+            start = end + 1;
+        }
+        segments_ = {out, count};
+    }
+    PathSegments(const PathSegments&) = delete;
+    PathSegments& operator=(const PathSegments&) = delete;
+
+    std::size_t size() const { return segments_.size(); }
+    std::string_view operator[](std::size_t i) const { return segments_[i]; }
+
+  private:
+    static constexpr std::size_t kInline = 16;
+    std::array<std::string_view, kInline> inline_;
+    std::vector<std::string_view> more_;
+    std::span<const std::string_view> segments_;
+};
+
+bool RouteTable::fits(const Row& row, const PathSegments& segments,
+                      std::map<std::string, std::string>* params) {
     if (row.segments.size() != segments.size()) return false;
     std::map<std::string, std::string> captured;
+    std::string decoded;
     for (std::size_t i = 0; i < segments.size(); ++i) {
         const Segment& want = row.segments[i];
+        const std::string_view got = segments[i];
         if (!want.parameter) {
-            if (want.text != segments[i]) return false;
+            if (want.text != got) return false;
             continue;
         }
-        if (segments[i].empty()) return false;
-        std::string decoded;
-        try {
-            Poco::URI::decode(segments[i], decoded);
-        } catch (const Poco::SyntaxException&) {
-            return false;  // a malformed %-escape names nothing: 404
+        if (got.empty()) return false;
+        // A segment without a %-escape is its own decoding.
+        std::string_view value = got;
+        if (got.find('%') != std::string_view::npos) {
+            decoded.clear();
+            try {
+                Poco::URI::decode(std::string(got), decoded);
+            } catch (const Poco::SyntaxException&) {
+                return false;  // a malformed %-escape names nothing: 404
+            }
+            value = decoded;
         }
-        if (want.shape && !want.shape(decoded)) return false;
-        captured[want.text] = std::move(decoded);
+        if (want.shape && !want.shape(value)) return false;
+        if (params) captured[want.text] = std::string(value);
     }
-    params = std::move(captured);
+    if (params) *params = std::move(captured);
     return true;
 }
 
-Match RouteTable::match(const std::string& method, const std::string& path) const {
+const RouteTable::Row* RouteTable::routeFor(std::string_view method, const PathSegments& segments,
+                                            std::map<std::string, std::string>* params) const {
+    for (const auto& row : rows_) {
+        if (row.route.method == method && fits(row, segments, params)) return &row;
+    }
+    return nullptr;
+}
+
+Match RouteTable::match(std::string_view method, std::string_view path) const {
     Match match;
     if (path.empty() || path.front() != '/') return match;
-    const std::string& wanted = method == "HEAD" ? std::string("GET") : method;
-    const auto segments = splitPath(path);
+    const PathSegments segments(path);
+    // The route is the first row for the method that the path fits; only without one do the
+    // other methods' rows matter (what the path takes, for a 405).
+    if (const Row* row = routeFor(method == "HEAD" ? "GET" : method, segments, &match.params)) {
+        match.route = match.path = &row->route;
+        return match;
+    }
     auto allow = [&](const std::string& name) {
         if (std::find(match.allowedMethods.begin(), match.allowedMethods.end(), name) ==
             match.allowedMethods.end()) {
@@ -104,32 +157,31 @@ Match RouteTable::match(const std::string& method, const std::string& path) cons
         }
     };
     for (const auto& row : rows_) {
-        std::map<std::string, std::string> params;
-        if (!fits(row, segments, params)) continue;
+        if (!fits(row, segments, nullptr)) continue;
         if (!match.path) match.path = &row.route;
-        if (row.route.method == wanted) {
-            match.route = match.path = &row.route;
-            match.params = std::move(params);
-            match.allowedMethods.clear();
-            return match;
-        }
         allow(row.route.method);
         if (row.route.method == "GET") allow("HEAD");
     }
     return match;
 }
 
-bool RouteTable::answersInline(const std::string& method, const std::string& requestTarget) const {
+bool RouteTable::answersInline(std::string_view method, std::string_view requestTarget) const {
     if (method != "GET" && method != "HEAD") return false;
-    const auto found = match(method, pathOf(requestTarget));
-    return found.route && found.route->quickRead;
+    const std::string_view path = pathIn(requestTarget);
+    if (path.empty() || path.front() != '/') return false;
+    const Row* row = routeFor("GET", PathSegments(path), nullptr);
+    return row && row->route.quickRead;
 }
 
 std::string pathOf(const std::string& requestTarget) {
-    std::string path = requestTarget.substr(0, requestTarget.find('?'));
-    if (auto scheme = path.find("://"); scheme != std::string::npos && path.front() != '/') {
+    return std::string(pathIn(requestTarget));
+}
+
+std::string_view pathIn(std::string_view requestTarget) {
+    std::string_view path = requestTarget.substr(0, requestTarget.find('?'));
+    if (auto scheme = path.find("://"); scheme != std::string_view::npos && path.front() != '/') {
         auto slash = path.find('/', scheme + 3);
-        path = slash == std::string::npos ? "/" : path.substr(slash);
+        path = slash == std::string_view::npos ? std::string_view("/") : path.substr(slash);
     }
     return path;
 }

@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lodestone::routing {
@@ -72,9 +73,9 @@ class RouteTable {
     void add(std::vector<Route> routes);
 
     // `path` is the path alone (pathOf).
-    Match match(const std::string& method, const std::string& path) const;
+    Match match(std::string_view method, std::string_view path) const;
     // True when `method` and `requestTarget` reach a quickRead route.
-    bool answersInline(const std::string& method, const std::string& requestTarget) const;
+    bool answersInline(std::string_view method, std::string_view requestTarget) const;
 
   private:
     struct Segment {
@@ -86,8 +87,13 @@ class RouteTable {
         Route route;
         std::vector<Segment> segments;
     };
-    static bool fits(const Row& row, const std::vector<std::string>& segments,
-                     std::map<std::string, std::string>& params);
+    class PathSegments;
+    // `params` none: whether the row fits, without keeping its parameters.
+    static bool fits(const Row& row, const PathSegments& segments,
+                     std::map<std::string, std::string>* params);
+    // The first row for `method` that `segments` fits, if any.
+    const Row* routeFor(std::string_view method, const PathSegments& segments,
+                        std::map<std::string, std::string>* params) const;
 
     std::vector<Row> rows_;
 };
@@ -95,5 +101,7 @@ class RouteTable {
 // The path of a request target: without the query string, and without the scheme and authority
 // of an absolute-form target ("http://host:port/api/…").
 std::string pathOf(const std::string& requestTarget);
+// The same, in `requestTarget`'s own bytes.
+std::string_view pathIn(std::string_view requestTarget);
 
 }  // namespace lodestone::routing
