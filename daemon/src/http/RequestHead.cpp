@@ -12,9 +12,15 @@ namespace {
 
 // Fields that name one thing: a second copy is either an attack or a client bug, and a parser
 // that picks one of the two may not pick the one a proxy in front of us picked.
-constexpr std::array kSingletonFields = {"host",         "content-length", "transfer-encoding",
-                                         "content-type", "authorization",  "idempotency-key",
-                                         "expect"};
+constexpr std::array<std::string_view, 7> kSingletonFields = {
+    "host",         "content-length", "transfer-encoding",
+    "content-type", "authorization",  "idempotency-key",
+    "expect"};
+// Where interpretFields looks for the fields it reads.
+constexpr std::size_t kHost = 0;
+constexpr std::size_t kContentLength = 1;
+constexpr std::size_t kTransferEncoding = 2;
+constexpr std::size_t kExpect = 6;
 
 bool equalsIgnoringCase(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -101,6 +107,8 @@ void parseRequestLine(std::string_view line, RequestHead& head, const HeadLimits
         throw badRequest("the request method has a character that is not allowed in a token");
     }
     head.method = std::string(method);
+    // Room for the fields of a usual request, so that they are not moved as the vector grows.
+    head.fields.reserve(8);
     auto secondSpace = line.find(' ', firstSpace + 1);
     if (secondSpace == std::string_view::npos || secondSpace == firstSpace + 1 ||
         line.find(' ', secondSpace + 1) != std::string_view::npos) {
@@ -141,21 +149,40 @@ std::size_t parseContentLength(std::string_view value) {
     return static_cast<std::size_t>(std::stoull(std::string(value)));
 }
 
-// The framing, persistence and expectations the fields ask for.
+// The framing, persistence and expectations the fields ask for, from one pass over the fields.
 void interpretFields(RequestHead& head) {
-    for (const char* name : kSingletonFields) {
-        auto count = std::count_if(head.fields.begin(), head.fields.end(), [&](const auto& field) {
-            return equalsIgnoringCase(field.first, name);
-        });
-        if (count > 1) {
-            throw badRequest("the header field " + std::string(name) + " is sent more than once");
+    std::array<std::size_t, kSingletonFields.size()> counts{};
+    std::array<std::optional<std::string_view>, kSingletonFields.size()> firsts{};
+    bool closeAsked = false;
+    bool keepAliveAsked = false;
+    for (const auto& [name, value] : head.fields) {
+        for (std::size_t i = 0; i < kSingletonFields.size(); ++i) {
+            if (!equalsIgnoringCase(name, kSingletonFields[i])) continue;
+            if (counts[i]++ == 0) firsts[i] = value;
+            break;
+        }
+        if (!equalsIgnoringCase(name, "Connection")) continue;
+        std::string_view options = value;
+        while (!options.empty()) {
+            auto comma = options.find(',');
+            std::string_view option = trimWhitespace(options.substr(0, comma));
+            closeAsked = closeAsked || equalsIgnoringCase(option, "close");
+            keepAliveAsked = keepAliveAsked || equalsIgnoringCase(option, "keep-alive");
+            options =
+                comma == std::string_view::npos ? std::string_view() : options.substr(comma + 1);
         }
     }
-    if (head.minorVersion == 1 && !head.field("Host")) {
+    for (std::size_t i = 0; i < kSingletonFields.size(); ++i) {
+        if (counts[i] > 1) {
+            throw badRequest("the header field " + std::string(kSingletonFields[i]) +
+                             " is sent more than once");
+        }
+    }
+    if (head.minorVersion == 1 && !firsts[kHost]) {
         throw badRequest("an HTTP/1.1 request must have a Host header field");
     }
-    auto length = head.field("Content-Length");
-    auto coding = head.field("Transfer-Encoding");
+    const auto length = firsts[kContentLength];
+    const auto coding = firsts[kTransferEncoding];
     if (coding) {
         if (length)
             throw badRequest("a request must not have both Transfer-Encoding and Content-Length");
@@ -170,24 +197,9 @@ void interpretFields(RequestHead& head) {
         head.contentLength = parseContentLength(*length);
         head.framing = head.contentLength > 0 ? BodyFraming::Length : BodyFraming::None;
     }
-
-    bool closeAsked = false;
-    bool keepAliveAsked = false;
-    for (const auto& [name, value] : head.fields) {
-        if (!equalsIgnoringCase(name, "Connection")) continue;
-        std::string_view options = value;
-        while (!options.empty()) {
-            auto comma = options.find(',');
-            std::string_view option = trimWhitespace(options.substr(0, comma));
-            closeAsked = closeAsked || equalsIgnoringCase(option, "close");
-            keepAliveAsked = keepAliveAsked || equalsIgnoringCase(option, "keep-alive");
-            options =
-                comma == std::string_view::npos ? std::string_view() : options.substr(comma + 1);
-        }
-    }
     head.keepAlive = !closeAsked && (head.minorVersion == 1 || keepAliveAsked);
 
-    if (auto expect = head.field("Expect")) {
+    if (const auto expect = firsts[kExpect]) {
         if (!equalsIgnoringCase(*expect, "100-continue")) {
             throw HttpError(417, "Only Expect: 100-continue is supported");
         }
