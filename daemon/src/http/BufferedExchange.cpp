@@ -33,6 +33,34 @@ const std::string& httpDate() {
     return text;
 }
 
+std::string_view keepAliveText(bool keepAlive) {
+    return keepAlive ? "keep-alive" : "close";
+}
+
+// The fields serialize writes itself.
+enum class FrontField { None, TransferEncoding, ContentLength, Date, Connection };
+
+FrontField frontField(std::string_view name) {
+    // Told apart by length first: most names are none of these and cost one comparison.
+    switch (name.size()) {
+        case 17:
+            if (equalsIgnoringCase(name, "Transfer-Encoding")) return FrontField::TransferEncoding;
+            break;
+        case 14:
+            if (equalsIgnoringCase(name, "Content-Length")) return FrontField::ContentLength;
+            break;
+        case 4:
+            if (equalsIgnoringCase(name, "Date")) return FrontField::Date;
+            break;
+        case 10:
+            if (equalsIgnoringCase(name, "Connection")) return FrontField::Connection;
+            break;
+        default:
+            break;
+    }
+    return FrontField::None;
+}
+
 void appendField(std::string& out, std::string_view name, std::string_view value) {
     out.append(name).append(": ").append(value).append("\r\n");
 }
@@ -95,27 +123,35 @@ std::string BufferedResponse::serialize(bool headRequest) {
     bool dateWritten = false;
     bool connectionWritten = false;
     for (const auto& [name, value] : *this) {
-        // The front frames every answer by length; a handler's own framing, if any, gives way.
-        if (equalsIgnoringCase(name, "Transfer-Encoding")) continue;
-        if (!lengthWritten && equalsIgnoringCase(name, "Content-Length")) {
-            lengthWritten = true;
-            appendField(out, name, headRequest ? std::string_view(value) : length);
-        } else if (!dateWritten && equalsIgnoringCase(name, "Date")) {
-            dateWritten = true;
-            appendField(out, name, httpDate());
-        } else if (!connectionWritten && equalsIgnoringCase(name, "Connection")) {
-            connectionWritten = true;
-            const bool keepAlive =
-                value.empty() ? getVersion() == HTTP_1_1 : !equalsIgnoringCase(value, "close");
-            appendField(out, name, keepAlive ? "keep-alive" : "close");
-        } else {
-            appendField(out, name, value);
+        switch (frontField(name)) {
+            case FrontField::TransferEncoding:
+                // The front frames every answer by length; a handler's own framing gives way.
+                continue;
+            case FrontField::ContentLength:
+                if (lengthWritten) break;
+                lengthWritten = true;
+                appendField(out, name, headRequest ? std::string_view(value) : length);
+                continue;
+            case FrontField::Date:
+                if (dateWritten) break;
+                dateWritten = true;
+                appendField(out, name, httpDate());
+                continue;
+            case FrontField::Connection:
+                if (connectionWritten) break;
+                connectionWritten = true;
+                appendField(out, name,
+                            keepAliveText(value.empty() ? getVersion() == HTTP_1_1
+                                                        : !equalsIgnoringCase(value, "close")));
+                continue;
+            case FrontField::None:
+                break;
         }
+        appendField(out, name, value);
     }
     if (!lengthWritten) appendField(out, "Content-Length", length);
     if (!dateWritten) appendField(out, "Date", httpDate());
-    if (!connectionWritten)
-        appendField(out, "Connection", getVersion() == HTTP_1_1 ? "keep-alive" : "close");
+    if (!connectionWritten) appendField(out, "Connection", keepAliveText(getVersion() == HTTP_1_1));
     out.append("\r\n");
     if (!headRequest) out.append(body_);
     return out;

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <span>
 #include <stdexcept>
 
 #include "domain/Ids.hpp"
@@ -76,29 +75,37 @@ class RouteTable::PathSegments {
   public:
     explicit PathSegments(std::string_view path) {
         // Paths start with '/'; each further '/' starts a segment.
-        const auto count =
-            static_cast<std::size_t>(1 + std::count(path.begin() + 1, path.end(), '/'));
-        if (count > kInline) more_.resize(count);
-        std::string_view* out = count > kInline ? more_.data() : inline_.data();
-        std::size_t start = 1;
-        for (std::size_t i = 0; i < count; ++i) {
-            std::size_t end = std::min(path.find('/', start), path.size());
-            out[i] = path.substr(start, end - start);
+        for (std::size_t start = 1;;) {
+            const std::size_t end = std::min(path.find('/', start), path.size());
+            add(path.substr(start, end - start));
+            if (end == path.size()) break;
             start = end + 1;
         }
-        segments_ = {out, count};
     }
     PathSegments(const PathSegments&) = delete;
     PathSegments& operator=(const PathSegments&) = delete;
 
-    std::size_t size() const { return segments_.size(); }
-    std::string_view operator[](std::size_t i) const { return segments_[i]; }
+    std::size_t size() const { return count_; }
+    std::string_view operator[](std::size_t i) const {
+        return count_ > kInline ? more_[i] : inline_[i];
+    }
 
   private:
     static constexpr std::size_t kInline = 16;
+
+    void add(std::string_view segment) {
+        if (count_ < kInline) {
+            inline_[count_++] = segment;
+            return;
+        }
+        if (count_ == kInline) more_.assign(inline_.begin(), inline_.end());
+        more_.push_back(segment);
+        ++count_;
+    }
+
     std::array<std::string_view, kInline> inline_;
     std::vector<std::string_view> more_;
-    std::span<const std::string_view> segments_;
+    std::size_t count_ = 0;
 };
 
 bool RouteTable::fits(const Row& row, const PathSegments& segments,
