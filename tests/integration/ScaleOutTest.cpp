@@ -18,7 +18,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-constexpr int kJobs = 2000;
+constexpr int kJobs = 1000;
 constexpr int kDeliveries = 200;
 constexpr int kConcurrency = 8;  // of each step, per daemon
 
@@ -75,9 +75,11 @@ TEST(ScaleOut, TwoDaemonsShareTheWorkAndTheSurvivorOfAKill9FinishesItNoneTwice) 
     receiver.answerAfterScript({200, std::chrono::milliseconds(500)});
     const auto database = TestDatabase::forSeveralDaemons();
     auto setup = sharedSetup(database, receiver);
-    // Slow enough that steps are still running when the kill comes, after every job is created.
-    setup.research = "work: 50ms";
-    setup.content = "work: 50ms";
+    // Slow enough that steps are still running when the kill comes, after every job is created
+    // and a tenth of the deliveries have arrived: 1,000 jobs of two 200 ms steps take the two
+    // daemons' 16 workers per step over 12 s, about four times what creating them takes.
+    setup.research = "work: 200ms";
+    setup.content = "work: 200ms";
     EngineDaemon doomed(setup);
     doomed.start();
     EngineDaemon survivor(setup);
