@@ -7,18 +7,10 @@
 #include <ctime>
 #include <fstream>
 #include <string_view>
+#include <utility>
 
 namespace lodestone::http {
 namespace {
-
-bool equalsIgnoringCase(std::string_view a, std::string_view b) {
-    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (lower(a[i]) != lower(b[i])) return false;
-    }
-    return true;
-}
 
 // The wall clock, not the application's: RFC 9110 dates a message by when it was sent. The text
 // changes once a second, so each thread formats it once a second.
@@ -37,26 +29,18 @@ std::string_view keepAliveText(bool keepAlive) {
     return keepAlive ? "keep-alive" : "close";
 }
 
-// The fields serialize writes itself.
+// The fields whose framing and persistence the front decides, not the handler or the client.
 enum class FrontField { None, TransferEncoding, ContentLength, Date, Connection };
 
 FrontField frontField(std::string_view name) {
-    // Told apart by length first: most names are none of these and cost one comparison.
-    switch (name.size()) {
-        case 17:
-            if (equalsIgnoringCase(name, "Transfer-Encoding")) return FrontField::TransferEncoding;
-            break;
-        case 14:
-            if (equalsIgnoringCase(name, "Content-Length")) return FrontField::ContentLength;
-            break;
-        case 4:
-            if (equalsIgnoringCase(name, "Date")) return FrontField::Date;
-            break;
-        case 10:
-            if (equalsIgnoringCase(name, "Connection")) return FrontField::Connection;
-            break;
-        default:
-            break;
+    static constexpr std::pair<std::string_view, FrontField> kFrontFields[] = {
+        {"Transfer-Encoding", FrontField::TransferEncoding},
+        {"Content-Length", FrontField::ContentLength},
+        {"Date", FrontField::Date},
+        {"Connection", FrontField::Connection}};
+    // equalsIgnoringCase compares lengths first: most names cost a comparison per entry.
+    for (const auto& [text, field] : kFrontFields) {
+        if (equalsIgnoringCase(name, text)) return field;
     }
     return FrontField::None;
 }
@@ -175,12 +159,10 @@ BufferedRequest::BufferedRequest(ParsedRequest request, BufferedResponse& respon
         request.head.keepAlive ? CONNECTION_KEEP_ALIVE : CONNECTION_CLOSE;
     bool connectionAdded = false;
     for (const auto& [name, value] : request.head.fields) {
+        const FrontField field = frontField(name);
         // Framing was the front's business; handlers see a body of known length.
-        if (equalsIgnoringCase(name, "Transfer-Encoding") ||
-            equalsIgnoringCase(name, "Content-Length")) {
-            continue;
-        }
-        if (!connectionAdded && equalsIgnoringCase(name, "Connection")) {
+        if (field == FrontField::TransferEncoding || field == FrontField::ContentLength) continue;
+        if (field == FrontField::Connection && !connectionAdded) {
             connectionAdded = true;
             add(name, connection);
             continue;

@@ -1,7 +1,5 @@
 #include "http/RequestHead.hpp"
 
-#include <Poco/String.h>
-
 #include <algorithm>
 #include <array>
 
@@ -21,12 +19,6 @@ constexpr std::size_t kHost = 0;
 constexpr std::size_t kContentLength = 1;
 constexpr std::size_t kTransferEncoding = 2;
 constexpr std::size_t kExpect = 6;
-
-bool equalsIgnoringCase(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return Poco::Ascii::toLower(x) == Poco::Ascii::toLower(y);
-           });
-}
 
 std::string_view trimWhitespace(std::string_view text) {
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);

@@ -65,6 +65,17 @@ inline constexpr auto kTokenChars = [] {
 }();
 }  // namespace detail
 
+// Whether `a` and `b` are the same text but for the case of ASCII letters, as field names and
+// the tokens of their values compare (RFC 9110 section 5.1).
+inline bool equalsIgnoringCase(std::string_view a, std::string_view b) {
+    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (lower(a[i]) != lower(b[i])) return false;
+    }
+    return true;
+}
+
 // True for the bytes of an RFC 9110 token (method and field names).
 inline bool isTokenChar(unsigned char c) {
     return detail::kTokenChars[c];
