@@ -55,13 +55,8 @@ std::string sha256Hex(std::string_view data) {
             "OpenSSL cannot compute SHA-256 (is its default provider "
             "available?)");
     }
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string hex(2 * length, '0');
-    for (unsigned int i = 0; i < length; ++i) {
-        hex[2 * i] = kHex[digest[i] >> 4];
-        hex[2 * i + 1] = kHex[digest[i] & 0x0f];
-    }
-    return hex;
+    return Poco::DigestEngine::digestToHex(
+        Poco::DigestEngine::Digest(digest.begin(), digest.begin() + length));
 }
 
 std::string hashApiKey(std::string_view plaintext) {

@@ -26,13 +26,12 @@ namespace {
 // write changes, and only one write transaction runs at a time.
 constexpr int kNeverSpill = -1;
 
-// A connection serves one thread at a time (a pool lease; the checkpointer's own), so SQLite's
-// per-connection mutexes, taken and released around every call (each column read), are not
-// needed: multi-thread mode drops them and keeps those of what connections share.
-
-// Process-wide and only possible before SQLite's first use: done once, before the first pool
-// opens a connection. Where SQLite was already in use (an embedding program), it stays as it
-// was: slower, not wrong.
+// Statement journals in memory, and multi-thread mode: a connection serves one thread at a time
+// (a pool lease; the checkpointer's own), so SQLite's per-connection mutexes, taken and released
+// around every call (each column read), guard nothing; the mode keeps those of what connections
+// share. Process-wide and only possible before SQLite's first use: done once, before the first
+// pool opens a connection. Where SQLite was already in use (an embedding program), it stays as
+// it was: slower, not wrong.
 void configureSqlite() {
     [[maybe_unused]] static const bool once = [] {
         const bool configured =
