@@ -33,7 +33,8 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
     args.expectPositionals(0, "");
     admin::CampaignDraft draft{
         args.required("org"),       args.required("name"), args.value("webhook-url"),
-        args.value("calendar-url"), icpFrom(args),         sequenceFrom(args)};
+        args.value("calendar-url"), icpFrom(args),         sequenceFrom(args),
+        args.value("project")};
     auto now = clock.now();
     auto campaign = store.write([&](storage::Repositories& repos) {
         return admin::Administration(repos, now).createCampaign(draft);
@@ -49,10 +50,14 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
 Result update(const Arguments& args, storage::Store& store, const config::Config& config,
               const domain::Clock& clock) {
     args.expectPositionals(1, "CAMPAIGN_ID");
-    admin::CampaignChanges changes{args.value("name"),           args.value("webhook-url"),
-                                   args.value("calendar-url"),   icpFrom(args),
-                                   sequenceFrom(args),           args.value("intake-secret"),
-                                   args.has("new-intake-secret")};
+    admin::CampaignChanges changes{args.value("name"),
+                                   args.value("webhook-url"),
+                                   args.value("calendar-url"),
+                                   icpFrom(args),
+                                   sequenceFrom(args),
+                                   args.value("intake-secret"),
+                                   args.has("new-intake-secret"),
+                                   args.value("project")};
     auto now = clock.now();
     auto campaign = store.write([&](storage::Repositories& repos) {
         return admin::Administration(repos, now).updateCampaign(args.positionals()[0], changes);
@@ -123,8 +128,8 @@ Result rotateSecret(const Arguments& args, storage::Store& store, const config::
 }  // namespace
 
 std::vector<Command> campaignCommands() {
-    std::vector<FlagSpec> settings{
-        {"webhook-url"}, {"icp"}, {"sequence"}, {"calendar-url"}, {"name"}};
+    std::vector<FlagSpec> settings{{"webhook-url"},  {"icp"},  {"sequence"},
+                                   {"calendar-url"}, {"name"}, {"project"}};
     std::vector<FlagSpec> createFlags = settings;
     createFlags.push_back({"org"});
     std::vector<FlagSpec> updateFlags = settings;
@@ -137,6 +142,9 @@ std::vector<Command> campaignCommands() {
         "  --sequence FILE      the outreach email sequence, a YAML or JSON file\n"
         "                       (docs/outreach.md)\n"
         "  --calendar-url URL   the booking link in outreach\n"
+        "  --project PROJECT_ID the lead-magnet project (of the same organisation) in which each\n"
+        "                       qualified prospect gets its own lead magnet, for the sequence's\n"
+        "                       {{leadMagnetUrl}} and {{leadMagnetTitle}} (docs/outreach.md)\n"
         "An empty value (--icp \"\") leaves a setting out, or removes it on update.\n"
         "Errors in a file name the file, line and key. A webhook URL deliveries would refuse\n"
         "(a private address while webhooks.allow_private_networks is off) is stored with a\n"
@@ -144,7 +152,7 @@ std::vector<Command> campaignCommands() {
     return {
         {"campaign", "create",
          "campaign create --org ORG_ID --name NAME [--webhook-url URL] [--icp FILE] "
-         "[--sequence FILE] [--calendar-url URL]",
+         "[--sequence FILE] [--calendar-url URL] [--project PROJECT_ID]",
          "Creates a campaign in organisation ORG_ID and prints it with its webhook signing\n"
          "secret.\n\n"
          "  --org ORG_ID         the organisation (required)\n"
@@ -153,7 +161,8 @@ std::vector<Command> campaignCommands() {
          createFlags, create},
         {"campaign", "update",
          "campaign update ID [--name NAME] [--webhook-url URL] [--icp FILE] [--sequence FILE] "
-         "[--calendar-url URL] [--intake-secret SECRET | --new-intake-secret]",
+         "[--calendar-url URL] [--project PROJECT_ID] "
+         "[--intake-secret SECRET | --new-intake-secret]",
          "Changes what is given of campaign ID; the rest stays.\n\n"
          "  --name NAME          its new name\n" +
              settingsHelp +

@@ -6,7 +6,8 @@ An operator sets a password from the link lodestonectl printed, signs in, create
 sees it once (and when the key was last used), adds an operator and sees their set-password link
 once, edits a project's schema and sees Generate follow it, retries a job that failed because
 the language model's server was down, finds a prospect by searching, opens its ICP breakdown,
-redelivers a failed webhook and sees the receiver get it, and signs out. Screenshots of each
+retries a prospect's own lead magnet from its page, redelivers a failed webhook and sees the
+receiver get it, and signs out. Screenshots of each
 page at 390 px and 1280 px land in --screenshots, for people to look at.
 
 Only 127.0.0.1 is ever sent traffic: the webhook receiver and the OpenAI-compatible model server
@@ -174,6 +175,7 @@ provision:
         - name: Outbound
           webhook_url: http://127.0.0.1:{receiver_port}/hooks
           calendar_url: https://cal.example.com/acme/intro
+          project: Guides
           icp:
             threshold: 60
             criteria:
@@ -392,6 +394,19 @@ def run(args):
             browser.click(By.LINK_TEXT, "Ada Lovelace")
             page = browser.text()
             assert "ICP breakdown" in page and "industry" in page, page
+            # Her own lead magnet was made while the model's server was down: it failed, and is
+            # retried from her page now that the server is back.
+            assert "Its lead magnet" in page and "Why it failed" in page, page
+            browser.shoot("prospect-magnet-failed")
+            ada = [p for p in api(daemon.port, "GET", f"/api/campaigns/{campaign}/leads")["leads"]
+                   if p["email"] == "ada@engines.example"][0]["id"]
+            browser.click(By.XPATH, "//button[text()='Retry the lead magnet']")
+            assert "queued again" in browser.text(), browser.text()
+            eventually(lambda: api(daemon.port, "GET", f"/api/campaigns/{campaign}/leads/{ada}")
+                       ["prospect"]["leadMagnet"]["status"] == "completed",
+                       "her lead magnet to complete")
+            driver.refresh()
+            assert MODEL_DOCUMENT["title"] in browser.text(), browser.text()
             browser.shoot("prospect")
 
             # The failed delivery, redelivered to a receiver that now answers.

@@ -68,7 +68,7 @@ TEST_F(ListApi, CampaignsAreTheCallersOwnWithoutSecrets) {
     EXPECT_THAT(reply.text, Not(HasSubstr("ecret")));
     auto first = reply.json->getArray("campaigns")->getObject(0);
     EXPECT_THAT(first->getNames(), ElementsAre("id", "organisationId", "name", "webhookUrl",
-                                               "calendarUrl", "createdAt"));
+                                               "calendarUrl", "projectId", "createdAt"));
 
     auto globex = api.get("/api/campaigns", kGlobexKey);
     ASSERT_EQ(globex.status, 200) << globex.text;

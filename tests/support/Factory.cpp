@@ -96,6 +96,7 @@ domain::Campaign Factory::campaign(const domain::Organisation& organisation,
     campaign.webhookSecret = domain::newWebhookSecret();
     campaign.icpJson = spec.icpJson;
     campaign.sequenceJson = spec.sequenceJson;
+    campaign.projectId = spec.projectId;
     campaign.createdAt = campaign.updatedAt = now;
     store_.write([&](Repositories& repositories) { repositories.campaigns().insert(campaign); });
     return campaign;

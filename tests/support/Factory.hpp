@@ -32,6 +32,7 @@ struct CampaignSpec {
     std::optional<std::string> calendarUrl = std::nullopt;
     std::optional<std::string> icpJson = std::nullopt;
     std::optional<std::string> sequenceJson = std::nullopt;
+    std::optional<std::string> projectId = std::nullopt;  // its lead-magnet project
 };
 
 struct LeadSpec {

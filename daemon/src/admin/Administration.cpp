@@ -272,7 +272,9 @@ domain::Campaign Administration::createCampaign(const CampaignDraft& draft) {
     settings.calendarUrl = draft.calendarUrl;
     settings.icpJson = draft.icpJson;
     settings.sequenceJson = draft.sequenceJson;
+    settings.projectId = draft.projectId;
     applySettings(campaign, settings);
+    applyLeadMagnetProject(campaign, settings);
     campaign.createdAt = campaign.updatedAt = now_;
     repositories_.campaigns().insert(campaign);
     return campaign;
@@ -283,6 +285,7 @@ domain::Campaign Administration::updateCampaign(const std::string& id,
     domain::Campaign campaign = this->campaign(id);
     if (changes.name) campaign.name = checkedName("campaign", *changes.name);
     applySettings(campaign, changes);
+    applyLeadMagnetProject(campaign, changes);
     if (changes.intakeSecret && changes.newIntakeSecret) {
         throw InvalidRequest("give an intake secret or ask for a new one, not both");
     }
@@ -309,6 +312,24 @@ domain::Campaign Administration::rotateWebhookSecret(const std::string& id) {
     campaign.updatedAt = now_;
     repositories_.campaigns().update(campaign);
     return campaign;
+}
+
+void Administration::applyLeadMagnetProject(domain::Campaign& campaign,
+                                            const CampaignChanges& changes) {
+    if (changes.projectId) {
+        campaign.projectId = std::nullopt;
+        if (!changes.projectId->empty()) {
+            checkProjectsBelongTo(campaign.organisationId, {*changes.projectId});
+            campaign.projectId = changes.projectId;
+        }
+    }
+    if (campaign.projectId || !campaign.sequenceJson) return;
+    if (auto use = outreach::leadMagnetUse(outreach::Sequence::parse(*campaign.sequenceJson))) {
+        throw InvalidRequest("email sequence: " + *use +
+                             ", which needs a lead-magnet project: give the campaign one "
+                             "(lodestonectl campaign update ID --project PROJECT_ID, or "
+                             "campaigns[].project in provisioning) before a sequence that uses it");
+    }
 }
 
 void Administration::checkProjectsBelongTo(const std::string& organisationId,

@@ -47,6 +47,7 @@ struct CampaignDraft {
     std::optional<std::string> calendarUrl;
     std::optional<std::string> icpJson;
     std::optional<std::string> sequenceJson;
+    std::optional<std::string> projectId = std::nullopt;  // its lead magnets' project
 };
 
 // What to change on a campaign; absent fields stay as they are, and an empty URL, ICP criteria
@@ -61,6 +62,9 @@ struct CampaignChanges {
     // chose (16 to 200 printable characters, no spaces), or a new random one.
     std::optional<std::string> intakeSecret;
     bool newIntakeSecret = false;
+    // The project its qualified prospects' lead magnets are made in (a project of the campaign's
+    // organisation); "" removes it.
+    std::optional<std::string> projectId = std::nullopt;
 };
 
 struct ApiKeyDraft {
@@ -107,6 +111,9 @@ class Administration {
     bool revokeApiKey(const std::string& id);
 
   private:
+    // The project and sequence of `changes` on `campaign`, checked together: a sequence that
+    // names {{leadMagnetUrl}} or {{leadMagnetTitle}} needs a project.
+    void applyLeadMagnetProject(domain::Campaign& campaign, const CampaignChanges& changes);
     void checkProjectsBelongTo(const std::string& organisationId,
                                const std::vector<std::string>& projectIds);
 

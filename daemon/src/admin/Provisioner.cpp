@@ -34,7 +34,7 @@ class Provisioning {
         for (const auto& project : spec.projects) {
             projectIds[project.name] = this->project(org, project);
         }
-        for (const auto& campaign : spec.campaigns) this->campaign(org, campaign);
+        for (const auto& campaign : spec.campaigns) this->campaign(org, campaign, projectIds);
         for (const auto& key : spec.apiKeys) apiKey(org, key, projectIds);
     }
 
@@ -70,12 +70,15 @@ class Provisioning {
         return existing->id;
     }
 
-    void campaign(const domain::Organisation& org, const config::CampaignSpec& spec) {
+    void campaign(const domain::Organisation& org, const config::CampaignSpec& spec,
+                  const std::map<std::string, std::string>& projectIds) {
         auto existing = repositories_.campaigns().findByName(org.id, spec.name);
+        std::optional<std::string> projectId;
+        if (spec.project) projectId = projectIds.at(*spec.project);
         if (!existing) {
             auto created =
                 admin_.createCampaign({org.id, spec.name, spec.webhookUrl, spec.calendarUrl,
-                                       spec.icpJson, spec.sequenceJson});
+                                       spec.icpJson, spec.sequenceJson, projectId});
             note("created campaign \"" + spec.name + "\" (" + created.id + ")");
             return;
         }
@@ -90,7 +93,9 @@ class Provisioning {
         if (spec.sequenceJson && spec.sequenceJson != existing->sequenceJson) {
             changes.sequenceJson = spec.sequenceJson;
         }
-        if (changes.webhookUrl || changes.calendarUrl || changes.icpJson || changes.sequenceJson) {
+        if (projectId && projectId != existing->projectId) changes.projectId = projectId;
+        if (changes.webhookUrl || changes.calendarUrl || changes.icpJson || changes.sequenceJson ||
+            changes.projectId) {
             admin_.updateCampaign(existing->id, changes);
             note("updated campaign \"" + spec.name + "\" (" + existing->id + ")");
         }

@@ -81,6 +81,9 @@ ApiResponse showLead(ApiServices& services, ApiRequest& request) {
     std::erase_if(record->leadMagnets, [&](const auto& magnet) {
         return !request.key.mayUseProject(magnet.first.projectId);
     });
+    if (record->leadMagnet && !request.key.mayUseProject(record->leadMagnet->lead.projectId)) {
+        record->leadMagnet.reset();
+    }
     auto body = orderedObject();
     body->set("success", true);
     body->set("prospect", outreach::renderProspect(

@@ -12,6 +12,7 @@
 #include "storage/JobRepository.hpp"
 #include "storage/LeadRepository.hpp"
 #include "storage/ProjectRepository.hpp"
+#include "storage/ProspectRepository.hpp"
 
 namespace lodestone::api {
 namespace {
@@ -47,14 +48,34 @@ ApiError insufficientCredits() {
     return ApiError(402, "Insufficient credits");
 }
 
-// {"success": true, "job": {...}}, and a `message` after the job when given.
+// Whom a lead was made for, as the lead's status view names it: a campaign prospect (its
+// campaign's project made it, docs/outreach.md), or nobody (a Generate call).
+struct LeadFor {
+    std::optional<domain::Prospect> prospect;
+};
+
+// {"success": true, "job": {...}}, and a `message` after the job when given; the lead route adds
+// `prospect` (null for a lead a Generate call made).
 ApiResponse jobResponse(const domain::Job& job, const leadmagnet::StatusViewContext& context,
                         std::string_view message = {},
-                        const std::optional<domain::PageActivity>& pageViews = std::nullopt) {
+                        const std::optional<domain::PageActivity>& pageViews = std::nullopt,
+                        const std::optional<LeadFor>& leadFor = std::nullopt) {
     domain::JsonWriter out;
     out.beginObject().member("success", true).key("job");
     leadmagnet::writeJobStatus(out, job, context, pageViews);
     if (!message.empty()) out.member("message", message);
+    if (leadFor) {
+        out.key("prospect");
+        if (const auto& prospect = leadFor->prospect) {
+            out.beginObject()
+                .member("id", prospect->id)
+                .member("campaignId", prospect->campaignId)
+                .member("status", domain::toString(prospect->status))
+                .endObject();
+        } else {
+            out.null();
+        }
+    }
     out.endObject();
     return {200, nullptr, out.take()};
 }
@@ -130,13 +151,18 @@ ApiResponse statusByJob(ApiServices& services, ApiRequest& request) {
 
 ApiResponse statusByLead(ApiServices& services, ApiRequest& request) {
     std::optional<domain::PageActivity> views;
+    LeadFor leadFor;
     auto job = services.store.read([&](storage::Repositories& repositories) {
-        auto found = repositories.jobs().findByLead(request.param("leadId"));
+        const auto& leadId = request.param("leadId");
+        auto found = repositories.jobs().findByLead(leadId);
         views = pageViewsOf(repositories, found);
+        auto lead = repositories.leads().find(leadId);
+        if (lead && lead->prospectId)
+            leadFor.prospect = repositories.prospects().find(*lead->prospectId);
         return found;
     });
     return jobResponse(visibleJob(job, request, "Lead not found"), statusContext(services), {},
-                       views);
+                       views, leadFor);
 }
 
 ApiResponse retry(ApiServices& services, ApiRequest& request) {

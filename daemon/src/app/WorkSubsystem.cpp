@@ -95,7 +95,9 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     leadMagnets_ = std::make_unique<leadmagnet::LeadMagnetJobs>(
         store, clock_, researchPlugin, plugins::PluginChoice(live, &PluginRegistry::content),
         research, contentHttp(config_), &metrics_.series());
-    prospects_ = std::make_unique<outreach::ProspectJobs>(researchPlugin, clock_, research);
+    prospects_ = std::make_unique<outreach::ProspectJobs>(
+        researchPlugin, clock_, research,
+        outreach::LeadMagnetSettings{config_.server.publicUrl, config_.jobs.maxRetries});
     jobs::JobHandlers handlers;
     handlers.add(*leadMagnets_);
     handlers.add(*prospects_);
@@ -152,6 +154,7 @@ void WorkSubsystem::addEmailSends() {
     outreach::SendSettings send;
     send.mailer = plugins::PluginChoice(plugins_.live(), &plugins::PluginRegistry::mailer);
     send.publicUrl = config_.server.publicUrl;
+    send.leadMagnetRetries = config_.jobs.maxRetries;
     send.timeout = settings.timeout;
     send.maxAttempts = settings.maxAttempts;
     send.retries = work::RetryPolicy(settings.retryBackoff);

@@ -171,6 +171,8 @@ struct CampaignSpec {
     std::optional<std::string> webhookUrl;
     Location webhookUrlLocation;  // for the warning admin::provisionWarnings may give about it
     std::optional<std::string> calendarUrl;
+    // The name of a project provisioned in the same organisation: its lead magnets' project.
+    std::optional<std::string> project;
     // Read as JSON but not judged here: what criteria mean is outreach's business, and config
     // must not depend on it. admin::checkProvision judges them once the file is loaded and
     // reports each problem at the line of the key it names (icpLines).

@@ -116,6 +116,7 @@ ProjectSpec readProjectSpec(const ConfigNode& node, std::set<std::string>& names
 }
 
 CampaignSpec readCampaignSpec(const ConfigNode& node, std::set<std::string>& names,
+                              const std::set<std::string>& projectNames,
                               const std::filesystem::path& baseDir) {
     CampaignSpec spec;
     spec.line = node.line();
@@ -126,6 +127,15 @@ CampaignSpec readCampaignSpec(const ConfigNode& node, std::set<std::string>& nam
         spec.webhookUrlLocation = {url->file(), url->line(), url->path(), {}};
     }
     if (auto url = reader.optional("calendar_url")) spec.calendarUrl = readHttpUrl(*url);
+    if (auto project = reader.optional("project")) {
+        auto name = project->asString();
+        if (name && !projectNames.contains(*name)) {
+            project->error("no project named \"" + *name +
+                           "\" is provisioned in this organisation");
+        } else if (name) {
+            spec.project = *name;
+        }
+    }
     if (auto icp = readMappingSource(reader, "icp", "ICP criteria", baseDir)) {
         spec.icpJson = std::move(icp->json);
         spec.icpLocation = std::move(icp->location);
@@ -191,7 +201,8 @@ OrganisationSpec readOrganisationSpec(const ConfigNode& node, std::set<std::stri
     }
     if (auto campaigns = reader.optional("campaigns")) {
         for (const auto& element : campaigns->elements()) {
-            spec.campaigns.push_back(readCampaignSpec(element, campaignNames, baseDir));
+            spec.campaigns.push_back(
+                readCampaignSpec(element, campaignNames, projectNames, baseDir));
         }
     }
     if (auto keys = reader.optional("api_keys")) {

@@ -17,6 +17,7 @@
 #include "domain/Time.hpp"
 #include "storage/OrganisationRepository.hpp"
 #include "storage/PageCursor.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "storage/ProspectRepository.hpp"
 #include "storage/StorageError.hpp"
 #include "storage/WebhookDeliveryRepository.hpp"
@@ -44,17 +45,35 @@ std::string typed(std::string text) {
 // The settings form's values: the campaign's, or what was posted when it is shown again with
 // an error.
 struct SettingsForm {
-    std::string name, webhookUrl, calendarUrl, icp, sequence;
+    std::string name, webhookUrl, calendarUrl, icp, sequence, projectId;
 };
 
 SettingsForm storedSettings(const domain::Campaign& campaign) {
-    return {campaign.name, campaign.webhookUrl.value_or(""), campaign.calendarUrl.value_or(""),
-            indented(campaign.icpJson), indented(campaign.sequenceJson)};
+    return {campaign.name,
+            campaign.webhookUrl.value_or(""),
+            campaign.calendarUrl.value_or(""),
+            indented(campaign.icpJson),
+            indented(campaign.sequenceJson),
+            campaign.projectId.value_or("")};
 }
 
 SettingsForm postedSettings(const DashboardRequest& request) {
     return {request.field("name"), request.field("webhookUrl"), request.field("calendarUrl"),
-            request.field("icp"), request.field("sequence")};
+            request.field("icp"),  request.field("sequence"),   request.field("projectId")};
+}
+
+// The organisation's projects as the form's choices for the lead-magnet project.
+mustache::data projectOptions(const std::vector<domain::Project>& projects,
+                              const std::string& chosen) {
+    mustache::data options{mustache::data::type::list};
+    for (const auto& project : projects) {
+        mustache::data option;
+        option.set("id", project.id);
+        option.set("name", project.name);
+        option.set("selected", project.id == chosen);
+        options.push_back(option);
+    }
+    return options;
 }
 
 storage::ProspectFilter prospectFilter(const DashboardRequest& request,
@@ -108,12 +127,13 @@ mustache::data deliveryRows(const std::vector<webhooks::DeliveryRecord>& failed)
 
 // "webhook URL, ICP criteria": the names of the settings given, as the pages and the audit log
 // say them.
-std::string settingNames(bool webhookUrl, bool calendarUrl, bool icp, bool sequence) {
+std::string settingNames(bool webhookUrl, bool calendarUrl, bool icp, bool sequence, bool project) {
     std::vector<std::string> names;
     if (webhookUrl) names.emplace_back("webhook URL");
     if (calendarUrl) names.emplace_back("calendar URL");
     if (icp) names.emplace_back("ICP criteria");
     if (sequence) names.emplace_back("email sequence");
+    if (project) names.emplace_back("lead-magnet project");
     return domain::joined(names);
 }
 
@@ -126,9 +146,9 @@ std::string provisionNote(const config::Config& config, const std::string& organ
         if (organisation.name != organisationName) continue;
         for (const auto& spec : organisation.campaigns) {
             if (spec.name != campaign.name) continue;
-            const std::string set =
-                settingNames(spec.webhookUrl.has_value(), spec.calendarUrl.has_value(),
-                             spec.icpJson.has_value(), spec.sequenceJson.has_value());
+            const std::string set = settingNames(
+                spec.webhookUrl.has_value(), spec.calendarUrl.has_value(), spec.icpJson.has_value(),
+                spec.sequenceJson.has_value(), spec.project.has_value());
             return "This campaign is provisioned by " + config.file.filename().string() +
                    " (line " + std::to_string(spec.line) + "). At every start" +
                    (set.empty() ? std::string()
@@ -161,9 +181,11 @@ Reply campaignPage(Dashboard& dashboard, DashboardRequest& request,
     const auto filter = prospectFilter(request, campaign.id);
     const auto page = pageOf(request);
     std::string organisationName;
+    std::vector<domain::Project> projects;
     auto [prospects, failed] = dashboard.services().store.read([&](storage::Repositories& r) {
         if (auto organisation = r.organisations().find(campaign.organisationId))
             organisationName = organisation->name;
+        projects = r.projects().list(campaign.organisationId);
         storage::DeliveryFilter deliveries;
         deliveries.campaignId = campaign.id;
         deliveries.status = domain::DeliveryStatus::Failed;
@@ -180,6 +202,8 @@ Reply campaignPage(Dashboard& dashboard, DashboardRequest& request,
     data.set("calendarUrl", form.calendarUrl);
     data.set("icp", form.icp);
     data.set("sequence", form.sequence);
+    data.set("projects", projectOptions(projects, form.projectId));
+    data.set("noProject", form.projectId.empty());
     data.set("hasWebhookUrl", campaign.webhookUrl.has_value());
     // The settings the form was made from: a save from an older page is refused (two operators
     // editing at once would otherwise undo each other's changes unseen).
@@ -239,6 +263,7 @@ admin::CampaignChanges changesFrom(const SettingsForm& shown, const SettingsForm
         changes.sequenceJson =
             typedMapping(typed(posted.sequence), "email sequence", admin::checkedSequenceFile);
     }
+    if (posted.projectId != shown.projectId) changes.projectId = posted.projectId;
     return changes;
 }
 
@@ -246,7 +271,8 @@ admin::CampaignChanges changesFrom(const SettingsForm& shown, const SettingsForm
 std::string changedNames(const admin::CampaignChanges& changes) {
     const auto settings =
         settingNames(changes.webhookUrl.has_value(), changes.calendarUrl.has_value(),
-                     changes.icpJson.has_value(), changes.sequenceJson.has_value());
+                     changes.icpJson.has_value(), changes.sequenceJson.has_value(),
+                     changes.projectId.has_value());
     if (!changes.name) return settings;
     return settings.empty() ? "name" : "name, " + settings;
 }

@@ -88,6 +88,8 @@ std::vector<routing::Route> Dashboard::routes() {
         row("GET", "/dashboard/campaigns/{campaignId}", signedIn, campaign),
         row("POST", "/dashboard/campaigns/{campaignId}/settings", signedIn, saveCampaignSettings),
         row("GET", "/dashboard/campaigns/{campaignId}/prospects/{prospectId}", signedIn, prospect),
+        row("POST", "/dashboard/campaigns/{campaignId}/prospects/{prospectId}/retry-lead-magnet",
+            signedIn, retryProspectLeadMagnet),
         row("POST", "/dashboard/campaigns/{campaignId}/test-event", signedIn, sendTestEvent),
         row("GET", "/dashboard/campaigns/{campaignId}/rotate-secret", secrets, confirmRotateSecret),
         row("POST", "/dashboard/campaigns/{campaignId}/rotate-secret", secrets, rotateSecret),

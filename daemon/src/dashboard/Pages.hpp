@@ -48,6 +48,12 @@ Reply createProject(Dashboard& dashboard, DashboardRequest& request);
 Reply project(Dashboard& dashboard, DashboardRequest& request);
 Reply saveSchema(Dashboard& dashboard, DashboardRequest& request);
 Reply retryJob(Dashboard& dashboard, DashboardRequest& request);
+// Queues the project's failed lead-magnet job again (charging it again) and records who did;
+// a reply saying why not when it cannot be, none when it was.
+std::optional<Reply> retryLeadMagnetJob(Dashboard& dashboard, DashboardRequest& request,
+                                        const domain::Project& project, const std::string& jobId);
+// The prospect's own lead magnet, retried from its page (the Retry beside "paused").
+Reply retryProspectLeadMagnet(Dashboard& dashboard, DashboardRequest& request);
 
 // What admins manage, and what everyone changed (AdminPages.cpp).
 Reply keys(Dashboard& dashboard, DashboardRequest& request, const std::string& flash = "",

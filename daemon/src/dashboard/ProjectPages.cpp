@@ -212,20 +212,18 @@ Reply saveSchema(Dashboard& dashboard, DashboardRequest& request) {
     return redirectTo("/dashboard/projects/" + found->id + "?saved=1#schema");
 }
 
-Reply retryJob(Dashboard& dashboard, DashboardRequest& request) {
-    auto found = ownProject(dashboard, request);
-    if (!found) return problem(404, "Not found", "There is no such project.", &*request.who);
-    const std::string& jobId = request.param("jobId");
+std::optional<Reply> retryLeadMagnetJob(Dashboard& dashboard, DashboardRequest& request,
+                                        const domain::Project& project, const std::string& jobId) {
     const auto now = dashboard.services().clock.now();
     try {
         const bool ours = dashboard.services().store.write([&](storage::Repositories& r) {
             auto job = r.jobs().find(jobId);
-            if (!job || job->kind != domain::JobKind::LeadMagnet || job->projectId != found->id) {
+            if (!job || job->kind != domain::JobKind::LeadMagnet || job->projectId != project.id) {
                 return false;
             }
-            leadmagnet::retryGeneration(r, *job, *found, now);
-            admin::recordChange(r, found->organisationId, actorOf(request), "job.retry", jobId,
-                                "Queued job " + jobId + " of project " + found->name + " again",
+            leadmagnet::retryGeneration(r, *job, project, now);
+            admin::recordChange(r, project.organisationId, actorOf(request), "job.retry", jobId,
+                                "Queued job " + jobId + " of project " + project.name + " again",
                                 now);
             return true;
         });
@@ -238,6 +236,14 @@ Reply retryJob(Dashboard& dashboard, DashboardRequest& request) {
                        &*request.who);
     }
     if (dashboard.services().jobQueued) dashboard.services().jobQueued();
+    return std::nullopt;
+}
+
+Reply retryJob(Dashboard& dashboard, DashboardRequest& request) {
+    auto found = ownProject(dashboard, request);
+    if (!found) return problem(404, "Not found", "There is no such project.", &*request.who);
+    if (auto refused = retryLeadMagnetJob(dashboard, request, *found, request.param("jobId")))
+        return *refused;
     return redirectTo("/dashboard/projects/" + found->id + "?retried=1#jobs");
 }
 

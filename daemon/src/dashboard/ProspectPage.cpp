@@ -7,6 +7,9 @@
 #include "domain/JsonValues.hpp"
 #include "outreach/ProspectView.hpp"
 #include "storage/CampaignRepository.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 
 namespace lodestone::dashboard {
 namespace {
@@ -89,6 +92,26 @@ void addResearch(mustache::data& data, const std::optional<domain::Job>& job) {
 
 }  // namespace
 
+Reply retryProspectLeadMagnet(Dashboard& dashboard, DashboardRequest& request) {
+    const std::string& campaignId = request.param("campaignId");
+    const std::string& prospectId = request.param("prospectId");
+    auto [campaign, lead] = dashboard.services().store.read([&](storage::Repositories& r) {
+        return std::make_pair(r.campaigns().find(campaignId), r.leads().findByProspect(prospectId));
+    });
+    if (!campaign || campaign->organisationId != request.who->op.organisationId || !lead) {
+        return problem(404, "Not found", "This prospect has no lead magnet.", &*request.who);
+    }
+    auto [project, job] = dashboard.services().store.read([&](storage::Repositories& r) {
+        return std::make_pair(r.projects().find(lead->projectId), r.jobs().findByLead(lead->id));
+    });
+    if (!project || !job) {
+        return problem(404, "Not found", "This prospect has no lead magnet.", &*request.who);
+    }
+    if (auto refused = retryLeadMagnetJob(dashboard, request, *project, job->id)) return *refused;
+    return redirectTo("/dashboard/campaigns/" + campaignId + "/prospects/" + prospectId +
+                      "?retried=1");
+}
+
 Reply prospect(Dashboard& dashboard, DashboardRequest& request) {
     const std::string& campaignId = request.param("campaignId");
     const std::string& prospectId = request.param("prospectId");
@@ -103,6 +126,12 @@ Reply prospect(Dashboard& dashboard, DashboardRequest& request) {
     mustache::data data;
     data.set("campaignId", campaign->id);
     data.set("campaignName", campaign->name);
+    data.set("prospectId", p.id);
+    if (request.field("retried") == "1") {
+        data.set("flash",
+                 "The lead magnet is queued again; emails held for it go out once it is "
+                 "ready.");
+    }
     data.set("status", std::string(domain::toString(p.status)));
     data.set("email", p.email);
     data.set("companyName", p.companyName);
@@ -147,6 +176,20 @@ Reply prospect(Dashboard& dashboard, DashboardRequest& request) {
         leadMagnets.push_back(row);
     }
     data.set("leadMagnets", leadMagnets);
+    if (const auto& own = record->leadMagnet) {
+        mustache::data magnet;
+        magnet.set("url", own->lead.leadMagnetUrl);
+        // Only a written title: the page's link reads as its URL until there is one.
+        if (auto title = own->job.leadMagnetTitle(); !title.empty()) magnet.set("title", title);
+        magnet.set("status", std::string(domain::toString(own->job.status)));
+        magnet.set("activity", pageActivityText(own->activity));
+        if (own->job.status == domain::JobStatus::Failed) {
+            magnet.set("error", own->job.error.value_or(""));
+            magnet.set("canRetry", own->job.retryable);
+        }
+        data.set("leadMagnet", magnet);
+    }
+    if (auto held = outreach::sequenceHeldBecause(*record)) data.set("sequenceHeld", *held);
     mustache::data history{mustache::data::type::list};
     for (const auto& transition : record->history) {
         mustache::data row;

@@ -39,6 +39,8 @@ struct EmailSend {
     std::optional<Timestamp> sentAt;
     std::optional<std::string> lastError;  // why the last attempt failed, or why it was cancelled
     std::optional<std::string> smtpReply;  // the server's last reply, when there was one
+    // "lead_magnet": held until the prospect's lead magnet is ready (its step links to it).
+    std::optional<std::string> waitingFor = std::nullopt;
     Timestamp createdAt = 0;
     Timestamp updatedAt = 0;
 };

@@ -1,6 +1,7 @@
 #include "domain/Jobs.hpp"
 
 #include "domain/EnumNames.hpp"
+#include "domain/JsonValues.hpp"
 
 namespace lodestone::domain {
 namespace {
@@ -100,6 +101,14 @@ const JobStep* Job::step(StepName name) const {
         if (candidate.name == name) return &candidate;
     }
     return nullptr;
+}
+
+std::string Job::leadMagnetTitle() const {
+    const auto* content = step(StepName::Content);
+    if (!content || content->status != StepStatus::Completed || !content->outputJson) return "";
+    auto output = parseOrdered(*content->outputJson);
+    if (!output || output->type() != typeid(Poco::JSON::Object::Ptr)) return "";
+    return output->extract<Poco::JSON::Object::Ptr>()->optValue<std::string>("title", "");
 }
 
 }  // namespace lodestone::domain

@@ -91,6 +91,9 @@ struct Lead {
     std::string fieldsJson;  // the validated input, only fields the project's schema knows
     std::string leadMagnetUrl;
     Timestamp createdAt = 0;
+    // The campaign prospect it was made for (its campaign's project), if any: one lead per
+    // prospect.
+    std::optional<std::string> prospectId = std::nullopt;
 };
 
 // A job: moves one lead through research -> content -> finalize, or one prospect through
@@ -120,6 +123,8 @@ struct Job {
     std::vector<JobStep> steps;           // in pipeline order
 
     const JobStep* step(StepName name) const;
+    // A lead-magnet job's page title, as its content step wrote it; empty before then.
+    std::string leadMagnetTitle() const;
 };
 
 }  // namespace lodestone::domain

@@ -1,6 +1,7 @@
 #include "domain/Prospects.hpp"
 
 #include "domain/EnumNames.hpp"
+#include "domain/JsonValues.hpp"
 
 namespace lodestone::domain {
 namespace {
@@ -20,7 +21,33 @@ constexpr EnumNames<ProspectStatus, 12> kNames{{
     {ProspectStatus::Failed, "failed"},
 }};
 
+void copyIf(const Poco::JSON::Object& from, const char* key, Poco::JSON::Object& to,
+            const char* as) {
+    if (from.has(key) && !from.get(key).isEmpty()) to.set(as, from.get(key));
+}
+
 }  // namespace
+
+Poco::JSON::Object::Ptr leadFieldsOf(const Prospect& prospect, const Poco::JSON::Object& body) {
+    auto lead = orderedObject();
+    lead->set("email", prospect.email);
+    lead->set("fullName", prospect.contactName);
+    lead->set("company", prospect.companyName);
+    if (prospect.domain) lead->set("domain", *prospect.domain);
+    copyIf(body, "title", *lead, "title");
+    copyIf(body, "phone", *lead, "phone");
+    copyIf(body, "linkedInUrl", *lead, "linkedInUrl");
+    copyIf(body, "companyLinkedInUrl", *lead, "companyLinkedInUrl");
+    if (auto company = body.getObject("company")) {
+        copyIf(*company, "industry", *lead, "industry");
+        if (company->has("employeeRange")) {
+            copyIf(*company, "employeeRange", *lead, "companySize");
+        } else if (company->has("employeeCount")) {
+            lead->set("companySize", company->get("employeeCount").toString());
+        }
+    }
+    return lead;
+}
 
 std::string_view toString(ProspectStatus status) {
     return nameOf(kNames, status);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <Poco/JSON/Object.h>
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,6 +54,12 @@ struct Prospect {
     Timestamp createdAt = 0;
     Timestamp updatedAt = 0;
 };
+
+// The prospect as a lead-magnet lead, under the spec's Generate Lead Magnet names: email, fullName,
+// company, domain, title, phone, linkedInUrl, companyLinkedInUrl, industry and companySize (from
+// company.employeeRange, else employeeCount), from the prospect and its Add Lead `body`. Research
+// plugins read a prospect so, and a campaign's lead magnet is made from it.
+Poco::JSON::Object::Ptr leadFieldsOf(const Prospect& prospect, const Poco::JSON::Object& body);
 
 // One entry of a prospect's history.
 struct ProspectTransition {

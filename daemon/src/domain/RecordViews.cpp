@@ -26,6 +26,7 @@ Poco::JSON::Object::Ptr campaignView(const Campaign& campaign) {
     json->set("name", campaign.name);
     json->set("webhookUrl", orNull(campaign.webhookUrl));
     json->set("calendarUrl", orNull(campaign.calendarUrl));
+    json->set("projectId", orNull(campaign.projectId));
     json->set("createdAt", campaign.createdAt);
     return json;
 }

@@ -53,6 +53,9 @@ struct Campaign {
     std::optional<std::string> sequenceJson;
     // What Cal.com and Calendly sign the bookings they report with (docs/calendars.md).
     std::optional<std::string> intakeSecret;
+    // The project its qualified prospects' lead magnets are made in (docs/outreach.md); none: no
+    // lead magnets, and a sequence may not use {{leadMagnetUrl}} or {{leadMagnetTitle}}.
+    std::optional<std::string> projectId = std::nullopt;
     Timestamp createdAt = 0;
     Timestamp updatedAt = 0;
 };

@@ -3,10 +3,12 @@
 #include <sstream>
 
 #include "domain/Ids.hpp"
+#include "domain/JsonValues.hpp"
 #include "events/EventSubjects.hpp"
 #include "storage/JobRepository.hpp"
 #include "storage/LeadRepository.hpp"
 #include "storage/OrganisationRepository.hpp"
+#include "storage/StorageError.hpp"
 
 namespace lodestone::leadmagnet {
 namespace {
@@ -40,6 +42,7 @@ StartedGeneration startGeneration(storage::Repositories& repositories,
     lead.fieldsJson = fields.str();
     lead.leadMagnetUrl = leadMagnetUrl(request.project, request.publicUrl, lead.id);
     lead.createdAt = request.now;
+    lead.prospectId = request.prospectId;
 
     domain::Job& job = started.job;
     job.id = domain::newId(domain::IdKind::Job);
@@ -51,11 +54,39 @@ StartedGeneration startGeneration(storage::Repositories& repositories,
     job.maxRetries = request.maxRetries;
     job.creditsCharged = request.project.creditsPerGeneration;
     job.runAfter = job.createdAt = job.updatedAt = request.now;
+    if (request.researchJson) {
+        domain::JobStep research;
+        research.name = domain::StepName::Research;
+        research.status = domain::StepStatus::Completed;
+        research.startedAt = request.now;
+        research.completedAt = request.now;
+        research.progress = 100;
+        research.outputJson = request.researchJson;
+        job.steps.push_back(research);
+        job.nextStep = domain::StepName::Content;
+    }
 
-    charge(repositories, request.project, job.id, request.now);
+    try {
+        charge(repositories, request.project, job.id, request.now);
+    } catch (const storage::InsufficientCredits& short_) {
+        // The guarded update changed nothing, so the transaction goes on: a prospect's lead
+        // magnet waits, failed, for credits and a retry rather than vanishing.
+        if (!request.prospectId) throw;
+        job.status = domain::JobStatus::Failed;
+        job.creditsCharged = 0;
+        job.error = std::string("no credits: ") + short_.what() +
+                    "; add credits, then retry the lead magnet";
+        job.finishedAt = request.now;
+    }
     repositories.leads().insert(lead);
     repositories.jobs().insert(job);
     events::publish(repositories, events::leadEvent("lead.created", lead, job.id), request.now);
+    if (job.status == domain::JobStatus::Failed) {
+        auto why = domain::orderedObject();
+        why->set("error", *job.error);
+        why->set("step", std::string(domain::toString(job.nextStep)));
+        events::publishAboutLead(repositories, "lead.failed", lead.id, job.id, request.now, why);
+    }
     return started;
 }
 

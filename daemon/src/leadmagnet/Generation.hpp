@@ -22,6 +22,13 @@ struct GenerationRequest {
     const std::string& publicUrl;  // server.public_url, for projects without their own host
     int maxRetries = 3;
     domain::Timestamp now = 0;
+    // A campaign prospect's lead magnet (ProspectMagnet.hpp): the prospect the lead serves, and
+    // what its research found, which becomes the job's research step: the job starts at content
+    // generation. When the organisation is short of credits, the lead and its job are stored all
+    // the same, the job failed (retryable) saying so, so that the prospect shows why and a retry
+    // charges then.
+    std::optional<std::string> prospectId = std::nullopt;
+    std::optional<std::string> researchJson = std::nullopt;
 };
 
 struct StartedGeneration {
@@ -34,8 +41,8 @@ std::string leadMagnetUrl(const domain::Project& project, const std::string& pub
                           const std::string& leadId);
 
 // Within the caller's transaction, so that none happens without the others: takes the project's
-// cost from the organisation (storage::InsufficientCredits when short), stores the lead and its
-// queued job holding that charge.
+// cost from the organisation (storage::InsufficientCredits when short, unless the request is a
+// prospect's), stores the lead and its queued job holding that charge.
 StartedGeneration startGeneration(storage::Repositories& repositories,
                                   const GenerationRequest& request);
 

@@ -2,6 +2,8 @@
 
 #include <Poco/JSON/Array.h>
 
+#include <algorithm>
+
 #include "domain/JsonValues.hpp"
 #include "storage/EmailSendRepository.hpp"
 #include "storage/JobRepository.hpp"
@@ -65,6 +67,29 @@ Poco::JSON::Array::Ptr leadMagnets(
     return out;
 }
 
+Poco::Dynamic::Var ownLeadMagnet(const std::optional<ProspectRecord::OwnLeadMagnet>& magnet) {
+    if (!magnet) return {};
+    const auto& [lead, job, activity] = *magnet;
+    auto out = domain::orderedObject();
+    out->set("leadId", lead.id);
+    out->set("jobId", job.id);
+    out->set("projectId", lead.projectId);
+    out->set("url", lead.leadMagnetUrl);
+    const auto title = job.leadMagnetTitle();
+    out->set("title", title.empty() ? Poco::Dynamic::Var() : Poco::Dynamic::Var(title));
+    out->set("status", std::string(domain::toString(job.status)));
+    out->set("error",
+             job.status == domain::JobStatus::Failed ? orNull(job.error) : Poco::Dynamic::Var());
+    out->set("canRetry", job.status == domain::JobStatus::Failed && job.retryable);
+    out->set("views", activity.views);
+    out->set("firstViewedAt", orNull(activity.firstViewedAt));
+    out->set("lastViewedAt", orNull(activity.lastViewedAt));
+    out->set("ctaClicks", activity.ctaClicks);
+    out->set("lastCtaClickAt", orNull(activity.lastCtaClickAt));
+    out->set("createdAt", lead.createdAt);
+    return out;
+}
+
 Poco::JSON::Array::Ptr meetings(const std::vector<domain::Meeting>& meetings) {
     Poco::JSON::Array::Ptr out = new Poco::JSON::Array();
     for (const auto& meeting : meetings) {
@@ -96,6 +121,7 @@ Poco::JSON::Array::Ptr emails(const std::vector<domain::EmailSend>& sends) {
         entry->set("error", send.status == domain::EmailSendStatus::Sent ? Poco::Dynamic::Var()
                                                                          : orNull(send.lastError));
         entry->set("smtpReply", orNull(send.smtpReply));
+        entry->set("waitingFor", orNull(send.waitingFor));
         out->add(entry);
     }
     return out;
@@ -147,7 +173,28 @@ std::optional<ProspectRecord> loadProspectRecord(storage::Repositories& reposito
         auto activity = repositories.leads().activity(lead.id);
         record.leadMagnets.emplace_back(std::move(lead), activity);
     }
+    if (auto lead = repositories.leads().findByProspect(prospect->id)) {
+        if (auto job = repositories.jobs().findByLead(lead->id)) {
+            auto activity = repositories.leads().activity(lead->id);
+            record.leadMagnet =
+                ProspectRecord::OwnLeadMagnet{std::move(*lead), std::move(*job), activity};
+        }
+    }
     return record;
+}
+
+std::optional<std::string> sequenceHeldBecause(const ProspectRecord& record) {
+    const bool held = std::any_of(record.emails.begin(), record.emails.end(), [](const auto& send) {
+        return send.status == domain::EmailSendStatus::Pending && send.waitingFor;
+    });
+    if (!held) return std::nullopt;
+    if (!record.leadMagnet) return "waiting for its lead magnet";
+    const auto& job = record.leadMagnet->job;
+    if (job.status == domain::JobStatus::Failed) {
+        return "paused: its lead magnet failed (" + job.error.value_or("unknown error") +
+               "); retry the lead magnet and the email goes out once the page is ready";
+    }
+    return "waiting for its lead magnet (" + std::string(domain::toString(job.status)) + ")";
 }
 
 Poco::JSON::Object::Ptr renderProspectSummary(const domain::Prospect& prospect) {
@@ -170,6 +217,8 @@ Poco::JSON::Object::Ptr renderProspect(const ProspectRecord& record,
              record.job ? Poco::Dynamic::Var(record.job->retryCount) : Poco::Dynamic::Var());
     out->set("bookingUrl", bookingUrl);
     out->set("emails", emails(record.emails));
+    out->set("leadMagnet", ownLeadMagnet(record.leadMagnet));
+    out->set("sequenceHeld", orNull(sequenceHeldBecause(record)));
     out->set("meetings", meetings(record.meetings));
     out->set("leadMagnets", leadMagnets(record.leadMagnets));
     out->set("history", history(record.history));

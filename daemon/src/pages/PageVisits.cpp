@@ -121,6 +121,13 @@ void countIfPossible(storage::Store& store, const std::string& what,
 
 std::optional<std::string> campaignBookingPath(storage::Repositories& repositories,
                                                const domain::Lead& lead) {
+    if (lead.prospectId) {
+        // Made for this prospect: its booking is the prospect's whatever else shares the address.
+        auto prospect = repositories.prospects().find(*lead.prospectId);
+        auto campaign =
+            prospect ? repositories.campaigns().find(prospect->campaignId) : std::nullopt;
+        if (campaign && campaign->calendarUrl) return "/b/" + prospect->bookingToken;
+    }
     const std::string emailKey = Poco::toLower(lead.email);
     std::optional<domain::Prospect> chosen;
     for (const auto& campaign : repositories.campaigns().list(lead.organisationId)) {

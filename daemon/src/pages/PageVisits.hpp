@@ -37,10 +37,10 @@ void recordPageView(storage::Repositories& repositories, const std::string& lead
 void countIfPossible(storage::Store& store, const std::string& what,
                      const std::function<void(storage::Repositories&)>& count);
 
-// The lead's calendar link when its address is a prospect of one of its organisation's campaigns
-// that has a calendar: "/b/<that prospect's booking token>", the link its outreach emails carry,
-// so a booking from the page is matched to the prospect. The most recently added such prospect
-// wins.
+// The lead's calendar link when it was made for a campaign prospect, or its address is a prospect
+// of one of its organisation's campaigns, whose campaign has a calendar: "/b/<that prospect's
+// booking token>", the link its outreach emails carry, so a booking from the page is matched to
+// the prospect. The prospect it was made for comes first, then the most recently added one.
 std::optional<std::string> campaignBookingPath(storage::Repositories& repositories,
                                                const domain::Lead& lead);
 

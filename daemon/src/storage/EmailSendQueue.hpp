@@ -43,6 +43,12 @@ class EmailSendQueue {
                        Timestamp now) = 0;
     // Moves an unleased pending send to a later due time (its window is closed).
     virtual bool postpone(const std::string& id, Timestamp dueAt, Timestamp now) = 0;
+    // Holds an unleased pending send until the prospect's lead magnet is ready (its step links
+    // to it): marked waiting_for lead_magnet, due again at `recheckAt` at the latest.
+    virtual bool holdForLeadMagnet(const std::string& id, Timestamp recheckAt, Timestamp now) = 0;
+    // The prospect's lead magnet is ready: its held sends are due at once and no longer marked.
+    // How many.
+    virtual int releaseHeld(const std::string& prospectId, Timestamp now) = 0;
     // Records the attempt's end; false (nothing written) when the lease is no longer the
     // owner's for that attempt.
     virtual bool finishAttempt(const SendAttemptEnd& end) = 0;

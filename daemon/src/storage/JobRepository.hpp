@@ -24,6 +24,7 @@ struct JobFilter {
 class JobRepository {
   public:
     virtual ~JobRepository() = default;
+    // With the steps it holds already (none for a job that starts at the beginning).
     virtual void insert(const domain::Job& job) = 0;
     // With its steps, in pipeline order.
     virtual std::optional<domain::Job> find(const std::string& id) = 0;

@@ -15,6 +15,8 @@ class LeadRepository {
     virtual ~LeadRepository() = default;
     virtual void insert(const domain::Lead& lead) = 0;
     virtual std::optional<domain::Lead> find(const std::string& id) = 0;
+    // The lead made for a campaign prospect (there is at most one).
+    virtual std::optional<domain::Lead> findByProspect(const std::string& prospectId) = 0;
     // The finished lead-magnet page (HTML), once finalization stored it.
     virtual void setPage(const std::string& id, const std::string& html) = 0;
     virtual std::optional<std::string> page(const std::string& id) = 0;

@@ -165,6 +165,51 @@ TEST_F(Administration, ACampaignIsMadeWithAnIntakeSecretAnOperatorMayChooseOrRen
     EXPECT_THROW(update(both), admin::InvalidRequest);
 }
 
+TEST_F(Administration, ALeadMagnetProjectIsTheOrganisationsAndTheSequenceVariablesNeedIt) {
+    const std::string usesLink =
+        R"({"from":{"address":"ada@acme.example"},"steps":[{"subject":"s",)"
+        R"("text":"Your page: {{leadMagnetUrl}}"}]})";
+    auto update = [&](admin::CampaignChanges changes) {
+        return at(kStart, [&](admin::Administration& admin) {
+            return admin.updateCampaign(campaign_.id, changes);
+        });
+    };
+    // Without a project, the sequence is refused, naming where it uses the variable.
+    admin::CampaignChanges sequence;
+    sequence.sequenceJson = usesLink;
+    try {
+        update(sequence);
+        FAIL() << "a sequence using {{leadMagnetUrl}} was accepted without a project";
+    } catch (const admin::InvalidRequest& e) {
+        EXPECT_THAT(e.what(), ::testing::HasSubstr("steps[0].text uses {{leadMagnetUrl}}"));
+    }
+    // Another organisation's project is refused.
+    auto [own, foreign] = at(kStart, [&](admin::Administration& admin) {
+        auto other = admin.createOrganisation("Other", 0);
+        admin::ProjectDraft mine;
+        mine.organisationId = campaign_.organisationId;
+        mine.name = "Guides";
+        admin::ProjectDraft theirs;
+        theirs.organisationId = other.id;
+        theirs.name = "Theirs";
+        return std::make_pair(admin.createProject(mine), admin.createProject(theirs));
+    });
+    admin::CampaignChanges wrong;
+    wrong.projectId = foreign.id;
+    EXPECT_THROW(update(wrong), admin::InvalidRequest);
+    // Project and sequence together are fine, and stored.
+    admin::CampaignChanges both;
+    both.projectId = own.id;
+    both.sequenceJson = usesLink;
+    EXPECT_EQ(update(both).projectId, own.id);
+    // Removing the project while the sequence uses it is refused; removing both is not.
+    admin::CampaignChanges removeProject;
+    removeProject.projectId = "";
+    EXPECT_THROW(update(removeProject), admin::InvalidRequest);
+    removeProject.sequenceJson = "";
+    EXPECT_EQ(update(removeProject).projectId, std::nullopt);
+}
+
 TEST_F(Administration, RotatingAnUnknownCampaignIsNotFound) {
     EXPECT_THROW(
         at(kStart,

@@ -71,6 +71,30 @@ provision:
                           "no project named \"Missing\""));
 }
 
+TEST(ProvisionReader, ACampaignsProjectIsOneProvisionedInItsOrganisation) {
+    Config config = parse(R"(storage: { path: x.db }
+provision:
+  organisations:
+    - name: Acme
+      projects:
+        - name: Guides
+      campaigns:
+        - name: Q3
+          project: Guides
+)");
+    EXPECT_EQ(config.provision.organisations[0].campaigns[0].project, "Guides");
+    EXPECT_THAT(errorOf(R"(storage: { path: x.db }
+provision:
+  organisations:
+    - name: Acme
+      campaigns:
+        - name: Q3
+          project: Missing
+)"),
+                HasSubstr("lodestone.yaml:7: provision.organisations[0].campaigns[0].project: "
+                          "no project named \"Missing\""));
+}
+
 TEST(ProvisionReader, DuplicateNamesAreErrors) {
     EXPECT_THAT(errorOf(R"(storage: { path: x.db }
 provision:

@@ -208,6 +208,38 @@ TEST_P(EmailSendStore, PostponingAndEndingTouchOnlyUnleasedPendingSends) {
               0);
 }
 
+TEST_P(EmailSendStore, ASendHeldForItsLeadMagnetIsDueAgainWhenTheMagnetIsReleased) {
+    auto held = insert(send(ann_, 0, kT0));
+    auto other = add(campaign_, "bob@initech.com", domain::ProspectStatus::Qualified);
+    auto untouched = insert(send(other, 0, kT0 + 5));
+    ASSERT_TRUE(store_->write([&](Repositories& r) {
+        return r.emailSendQueue().holdForLeadMagnet(held.id, kT0 + 600'000, kT0 + 1);
+    }));
+    EXPECT_EQ(find(held.id).waitingFor, "lead_magnet");
+    EXPECT_EQ(find(held.id).dueAt, kT0 + 600'000);
+    ASSERT_EQ(due(kT0 + 10).size(), 1u);  // only the other prospect's
+
+    // The magnet is ready: due at once, no longer marked; other prospects' sends stay as they are.
+    EXPECT_EQ(store_->write([&](Repositories& r) {
+        return r.emailSendQueue().releaseHeld(ann_.id, kT0 + 20);
+    }),
+              1);
+    EXPECT_EQ(find(held.id).waitingFor, std::nullopt);
+    EXPECT_EQ(find(held.id).dueAt, kT0 + 20);
+    EXPECT_EQ(find(untouched.id).dueAt, kT0 + 5);
+    EXPECT_EQ(store_->write([&](Repositories& r) {
+        return r.emailSendQueue().releaseHeld(ann_.id, kT0 + 30);
+    }),
+              0);
+
+    // A lease clears the mark too (the send is being sent, not waiting).
+    ASSERT_TRUE(store_->write([&](Repositories& r) {
+        return r.emailSendQueue().holdForLeadMagnet(untouched.id, kT0 + 40, kT0 + 30);
+    }));
+    ASSERT_TRUE(lease(untouched.id, "w1", kT0 + 40));
+    EXPECT_EQ(find(untouched.id).waitingFor, std::nullopt);
+}
+
 TEST_P(EmailSendStore, CancellingAProspectsSendsLeavesOthersAlone) {
     auto bob = add(campaign_, "bob@initech.com", domain::ProspectStatus::Qualified);
     auto mine = insert(send(ann_, 0, kT0));

@@ -8,9 +8,11 @@
 #include "domain/JsonValues.hpp"
 #include "events/EventSubjects.hpp"
 #include "metrics/Series.hpp"
+#include "outreach/SequenceLifecycle.hpp"
 #include "pages/PageRenderer.hpp"
 #include "pages/PageSettings.hpp"
 #include "pages/PageVisits.hpp"
+#include "storage/EmailSendQueue.hpp"
 #include "storage/LeadRepository.hpp"
 
 namespace lodestone::leadmagnet {
@@ -94,11 +96,17 @@ jobs::StepResult finalize(const domain::Job& job, const domain::Lead& lead,
     output.set("pageBytes", static_cast<Poco::Int64>(html.size()));
     std::ostringstream text;
     output.stringify(text);
-    return {text.str(), [leadId = lead.id, jobId = job.id, page = std::move(html)](
-                            storage::Repositories& repositories, domain::Timestamp now) {
+    // A campaign prospect's emails that link to the page were held for it: they go now.
+    std::optional<std::string> wakes;
+    if (lead.prospectId) wakes = outreach::kEmailSendWork;
+    return {text.str(),
+            [leadId = lead.id, jobId = job.id, prospectId = lead.prospectId,
+             page = std::move(html)](storage::Repositories& repositories, domain::Timestamp now) {
                 repositories.leads().setPage(leadId, page);
+                if (prospectId) repositories.emailSendQueue().releaseHeld(*prospectId, now);
                 events::publishAboutLead(repositories, "magnet.generated", leadId, jobId, now);
-            }};
+            },
+            wakes};
 }
 
 }  // namespace lodestone::leadmagnet

@@ -60,7 +60,8 @@ std::string unsubscribeUrl(const std::string& publicUrl, const domain::Prospect&
 
 OutgoingEmail composeEmail(const domain::EmailSend& send, const domain::Prospect& prospect,
                            const Sequence& sequence, const std::optional<std::string>& researchJson,
-                           const std::string& publicUrl) {
+                           const std::string& publicUrl,
+                           const std::optional<LeadMagnetLink>& leadMagnet) {
     if (send.step < 0 || send.step >= static_cast<int>(sequence.steps.size())) {
         throw std::runtime_error("the campaign's sequence has no step " +
                                  std::to_string(send.step + 1) + " any more");
@@ -73,8 +74,9 @@ OutgoingEmail composeEmail(const domain::EmailSend& send, const domain::Prospect
     email.toAddress = prospect.email;
     email.toName = prospect.contactName;
     email.unsubscribeUrl = unsubscribeUrl(publicUrl, prospect);
-    auto variables = sequenceVariables(prospect, researchOf(researchJson),
-                                       bookingUrl(publicUrl, prospect), email.unsubscribeUrl);
+    auto variables =
+        sequenceVariables(prospect, researchOf(researchJson), bookingUrl(publicUrl, prospect),
+                          email.unsubscribeUrl, leadMagnet);
     email.content = renderStep(sequence.steps[static_cast<std::size_t>(send.step)], *variables);
     return email;
 }

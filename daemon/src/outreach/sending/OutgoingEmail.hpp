@@ -28,10 +28,12 @@ struct OutgoingEmail {
 std::string unsubscribeUrl(const std::string& publicUrl, const domain::Prospect& prospect);
 
 // Renders the send's step for the prospect. `researchJson` is what the research step found (the
-// stored output of the prospect's research), when there is one.
+// stored output of the prospect's research), when there is one; `leadMagnet` its finished lead
+// magnet, when it has one.
 OutgoingEmail composeEmail(const domain::EmailSend& send, const domain::Prospect& prospect,
                            const Sequence& sequence, const std::optional<std::string>& researchJson,
-                           const std::string& publicUrl);
+                           const std::string& publicUrl,
+                           const std::optional<LeadMagnetLink>& leadMagnet = std::nullopt);
 
 // What the mailer plugin answered (its output JSON).
 struct MailerAnswer {

@@ -8,11 +8,11 @@
 #include "outreach/sending/OutgoingEmail.hpp"
 #include "outreach/sending/SendRecords.hpp"
 #include "outreach/sending/SendingBudget.hpp"
+#include "outreach/sending/StepMaterial.hpp"
 #include "plugins/PluginError.hpp"
 #include "storage/CampaignRepository.hpp"
 #include "storage/EmailSendQueue.hpp"
 #include "storage/EmailSendRepository.hpp"
-#include "storage/JobRepository.hpp"
 #include "storage/ProspectRepository.hpp"
 #include "storage/SuppressionRepository.hpp"
 
@@ -26,8 +26,14 @@ const char* const kLostClaim =
     "accepted it (it may have been sent; a resend carries the same Message-ID)";
 
 // Claims look further than the free workers: some due sends are put off (window closed, the
-// campaign's budget spent) or end (the prospect stopped) instead of being leased.
+// campaign's budget spent, the lead magnet not ready) or end (the prospect stopped) instead of
+// being leased.
 constexpr int kLookAhead = 4;
+
+// A send held for its prospect's lead magnet is due again when the magnet is finished (its job's
+// last step releases it); this is only how long it waits at most before it is looked at again,
+// in case that release was lost with a host.
+constexpr work::Timestamp kLeadMagnetRecheck = 10 * 60 * 1000;
 
 std::string describeSend(const domain::EmailSend& send) {
     return "email send " + send.id + " (step " + std::to_string(send.step + 1) + ", attempt " +
@@ -42,18 +48,9 @@ struct ClaimedSend final : work::Claim {
     domain::EmailSend send;
     domain::Prospect prospect;
     std::shared_ptr<const Sequence> sequence;
-    std::optional<std::string> researchJson;
+    StepMaterial material;
     SendAttempt attempt;  // filled in by prepare() and conclude()
 };
-
-std::optional<std::string> researchOutput(storage::Repositories& repositories,
-                                          const std::string& prospectId) {
-    auto job = repositories.jobs().findByProspect(prospectId);
-    if (!job) return std::nullopt;
-    const auto* research = job->step(domain::StepName::Research);
-    if (!research || research->status != domain::StepStatus::Completed) return std::nullopt;
-    return research->outputJson;
-}
 
 work::Outcome failure(ClaimedSend& claimed, std::string detail, bool retryable) {
     claimed.attempt.result = SendAttempt::Result::Failed;
@@ -190,6 +187,14 @@ work::Claims SendQueue::claim(storage::Repositories& repositories,
         auto ready = sendable(repositories, send, campaign->second, now);
         if (!ready) continue;
         const Sequence& sequence = *ready->sequence;
+        auto material =
+            leadMagnetMaterial(repositories, *campaign->second, ready->prospect,
+                               sequence.steps[static_cast<std::size_t>(send.step)],
+                               MagnetStart{settings_.publicUrl, settings_.leadMagnetRetries, now});
+        if (material.waiting) {
+            sends.holdForLeadMagnet(send.id, now + kLeadMagnetRecheck, now);
+            continue;
+        }
         const TimeZone& windowZone = zone(sequence.window.timezone);
         const auto opens = nextInWindow(sequence.window, zoneOf(ready->prospect, windowZone), now);
         if (opens > now) {
@@ -215,7 +220,8 @@ work::Claims SendQueue::claim(storage::Repositories& repositories,
         one->send = std::move(send);
         one->send.attemptCount += 1;
         one->send.leaseOwner = request.owner;
-        one->researchJson = researchOutput(repositories, ready->prospect.id);
+        one->material = std::move(material);
+        one->material.researchJson = researchOutput(repositories, ready->prospect.id);
         one->prospect = std::move(ready->prospect);
         one->sequence = ready->sequence;
         claimed.push_back(std::move(one));
@@ -238,7 +244,8 @@ work::Prepared SendQueue::prepare(work::Claim& claim,
     std::string input;
     try {
         input = composeEmail(claimed.send, claimed.prospect, *claimed.sequence,
-                             claimed.researchJson, settings_.publicUrl)
+                             claimed.material.researchJson, settings_.publicUrl,
+                             claimed.material.leadMagnet)
                     .mailerInput();
     } catch (const std::exception& e) {
         return {nullptr,

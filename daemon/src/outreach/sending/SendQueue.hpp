@@ -18,6 +18,7 @@ struct SendSettings {
     std::string publicUrl;                     // for the unsubscribe and calendar links
     std::chrono::milliseconds timeout{60000};  // of one SMTP conversation
     int maxAttempts = 5;                       // of one email, before it fails for good
+    int leadMagnetRetries = 3;                 // jobs.max_retries, for a lead magnet it starts
     work::RetryPolicy retries{std::chrono::minutes(5)};
     const metrics::Series* series = nullptr;  // where outcomes are counted, if anywhere
 };

@@ -133,8 +133,23 @@ struct RenderedEmail {
     std::optional<std::string> html;
 };
 
+// The prospect's own lead magnet as its emails name it: {{leadMagnetUrl}} (the page, under
+// server.public_url or the project's host) and {{leadMagnetTitle}}.
+struct LeadMagnetLink {
+    std::string url;
+    std::string title;
+};
+
+// Which of {{leadMagnetUrl}} and {{leadMagnetTitle}} the step's templates use, in that order
+// (sections on them count): a step that uses either waits for the prospect's lead magnet.
+std::vector<std::string> leadMagnetVariablesIn(const SequenceStep& step);
+// The first place the sequence uses one of them ("steps[1].text uses {{leadMagnetUrl}}"); none
+// when it uses neither. A campaign without a lead-magnet project may not have such a sequence.
+std::optional<std::string> leadMagnetUse(const Sequence& sequence);
+
 // Renders one step with `variables` (firstName, contactName, companyName, title, email, domain,
-// bookingUrl, unsubscribeUrl, score, researchData{}, customData{}, research{}): HTML-escaped in
+// bookingUrl, unsubscribeUrl, leadMagnetUrl, leadMagnetTitle, score, researchData{},
+// customData{}, research{}): HTML-escaped in
 // `html`, not in subject and text; the subject on one line. Missing values render empty.
 // Thread-safe. Throws SequenceError ("steps.subject: ...") only for a hand-built step whose
 // templates Sequence::parse would have refused.
@@ -142,10 +157,12 @@ RenderedEmail renderStep(const SequenceStep& step, const Poco::JSON::Object& var
 
 // The variables renderStep reads, for one prospect: its fixed fields and the researchData and
 // customData objects of its stored Add Lead body (domain::Prospect::inputJson), `research` (the
-// research plugin's output, when there is one), the prospect's score, and its two links.
+// research plugin's output, when there is one), the prospect's score, its two links, and its lead
+// magnet's link and title when it has a finished one.
 // firstName is the first word of contactName after a salutation ("Dr. Grace Hopper" -> "Grace").
 Poco::JSON::Object::Ptr sequenceVariables(const domain::Prospect& prospect,
                                           const std::optional<Poco::JSON::Object::Ptr>& research,
-                                          std::string bookingUrl, std::string unsubscribeUrl);
+                                          std::string bookingUrl, std::string unsubscribeUrl,
+                                          const std::optional<LeadMagnetLink>& leadMagnet = {});
 
 }  // namespace lodestone::outreach

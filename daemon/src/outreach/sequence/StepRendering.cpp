@@ -73,7 +73,8 @@ RenderedEmail renderStep(const SequenceStep& step, const Poco::JSON::Object& var
 
 Poco::JSON::Object::Ptr sequenceVariables(const domain::Prospect& prospect,
                                           const std::optional<Poco::JSON::Object::Ptr>& research,
-                                          std::string bookingUrl, std::string unsubscribeUrl) {
+                                          std::string bookingUrl, std::string unsubscribeUrl,
+                                          const std::optional<LeadMagnetLink>& leadMagnet) {
     const auto body = domain::parseObject(prospect.inputJson, "the stored prospect");
     auto variables = domain::orderedObject();
     setText(*variables, "firstName", firstNameOf(prospect.contactName));
@@ -84,6 +85,10 @@ Poco::JSON::Object::Ptr sequenceVariables(const domain::Prospect& prospect,
     setText(*variables, "domain", prospect.domain.value_or(""));
     setText(*variables, "bookingUrl", bookingUrl);
     setText(*variables, "unsubscribeUrl", unsubscribeUrl);
+    if (leadMagnet) {
+        setText(*variables, "leadMagnetUrl", leadMagnet->url);
+        setText(*variables, "leadMagnetTitle", leadMagnet->title);
+    }
     if (prospect.score) variables->set("score", *prospect.score);
     for (const char* key : {"researchData", "customData"}) {
         if (auto object = body->getObject(key)) variables->set(key, object);

@@ -133,6 +133,27 @@ void checkTags(const std::string& source, StepTemplate::Escaping escaping,
     }
 }
 
+// Whether a tag of `source` names `variable` (as a value or a section).
+bool usesVariable(const std::string& source, const std::string& variable) {
+    const auto tags = tagsOf(source);
+    return std::any_of(tags.begin(), tags.end(), [&](const Tag& tag) {
+        return tag.name == variable && std::string(" {&#^").find(tag.kind) != std::string::npos;
+    });
+}
+
+const std::string kNoTemplate;
+
+// A step's three templates by name, in the order a message about them lists them.
+const std::vector<std::pair<std::string, const std::string& (*)(const SequenceStep&)>>
+    kLeadMagnetFields{
+        {"subject", [](const SequenceStep& step) -> const std::string& { return step.subject; }},
+        {"text", [](const SequenceStep& step) -> const std::string& { return step.text; }},
+        {"html",
+         [](const SequenceStep& step) -> const std::string& {
+             return step.html ? *step.html : kNoTemplate;
+         }},
+    };
+
 std::string identity(const std::string& text) {
     return text;
 }
@@ -171,9 +192,9 @@ std::optional<Data> toData(const Poco::Dynamic::Var& value, int depth) {
 }  // namespace
 
 const std::vector<std::string>& knownTemplateVariables() {
-    static const std::vector<std::string> names{"firstName",  "contactName",    "companyName",
-                                                "title",      "email",          "domain",
-                                                "bookingUrl", "unsubscribeUrl", "score"};
+    static const std::vector<std::string> names{
+        "firstName",  "contactName",    "companyName",   "title",           "email", "domain",
+        "bookingUrl", "unsubscribeUrl", "leadMagnetUrl", "leadMagnetTitle", "score"};
     return names;
 }
 
@@ -214,6 +235,29 @@ Data mustacheData(const Poco::JSON::Object& variables) {
         if (auto item = toData(variables.get(name), 1)) data.set(name, *item);
     }
     return data;
+}
+
+std::vector<std::string> leadMagnetVariablesIn(const SequenceStep& step) {
+    std::vector<std::string> used;
+    for (const char* name : {"leadMagnetUrl", "leadMagnetTitle"}) {
+        const bool inStep =
+            std::any_of(kLeadMagnetFields.begin(), kLeadMagnetFields.end(),
+                        [&](const auto& field) { return usesVariable(field.second(step), name); });
+        if (inStep) used.push_back(name);
+    }
+    return used;
+}
+
+std::optional<std::string> leadMagnetUse(const Sequence& sequence) {
+    for (std::size_t i = 0; i < sequence.steps.size(); ++i) {
+        for (const auto& [field, source] : kLeadMagnetFields) {
+            for (const char* name : {"leadMagnetUrl", "leadMagnetTitle"}) {
+                if (!usesVariable(source(sequence.steps[i]), name)) continue;
+                return "steps[" + std::to_string(i) + "]." + field + " uses {{" + name + "}}";
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 std::string foldedSubject(const std::string& subject) {

@@ -17,13 +17,14 @@ class ProspectStep final : public jobs::StepRun {
                  std::optional<domain::Campaign> campaign,
                  std::shared_ptr<const plugins::PluginInstance> research,
                  std::shared_ptr<const plugins::HttpGateway> researchHttp,
-                 const domain::Clock& clock)
+                 const LeadMagnetSettings& magnets, const domain::Clock& clock)
         : step_(step),
           job_(std::move(job)),
           prospect_(std::move(prospect)),
           campaign_(std::move(campaign)),
           research_(std::move(research)),
           researchHttp_(std::move(researchHttp)),
+          magnets_(magnets),
           clock_(clock) {}
 
     std::optional<jobs::Shortcut> shortcut() override {
@@ -45,7 +46,7 @@ class ProspectStep final : public jobs::StepRun {
 
     jobs::StepResult run(plugins::RunControl& control) override {
         if (step_ == domain::StepName::Score) {
-            return scoreStep(job_, *prospect_, *campaign_, control, clock_.now());
+            return scoreStep(job_, *prospect_, *campaign_, control, magnets_, clock_.now());
         }
         control.allowHttp(researchHttp_.get());
         return {research_->run(control, prospectResearchInput(job_, *prospect_, *campaign_)),
@@ -69,6 +70,7 @@ class ProspectStep final : public jobs::StepRun {
     std::shared_ptr<const plugins::PluginInstance> research_;
     // Held by the step: a run left behind at its deadline may outlive the engine.
     std::shared_ptr<const plugins::HttpGateway> researchHttp_;
+    LeadMagnetSettings magnets_;
     const domain::Clock& clock_;
 };
 
@@ -83,7 +85,7 @@ std::shared_ptr<jobs::StepRun> ProspectJobs::prepare(storage::Repositories& repo
     }
     return std::make_shared<ProspectStep>(step, job, repositories.prospects().find(job.prospectId),
                                           repositories.campaigns().find(job.campaignId),
-                                          research_.current(), researchHttp_, clock_);
+                                          research_.current(), researchHttp_, magnets_, clock_);
 }
 
 void ProspectJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,

@@ -7,6 +7,7 @@
 #include "domain/Clock.hpp"
 #include "domain/Prospects.hpp"
 #include "jobs/JobHandler.hpp"
+#include "outreach/steps/ProspectSteps.hpp"
 #include "plugins/HttpGateway.hpp"
 #include "plugins/LivePlugins.hpp"
 
@@ -31,8 +32,12 @@ class ProspectJobs final : public jobs::JobHandler {
   public:
     // `researchHttp`: the outbound HTTP research runs get (none: their http_request fails).
     ProspectJobs(plugins::PluginChoice research, const domain::Clock& clock,
-                 std::shared_ptr<const plugins::HttpGateway> researchHttp = nullptr)
-        : research_(std::move(research)), clock_(clock), researchHttp_(std::move(researchHttp)) {}
+                 std::shared_ptr<const plugins::HttpGateway> researchHttp = nullptr,
+                 LeadMagnetSettings magnets = {})
+        : research_(std::move(research)),
+          clock_(clock),
+          researchHttp_(std::move(researchHttp)),
+          magnets_(std::move(magnets)) {}
 
     domain::JobKind kind() const override { return domain::JobKind::Prospect; }
     std::shared_ptr<jobs::StepRun> prepare(storage::Repositories& repositories,
@@ -45,6 +50,7 @@ class ProspectJobs final : public jobs::JobHandler {
     plugins::PluginChoice research_;
     const domain::Clock& clock_;
     std::shared_ptr<const plugins::HttpGateway> researchHttp_;
+    LeadMagnetSettings magnets_;
 };
 
 }  // namespace lodestone::outreach

@@ -11,28 +11,6 @@ void copyIf(const Poco::JSON::Object& from, const char* key, Poco::JSON::Object&
     if (from.has(key) && !from.get(key).isEmpty()) to.set(as, from.get(key));
 }
 
-// The lead as research plugins read a lead-magnet lead (email, fullName, company, …).
-Poco::JSON::Object::Ptr leadOf(const domain::Prospect& prospect, const Poco::JSON::Object& body) {
-    auto lead = domain::orderedObject();
-    lead->set("email", prospect.email);
-    lead->set("fullName", prospect.contactName);
-    lead->set("company", prospect.companyName);
-    if (prospect.domain) lead->set("domain", *prospect.domain);
-    copyIf(body, "title", *lead, "title");
-    copyIf(body, "phone", *lead, "phone");
-    copyIf(body, "linkedInUrl", *lead, "linkedInUrl");
-    copyIf(body, "companyLinkedInUrl", *lead, "companyLinkedInUrl");
-    if (auto company = body.getObject("company")) {
-        copyIf(*company, "industry", *lead, "industry");
-        if (company->has("employeeRange")) {
-            copyIf(*company, "employeeRange", *lead, "companySize");
-        } else if (company->has("employeeCount")) {
-            lead->set("companySize", company->get("employeeCount").toString());
-        }
-    }
-    return lead;
-}
-
 }  // namespace
 
 std::string prospectResearchInput(const domain::Job& job, const domain::Prospect& prospect,
@@ -42,7 +20,7 @@ std::string prospectResearchInput(const domain::Job& job, const domain::Prospect
     input->set("jobId", job.id);
     input->set("kind", "prospect");
     input->set("prospectId", prospect.id);
-    input->set("lead", leadOf(prospect, *body));
+    input->set("lead", domain::leadFieldsOf(prospect, *body));
     for (const char* key : {"notes", "extraContext", "company", "contact"}) {
         copyIf(*body, key, *input, key);
     }

@@ -16,11 +16,19 @@ namespace lodestone::outreach {
 std::string prospectResearchInput(const domain::Job& job, const domain::Prospect& prospect,
                                   const domain::Campaign& campaign);
 
+// What starting a qualified prospect's lead magnet takes from the configuration.
+struct LeadMagnetSettings {
+    std::string publicUrl;  // server.public_url
+    int maxRetries = 3;     // jobs.max_retries
+};
+
 // A prospect's last step (in the daemon, not a plugin): its ICP score from what the client sent
 // and what research found (the job's stored research output), and the campaign threshold's
-// verdict, stored with the prospect when the step completes.
+// verdict, stored with the prospect when the step completes. A qualified prospect of a campaign
+// with a lead-magnet project gets its lead magnet started in the same transaction, from that
+// research (leadmagnet::ensureProspectMagnet).
 jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prospect,
                            const domain::Campaign& campaign, plugins::RunControl& control,
-                           domain::Timestamp now);
+                           const LeadMagnetSettings& magnets, domain::Timestamp now);
 
 }  // namespace lodestone::outreach

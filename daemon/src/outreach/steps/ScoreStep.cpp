@@ -2,12 +2,14 @@
 
 #include "domain/JsonValues.hpp"
 #include "events/EventSubjects.hpp"
+#include "leadmagnet/ProspectMagnet.hpp"
 #include "outreach/SequenceLifecycle.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
 #include "outreach/icp/IcpScorer.hpp"
 #include "outreach/icp/ProspectProfile.hpp"
 #include "outreach/steps/ProspectSteps.hpp"
 #include "storage/CampaignRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "storage/ProspectRepository.hpp"
 
 namespace lodestone::outreach {
@@ -15,12 +17,31 @@ namespace {
 
 using domain::ProspectStatus;
 
-// Scored, then qualified (entering the campaign's email sequence) or disqualified, in one
-// transaction. A prospect that moved on meanwhile (a meeting booked while it was being
-// researched) keeps its status; its score is still kept.
+// The qualified prospect's lead magnet, in the campaign's project as the campaign names it now.
+void startLeadMagnet(storage::Repositories& repositories, const domain::Prospect& prospect,
+                     const domain::Campaign& campaign, const std::string& researchJson,
+                     const LeadMagnetSettings& settings, domain::Timestamp now) {
+    if (!campaign.projectId) return;
+    auto project = repositories.projects().find(*campaign.projectId);
+    if (!project) return;
+    leadmagnet::ensureProspectMagnet(repositories, {*project, prospect, researchJson,
+                                                    settings.publicUrl, settings.maxRetries, now});
+}
+
+struct Verdict {
+    IcpScore score;
+    std::string scoreJson;
+    std::string researchJson;
+};
+
+// Scored, then qualified (its lead magnet started, entering the campaign's email sequence) or
+// disqualified, in one transaction. A prospect that moved on meanwhile (a meeting booked while it
+// was being researched) keeps its status; its score is still kept.
 void recordVerdict(storage::Repositories& repositories, const domain::Prospect& prospect,
-                   const domain::Campaign& campaign, const IcpScore& score,
-                   const std::string& scoreJson, domain::Timestamp now) {
+                   const domain::Campaign& campaign, const Verdict& verdict,
+                   const LeadMagnetSettings& magnets, domain::Timestamp now) {
+    const IcpScore& score = verdict.score;
+    const std::string& scoreJson = verdict.scoreJson;
     auto& prospects = repositories.prospects();
     const auto& id = prospect.id;
     prospects.setScore(id, score.score, scoreJson, now);
@@ -38,28 +59,30 @@ void recordVerdict(storage::Repositories& repositories, const domain::Prospect& 
             score.qualified ? ProspectStatus::Qualified : ProspectStatus::Disqualified, now, why)) {
         return;
     }
-    auto verdict = domain::orderedObject();
-    verdict->set("reason", why);
+    auto reason = domain::orderedObject();
+    reason->set("reason", why);
     events::publishAboutProspect(repositories,
                                  score.qualified ? "prospect.qualified" : "prospect.disqualified",
-                                 id, now, verdict);
+                                 id, now, reason);
     if (!score.qualified) return;
-    // The sequence as it is now: an operator may have set one since the job was claimed.
-    auto current = repositories.campaigns().find(prospect.campaignId);
-    enterSequence(repositories, prospect, current.value_or(campaign), now);
+    // The project and sequence as they are now: an operator may have set them since the job was
+    // claimed.
+    const auto current = repositories.campaigns().find(prospect.campaignId).value_or(campaign);
+    startLeadMagnet(repositories, prospect, current, verdict.researchJson, magnets, now);
+    enterSequence(repositories, prospect, current, now);
 }
 
 }  // namespace
 
 jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prospect,
                            const domain::Campaign& campaign, plugins::RunControl& control,
-                           domain::Timestamp now) {
+                           const LeadMagnetSettings& magnets, domain::Timestamp now) {
     control.reportProgress(10, "reading the campaign's ICP criteria");
     const auto criteria =
         campaign.icpJson ? IcpCriteria::parse(*campaign.icpJson) : IcpCriteria::none();
     const auto lead = domain::parseObject(prospect.inputJson, "the stored prospect");
-    const auto research = domain::parseObject(jobs::storedOutput(job, domain::StepName::Research),
-                                              "the stored research output");
+    const std::string researchJson = jobs::storedOutput(job, domain::StepName::Research);
+    const auto research = domain::parseObject(researchJson, "the stored research output");
     control.reportProgress(50, "scoring");
     auto score = scoreProspect(criteria, profileOf(*lead, research), now);
     std::ostringstream text;
@@ -68,9 +91,9 @@ jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prosp
     std::optional<std::string> wakes;
     if (score.qualified) wakes = kEmailSendWork;
     return {output,
-            [prospect, campaign, score, output](storage::Repositories& repositories,
-                                                domain::Timestamp now) {
-                recordVerdict(repositories, prospect, campaign, score, output, now);
+            [prospect, campaign, magnets, verdict = Verdict{score, output, researchJson}](
+                storage::Repositories& repositories, domain::Timestamp now) {
+                recordVerdict(repositories, prospect, campaign, verdict, magnets, now);
             },
             wakes};
 }

@@ -8,7 +8,7 @@ namespace {
 const std::string kColumns =
     "id, organisation_id, name, webhook_url, calendar_url, webhook_secret, icp_json, "
     "created_at, updated_at, previous_webhook_secret, previous_secret_expires_at, sequence_json, "
-    "intake_secret";
+    "intake_secret, project_id";
 
 domain::Campaign toCampaign(const Row& row) {
     domain::Campaign campaign;
@@ -25,20 +25,22 @@ domain::Campaign toCampaign(const Row& row) {
     campaign.previousSecretExpiresAt = row.optionalInteger("previous_secret_expires_at");
     campaign.sequenceJson = row.optionalText("sequence_json");
     campaign.intakeSecret = row.optionalText("intake_secret");
+    campaign.projectId = row.optionalText("project_id");
     return campaign;
 }
 
 }  // namespace
 
 void SqlCampaigns::insert(const domain::Campaign& campaign) {
-    static const std::string sql =
-        "INSERT INTO campaigns (" + kColumns + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    static const std::string sql = "INSERT INTO campaigns (" + kColumns +
+                                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     try {
         Query(statements_, sql)
             .bindAll(campaign.id, campaign.organisationId, campaign.name, campaign.webhookUrl,
                      campaign.calendarUrl, campaign.webhookSecret, campaign.icpJson,
                      campaign.createdAt, campaign.updatedAt, campaign.previousWebhookSecret,
-                     campaign.previousSecretExpiresAt, campaign.sequenceJson, campaign.intakeSecret)
+                     campaign.previousSecretExpiresAt, campaign.sequenceJson, campaign.intakeSecret,
+                     campaign.projectId)
             .execute();
     } catch (const ConstraintViolation&) {
         throw Conflict("organisation " + campaign.organisationId +
@@ -53,11 +55,12 @@ void SqlCampaigns::update(const domain::Campaign& campaign) {
                         "UPDATE campaigns SET name = ?, webhook_url = ?, calendar_url = ?, "
                         "webhook_secret = ?, icp_json = ?, updated_at = ?, "
                         "previous_webhook_secret = ?, previous_secret_expires_at = ?, "
-                        "sequence_json = ?, intake_secret = ? WHERE id = ?")
+                        "sequence_json = ?, intake_secret = ?, project_id = ? WHERE id = ?")
                       .bindAll(campaign.name, campaign.webhookUrl, campaign.calendarUrl,
                                campaign.webhookSecret, campaign.icpJson, campaign.updatedAt,
                                campaign.previousWebhookSecret, campaign.previousSecretExpiresAt,
-                               campaign.sequenceJson, campaign.intakeSecret, campaign.id)
+                               campaign.sequenceJson, campaign.intakeSecret, campaign.projectId,
+                               campaign.id)
                       .execute();
     } catch (const ConstraintViolation&) {
         throw Conflict("another campaign of this organisation is named \"" + campaign.name + "\"");

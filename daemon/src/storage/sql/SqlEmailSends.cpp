@@ -11,7 +11,7 @@ using domain::EmailSendStatus;
 const std::string kColumns =
     "id, organisation_id, campaign_id, prospect_id, step, status, due_at, attempt_count, "
     "message_id, lease_owner, lease_expires_at, sent_at, last_error, smtp_reply, created_at, "
-    "updated_at";
+    "updated_at, waiting_for";
 
 domain::EmailSend toSend(const Row& row) {
     domain::EmailSend send;
@@ -33,6 +33,7 @@ domain::EmailSend toSend(const Row& row) {
     send.smtpReply = row.optionalText("smtp_reply");
     send.createdAt = row.integer("created_at");
     send.updatedAt = row.integer("updated_at");
+    send.waitingFor = row.optionalText("waiting_for");
     return send;
 }
 
@@ -44,13 +45,13 @@ std::string statusName(EmailSendStatus status) {
 
 void SqlEmailSends::insert(const domain::EmailSend& send) {
     static const std::string sql = "INSERT INTO email_sends (" + kColumns +
-                                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+                                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     try {
         Query(statements_, sql)
             .bindAll(send.id, send.organisationId, send.campaignId, send.prospectId, send.step,
                      statusName(send.status), send.dueAt, send.attemptCount, send.messageId,
                      send.leaseOwner, send.leaseExpiresAt, send.sentAt, send.lastError,
-                     send.smtpReply, send.createdAt, send.updatedAt)
+                     send.smtpReply, send.createdAt, send.updatedAt, send.waitingFor)
             .execute();
     } catch (const ConstraintViolation&) {
         throw Conflict("prospect " + send.prospectId + " already has email step " +
@@ -135,7 +136,7 @@ bool SqlEmailSendQueue::lease(const std::string& id, const std::string& owner, T
                               Timestamp now) {
     return Query(statements_,
                  "UPDATE email_sends SET lease_owner = ?, lease_expires_at = ?, "
-                 "attempt_count = attempt_count + 1, updated_at = ? "
+                 "attempt_count = attempt_count + 1, waiting_for = NULL, updated_at = ? "
                  "WHERE id = ? AND status = 'pending' AND lease_owner IS NULL")
                .bindAll(owner, leaseUntil, now, id)
                .execute() > 0;
@@ -147,6 +148,23 @@ bool SqlEmailSendQueue::postpone(const std::string& id, Timestamp dueAt, Timesta
                  "WHERE id = ? AND status = 'pending' AND lease_owner IS NULL")
                .bindAll(dueAt, now, id)
                .execute() > 0;
+}
+
+bool SqlEmailSendQueue::holdForLeadMagnet(const std::string& id, Timestamp recheckAt,
+                                          Timestamp now) {
+    return Query(statements_,
+                 "UPDATE email_sends SET due_at = ?, waiting_for = 'lead_magnet', updated_at = ? "
+                 "WHERE id = ? AND status = 'pending' AND lease_owner IS NULL")
+               .bindAll(recheckAt, now, id)
+               .execute() > 0;
+}
+
+int SqlEmailSendQueue::releaseHeld(const std::string& prospectId, Timestamp now) {
+    return Query(statements_,
+                 "UPDATE email_sends SET due_at = ?, waiting_for = NULL, updated_at = ? "
+                 "WHERE prospect_id = ? AND status = 'pending' AND waiting_for IS NOT NULL")
+        .bindAll(now, now, prospectId)
+        .execute();
 }
 
 bool SqlEmailSendQueue::finishAttempt(const SendAttemptEnd& end) {

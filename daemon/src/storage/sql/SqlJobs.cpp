@@ -91,6 +91,16 @@ void SqlJobs::insert(const domain::Job& job) {
                  job.finishedAt, domain::toString(job.nextStep), domain::toString(job.kind),
                  unlessEmpty(job.prospectId), unlessEmpty(job.campaignId))
         .execute();
+    // A job may start part-way: a campaign prospect's lead magnet has its research already.
+    for (const auto& step : job.steps) {
+        Query(statements_,
+              "INSERT INTO job_steps (job_id, name, status, started_at, completed_at, failed_at, "
+              "progress, error, output_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            .bindAll(job.id, domain::toString(step.name), domain::toString(step.status),
+                     step.startedAt, step.completedAt, step.failedAt, step.progress, step.error,
+                     step.outputJson)
+            .execute();
+    }
 }
 
 std::vector<domain::JobStep> SqlJobs::stepsOf(const std::string& jobId) {

@@ -7,22 +7,28 @@ namespace lodestone::storage::sql {
 void SqlLeads::insert(const domain::Lead& lead) {
     Query(statements_,
           "INSERT INTO leads (id, organisation_id, project_id, email, fields_json, "
-          "lead_magnet_url, created_at, email_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+          "lead_magnet_url, created_at, email_key, prospect_id) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bindAll(lead.id, lead.organisationId, lead.projectId, lead.email, lead.fieldsJson,
-                 lead.leadMagnetUrl, lead.createdAt, Poco::toLower(lead.email))
+                 lead.leadMagnetUrl, lead.createdAt, Poco::toLower(lead.email), lead.prospectId)
         .execute();
 }
 
 namespace {
 
 const std::string kLeadColumns =
-    "id, organisation_id, project_id, email, fields_json, lead_magnet_url, created_at";
+    "id, organisation_id, project_id, email, fields_json, lead_magnet_url, created_at, "
+    "prospect_id";
 
 domain::Lead toLead(const Row& row) {
-    return domain::Lead{row.text("id"),           row.text("organisation_id"),
-                        row.text("project_id"),   row.text("email"),
-                        row.text("fields_json"),  row.text("lead_magnet_url"),
-                        row.integer("created_at")};
+    return domain::Lead{row.text("id"),
+                        row.text("organisation_id"),
+                        row.text("project_id"),
+                        row.text("email"),
+                        row.text("fields_json"),
+                        row.text("lead_magnet_url"),
+                        row.integer("created_at"),
+                        row.optionalText("prospect_id")};
 }
 
 }  // namespace
@@ -31,6 +37,12 @@ std::optional<domain::Lead> SqlLeads::find(const std::string& id) {
     static const std::string sql = "SELECT " + kLeadColumns + " FROM leads WHERE id = ?";
     Query query(statements_, sql);
     return query.bind(id).firstRow(toLead);
+}
+
+std::optional<domain::Lead> SqlLeads::findByProspect(const std::string& prospectId) {
+    static const std::string sql = "SELECT " + kLeadColumns + " FROM leads WHERE prospect_id = ?";
+    Query query(statements_, sql);
+    return query.bind(prospectId).firstRow(toLead);
 }
 
 void SqlLeads::setPage(const std::string& id, const std::string& html) {

@@ -88,6 +88,7 @@ class SqlLeads final : public LeadRepository, SqlRepository {
     using SqlRepository::SqlRepository;
     void insert(const domain::Lead& lead) override;
     std::optional<domain::Lead> find(const std::string& id) override;
+    std::optional<domain::Lead> findByProspect(const std::string& prospectId) override;
     void setPage(const std::string& id, const std::string& html) override;
     std::optional<std::string> page(const std::string& id) override;
     bool recordView(const std::string& id, Timestamp at) override;
@@ -274,6 +275,8 @@ class SqlEmailSendQueue final : public EmailSendQueue, SqlRepository {
     bool lease(const std::string& id, const std::string& owner, Timestamp leaseUntil,
                Timestamp now) override;
     bool postpone(const std::string& id, Timestamp dueAt, Timestamp now) override;
+    bool holdForLeadMagnet(const std::string& id, Timestamp recheckAt, Timestamp now) override;
+    int releaseHeld(const std::string& prospectId, Timestamp now) override;
     bool finishAttempt(const SendAttemptEnd& end) override;
     bool release(const std::string& id, const std::string& owner, int number) override;
     bool end(const std::string& id, domain::EmailSendStatus status, const std::string& reason,

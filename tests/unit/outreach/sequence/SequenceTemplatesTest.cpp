@@ -30,7 +30,25 @@ std::string withHtml(const std::string& html) {
 TEST(SequenceTemplates, AcceptsEveryKnownVariable) {
     EXPECT_NO_THROW(Sequence::parse(
         withText("{{firstName}} {{contactName}} {{companyName}} {{title}} {{email}} {{domain}} "
-                 "{{bookingUrl}} {{unsubscribeUrl}} {{score}} {{ firstName }} {{! a comment }}")));
+                 "{{bookingUrl}} {{unsubscribeUrl}} {{score}} {{ firstName }} {{! a comment }} "
+                 "{{leadMagnetUrl}} {{leadMagnetTitle}}")));
+}
+
+TEST(SequenceTemplates, FindsTheStepsThatNeedTheLeadMagnet) {
+    const auto sequence = Sequence::parse(documentWith(R"({"steps": [
+        {"subject": "Hello", "text": "No link here; {{bookingUrl}}"},
+        {"subject": "{{#leadMagnetTitle}}{{leadMagnetTitle}}{{/leadMagnetTitle}}", "text": "t"},
+        {"subject": "s", "text": "t", "html": "<a href=\"{{ leadMagnetUrl }}\">read</a>"}]})"));
+    using lodestone::outreach::leadMagnetVariablesIn;
+    EXPECT_TRUE(leadMagnetVariablesIn(sequence.steps[0]).empty());
+    EXPECT_THAT(leadMagnetVariablesIn(sequence.steps[1]), testing::ElementsAre("leadMagnetTitle"));
+    EXPECT_THAT(leadMagnetVariablesIn(sequence.steps[2]), testing::ElementsAre("leadMagnetUrl"));
+    EXPECT_EQ(lodestone::outreach::leadMagnetUse(sequence),
+              "steps[1].subject uses {{leadMagnetTitle}}");
+    // A comment naming it uses nothing.
+    EXPECT_EQ(
+        lodestone::outreach::leadMagnetUse(Sequence::parse(withText("{{! leadMagnetUrl }} plain"))),
+        std::nullopt);
 }
 
 TEST(SequenceTemplates, NamesTheStepAndFieldOfAnUnknownVariable) {
@@ -46,7 +64,8 @@ TEST(SequenceTemplates, NamesTheStepAndFieldOfAnUnknownVariable) {
                     ::testing::StartsWith("steps[1].subject: unknown template variable "
                                           "{{frstName}} (known: firstName, contactName, "
                                           "companyName, title, email, domain, bookingUrl, "
-                                          "unsubscribeUrl, score, and any name under "
+                                          "unsubscribeUrl, leadMagnetUrl, leadMagnetTitle, "
+                                          "score, and any name under "
                                           "researchData., customData. or research.)"));
     }
     expectRefused(withText("Hi {{FirstName}}"), "steps[0].text", "{{FirstName}}");

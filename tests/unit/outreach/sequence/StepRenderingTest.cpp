@@ -10,6 +10,7 @@
 #include "outreach/sequence/Sequence.hpp"
 
 using lodestone::domain::Prospect;
+using lodestone::outreach::LeadMagnetLink;
 using lodestone::outreach::renderStep;
 using lodestone::outreach::Sequence;
 using lodestone::outreach::SequenceError;
@@ -159,7 +160,22 @@ TEST(SequenceVariables, LeavesOutWhatTheProspectDoesNotHave) {
     EXPECT_FALSE(variables->has("score"));
     EXPECT_FALSE(variables->has("researchData"));
     EXPECT_FALSE(variables->has("research"));
+    EXPECT_FALSE(variables->has("leadMagnetUrl"));
+    EXPECT_FALSE(variables->has("leadMagnetTitle"));
     EXPECT_EQ(variables->getValue<std::string>("firstName"), "Ada");
+}
+
+TEST(SequenceVariables, GivesTheFinishedLeadMagnetsLinkAndTitle) {
+    const auto variables =
+        sequenceVariables(prospectNamed("Ada"), std::nullopt, "b", "u",
+                          LeadMagnetLink{"https://h.example/m/lead_1", "A guide for <Acme>"});
+    const auto step = stepOf(
+        R"("subject": "{{leadMagnetTitle}}", "text": "Read {{leadMagnetUrl}}",
+           "html": "<a href=\"{{leadMagnetUrl}}\">{{leadMagnetTitle}}</a>")");
+    const auto email = renderStep(step, *variables);
+    EXPECT_EQ(email.subject, "A guide for <Acme>");
+    EXPECT_EQ(email.text, "Read https://h.example/m/lead_1");
+    EXPECT_EQ(email.html, "<a href=\"https://h.example/m/lead_1\">A guide for &lt;Acme&gt;</a>");
 }
 
 TEST(SequenceVariables, TakesTheFirstNameFromTheContactName) {

@@ -67,7 +67,8 @@ TEST(ProspectView, AQueuedProspectHasPendingResearchAndNoScore) {
               R"("companyName":"Initech","contactName":"Ann Lee","email":"Ann@Initech.com",)"
               R"("title":null,"domain":null,"score":null,"qualified":null,"icp":null,)"
               R"("research":{"status":"pending"},"error":null,"retryCount":null,)"
-              R"("bookingUrl":"http://x/b/tok","emails":[],"meetings":[],"leadMagnets":[],)"
+              R"("bookingUrl":"http://x/b/tok","emails":[],"leadMagnet":null,)"
+              R"("sequenceHeld":null,"meetings":[],"leadMagnets":[],)"
               R"("history":[{"status":"queued","at":1750000000000,"detail":null}],)"
               R"("createdAt":1750000000000,"updatedAt":1750000000001})");
     // A job whose research has not started yet is still pending.
@@ -156,6 +157,53 @@ TEST(ProspectView, MeetingsHistoryAndErrorAreListed) {
     EXPECT_EQ(text(view->get("history")),
               R"([{"status":"queued","at":1750000000000,"detail":null},)"
               R"({"status":"meeting_booked","at":1750000000005,"detail":"meeting meeting_1"}])");
+}
+
+TEST(ProspectView, ItsOwnLeadMagnetAndWhyItsSequenceIsHeld) {
+    auto r = record();
+    r.prospect.status = ProspectStatus::Qualified;
+    domain::EmailSend held;
+    held.step = 0;
+    held.status = domain::EmailSendStatus::Pending;
+    held.waitingFor = "lead_magnet";
+    r.emails = {held};
+    ProspectRecord::OwnLeadMagnet magnet;
+    magnet.lead.id = "lead_1";
+    magnet.lead.projectId = "project_1";
+    magnet.lead.leadMagnetUrl = "http://x/m/lead_1";
+    magnet.lead.createdAt = kT0;
+    magnet.job.id = "job_1";
+    magnet.job.status = domain::JobStatus::Failed;
+    magnet.job.error = "no credits: organisation has 0 credits";
+    magnet.activity.views = 2;
+    r.leadMagnet = magnet;
+
+    auto view = renderProspect(r, "http://x/b/tok");
+    EXPECT_EQ(text(view->get("leadMagnet")),
+              R"({"leadId":"lead_1","jobId":"job_1","projectId":"project_1",)"
+              R"("url":"http://x/m/lead_1","title":null,"status":"failed",)"
+              R"("error":"no credits: organisation has 0 credits","canRetry":true,"views":2,)"
+              R"("firstViewedAt":null,"lastViewedAt":null,"ctaClicks":0,"lastCtaClickAt":null,)"
+              R"("createdAt":1750000000000})");
+    EXPECT_EQ(view->getValue<std::string>("sequenceHeld"),
+              "paused: its lead magnet failed (no credits: organisation has 0 credits); retry the "
+              "lead magnet and the email goes out once the page is ready");
+    EXPECT_EQ(text(view->getArray("emails")->getObject(0)->get("waitingFor")), "lead_magnet");
+
+    // Being made: waiting, not paused; finished: nothing held, and the title shows.
+    r.leadMagnet->job.status = domain::JobStatus::ContentRunning;
+    EXPECT_EQ(renderProspect(r, "")->getValue<std::string>("sequenceHeld"),
+              "waiting for its lead magnet (content_running)");
+    r.leadMagnet->job.status = domain::JobStatus::Completed;
+    domain::JobStep content;
+    content.name = StepName::Content;
+    content.status = StepStatus::Completed;
+    content.outputJson = R"({"title":"A guide for Initech","sections":[]})";
+    r.leadMagnet->job.steps = {content};
+    r.emails[0].waitingFor = std::nullopt;
+    view = renderProspect(r, "");
+    EXPECT_TRUE(view->get("sequenceHeld").isEmpty());
+    EXPECT_EQ(view->getObject("leadMagnet")->getValue<std::string>("title"), "A guide for Initech");
 }
 
 TEST(CalendarRedirect, AddsTheProspectsNameAndEmail) {

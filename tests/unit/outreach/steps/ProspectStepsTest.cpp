@@ -13,6 +13,7 @@
 #include "storage/CampaignRepository.hpp"
 #include "storage/JobQueue.hpp"
 #include "storage/OrganisationRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "storage/ProspectRepository.hpp"
 #include "storage/WebhookDeliveryRepository.hpp"
 #include "storage/WebhookEndpointRepository.hpp"
@@ -78,7 +79,7 @@ class ProspectSteps : public storage::test::ProspectStoreFixture {
     Verdict score(const domain::Campaign& in, const domain::Prospect& p,
                   const std::string& research = kResearch) {
         plugins::RunControl control;
-        auto result = scoreStep(researched(domain::Job{}, research), p, in, control,
+        auto result = scoreStep(researched(domain::Job{}, research), p, in, control, {},
                                 domain::SystemClock().now());
         EXPECT_TRUE(result.alsoStore);
         store_->write([&](storage::Repositories& r) { result.alsoStore(r, kT0 + 50); });
@@ -281,10 +282,53 @@ TEST_F(ProspectSteps, ACampaignWithoutIcpQualifiesWithScore100) {
     EXPECT_EQ(history(p.id)[1].detail, "score 100, threshold 50");
 }
 
+TEST_F(ProspectSteps, AQualifiedProspectOfACampaignWithAProjectGetsOneLeadMagnet) {
+    domain::Project guides;
+    guides.id = domain::newId(domain::IdKind::Project);
+    guides.organisationId = org_.id;
+    guides.name = "Guides";
+    guides.createdAt = guides.updatedAt = kT0;
+    auto withProject = campaign("With pages");
+    withProject.projectId = guides.id;
+    store_->write([&](storage::Repositories& r) {
+        r.projects().insert(guides);
+        r.campaigns().insert(withProject);
+    });
+    auto p = researching(withProject, R"({"companyName":"Initech"})");
+    const LeadMagnetSettings magnets{"https://go.acme.example", 2};
+    auto scoreOnce = [&] {
+        plugins::RunControl control;
+        auto result = scoreStep(researched(domain::Job{}, kResearch), p, withProject, control,
+                                magnets, kT0 + 40);
+        store_->write([&](storage::Repositories& r) { result.alsoStore(r, kT0 + 50); });
+    };
+    scoreOnce();
+    EXPECT_EQ(findProspect(p.id).status, ProspectStatus::Qualified);
+    EXPECT_EQ(count("SELECT COUNT(*) FROM leads WHERE prospect_id = '" + p.id + "'"), 1);
+    EXPECT_EQ(count("SELECT COUNT(*) FROM jobs WHERE kind = 'lead_magnet' AND status = 'queued' "
+                    "AND next_step = 'content_generation' AND max_retries = 2"),
+              1);
+    EXPECT_EQ(count("SELECT COUNT(*) FROM job_steps WHERE name = 'research_agent' AND "
+                    "output_json = '" +
+                    kResearch + "'"),
+              1);
+    EXPECT_EQ(store_->read([&](storage::Repositories& r) {
+        return r.organisations().find(org_.id)->credits;
+    }),
+              9);
+    // Scored again (a retried job): no second lead, no second charge.
+    scoreOnce();
+    EXPECT_EQ(count("SELECT COUNT(*) FROM leads"), 1);
+    EXPECT_EQ(store_->read([&](storage::Repositories& r) {
+        return r.organisations().find(org_.id)->credits;
+    }),
+              9);
+}
+
 TEST_F(ProspectSteps, ScoringNeedsTheResearchOutput) {
     auto p = researching(scored_, "{}");
     plugins::RunControl control;
-    EXPECT_THROW(scoreStep(domain::Job{}, p, scored_, control, domain::SystemClock().now()),
+    EXPECT_THROW(scoreStep(domain::Job{}, p, scored_, control, {}, domain::SystemClock().now()),
                  std::runtime_error);
     EXPECT_EQ(findProspect(p.id).status, ProspectStatus::Researching);
 }
