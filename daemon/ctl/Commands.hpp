@@ -40,6 +40,8 @@ struct Command {
 std::vector<Command> organisationCommands();
 std::vector<Command> projectCommands();
 std::vector<Command> campaignCommands();
+// `campaign preview` and `campaign test-send` (CampaignPreviewCommands.cpp).
+std::vector<Command> campaignPreviewCommands();
 std::vector<Command> apiKeyCommands();
 std::vector<Command> webhookCommands();
 std::vector<Command> backupCommands();

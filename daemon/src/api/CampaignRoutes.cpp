@@ -6,10 +6,12 @@
 #include "api/CampaignAccess.hpp"
 #include "api/Idempotency.hpp"
 #include "api/JsonResponse.hpp"
+#include "domain/Text.hpp"
 #include "outreach/CampaignLeads.hpp"
 #include "outreach/Meetings.hpp"
 #include "outreach/ProspectView.hpp"
 #include "outreach/SequenceLifecycle.hpp"
+#include "outreach/sending/EmailPreview.hpp"
 #include "outreach/sequence/Sequence.hpp"
 #include "storage/ProspectRepository.hpp"
 
@@ -166,6 +168,80 @@ ApiResponse bookMeeting(ApiServices& services, ApiRequest& request) {
     }
 }
 
+// What POST /api/campaigns/{campaignId}/preview asks for: {prospectId, step} (step 1-based,
+// optional); a 400 names every field at fault, as the meetings route does.
+struct PreviewAsked {
+    std::string prospectId;
+    int step = 1;
+};
+
+PreviewAsked readPreviewAsked(const Poco::JSON::Object& body) {
+    std::vector<std::string> missing, invalid;
+    PreviewAsked asked;
+    const auto prospectId = body.has("prospectId") ? body.get("prospectId") : Poco::Dynamic::Var();
+    if (prospectId.isEmpty() || (prospectId.isString() && prospectId.toString().empty())) {
+        missing.emplace_back("prospectId");
+    } else if (!prospectId.isString()) {
+        invalid.emplace_back("prospectId");
+    } else {
+        asked.prospectId = prospectId.toString();
+    }
+    const auto step = body.has("step") ? body.get("step") : Poco::Dynamic::Var();
+    if (!step.isEmpty()) {
+        const bool whole = step.isInteger() && !step.isBoolean();
+        const auto number = whole ? step.convert<Poco::Int64>() : 0;
+        if (number < 1 || number > outreach::Sequence::kMaxSteps) {
+            invalid.emplace_back("step");
+        } else {
+            asked.step = static_cast<int>(number);
+        }
+    }
+    if (missing.empty() && invalid.empty()) return asked;
+    std::string message = "Invalid preview request:";
+    if (!missing.empty()) message += " missing " + domain::joined(missing) + ";";
+    if (!invalid.empty()) {
+        message += " invalid " + domain::joined(invalid) +
+                   " (prospectId: a prospect id; step: a step number from 1)";
+    }
+    if (message.back() == ';') message.pop_back();
+    ApiError error(400, message);
+    error.with("missingFields", stringArray(missing));
+    error.with("invalidFields", stringArray(invalid));
+    throw error;
+}
+
+// Beyond the spec: one step of a prospect's sequence as it would be sent now
+// (outreach::previewEmail, as `lodestonectl campaign preview` and the dashboard show it).
+ApiResponse preview(ApiServices& services, ApiRequest& request) {
+    domain::Campaign campaign = ownCampaign(services, request);
+    const auto asked = readPreviewAsked(*request.body);
+    try {
+        auto shown = services.store.read([&](storage::Repositories& repositories) {
+            return outreach::previewEmail(repositories, campaign, asked.prospectId, asked.step,
+                                          services.config.server.publicUrl);
+        });
+        auto body = orderedObject();
+        body->set("success", true);
+        body->set("preview", shown.toJson());
+        return {200, body};
+    } catch (const outreach::PreviewRefused& refused) {
+        using Reason = outreach::PreviewRefused::Reason;
+        switch (refused.reason()) {
+            case Reason::UnknownProspect:
+                throw ApiError(404, "Prospect not found");
+            case Reason::StepOutOfRange: {
+                ApiError error(400, refused.what());
+                error.with("missingFields", stringArray({}));
+                error.with("invalidFields", stringArray({"step"}));
+                throw error;
+            }
+            case Reason::NoSequence:
+                break;
+        }
+        throw ApiError(409, refused.what());
+    }
+}
+
 }  // namespace
 
 void addCampaignRoutes(ApiRoutes& routes, ApiServices& services) {
@@ -184,6 +260,8 @@ void addCampaignRoutes(ApiRoutes& routes, ApiServices& services) {
                 [&services](ApiRequest& request) { return markReplied(services, request); }});
     routes.add({"POST", "/api/campaigns/{campaignId}/meetings", RouteGroup::CampaignLeads, true,
                 [&services](ApiRequest& request) { return bookMeeting(services, request); }});
+    routes.add({"POST", "/api/campaigns/{campaignId}/preview", RouteGroup::Status, true,
+                [&services](ApiRequest& request) { return preview(services, request); }});
 }
 
 }  // namespace lodestone::api

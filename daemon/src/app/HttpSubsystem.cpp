@@ -10,6 +10,7 @@
 #include "dashboard/Dashboard.hpp"
 #include "http/FrontServer.hpp"
 #include "metrics/Series.hpp"
+#include "outreach/sending/TestSend.hpp"
 #include "pages/PageRoutes.hpp"
 #include "routing/FrontDoor.hpp"
 
@@ -99,7 +100,16 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
     if (!metricsSocket_) metricsHere = [this] { return scrape_->text(); };
     dashboard_ = std::make_unique<dashboard::Dashboard>(dashboard::DashboardServices{
         config_, storage_.store(), clock_, [this] { work_.webhookQueued(); },
-        [this] { work_.jobQueued(); }});
+        [this] { work_.jobQueued(); },
+        [this](const outreach::OutgoingEmail& email) {
+            // The mailer in force now, as the send queue takes it for each email.
+            auto mailer = plugins_.live().current()->mailer();
+            if (!mailer) {
+                throw std::runtime_error(
+                    "this lodestoned sends no email: its configuration names no pipeline.mailer");
+            }
+            return outreach::sendTestEmail(*mailer, email, config_.pipeline.mailer.timeout);
+        }});
     services_ = std::make_unique<api::ApiServices>(api::ApiServices{
         config_, storage_.store(), clock_, *keys_, *limiter_, *stepTimings_, *projects_,
         [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); },

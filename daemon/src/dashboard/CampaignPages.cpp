@@ -168,6 +168,9 @@ std::string flashOf(const DashboardRequest& request) {
                "is.";
     }
     if (request.field("saved") == "1") return "Settings saved.";
+    if (request.field("testSent") == "1") {
+        return "Test message sent through the mailer plugin; the audit log says to whom.";
+    }
     if (request.field("created") == "1") {
         return "Campaign created. Add its ICP criteria and email sequence below. Its webhook "
                "signing secret is shown to admins only: an admin sees it by rotating it.";
@@ -226,6 +229,7 @@ Reply campaignPage(Dashboard& dashboard, DashboardRequest& request,
                      urlEncoded(request.field("minScore")) + "&cursor=" + *next + "#prospects");
     }
     data.set("deliveries", deliveryRows(failed));
+    addPreview(dashboard, request, campaign, prospects, data);
     data.set("isAdmin", request.who->op.isAdmin());
     if (auto note = provisionNote(config, organisationName, campaign); !note.empty()) {
         data.set("provisioned", note);

@@ -64,6 +64,8 @@ std::vector<routing::Route> Dashboard::routes() {
     const routing::Access keyAdmins{Kind::Admin, "API keys"};
     const routing::Access endpointAdmins{Kind::Admin, "webhook endpoints"};
     const routing::Access operatorAdmins{Kind::Admin, "its operators"};
+    // A test goes out from the campaign's sender, to any address.
+    const routing::Access testSenders{Kind::Admin, "test messages"};
     auto row = [this](std::string method, std::string pattern, routing::Access access, Page page) {
         return routing::Route{std::move(method), std::move(pattern), std::move(access),
                               [this, page](const auto&, const routing::Match& match) {
@@ -91,6 +93,7 @@ std::vector<routing::Route> Dashboard::routes() {
         row("POST", "/dashboard/campaigns/{campaignId}/prospects/{prospectId}/retry-lead-magnet",
             signedIn, retryProspectLeadMagnet),
         row("POST", "/dashboard/campaigns/{campaignId}/test-event", signedIn, sendTestEvent),
+        row("POST", "/dashboard/campaigns/{campaignId}/test-send", testSenders, sendTestMessage),
         row("GET", "/dashboard/campaigns/{campaignId}/rotate-secret", secrets, confirmRotateSecret),
         row("POST", "/dashboard/campaigns/{campaignId}/rotate-secret", secrets, rotateSecret),
         row("GET", "/dashboard/campaigns/{campaignId}/secret", secrets, newSecret),

@@ -15,6 +15,7 @@
 #include "dashboard/Sessions.hpp"
 #include "dashboard/View.hpp"
 #include "domain/Clock.hpp"
+#include "outreach/sending/OutgoingEmail.hpp"
 #include "routing/RouteTable.hpp"
 #include "storage/Store.hpp"
 
@@ -27,6 +28,9 @@ struct DashboardServices {
     const domain::Clock& clock;
     std::function<void()> webhookQueued;  // wakes the delivery loop after a redelivery
     std::function<void()> jobQueued;      // wakes the job engine after a retry
+    // Hands a test message to the mailer plugin in force (pipeline.mailer) and returns its
+    // accepting answer; throws saying why not. None: this lodestoned has no mailer.
+    std::function<outreach::MailerAnswer(const outreach::OutgoingEmail&)> sendTestEmail = {};
 };
 
 // One request as the pages read it.

@@ -35,6 +35,14 @@ Reply campaign(Dashboard& dashboard, DashboardRequest& request);
 Reply saveCampaignSettings(Dashboard& dashboard, DashboardRequest& request);
 Reply createCampaign(Dashboard& dashboard, DashboardRequest& request);
 
+// A campaign page's preview of one step of a prospect's sequence, beside the sequence form
+// (its query's previewProspect and previewStep; `prospects`: the page's, offered as choices), and
+// that message sent to an address as a test, by admins (CampaignPreviewPages.cpp).
+void addPreview(Dashboard& dashboard, const DashboardRequest& request,
+                const domain::Campaign& campaign, const std::vector<domain::Prospect>& prospects,
+                mustache::data& data);
+Reply sendTestMessage(Dashboard& dashboard, DashboardRequest& request);
+
 // A campaign's webhook: a test event, and its signing secret rotated (CampaignWebhookPages.cpp).
 Reply sendTestEvent(Dashboard& dashboard, DashboardRequest& request);
 Reply rotateSecret(Dashboard& dashboard, DashboardRequest& request);

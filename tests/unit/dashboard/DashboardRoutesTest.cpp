@@ -94,6 +94,9 @@ TEST_F(DashboardRoutes, SigningInIsOpenAdminsAloneManageKeysEndpointsOperatorsAn
         EXPECT_EQ(accessOf("GET", path).kind, Access::Kind::Admin) << path;
         EXPECT_EQ(accessOf("GET", path).manages, manages) << path;
     }
+    // A test message goes out from the campaign's sender to any address: admins only.
+    EXPECT_EQ(accessOf("POST", "/dashboard/campaigns/c1/test-send").kind, Access::Kind::Admin);
+    EXPECT_EQ(accessOf("POST", "/dashboard/campaigns/c1/test-send").manages, "test messages");
 }
 
 TEST_F(DashboardRoutes, AnAnonymousRequestIsSentToSignInUnlessThePageIsOpen) {
