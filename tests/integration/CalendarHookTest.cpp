@@ -5,14 +5,12 @@
 #include <Poco/JSON/Array.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <openssl/hmac.h>
 
-#include <fstream>
 #include <mutex>
 #include <set>
-#include <sstream>
 #include <thread>
 
+#include "CalendarSupport.hpp"
 #include "WebhookSupport.hpp"
 #include "storage/CampaignRepository.hpp"
 #include "storage/ProspectRepository.hpp"
@@ -21,37 +19,6 @@ namespace lodestone::test {
 namespace {
 
 using ::testing::HasSubstr;
-
-constexpr const char* kFixtureToken = "FIXTURETOKEN0000000000000000001";
-
-std::string fixture(const std::string& name) {
-    std::ifstream in(std::string(CALENDAR_FIXTURES_DIR) + "/" + name);
-    std::ostringstream text;
-    text << in.rdbuf();
-    EXPECT_FALSE(text.str().empty()) << name;
-    return text.str();
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-        text.replace(at, from.size(), to);
-    }
-    return text;
-}
-
-std::string hexHmac(const std::string& key, const std::string& message) {
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
-         reinterpret_cast<const unsigned char*>(message.data()), message.size(), digest, &length);
-    std::string hex;
-    for (unsigned i = 0; i < length; ++i) {
-        static const char* digits = "0123456789abcdef";
-        hex += digits[digest[i] >> 4];
-        hex += digits[digest[i] & 15];
-    }
-    return hex;
-}
 
 class CalendarHooks : public ::testing::Test {
   protected:
@@ -71,7 +38,7 @@ class CalendarHooks : public ::testing::Test {
 
     // A provider fixture naming this test's prospect by its token.
     std::string body(const std::string& name) {
-        return replaced(fixture(name), kFixtureToken, token_);
+        return replacedAll(calendarFixture(name), kFixtureToken, token_);
     }
 
     HttpReply calcom(const std::string& payload, std::optional<std::string> signature) {
@@ -81,7 +48,7 @@ class CalendarHooks : public ::testing::Test {
                            payload, headers);
     }
     HttpReply calcom(const std::string& payload) {
-        return calcom(payload, hexHmac(secret_, payload));
+        return postCalcomReport(scenario_.engine().port(), campaignId_, secret_, payload);
     }
 
     HttpReply calendly(const std::string& payload, const std::string& signature) {
@@ -92,7 +59,7 @@ class CalendarHooks : public ::testing::Test {
     std::string calendlySignature(const std::string& payload, std::int64_t seconds,
                                   const std::string& key) {
         const auto stamp = std::to_string(seconds);
-        return "t=" + stamp + ",v1=" + hexHmac(key, stamp + "." + payload);
+        return "t=" + stamp + ",v1=" + hexHmacSha256(key, stamp + "." + payload);
     }
     HttpReply calendly(const std::string& payload) {
         return calendly(payload, calendlySignature(payload, nowMs() / 1000, secret_));
@@ -160,8 +127,8 @@ TEST_F(CalendarHooks, ACancellationReachesEndpointsSubscribedToMeetingCancelled)
     auto endpoint = ctl(scenario_, {"endpoint", "create", "--org", organisation, "--url",
                                     receiver_.url("/events"), "--events", "meeting_cancelled"});
     ASSERT_EQ(outcome(calcom(body("calcom-booking-created.json"))), "booked");
-    auto cancel = replaced(body("calcom-booking-cancelled.json"), "p6RCDmUpZ5jC8HH5QkbF2u",
-                           "bFJeNb2uX8ANpT3JL5EfXw");
+    auto cancel = replacedAll(body("calcom-booking-cancelled.json"), "p6RCDmUpZ5jC8HH5QkbF2u",
+                              "bFJeNb2uX8ANpT3JL5EfXw");
     ASSERT_EQ(outcome(calcom(cancel)), "cancelled");
     ASSERT_TRUE(receiver_.waitForRequests(2));  // meeting_booked to the campaign, and this
     std::vector<std::string> toEndpoint;
@@ -214,13 +181,15 @@ TEST_F(CalendarHooks, TheSameBookingReportedEightTimesAtOnceIsOneMeeting) {
 
 TEST_F(CalendarHooks, WrongMissingStaleAndReplayedSignaturesAreRefusedAndRecordNothing) {
     const auto created = body("calcom-booking-created.json");
-    auto wrong = calcom(created, hexHmac("not-the-campaigns-secret", created));
+    auto wrong = calcom(created, hexHmacSha256("not-the-campaigns-secret", created));
     EXPECT_EQ(wrong.status, 401);
     EXPECT_THAT(wrong.body, HasSubstr("does not match the body"));
     EXPECT_EQ(calcom(created, std::nullopt).status, 401);
     EXPECT_EQ(calcom(created, "no-secret-provided").status, 401);
     // The body changed after signing.
-    EXPECT_EQ(calcom(replaced(created, "10:30", "11:30"), hexHmac(secret_, created)).status, 401);
+    EXPECT_EQ(
+        calcom(replacedAll(created, "10:30", "11:30"), hexHmacSha256(secret_, created)).status,
+        401);
 
     const auto invitee = body("calendly-invitee-created.json");
     const auto now = nowMs() / 1000;
@@ -245,9 +214,9 @@ TEST_F(CalendarHooks, WrongMissingStaleAndReplayedSignaturesAreRefusedAndRecordN
 }
 
 TEST_F(CalendarHooks, AnUnknownAttendeeIsAcceptedLoggedAndRecordsNothing) {
-    auto stranger = replaced(
-        replaced(fixture("calendly-invitee-created.json"), kFixtureToken, "nobody-has-this-token"),
-        "ada@engines.example", "stranger@elsewhere.example");
+    auto stranger = replacedAll(replacedAll(calendarFixture("calendly-invitee-created.json"),
+                                            kFixtureToken, "nobody-has-this-token"),
+                                "ada@engines.example", "stranger@elsewhere.example");
     auto reply = calendly(stranger);
     EXPECT_EQ(outcome(reply), "unmatched");
     EXPECT_TRUE(parseJson(reply.body)->isNull("meetingId"));
@@ -259,7 +228,7 @@ TEST_F(CalendarHooks, AnUnknownAttendeeIsAcceptedLoggedAndRecordsNothing) {
         },
         std::chrono::seconds(10)));
     // A ping from Cal.com's "test" button is answered and ignored.
-    EXPECT_EQ(outcome(calcom(fixture("calcom-ping.json"))), "ignored");
+    EXPECT_EQ(outcome(calcom(calendarFixture("calcom-ping.json"))), "ignored");
 }
 
 TEST_F(CalendarHooks, WhatIsNotASignedReportOfAKnownCampaignIsRefusedPlainly) {
@@ -288,7 +257,7 @@ TEST_F(CalendarHooks, AnOperatorSetsTheIntakeSecretWithLodestonectl) {
     EXPECT_EQ(shown->getValue<std::string>("intakeSecret"), chosen);
     const auto created = body("calcom-booking-created.json");
     EXPECT_EQ(calcom(created).status, 401);  // the old secret no longer signs
-    EXPECT_EQ(outcome(calcom(created, hexHmac(chosen, created))), "booked");
+    EXPECT_EQ(outcome(calcom(created, hexHmacSha256(chosen, created))), "booked");
 
     auto renewed = ctl(scenario_, {"campaign", "update", campaignId_, "--new-intake-secret"});
     EXPECT_THAT(renewed->getValue<std::string>("intakeSecret"),

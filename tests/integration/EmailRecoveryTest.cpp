@@ -9,26 +9,12 @@
 #include <set>
 
 #include "EmailSupport.hpp"
-#include "storage/EmailSendRepository.hpp"
-#include "storage/LeaseRepository.hpp"
 
 namespace lodestone::test {
 namespace {
 
 constexpr int kProspects = 6;
 constexpr int kSteps = 3;  // of the "Fast" campaign, a second apart
-
-// The Message-IDs of the emails leased (being sent) at this moment.
-std::set<std::string> inFlight(EngineDaemon& engine) {
-    return engine.store().read([](storage::Repositories& repositories) {
-        std::set<std::string> ids;
-        auto owners = repositories.emailSendLeases().owners();
-        for (const auto& lease : repositories.emailSendLeases().heldBy(owners)) {
-            if (auto send = repositories.emailSends().find(lease.id)) ids.insert(send->messageId);
-        }
-        return ids;
-    });
-}
 
 TEST(EmailRecovery, AKillBetweenSendsNeitherLosesNorRepeatsAStep) {
     EmailDaemon daemon;
@@ -42,7 +28,7 @@ TEST(EmailRecovery, AKillBetweenSendsNeitherLosesNorRepeatsAStep) {
 
     // Frozen, so nothing moves between reading what is in flight and the kill.
     daemon.engine().daemon().process().signal(SIGSTOP);
-    const auto mayRepeat = inFlight(daemon.engine());
+    const auto mayRepeat = emailsInFlight(daemon.engine());
     daemon.engine().daemon().stop(SIGKILL);
     daemon.engine().start();
 
@@ -76,7 +62,7 @@ TEST(EmailRecovery, AnEmailTheServerHoldsAtTheKillIsSentAgainWithTheSameMessageI
         << daemon.sink().log();
     daemon.engine().daemon().process().signal(SIGSTOP);
     ASSERT_TRUE(daemon.sink().waitForMessages(1, std::chrono::seconds(30))) << daemon.sink().log();
-    ASSERT_EQ(inFlight(daemon.engine()).size(), 1u);
+    ASSERT_EQ(emailsInFlight(daemon.engine()).size(), 1u);
     daemon.engine().daemon().stop(SIGKILL);
     daemon.engine().start();
 

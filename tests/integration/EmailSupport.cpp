@@ -3,6 +3,9 @@
 #include <Poco/JSON/Array.h>
 #include <gtest/gtest.h>
 
+#include "storage/EmailSendRepository.hpp"
+#include "storage/LeaseRepository.hpp"
+
 namespace lodestone::test {
 
 const char* const kSequenceCampaigns = R"(- name: Fast
@@ -37,15 +40,26 @@ EngineSetup emailSetup(const SmtpSink& sink, const EmailDaemon::Options& options
     setup.realPlugins = true;
     setup.pollInterval = options.pollInterval;
     setup.campaignsYaml = options.campaignsYaml;
-    setup.extraYaml =
-        "plugins:\n  smtp:\n    library: mailer-smtp\n    config: { host: 127.0.0.1, "
-        "port: " +
-        std::to_string(sink.port()) + ", tls: " + options.tls + ", timeout: 5s" +
-        (options.mailerConfig.empty() ? "" : ", " + options.mailerConfig) +
-        " }\npipeline:\n  mailer: { plugin: smtp, retry_backoff: 100ms, "
-        "max_attempts: 3, timeout: 5s }\n" +
-        options.extraYaml;
+    setup.pluginsYaml = "smtp:\n  library: mailer-smtp\n  config: { host: 127.0.0.1, port: " +
+                        std::to_string(sink.port()) + ", tls: " + options.tls + ", timeout: 5s" +
+                        (options.mailerConfig.empty() ? "" : ", " + options.mailerConfig) + " }";
+    setup.pipelineYaml =
+        "mailer: { plugin: smtp, retry_backoff: 100ms, max_attempts: 3, "
+        "timeout: 5s }";
+    setup.extraYaml = options.extraYaml;
+    if (options.setup) options.setup(setup);
     return setup;
+}
+
+std::set<std::string> emailsInFlight(EngineDaemon& engine) {
+    return engine.store().read([](storage::Repositories& repositories) {
+        std::set<std::string> ids;
+        auto owners = repositories.emailSendLeases().owners();
+        for (const auto& lease : repositories.emailSendLeases().heldBy(owners)) {
+            if (auto send = repositories.emailSends().find(lease.id)) ids.insert(send->messageId);
+        }
+        return ids;
+    });
 }
 
 EmailDaemon::EmailDaemon(Options options)

@@ -2,8 +2,10 @@
 
 #include <Poco/JSON/Object.h>
 
+#include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,9 @@ class EmailDaemon {
         std::string extraYaml = "";     // more top-level sections (mailbox:)
         std::string campaignsYaml = kSequenceCampaigns;
         std::string pollInterval = "50ms";  // jobs.poll_interval
+        // Changes to the daemon's set-up once the above is in it (scripted plugins beside the
+        // mailer, a fixed port and server.public_url).
+        std::function<void(EngineSetup&)> setup = nullptr;
     };
 
     explicit EmailDaemon(Options options);
@@ -60,5 +65,9 @@ class EmailDaemon {
 };
 
 EngineSetup emailSetup(const SmtpSink& sink, const EmailDaemon::Options& options);
+
+// The Message-IDs of the emails leased (being sent) at this moment: after a kill -9 these, and
+// only these, may arrive twice.
+std::set<std::string> emailsInFlight(EngineDaemon& engine);
 
 }  // namespace lodestone::test

@@ -8,11 +8,11 @@
 #include <fstream>
 
 namespace lodestone::test {
-namespace {
-
-Poco::JSON::Object::Ptr parseObject(const std::string& text) {
+Poco::JSON::Object::Ptr parseJson(const std::string& text) {
     return Poco::JSON::Parser().parse(text).extract<Poco::JSON::Object::Ptr>();
 }
+
+namespace {
 
 std::string indented(const std::string& lines, const std::string& indent) {
     std::string out;
@@ -37,28 +37,35 @@ EngineDaemon::EngineDaemon(EngineSetup setup)
 }
 
 std::string EngineDaemon::configYaml() const {
-    std::string yaml = "server:\n  listen: \"127.0.0.1:0\"\n" + indented(setup_.serverYaml, "  ") +
-                       "storage:\n" + database_.database().yaml();
+    std::string yaml = "server:\n  listen: \"" + setup_.listen + "\"\n" +
+                       indented(setup_.serverYaml, "  ") + "storage:\n" +
+                       database_.database().yaml();
     if (!database_.database().postgresql()) yaml += "  synchronous: " + setup_.synchronous + "\n";
     yaml += indented(setup_.storageYaml, "  ");
+    std::string plugins, pipeline;
     if (!setup_.realPlugins) {
-        yaml += "plugins:\n  research:\n    library: " + std::string(RESEARCH_SCRIPTED_PATH) +
-                "\n    config:\n      state_dir: " + stateDir_.string() + "\n" +
-                indented(setup_.research, "      ") +
-                "  content:\n    library: " + std::string(CONTENT_SCRIPTED_PATH) +
-                "\n    config:\n      state_dir: " + stateDir_.string() + "\n" +
-                indented(setup_.content, "      ");
+        plugins = "  research:\n    library: " + std::string(RESEARCH_SCRIPTED_PATH) +
+                  "\n    config:\n      state_dir: " + stateDir_.string() + "\n" +
+                  indented(setup_.research, "      ") +
+                  "  content:\n    library: " + std::string(CONTENT_SCRIPTED_PATH) +
+                  "\n    config:\n      state_dir: " + stateDir_.string() + "\n" +
+                  indented(setup_.content, "      ");
         auto tuning = [&](int concurrency) {
             return ", timeout: " + setup_.stepTimeout + ", concurrency: " +
                    std::to_string(concurrency > 0 ? concurrency : setup_.concurrency) + " }\n";
         };
-        yaml += "pipeline:\n  research: { plugin: research" + tuning(setup_.researchConcurrency) +
-                "  content: { plugin: content" + tuning(setup_.contentConcurrency);
+        pipeline = "  research: { plugin: research" + tuning(setup_.researchConcurrency) +
+                   "  content: { plugin: content" + tuning(setup_.contentConcurrency);
     }
+    plugins += indented(setup_.pluginsYaml, "  ");
+    pipeline += indented(setup_.pipelineYaml, "  ");
+    if (!plugins.empty()) yaml += "plugins:\n" + plugins;
+    if (!pipeline.empty()) yaml += "pipeline:\n" + pipeline;
     yaml += "jobs:\n  retry_backoff: 50ms\n  lease_grace: 500ms\n  shutdown_grace: " +
             setup_.shutdownGrace + "\n  poll_interval: " + setup_.pollInterval +
             "\n  reaper_interval: " + setup_.reaperInterval +
-            "\n  run: " + (setup_.runJobs ? "true" : "false") + "\n";
+            "\n  run: " + (setup_.runJobs ? "true" : "false") + "\n" +
+            indented(setup_.jobsYaml, "  ");
     yaml += "limits: " + setup_.limitsYaml + "\n";
     yaml +=
         "provision:\n  organisations:\n    - name: Engine\n      initial_credits: 100\n"
@@ -117,11 +124,20 @@ HttpReply EngineDaemon::get(const std::string& path) {
     return httpRequest(port(), "GET", path, "", {{"Authorization", "Bearer " + kEngineKey}});
 }
 
+Poco::JSON::Object::Ptr EngineDaemon::ctl(std::vector<std::string> args) {
+    args.insert(args.begin(), {"--config", configPath().string()});
+    args.push_back("--json");
+    auto result = runToCompletion(LODESTONECTL_PATH, args);
+    EXPECT_EQ(result.status.code, 0) << result.output << result.errors;
+    if (result.status.code != 0) return new Poco::JSON::Object();
+    return parseJson(result.output);
+}
+
 std::pair<std::string, std::string> EngineDaemon::createJob(const std::string& body) {
     auto reply = post("/api/projects/" + projectId() + "/generate", body);
     EXPECT_EQ(reply.status, 200) << reply.body;
     if (reply.status != 200) return {};
-    auto json = parseObject(reply.body);
+    auto json = parseJson(reply.body);
     return {json->getValue<std::string>("leadId"), json->getValue<std::string>("jobId")};
 }
 
@@ -142,7 +158,7 @@ Poco::JSON::Object::Ptr EngineDaemon::job(const std::string& jobId) {
     auto reply = httpRequest(port(), "GET", "/api/generation/" + jobId + "/status", "",
                              {{"Authorization", "Bearer " + kEngineKey}});
     EXPECT_EQ(reply.status, 200) << reply.body;
-    return parseObject(reply.body)->getObject("job");
+    return parseJson(reply.body)->getObject("job");
 }
 
 Poco::JSON::Object::Ptr EngineDaemon::waitUntilFinished(const std::string& jobId,
@@ -171,7 +187,7 @@ int EngineDaemon::invocations(const std::string& jobId, const std::string& kind)
 std::string EngineDaemon::addLead(const std::string& campaign, const std::string& body) {
     auto reply = post("/api/campaigns/" + campaignId(campaign) + "/leads", body);
     EXPECT_EQ(reply.status, 201) << reply.body;
-    return reply.status == 201 ? parseObject(reply.body)->getValue<std::string>("prospectId") : "";
+    return reply.status == 201 ? parseJson(reply.body)->getValue<std::string>("prospectId") : "";
 }
 
 Poco::JSON::Object::Ptr EngineDaemon::prospect(const std::string& campaign,
@@ -179,7 +195,7 @@ Poco::JSON::Object::Ptr EngineDaemon::prospect(const std::string& campaign,
     auto reply = get("/api/campaigns/" + campaignId(campaign) + "/leads/" + prospectId);
     EXPECT_EQ(reply.status, 200) << reply.body;
     if (reply.status != 200) return new Poco::JSON::Object();
-    return parseObject(reply.body)->getObject("prospect");
+    return parseJson(reply.body)->getObject("prospect");
 }
 
 Poco::JSON::Object::Ptr EngineDaemon::waitForProspect(

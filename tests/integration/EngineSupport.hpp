@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "IntegrationSupport.hpp"
 #include "support/DaemonDatabase.hpp"
@@ -30,8 +31,16 @@ struct EngineSetup {
     std::string pollInterval = "200ms";
     std::string reaperInterval = "100ms";
     bool runJobs = true;          // jobs.run
+    std::string jobsYaml = "";    // more keys under jobs: (max_retries: 1)
     std::string extraYaml = "";   // more top-level sections
     std::string serverYaml = "";  // more keys under server:
+    // server.listen; a fixed port (freeLocalPort()) lets server.public_url name the daemon's own
+    // address, and stays the same across restarts.
+    std::string listen = "127.0.0.1:0";
+    // More plugin instances under plugins:, and more keys under pipeline: (a mailer), beside the
+    // scripted research and content plugins or, with realPlugins, the bundled defaults.
+    std::string pluginsYaml = "";
+    std::string pipelineYaml = "";
     std::string limitsYaml = "{ generate_per_minute: 100000, status_per_minute: 100000 }";
     std::string synchronous = "normal";  // storage.synchronous: tests need no power-loss safety
     std::string storageYaml = "";        // more keys under storage:
@@ -40,6 +49,9 @@ struct EngineSetup {
     // Another daemon's database, shared (PostgreSQL); unset: one of this daemon's own.
     std::optional<TestDatabase> database = std::nullopt;
 };
+
+// A JSON object as text (an HTTP answer's body, lodestonectl's --json output), parsed.
+Poco::JSON::Object::Ptr parseJson(const std::string& text);
 
 // A lodestoned running the job engine on a database that outlives restarts: stop it (SIGTERM,
 // kill -9, a plugin's abort) and start it again on the same files.
@@ -71,6 +83,9 @@ class EngineDaemon {
         const std::string& jobId, std::chrono::milliseconds timeout = std::chrono::seconds(60));
     HttpReply post(const std::string& path, const std::string& body = "");
     HttpReply get(const std::string& path);
+    // lodestonectl --json on this daemon's config; its parsed output (a test failure unless it
+    // exits 0).
+    Poco::JSON::Object::Ptr ctl(std::vector<std::string> args);
 
     // Add Lead to the campaign of that name; the prospect's id ("" and a test failure unless 201).
     std::string addLead(const std::string& campaign, const std::string& body);

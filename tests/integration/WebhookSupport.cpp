@@ -48,16 +48,8 @@ std::int64_t nowMs() {
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-Poco::JSON::Object::Ptr parseJson(const std::string& text) {
-    return Poco::JSON::Parser().parse(text).extract<Poco::JSON::Object::Ptr>();
-}
-
 Poco::JSON::Object::Ptr ctl(WebhookScenario& scenario, std::vector<std::string> args) {
-    args.insert(args.begin(), {"--config", scenario.engine().configPath().string()});
-    args.push_back("--json");
-    auto result = runToCompletion(LODESTONECTL_PATH, args);
-    EXPECT_EQ(result.status.code, 0) << result.output << result.errors;
-    return parseJson(result.output);
+    return scenario.engine().ctl(std::move(args));
 }
 
 WebhookScenario::WebhookScenario(const WebhookReceiver& receiver, const std::string& webhooksYaml,

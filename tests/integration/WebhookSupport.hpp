@@ -65,7 +65,6 @@ WebhookScenario::Booking bookMeeting(EngineDaemon& engine, const std::string& ca
 Poco::JSON::Object::Ptr listedDelivery(EngineDaemon& engine, const std::string& campaignId,
                                        const std::string& webhookId);
 
-Poco::JSON::Object::Ptr parseJson(const std::string& text);
 // lodestonectl --json on the scenario's config; its parsed output.
 Poco::JSON::Object::Ptr ctl(WebhookScenario& scenario, std::vector<std::string> args);
 // The `index`th attempt of a delivery as the API shows it.

@@ -3,6 +3,7 @@
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/NetException.h>
+#include <Poco/Net/ServerSocket.h>
 #include <Poco/Net/StreamSocket.h>
 #include <Poco/StreamCopier.h>
 #include <Poco/String.h>
@@ -12,6 +13,11 @@
 #include <regex>
 
 namespace lodestone::test {
+
+std::uint16_t freeLocalPort() {
+    Poco::Net::ServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0));
+    return socket.address().port();
+}
 
 HttpReply httpRequest(std::uint16_t port, const std::string& method, const std::string& path,
                       const std::string& body, const std::map<std::string, std::string>& headers) {

@@ -23,6 +23,11 @@ HttpReply httpRequest(std::uint16_t port, const std::string& method, const std::
                       const std::string& body = "",
                       const std::map<std::string, std::string>& headers = {});
 
+// A TCP port on 127.0.0.1 that nothing listens on right now, for a daemon whose config must name
+// its own address (server.public_url) before it starts. Linux hands out ephemeral ports in turn,
+// so another process is unlikely to take it in the moment before the daemon binds it.
+std::uint16_t freeLocalPort();
+
 // Writes `bytes` to 127.0.0.1:port as they are and returns everything the server sends back until
 // it closes the connection (or `timeout` passes: then `closed` is false).
 struct RawExchange {

@@ -22,6 +22,8 @@ struct StepResult {
     // Another kind of work that alsoStore may queue (a qualified prospect's first email): its
     // pool is woken once the outcome is recorded, rather than at its next poll.
     std::optional<std::string> mayQueue{};
+    // A second one (a qualified prospect's lead-magnet job, queued at its content step).
+    std::optional<std::string> mayAlsoQueue{};
 };
 
 // An attempt ended before the step ran: what it works on is gone (a failure), or has moved on

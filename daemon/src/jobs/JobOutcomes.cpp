@@ -18,6 +18,7 @@ work::Recorded recordSuccess(storage::Repositories& repositories, const std::str
     } else {
         recorded.next = result.mayQueue;
     }
+    recorded.alsoNext = result.mayAlsoQueue;
     return recorded;
 }
 

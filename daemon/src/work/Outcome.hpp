@@ -32,6 +32,9 @@ struct Recorded {
     // The queue that now has work because of this outcome: the one that holds the item next (a
     // job's next step), or work the outcome queued (a qualified prospect's first email).
     std::optional<std::string> next;
+    // A second queue the outcome gave work to (a qualified prospect's lead-magnet job, beside its
+    // first email).
+    std::optional<std::string> alsoNext;
     std::string note;  // what is worth logging about a success, if anything
 };
 

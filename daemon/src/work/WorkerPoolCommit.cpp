@@ -175,6 +175,7 @@ void WorkerPool::afterRecording(const Finished& finished, const Recorded& record
             break;
     }
     if (recorded.next) wakeQueue_(*recorded.next);
+    if (recorded.alsoNext) wakeQueue_(*recorded.alsoNext);
 }
 
 }  // namespace lodestone::work

@@ -90,12 +90,18 @@ jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prosp
     std::string output = text.str();
     std::optional<std::string> wakes;
     if (score.qualified) wakes = kEmailSendWork;
+    // The lead magnet recordVerdict starts is queued at its content step, whose workers are woken
+    // as the first email's are, rather than at their next poll.
+    std::optional<std::string> alsoWakes;
+    if (score.qualified && campaign.projectId) {
+        alsoWakes = std::string(domain::toString(domain::StepName::Content));
+    }
     return {output,
             [prospect, campaign, magnets, verdict = Verdict{score, output, researchJson}](
                 storage::Repositories& repositories, domain::Timestamp now) {
                 recordVerdict(repositories, prospect, campaign, verdict, magnets, now);
             },
-            wakes};
+            wakes, alsoWakes};
 }
 
 }  // namespace lodestone::outreach
