@@ -44,7 +44,9 @@ class EmailSendQueue {
     // Moves an unleased pending send to a later due time (its window is closed).
     virtual bool postpone(const std::string& id, Timestamp dueAt, Timestamp now) = 0;
     // Holds an unleased pending send until the prospect's lead magnet is ready (its step links
-    // to it): marked waiting_for lead_magnet, due again at `recheckAt` at the latest.
+    // to it): marked waiting_for lead_magnet, due again at `recheckAt` at the latest. False, and
+    // nothing held, when the magnet's job has completed meanwhile: on PostgreSQL its release may
+    // have committed between the claim's look and this hold, and would find nothing to release.
     virtual bool holdForLeadMagnet(const std::string& id, Timestamp recheckAt, Timestamp now) = 0;
     // The prospect's lead magnet is ready: its held sends are due at once and no longer marked.
     // How many.

@@ -154,7 +154,9 @@ bool SqlEmailSendQueue::holdForLeadMagnet(const std::string& id, Timestamp reche
                                           Timestamp now) {
     return Query(statements_,
                  "UPDATE email_sends SET due_at = ?, waiting_for = 'lead_magnet', updated_at = ? "
-                 "WHERE id = ? AND status = 'pending' AND lease_owner IS NULL")
+                 "WHERE id = ? AND status = 'pending' AND lease_owner IS NULL AND NOT EXISTS "
+                 "(SELECT 1 FROM leads JOIN jobs ON jobs.lead_id = leads.id "
+                 "WHERE leads.prospect_id = email_sends.prospect_id AND jobs.status = 'completed')")
                .bindAll(recheckAt, now, id)
                .execute() > 0;
 }
