@@ -58,6 +58,15 @@ class WorkerPoolTest : public storage::test::StoreFixture {
     }
     // Turns manual_ until `id`'s call has overrun: it may not have started yet, and the
     // dispatcher may be mid-turn when the clock moves, so the clock moves on until it has looked.
+    // Turns manual_ by `step` until the dispatcher is seen to look after a turn: the look (its
+    // stall back under a step) is waited for in real time after each turn, as the dispatcher
+    // wakes on its own thread; a turn that finds it mid-look is followed by another.
+    bool looksFollowTheClock(Engine& engine, std::chrono::milliseconds step) {
+        return eventually([&] {
+            manual_.advance(step);
+            return eventually([&] { return engine.longestStall() < step; }, 200ms);
+        });
+    }
     bool overran(const std::string& id) {
         return eventually([&] {
             manual_.advance(50ms);
@@ -178,12 +187,7 @@ TEST_F(WorkerPoolTest, ClaimingPausesWhileHungCallsHoldEveryPlace) {
     kind_->add("next");
     engine.wake("fake");
     // Several looks later (each seen to follow the clock's last turn), it is still not claimed.
-    for (int look = 0; look < 5; ++look) {
-        ASSERT_TRUE(eventually([&] {
-            manual_.advance(50ms);
-            return engine.longestStall() < 50ms;
-        })) << look;
-    }
+    for (int look = 0; look < 5; ++look) ASSERT_TRUE(looksFollowTheClock(engine, 50ms)) << look;
     EXPECT_FALSE(kind_->wasClaimed("next"));
     released_->store(true);
     EXPECT_TRUE(eventually([&] {
@@ -354,12 +358,7 @@ TEST_F(WorkerPoolTest, AStuckDispatcherShowsAsAGrowingStallAndAnIdleOneDoesNot) 
     // coming back within a poll interval. (Time is turned inside the wait: a turn still in
     // progress when the clock moves sleeps until one interval after it ends, so one advance
     // alone may leave the stall above an interval; a stuck dispatcher's only grows.)
-    for (int poll = 0; poll < 10; ++poll) {
-        ASSERT_TRUE(eventually([&] {
-            manual_.advance(20ms);
-            return engine.longestStall() <= 20ms;
-        })) << poll;
-    }
+    for (int poll = 0; poll < 10; ++poll) ASSERT_TRUE(looksFollowTheClock(engine, 20ms)) << poll;
 
     kind_->holdClaims(true);
     engine.wake(kind_->name());
