@@ -3,9 +3,12 @@
 #include <Poco/JSON/Object.h>
 
 #include <functional>
+#include <iosfwd>
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "domain/Records.hpp"
 
@@ -25,6 +28,10 @@ struct ApiRequest {
     std::string target;  // the request target as received, query string included
     domain::ApiKey key;
     Poco::JSON::Object::Ptr body;
+    // For a route that streams its body (ApiRoute::streamsBody): the request's body as it
+    // arrives, unread, with its Content-Type. Read it in pieces; it may be larger than memory.
+    std::istream* bodyStream = nullptr;
+    std::string bodyType;
     IdempotencyScope* idempotency = nullptr;  // set on a POST that sent an Idempotency-Key
     bool replayed = false;                    // the response is one stored under that key
 
@@ -37,11 +44,17 @@ struct ApiRequest {
 };
 
 // A handler's answer: its body as an object, or, on the hot routes (a job's status, a create),
-// as JSON text written directly (domain::JsonWriter), which spares building the object.
+// as JSON text written directly (domain::JsonWriter), which spares building the object; or, for
+// a download (a CSV export), written piece by piece by `stream` as it is sent, so that memory
+// does not grow with the body (chunked, with `contentType`; an error mid-way closes the
+// connection, as the status has gone).
 struct ApiResponse {
     int status = 200;
     Poco::JSON::Object::Ptr body;
     std::string text = {};  // used when `body` is null
+    std::function<void(std::ostream&)> stream = {};
+    std::string contentType = {};
+    std::vector<std::pair<std::string, std::string>> headers = {};  // e.g. Content-Disposition
 
     // The body as the JSON text sent.
     std::string json() const;

@@ -1,6 +1,7 @@
 #include <Poco/Logger.h>
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerRequestImpl.h>
 #include <Poco/Net/HTTPServerResponse.h>
 
 #include <memory>
@@ -63,6 +64,8 @@ class ApiRequestHandler final : public Poco::Net::HTTPRequestHandler {
 
   private:
     ApiResponse serve(Poco::Net::HTTPServerRequest& request);
+    void sendStream(Poco::Net::HTTPServerRequest& http, Poco::Net::HTTPServerResponse& response,
+                    const ApiResponse& result);
 
     ApiServices& services_;
     const ApiRoute& route_;
@@ -99,6 +102,11 @@ ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
     if (route_.readsBody) {
         request.body = readJsonBody(http, services_.config.server.maxBodyBytes, raw);
     }
+    if (route_.streamsBody) {
+        request.bodyStream = &http.stream();
+        request.bodyType = http.getContentType();
+        return route_.handler(request);
+    }
 
     std::optional<IdempotencyScope> idempotency;
     if (request.method == "POST" && http.has("Idempotency-Key")) {
@@ -133,7 +141,37 @@ void ApiRequestHandler::handleRequest(Poco::Net::HTTPServerRequest& http,
         for (const auto& header : error.headers()) headers_.push_back(header);
     }
     for (const auto& [name, value] : headers_) response.set(name, value);
+    if (result.stream) {
+        sendStream(http, response, result);
+        return;
+    }
     sendJson(http, response, result.status, result.json());
+}
+
+void ApiRequestHandler::sendStream(Poco::Net::HTTPServerRequest& http,
+                                   Poco::Net::HTTPServerResponse& response,
+                                   const ApiResponse& result) {
+    response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(result.status));
+    response.setContentType(result.contentType);
+    for (const auto& [name, value] : result.headers) response.set(name, value);
+    response.setChunkedTransferEncoding(true);
+    if (http.getMethod() == Poco::Net::HTTPRequest::HTTP_HEAD) {
+        response.send();
+        return;
+    }
+    auto& out = response.send();
+    try {
+        result.stream(out);
+    } catch (const std::exception& failed) {
+        // The status and part of the body have gone: all that is left is to cut the body short
+        // (no final chunk), which a client sees as a truncated download rather than a whole one.
+        log().error("%s %s: the response stopped part-way: %s", http.getMethod(), http.getURI(),
+                    std::string(failed.what()));
+        response.setKeepAlive(false);
+        if (auto* served = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&http)) {
+            served->socket().shutdown();
+        }
+    }
 }
 
 void ApiRoutes::add(ApiRoute route) {
