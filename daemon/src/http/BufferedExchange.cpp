@@ -52,19 +52,35 @@ void appendField(std::string& out, std::string_view name, std::string_view value
 }  // namespace
 
 BufferedResponse::BodySink::int_type BufferedResponse::BodySink::overflow(int_type c) {
-    if (!traits_type::eq_int_type(c, traits_type::eof()))
-        body_.push_back(traits_type::to_char_type(c));
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+        const char byte = traits_type::to_char_type(c);
+        response_.write(std::string_view(&byte, 1));
+    }
     return traits_type::not_eof(c);
 }
 
 std::streamsize BufferedResponse::BodySink::xsputn(const char* bytes, std::streamsize count) {
-    body_.append(bytes, static_cast<std::size_t>(count));
+    response_.write(std::string_view(bytes, static_cast<std::size_t>(count)));
     return count;
+}
+
+void BufferedResponse::write(std::string_view bytes) {
+    body_.append(bytes);
+    // Past the threshold the body goes to a file a piece at a time, so that its size costs
+    // disk, not memory.
+    if (body_.size() < kSpoolAbove) return;
+    if (!spool_) spool_ = std::make_shared<Spool>();
+    spool_->append(body_);
+    body_.clear();
+}
+
+std::int64_t BufferedResponse::bodySize() const {
+    return (spool_ ? spool_->size() : 0) + static_cast<std::int64_t>(body_.size());
 }
 
 std::ostream& BufferedResponse::send() {
     sent_ = true;
-    if (!stream_) stream_.emplace(body_);
+    if (!stream_) stream_.emplace(*this);
     return stream_->stream;
 }
 
@@ -77,7 +93,7 @@ void BufferedResponse::sendFile(const std::string& path, const std::string& medi
 
 void BufferedResponse::sendBuffer(const void* buffer, std::size_t length) {
     sent_ = true;
-    body_.append(static_cast<const char*>(buffer), length);
+    write(std::string_view(static_cast<const char*>(buffer), length));
 }
 
 void BufferedResponse::redirect(const std::string& uri, HTTPStatus status) {
@@ -95,6 +111,11 @@ void BufferedResponse::requireAuthentication(const std::string& realm) {
 }
 
 std::string BufferedResponse::serialize(bool headRequest) {
+    // The rest of a spooled body joins the file, which is sent after these bytes.
+    if (spool_ && !body_.empty()) {
+        spool_->append(body_);
+        body_.clear();
+    }
     std::string out;
     out.reserve(256 + size() * 48 + (headRequest ? 0 : body_.size()));
     out.append(getVersion()).append(" ").append(std::to_string(static_cast<int>(getStatus())));
@@ -102,7 +123,7 @@ std::string BufferedResponse::serialize(bool headRequest) {
     // The fields as they are, but for the front's own, written in one pass: the first
     // Content-Length, Date and Connection in their place (where a handler set them), or after
     // the rest.
-    const std::string length = std::to_string(body_.size());
+    const std::string length = std::to_string(bodySize());
     bool lengthWritten = false;
     bool dateWritten = false;
     bool connectionWritten = false;
@@ -146,6 +167,7 @@ BufferedRequest::BufferedRequest(ParsedRequest request, BufferedResponse& respon
                                  const Poco::Net::SocketAddress& server,
                                  const Poco::Net::HTTPServerParams& params)
     : body_(std::move(request.body)),
+      spooledBody_(std::move(request.spooledBody)),
       response_(response),
       client_(client),
       server_(server),
@@ -169,8 +191,11 @@ BufferedRequest::BufferedRequest(ParsedRequest request, BufferedResponse& respon
         }
         add(name, value);
     }
-    if (request.head.framing != BodyFraming::None || !body_.empty())
+    if (spooledBody_) {
+        setContentLength64(spooledBody_->size());
+    } else if (request.head.framing != BodyFraming::None || !body_.empty()) {
         setContentLength64(static_cast<Poco::Int64>(body_.size()));
+    }
     if (!connectionAdded) add(CONNECTION, connection);
     // Answers are HTTP/1.1 whatever the request's version (RFC 9110 section 6.2); an HTTP/1.0
     // client that asked to keep the connection is told so by Connection: keep-alive.
@@ -178,6 +203,7 @@ BufferedRequest::BufferedRequest(ParsedRequest request, BufferedResponse& respon
 }
 
 std::istream& BufferedRequest::stream() {
+    if (spooledBody_) return spooledBody_->reader();
     if (!stream_) stream_.emplace(std::move(body_));
     return *stream_;
 }

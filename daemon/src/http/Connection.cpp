@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <system_error>
 
 #include "http/ErrorAnswer.hpp"
 #include "http/HttpError.hpp"
@@ -14,6 +15,7 @@ namespace {
 constexpr std::size_t kReadChunk = 64 * 1024;
 constexpr auto kLingerTime = std::chrono::seconds(2);
 constexpr std::size_t kMaxLingerBytes = 1024 * 1024;
+constexpr std::size_t kRestPiece = 256 * 1024;  // of a spooled body, read and sent at a time
 const std::string kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
 
 std::string seconds(std::chrono::milliseconds duration) {
@@ -107,10 +109,13 @@ void Connection::refuse(int status, const std::string& message, Clock::time_poin
     answer(errorAnswer(status, message), false, now);
 }
 
-void Connection::answer(std::string bytes, bool keepAlive, Clock::time_point now) {
+void Connection::answer(std::string bytes, bool keepAlive, Clock::time_point now,
+                        std::shared_ptr<Spool> rest) {
     if (state_ == State::Closed) return;
     output_ = std::move(bytes);
     outputSent_ = 0;
+    rest_ = std::move(rest);
+    restSent_ = 0;
     keepAliveAfterAnswer_ = keepAlive;
     state_ = State::Writing;
     stateSince_ = now;
@@ -121,17 +126,44 @@ void Connection::onWritable(Clock::time_point now) {
     if (state_ == State::Writing) flush(now);
 }
 
-void Connection::flush(Clock::time_point now) {
-    while (outputSent_ < output_.size()) {
-        ssize_t sent =
-            ::send(fd_, output_.data() + outputSent_, output_.size() - outputSent_, MSG_NOSIGNAL);
-        if (sent < 0) {
-            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return;
-            close();
-            return;
-        }
-        outputSent_ += static_cast<std::size_t>(sent);
+bool Connection::nextPieceOfRest(Clock::time_point now) {
+    if (!rest_ || restSent_ >= rest_->size()) return false;
+    output_.resize(kRestPiece);
+    std::size_t got = 0;
+    try {
+        got = rest_->readAt(restSent_, output_.data(), output_.size());
+    } catch (const std::system_error&) {
+        got = 0;
     }
+    if (got == 0) {
+        // The file is not what it was: the body cannot be finished, so the client must not take
+        // what it has for all of it.
+        close();
+        return false;
+    }
+    output_.resize(got);
+    outputSent_ = 0;
+    restSent_ += static_cast<std::int64_t>(got);
+    stateSince_ = now;  // sendTimeout is for each piece of a long answer, not the whole
+    return true;
+}
+
+void Connection::flush(Clock::time_point now) {
+    while (true) {
+        while (outputSent_ < output_.size()) {
+            ssize_t sent = ::send(fd_, output_.data() + outputSent_, output_.size() - outputSent_,
+                                  MSG_NOSIGNAL);
+            if (sent < 0) {
+                if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return;
+                close();
+                return;
+            }
+            outputSent_ += static_cast<std::size_t>(sent);
+        }
+        if (!nextPieceOfRest(now)) break;
+    }
+    if (state_ == State::Closed) return;
+    rest_.reset();
     output_.clear();
     outputSent_ = 0;
     ++answered_;

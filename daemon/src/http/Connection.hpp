@@ -3,11 +3,13 @@
 #include <Poco/Net/SocketAddress.h>
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "http/FrontOptions.hpp"
 #include "http/RequestParser.hpp"
+#include "http/Spool.hpp"
 
 namespace lodestone::http {
 
@@ -46,8 +48,10 @@ class Connection {
     // The complete request read, if any; the connection then waits for its answer.
     std::optional<ParsedRequest> takeRequest();
 
-    // Sends `bytes` (a whole answer); afterwards reads the next request, or closes.
-    void answer(std::string bytes, bool keepAlive, Clock::time_point now);
+    // Sends `bytes` (a whole answer, or its head with `rest` the body kept in a file, sent a
+    // piece at a time); afterwards reads the next request, or closes.
+    void answer(std::string bytes, bool keepAlive, Clock::time_point now,
+                std::shared_ptr<Spool> rest = {});
 
     // Applies the time limits: times out a slow head or body with 408, drops an idle or stuck
     // connection.
@@ -59,6 +63,9 @@ class Connection {
     void parse(Clock::time_point now);
     void refuse(int status, const std::string& message, Clock::time_point now);
     void flush(Clock::time_point now);
+    // Loads the next piece of a spooled body into output_; false when there is none (or the
+    // connection closed because it could not be read).
+    bool nextPieceOfRest(Clock::time_point now);
     void linger(Clock::time_point now);
     void sendContinue();
 
@@ -71,6 +78,8 @@ class Connection {
     std::size_t inputUsed_ = 0;
     std::string output_;
     std::size_t outputSent_ = 0;
+    std::shared_ptr<Spool> rest_;
+    std::int64_t restSent_ = 0;  // of rest_, taken into output_
     bool keepAliveAfterAnswer_ = false;
     bool requestReady_ = false;
     bool continueSent_ = false;

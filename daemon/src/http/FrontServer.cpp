@@ -190,7 +190,8 @@ void FrontServer::dispatch(std::uint64_t id, Connection& connection, ParsedReque
     const bool keepAlive = request.head.keepAlive;
     if (answersInline(request.head)) {
         auto answer = handle(id, connection.client(), std::move(request));
-        connection.answer(std::move(answer.bytes), answer.keepAlive && !draining_, now);
+        connection.answer(std::move(answer.bytes), answer.keepAlive && !draining_, now,
+                          std::move(answer.rest));
         return;
     }
     auto shared = std::make_shared<ParsedRequest>(std::move(request));
@@ -230,6 +231,7 @@ FrontServer::Answer FrontServer::handle(std::uint64_t id, const Poco::Net::Socke
         domain::requestIdFrom(request.head.field("X-Request-Id").value_or("")));
     AccessRecord record{request.head.method, request.head.target, 500};
     std::string bytes;
+    std::shared_ptr<Spool> rest;
     bool keepAlive = false;
     try {
         BufferedResponse response;
@@ -241,14 +243,18 @@ FrontServer::Answer FrontServer::handle(std::uint64_t id, const Poco::Net::Socke
         if (draining_) response.setKeepAlive(false);
         keepAlive = response.getKeepAlive();
         bytes = response.serialize(headRequest);
+        if (!headRequest) rest = response.spooledBody();
         record.status = static_cast<int>(response.getStatus());
     } catch (const std::exception& e) {
         logger().error("request handler failed: %s", std::string(e.what()));
         bytes = errorAnswer(500, "Internal server error");
         keepAlive = false;
     }
-    if (options_.accessLog) logAccess(record, client, bytes.size(), Clock::now() - started);
-    return {id, std::move(bytes), keepAlive};
+    if (options_.accessLog) {
+        const auto size = bytes.size() + static_cast<std::size_t>(rest ? rest->size() : 0);
+        logAccess(record, client, size, Clock::now() - started);
+    }
+    return {id, std::move(bytes), keepAlive, std::move(rest)};
 }
 
 void FrontServer::deliverAnswers(Clock::time_point now) {
@@ -261,7 +267,8 @@ void FrontServer::deliverAnswers(Clock::time_point now) {
         auto found = connections_.find(answer.connection);
         if (found == connections_.end()) continue;  // the client went away meanwhile
         Connection& connection = *found->second.connection;
-        connection.answer(std::move(answer.bytes), answer.keepAlive && !draining_, now);
+        connection.answer(std::move(answer.bytes), answer.keepAlive && !draining_, now,
+                          std::move(answer.rest));
         settle(answer.connection, connection, now);
     }
 }

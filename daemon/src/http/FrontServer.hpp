@@ -48,6 +48,7 @@ class FrontServer {
         std::uint64_t connection;
         std::string bytes;
         bool keepAlive;
+        std::shared_ptr<Spool> rest = {};  // a spooled body, sent after `bytes`
     };
 
     void loop();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <system_error>
 
 #include "http/HttpError.hpp"
 
@@ -109,22 +110,40 @@ std::size_t RequestParser::feedHead(std::string_view data) {
 }
 
 void RequestParser::startBody() {
-    switch (head_->framing) {
-        case BodyFraming::None:
-            progress_ = Progress::Complete;
-            return;
-        case BodyFraming::Length:
-            if (head_->contentLength > limits_.maxBodyBytes) {
-                throw HttpError(413, "Request body is larger than " +
-                                         std::to_string(limits_.maxBodyBytes) + " bytes");
-            }
-            body_.reserve(head_->contentLength);
-            break;
-        case BodyFraming::Chunked:
-            chunked_.emplace(limits_.maxBodyBytes);
-            break;
+    if (head_->framing == BodyFraming::None) {
+        progress_ = Progress::Complete;
+        return;
     }
+    std::optional<LargeBody> large;
+    if (limits_.largeBody) large = limits_.largeBody(*head_);
+    const std::size_t limit = large ? large->maxBytes : limits_.maxBodyBytes;
+    if (head_->framing == BodyFraming::Length && head_->contentLength > limit) {
+        throw HttpError(413, "Request body is larger than " + std::to_string(limit) + " bytes" +
+                                 (large ? " (" + large->setting + ")" : std::string()));
+    }
+    if (large) {
+        try {
+            spool_ = std::make_shared<Spool>();
+        } catch (const std::system_error& e) {
+            throw HttpError(503, std::string("The body cannot be kept now: ") + e.what());
+        }
+    } else if (head_->framing == BodyFraming::Length) {
+        body_.reserve(head_->contentLength);
+    }
+    if (head_->framing == BodyFraming::Chunked) chunked_.emplace(limit);
     progress_ = Progress::ReadingBody;
+}
+
+void RequestParser::spill(bool atEnd) {
+    constexpr std::size_t kSpillBytes = 256 * 1024;
+    if (!spool_ || (!atEnd && body_.size() < kSpillBytes)) return;
+    try {
+        spool_->append(body_);
+    } catch (const std::system_error& e) {
+        throw HttpError(503, std::string("The body cannot be kept now: ") + e.what());
+    }
+    spooled_ += body_.size();
+    body_.clear();
 }
 
 std::size_t RequestParser::feed(std::string_view data) {
@@ -136,19 +155,22 @@ std::size_t RequestParser::feed(std::string_view data) {
         used += chunked_->feed(data, body_);
         if (chunked_->complete()) progress_ = Progress::Complete;
     } else {
-        std::size_t take = std::min(head_->contentLength - body_.size(), data.size());
+        std::size_t take = std::min(head_->contentLength - bodyBytes(), data.size());
         body_.append(data.substr(0, take));
         used += take;
-        if (body_.size() == head_->contentLength) progress_ = Progress::Complete;
+        if (bodyBytes() == head_->contentLength) progress_ = Progress::Complete;
     }
+    spill(progress_ == Progress::Complete);
     return used;
 }
 
 ParsedRequest RequestParser::take() {
-    ParsedRequest request{std::move(*head_), std::move(body_)};
+    ParsedRequest request{std::move(*head_), std::move(body_), std::move(spool_)};
     head_.reset();
     body_.clear();
     chunked_.reset();
+    spool_.reset();
+    spooled_ = 0;
     headBytes_ = 0;
     line_.clear();
     requestLineSeen_ = false;

@@ -1,24 +1,39 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "http/ChunkedBody.hpp"
 #include "http/RequestHead.hpp"
+#include "http/Spool.hpp"
 
 namespace lodestone::http {
 
 struct ParsedRequest {
     RequestHead head;
     std::string body;  // de-chunked
+    // Set instead of `body` for a request allowed a large body (ParserLimits::largeBody).
+    std::shared_ptr<Spool> spooledBody = {};
+};
+
+// A request allowed a body past maxBodyBytes (a file upload): the most it may be, and the
+// setting that says so, which a 413 names.
+struct LargeBody {
+    std::size_t maxBytes = 0;
+    std::string setting;
 };
 
 struct ParserLimits {
     HeadLimits head;
     std::size_t maxHeadBytes = 16 * 1024;
     std::size_t maxBodyBytes = 1024 * 1024;
+    // Which requests may send a large body: theirs is kept in a temporary file as it arrives
+    // (never whole in memory), up to its own limit. Unset: none.
+    std::function<std::optional<LargeBody>(const RequestHead& head)> largeBody = {};
 };
 
 // Reads one request after another from a connection's bytes as they arrive. Bytes that cannot
@@ -43,7 +58,7 @@ class RequestParser {
 
     Progress progress() const { return progress_; }
     const RequestHead& head() const { return *head_; }
-    std::size_t bodyBytes() const { return body_.size(); }
+    std::size_t bodyBytes() const { return spooled_ + body_.size(); }
 
     // The complete request; the parser then waits for the next one.
     ParsedRequest take();
@@ -59,6 +74,9 @@ class RequestParser {
     [[noreturn]] void refuseHeadSize() const;
     bool endLine(std::string_view line);  // `line` without its CRLF; true once the head is complete
     void startBody();
+    // Moves what body_ holds to the spool, once there is enough to be worth a write (or at the
+    // end of the body).
+    void spill(bool atEnd);
 
     const ParserLimits& limits_;
     Progress progress_ = Progress::Idle;
@@ -69,6 +87,8 @@ class RequestParser {
     std::optional<RequestHead> head_;  // filled line by line while the head arrives
     std::string body_;
     std::optional<ChunkedBody> chunked_;
+    std::shared_ptr<Spool> spool_;
+    std::size_t spooled_ = 0;
 };
 
 }  // namespace lodestone::http

@@ -180,6 +180,14 @@ bool RouteTable::answersInline(std::string_view method, std::string_view request
     return row && row->route.quickRead;
 }
 
+const Route* RouteTable::takingLargeBody(std::string_view method,
+                                         std::string_view requestTarget) const {
+    const std::string_view path = pathIn(requestTarget);
+    if (path.empty() || path.front() != '/') return nullptr;
+    const Row* row = routeFor(method, PathSegments(path), nullptr);
+    return row && row->route.maxBodyBytes > 0 ? &row->route : nullptr;
+}
+
 std::string pathOf(const std::string& requestTarget) {
     return std::string(pathIn(requestTarget));
 }

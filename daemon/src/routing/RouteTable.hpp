@@ -3,6 +3,7 @@
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPServerRequest.h>
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
@@ -47,6 +48,11 @@ struct Route {
     // path itself, so that the series stay as few as the routes. Empty: the pattern, without
     // its parameters' kinds ("/{leadId}").
     std::string label = {};
+    // A route that takes a file (a CSV import): the most bytes its body may have, past
+    // server.max_body_bytes, and the setting that says so. The front keeps such a body in a
+    // temporary file as it arrives, never whole in memory. 0: server.max_body_bytes applies.
+    std::int64_t maxBodyBytes = 0;
+    std::string maxBodySetting = {};
 };
 
 // The label of a request no route takes.
@@ -76,6 +82,9 @@ class RouteTable {
     Match match(std::string_view method, std::string_view path) const;
     // True when `method` and `requestTarget` reach a quickRead route.
     bool answersInline(std::string_view method, std::string_view requestTarget) const;
+    // The route `method` and `requestTarget` reach when it takes a large body (maxBodyBytes);
+    // none otherwise.
+    const Route* takingLargeBody(std::string_view method, std::string_view requestTarget) const;
 
   private:
     struct Segment {

@@ -111,3 +111,27 @@ TEST(BufferedExchange, TheRequestSaysWhetherTheConnectionPersistsInItsFirstConne
     EXPECT_EQ(request.stream().get(), std::char_traits<char>::eof());
     EXPECT_FALSE(response.getKeepAlive());
 }
+
+TEST(BufferedExchange, ALargeAnswerMovesToATemporaryFileFramedByItsWholeLength) {
+    BufferedResponse response;
+    const std::string line(1000, 'r');
+    auto& out = response.send();
+    for (int i = 0; i < 3000; ++i) out << line << '\n';  // about 3 MB
+    out.flush();
+    const auto head = response.serialize(false);
+    auto rest = response.spooledBody();
+    ASSERT_TRUE(rest) << "past kSpoolAbove the body is not held in memory";
+    EXPECT_THAT(head, HasSubstr("Content-Length: 3003000\r\n"));
+    EXPECT_LT(head.size(), 1024u) << "the head alone";
+    EXPECT_EQ(rest->size(), 3'003'000);
+    char first[4];
+    ASSERT_EQ(rest->readAt(0, first, sizeof first), sizeof first);
+    EXPECT_EQ(std::string(first, 4), "rrrr");
+}
+
+TEST(BufferedExchange, ASmallAnswerStaysInMemory) {
+    BufferedResponse response;
+    response.send() << "small";
+    EXPECT_THAT(response.serialize(false), HasSubstr("\r\n\r\nsmall"));
+    EXPECT_FALSE(response.spooledBody());
+}

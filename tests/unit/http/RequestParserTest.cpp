@@ -265,3 +265,74 @@ TEST(RequestParser, TheMethodLimitHoldsWhereverTheMethodIsSplit) {
         EXPECT_EQ(refusalSplit(tooLong, split, limits), 501) << split;
     }
 }
+
+namespace {
+
+// Uploads to /upload may send up to 4 MB, kept in a temporary file; the rest keep the 1 MiB.
+ParserLimits uploadLimits() {
+    ParserLimits limits;
+    limits.largeBody =
+        [](const lodestone::http::RequestHead& head) -> std::optional<lodestone::http::LargeBody> {
+        if (head.target != "/upload") return std::nullopt;
+        return lodestone::http::LargeBody{4'000'000, "imports.max_file_bytes"};
+    };
+    return limits;
+}
+
+std::string spooledText(const ParsedRequest& request) {
+    std::string text;
+    std::istream& in = request.spooledBody->reader();
+    char buffer[8192];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    }
+    return text;
+}
+
+}  // namespace
+
+TEST(RequestParser, ALargeBodyOfARouteThatTakesOneGoesToATemporaryFile) {
+    std::string body(3'000'000, 'x');
+    for (std::size_t i = 0; i < body.size(); i += 997) body[i] = static_cast<char>('a' + i % 26);
+    const auto limits = uploadLimits();
+    auto requests = readAll("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: " +
+                                std::to_string(body.size()) + "\r\n\r\n" + body,
+                            65'536, limits);
+    ASSERT_EQ(requests.size(), 1u);
+    EXPECT_TRUE(requests[0].body.empty()) << "never held in memory";
+    ASSERT_TRUE(requests[0].spooledBody);
+    EXPECT_EQ(requests[0].spooledBody->size(), static_cast<std::int64_t>(body.size()));
+    EXPECT_EQ(spooledText(requests[0]), body);
+}
+
+TEST(RequestParser, AChunkedLargeBodyIsSpooledDeChunked) {
+    const auto limits = uploadLimits();
+    std::string wire = "POST /upload HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n";
+    std::string body;
+    for (int i = 0; i < 40; ++i) {
+        std::string chunk(50'000, static_cast<char>('a' + i % 26));
+        body += chunk;
+        char size[16];
+        std::snprintf(size, sizeof size, "%zx", chunk.size());
+        wire += std::string(size) + "\r\n" + chunk + "\r\n";
+    }
+    wire += "0\r\n\r\n";
+    auto requests = readAll(wire, 40'000, limits);
+    ASSERT_EQ(requests.size(), 1u);
+    EXPECT_EQ(spooledText(requests[0]), body);
+}
+
+TEST(RequestParser, ALargeBodyPastItsRoutesLimitIsRefusedNamingTheSetting) {
+    const auto limits = uploadLimits();
+    try {
+        readAll("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: 5000000\r\n\r\n", 100, limits);
+        FAIL() << "accepted";
+    } catch (const HttpError& e) {
+        EXPECT_EQ(e.status(), 413);
+        EXPECT_THAT(e.what(), HasSubstr("(imports.max_file_bytes)"));
+    }
+    // Other routes keep server.max_body_bytes.
+    EXPECT_THROW(
+        readAll("POST /other HTTP/1.1\r\nHost: a\r\nContent-Length: 2000000\r\n\r\n", 100, limits),
+        HttpError);
+}
