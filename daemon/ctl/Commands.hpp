@@ -42,6 +42,8 @@ std::vector<Command> projectCommands();
 std::vector<Command> campaignCommands();
 // `campaign preview` and `campaign test-send` (CampaignPreviewCommands.cpp).
 std::vector<Command> campaignPreviewCommands();
+// `campaign import` (ImportCommands.cpp).
+std::vector<Command> importCommands();
 std::vector<Command> apiKeyCommands();
 std::vector<Command> webhookCommands();
 std::vector<Command> backupCommands();

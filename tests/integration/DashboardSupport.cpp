@@ -51,6 +51,17 @@ HttpReply DashboardBrowser::send(const std::string& method, const std::string& p
     return reply;
 }
 
+HttpReply DashboardBrowser::upload(const std::string& path, const std::string& field,
+                                   const std::string& fileName, const std::string& content) {
+    const std::string boundary = "----lodestone-test-boundary-7MA4YWxkTrZu0gW";
+    const std::string body = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" +
+                             field + "\"; filename=\"" + fileName +
+                             "\"\r\nContent-Type: text/csv\r\n\r\n" + content + "\r\n--" +
+                             boundary + "--\r\n";
+    return send("POST", path, body,
+                {{"Content-Type", "multipart/form-data; boundary=" + boundary}});
+}
+
 HttpReply DashboardBrowser::get(const std::string& path) {
     return send("GET", path, "", {});
 }

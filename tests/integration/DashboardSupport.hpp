@@ -24,6 +24,11 @@ class DashboardBrowser {
     HttpReply submitEach(const std::string& path,
                          std::vector<std::pair<std::string, std::string>> fields);
 
+    // A file chosen in a form's file input `field` and posted as multipart/form-data to `path`
+    // (the action of an upload form, CSRF token in its query string included).
+    HttpReply upload(const std::string& path, const std::string& field, const std::string& fileName,
+                     const std::string& content);
+
     // Signs in through the login form; the answer to the form's post.
     HttpReply signIn(const std::string& email, const std::string& password);
 

@@ -2,6 +2,7 @@
 
 #include <Poco/JSON/Object.h>
 
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <map>
@@ -28,10 +29,12 @@ struct ApiRequest {
     std::string target;  // the request target as received, query string included
     domain::ApiKey key;
     Poco::JSON::Object::Ptr body;
-    // For a route that streams its body (ApiRoute::streamsBody): the request's body as it
-    // arrives, unread, with its Content-Type. Read it in pieces; it may be larger than memory.
+    // For a route that streams its body (ApiRoute::streamsBody): the request's body, unread,
+    // with its Content-Type. Read it in pieces: it may be larger than memory (the front kept it
+    // in a temporary file).
     std::istream* bodyStream = nullptr;
     std::string bodyType;
+    std::optional<std::int64_t> bodyLength;   // Content-Length, when the request sent one
     IdempotencyScope* idempotency = nullptr;  // set on a POST that sent an Idempotency-Key
     bool replayed = false;                    // the response is one stored under that key
 
@@ -45,9 +48,9 @@ struct ApiRequest {
 
 // A handler's answer: its body as an object, or, on the hot routes (a job's status, a create),
 // as JSON text written directly (domain::JsonWriter), which spares building the object; or, for
-// a download (a CSV export), written piece by piece by `stream` as it is sent, so that memory
-// does not grow with the body (chunked, with `contentType`; an error mid-way closes the
-// connection, as the status has gone).
+// a download (a CSV export), written piece by piece by `stream` with `contentType`: the front
+// keeps a large body in a temporary file rather than memory, and sends it once it is whole (a
+// failure part-way is a 500, never a truncated file).
 struct ApiResponse {
     int status = 200;
     Poco::JSON::Object::Ptr body;

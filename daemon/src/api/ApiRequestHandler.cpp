@@ -106,6 +106,7 @@ ApiResponse ApiRequestHandler::serve(Poco::Net::HTTPServerRequest& http) {
     if (route_.streamsBody) {
         request.bodyStream = &http.stream();
         request.bodyType = http.getContentType();
+        if (http.hasContentLength()) request.bodyLength = http.getContentLength64();
         return route_.handler(request);
     }
 
@@ -142,6 +143,7 @@ void ApiRequestHandler::handleRequest(Poco::Net::HTTPServerRequest& http,
         for (const auto& header : error.headers()) headers_.push_back(header);
     }
     for (const auto& [name, value] : headers_) response.set(name, value);
+    for (const auto& [name, value] : result.headers) response.set(name, value);
     if (result.stream) {
         sendStream(http, response, result);
         return;
@@ -154,34 +156,27 @@ void ApiRequestHandler::sendStream(Poco::Net::HTTPServerRequest& http,
                                    const ApiResponse& result) {
     response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(result.status));
     response.setContentType(result.contentType);
-    for (const auto& [name, value] : result.headers) response.set(name, value);
-    response.setChunkedTransferEncoding(true);
     if (http.getMethod() == Poco::Net::HTTPRequest::HTTP_HEAD) {
         response.send();
         return;
     }
     auto& out = response.send();
-    try {
-        result.stream(out);
-    } catch (const std::exception& failed) {
-        // The status and part of the body have gone: all that is left is to cut the body short
-        // (no final chunk), which a client sees as a truncated download rather than a whole one.
-        log().error("%s %s: the response stopped part-way: %s", http.getMethod(), http.getURI(),
-                    std::string(failed.what()));
-        response.setKeepAlive(false);
-        if (auto* served = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&http)) {
-            served->socket().shutdown();
-        }
-    }
+    // The front holds the whole answer (a large one in a temporary file) until the handler is
+    // done, so a failure part-way is still a 500 of its own, not a cut-off download.
+    result.stream(out);
 }
 
 void ApiRoutes::add(ApiRoute route) {
     auto served = std::make_shared<const ApiRoute>(std::move(route));
-    rows.push_back({served->method, served->pattern, routing::Access{routing::Access::Kind::ApiKey},
-                    [&services = services_, served](const auto&, const routing::Match& match) {
-                        return new ApiRequestHandler(services, *served, match.params);
-                    },
-                    served->quickRead});
+    routing::Route row{served->method, served->pattern,
+                       routing::Access{routing::Access::Kind::ApiKey},
+                       [&services = services_, served](const auto&, const routing::Match& match) {
+                           return new ApiRequestHandler(services, *served, match.params);
+                       },
+                       served->quickRead};
+    row.maxBodyBytes = served->maxBodyBytes;
+    row.maxBodySetting = served->maxBodySetting;
+    rows.push_back(std::move(row));
 }
 
 }  // namespace lodestone::api

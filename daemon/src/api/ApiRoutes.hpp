@@ -18,9 +18,12 @@ struct ApiRoute {
     bool readsBody = false;  // POST routes whose body is a JSON object
     Handler handler;
     bool quickRead = false;  // routing::Route::quickRead
-    // POST routes whose body is read by the handler as it arrives (ApiRequest::bodyStream), not
-    // held in memory: an import's CSV file. Not replayed by an Idempotency-Key.
+    // POST routes whose body is read by the handler as a stream (ApiRequest::bodyStream), not
+    // parsed first: an import's CSV file, up to maxBodyBytes (routing::Route::maxBodyBytes; the
+    // front keeps it in a temporary file). Not replayed by an Idempotency-Key.
     bool streamsBody = false;
+    std::int64_t maxBodyBytes = 0;
+    std::string maxBodySetting = {};
 };
 
 // A module's /api routes as rows of the front door's table: each needs an API key, and is served
@@ -63,6 +66,9 @@ void addListRoutes(ApiRoutes& routes, ApiServices& services);
 // - GET /healthz (the process serves HTTP and can read its database), GET /readyz (whether to
 //   send it traffic) and, unless metrics have a listener of their own, GET /metrics (Probes.cpp).
 std::vector<routing::Route> probeRoutes(ApiServices& services);
+// - beyond the spec (docs/lists.md): a CSV file of leads imported into a campaign, and the
+//   import's progress and rejected rows;
+void addImportRoutes(ApiRoutes& routes, ApiServices& services);
 
 // How every path outside the dashboard refuses a request the table does not route: 404
 // {"error":"Not found"}, or 405 {"error":"Method not allowed"} with an Allow header.

@@ -28,6 +28,7 @@ struct ApiServices {
     leadmagnet::ProjectCache& projects;
     std::function<void()> jobQueued;      // wakes the job engine after a job is created or retried
     std::function<void()> webhookQueued;  // wakes the delivery loop after an event or redelivery
+    std::function<void()> importQueued;   // wakes the import workers after a file has arrived
     // Why the daemon is not ready for traffic (GET /readyz), or nullopt when it is.
     std::function<std::optional<std::string>()> notReady;
     // What GET /metrics answers on this listener; empty when metrics have a listener of their

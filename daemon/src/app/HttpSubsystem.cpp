@@ -109,17 +109,26 @@ void HttpSubsystem::initialize(Poco::Util::Application&) {
                     "this lodestoned sends no email: its configuration names no pipeline.mailer");
             }
             return outreach::sendTestEmail(*mailer, email, config_.pipeline.mailer.timeout);
-        }});
+        },
+        [this] { work_.importQueued(); }});
     services_ = std::make_unique<api::ApiServices>(api::ApiServices{
         config_, storage_.store(), clock_, *keys_, *limiter_, *stepTimings_, *projects_,
         [this] { work_.jobQueued(); }, [this] { work_.webhookQueued(); },
-        [this] { return readiness_->problem(); }, std::move(metricsHere), &metrics_.series()});
+        [this] { work_.importQueued(); }, [this] { return readiness_->problem(); },
+        std::move(metricsHere), &metrics_.series()});
     routes_ = routing::RouteTable();
     routes_.add(api::routes(*services_));
     routes_.add(pages::routes(storage_.store(), clock_));
     routes_.add(dashboard_->routes());
 
     auto options = frontOptions(config_.server, config_.logging, metrics_.series());
+    options.parser.largeBody =
+        [this](const http::RequestHead& head) -> std::optional<http::LargeBody> {
+        const auto* route = routes_.takingLargeBody(head.method, head.target);
+        if (!route) return std::nullopt;
+        return http::LargeBody{static_cast<std::size_t>(route->maxBodyBytes),
+                               route->maxBodySetting};
+    };
     // Quick reads are answered on the event loop only where they never wait on the database's
     // writes: on PostgreSQL each request writes its rate-limit count (SharedRateLimiter), which
     // may wait for a lock, and the loop must never wait.
@@ -149,6 +158,13 @@ void HttpSubsystem::serveMetricsApart() {
     // A scraper asks every few seconds: a couple of workers and connections are plenty, and
     // keep a misbehaving one from costing the API's.
     auto options = frontOptions(config_.server, config_.logging, metrics_.series());
+    options.parser.largeBody =
+        [this](const http::RequestHead& head) -> std::optional<http::LargeBody> {
+        const auto* route = routes_.takingLargeBody(head.method, head.target);
+        if (!route) return std::nullopt;
+        return http::LargeBody{static_cast<std::size_t>(route->maxBodyBytes),
+                               route->maxBodySetting};
+    };
     options.workers = 2;
     options.maxQueued = 16;
     options.maxConnections = 64;

@@ -18,6 +18,7 @@
 #include "jobs/Pipeline.hpp"
 #include "leadmagnet/steps/LeadMagnetJobs.hpp"
 #include "metrics/Series.hpp"
+#include "outreach/imports/ImportQueue.hpp"
 #include "outreach/sending/SendQueue.hpp"
 #include "outreach/steps/ProspectJobs.hpp"
 #include "plugins/LivePlugins.hpp"
@@ -100,6 +101,7 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
     // (a booking, a redelivery). Safe to call when no engine runs.
     void jobQueued();
     void webhookQueued();
+    void importQueued();  // a CSV file of leads has arrived
     // The longest any of the engine's loops has gone without turning; nullopt when this process
     // runs no engine (jobs.run: false).
     std::optional<std::chrono::milliseconds> engineStall() const;
@@ -110,6 +112,7 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
   private:
     void addWebhookDeliveries();
     void addEmailSends();
+    void addImports();
     void watchMailboxes();
     void warnAboutUnreadableCampaigns();
     // Wakes this process's workers of `queue` (kJobsQueue, kWebhooksQueue).
@@ -117,6 +120,7 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
 
     static constexpr const char* kJobsQueue = "jobs";
     static constexpr const char* kWebhooksQueue = "webhooks";
+    static constexpr const char* kImportsQueue = "imports";
 
     const config::Config& config_;
     const domain::Clock& clock_;
@@ -128,6 +132,7 @@ class WorkSubsystem final : public Poco::Util::Subsystem {
     std::unique_ptr<jobs::Pipeline> pipeline_;
     std::unique_ptr<webhooks::DeliveryQueue> deliveries_;
     std::unique_ptr<outreach::SendQueue> sends_;
+    std::unique_ptr<outreach::imports::ImportQueue> imports_;
     std::vector<std::unique_ptr<MailboxWatcher>> mailboxes_;
     std::unique_ptr<work::Engine> engine_;  // stops before the kinds it runs go
     std::unique_ptr<storage::WorkListener> announcements_;

@@ -7,6 +7,7 @@
 #include "app/Subsystems.hpp"
 #include "outbound/PolicyGateway.hpp"
 #include "outreach/icp/IcpCriteria.hpp"
+#include "outreach/imports/ImportQueue.hpp"
 #include "outreach/sequence/Sequence.hpp"
 #include "storage/CampaignRepository.hpp"
 
@@ -18,6 +19,9 @@ constexpr std::size_t kResearchResponseCap = 8u * 1024u * 1024u;
 // ... and a content plugin: a language model's reply is a few kilobytes of JSON; 4 MiB leaves
 // room for verbose servers without letting one fill memory.
 constexpr std::size_t kContentResponseCap = 4u * 1024u * 1024u;
+// The longest one slice of an import's rows (ImportPace::sliceRows) may take: far beyond what
+// 5,000 rows take on any database that is up, so that only a stuck one hits it.
+constexpr std::chrono::milliseconds kImportSliceTimeout = std::chrono::minutes(5);
 
 Poco::Logger& log() {
     return Poco::Logger::get("lodestone.work");
@@ -108,6 +112,7 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     warnAboutUnreadableCampaigns();
     addWebhookDeliveries();
     addEmailSends();
+    addImports();
     engine_->start();
     // Work queued through another host (on PostgreSQL) starts here at once, not at the next poll.
     announcements_ = store.listenForWork([this](const std::string& queue) { wake(queue); });
@@ -175,6 +180,22 @@ void WorkSubsystem::addEmailSends() {
                       mailer->name(), settings.concurrency);
 }
 
+void WorkSubsystem::addImports() {
+    outreach::imports::ImportWork work;
+    work.maxRetries = config_.jobs.maxRetries;
+    work.jobsQueued = [this] { jobQueued(); };
+    work::PoolSettings pool;
+    // One file at a time per process: an import is bound by the database's writes, which a
+    // second worker would only contend for.
+    pool.concurrency = 1;
+    pool.timeout = kImportSliceTimeout;
+    pool.lease = pool.timeout + config_.jobs.leaseGrace;
+    pool.pollInterval = config_.jobs.pollInterval;
+    imports_ =
+        std::make_unique<outreach::imports::ImportQueue>(storage_.store(), clock_, std::move(work));
+    engine_->add(*imports_, pool);
+}
+
 void WorkSubsystem::watchMailboxes() {
     // `mailbox:` and each provisioned campaign's own; one watcher per mailbox however many
     // campaigns name it (matching is by Message-ID, which no two campaigns share).
@@ -232,6 +253,7 @@ void WorkSubsystem::uninitialize() {
     engine_.reset();
     deliveries_.reset();
     sends_.reset();
+    imports_.reset();
     pipeline_.reset();
     prospects_.reset();
     leadMagnets_.reset();
@@ -253,8 +275,14 @@ void WorkSubsystem::webhookQueued() {
     storage_.store().announceWork(kWebhooksQueue);
 }
 
+void WorkSubsystem::importQueued() {
+    wake(kImportsQueue);
+    storage_.store().announceWork(kImportsQueue);
+}
+
 void WorkSubsystem::wake(const std::string& queue) {
     if (!engine_) return;
+    if (queue == kImportsQueue && imports_) engine_->wake(imports_->table());
     if (queue == kJobsQueue && pipeline_) engine_->wake(pipeline_->table());
     if (queue == kWebhooksQueue && deliveries_) engine_->wake(deliveries_->table());
 }

@@ -125,6 +125,14 @@ struct LimitsConfig {
     int campaignLeadsPerMinute = 100;
 };
 
+// imports: what one CSV import of leads may hold (docs/lists.md).
+struct ImportsConfig {
+    std::int64_t maxFileBytes = 100ll * 1024 * 1024;
+    std::int64_t maxRows = 1'000'000;
+    std::int64_t maxFieldBytes = 64 * 1024;
+    int maxColumns = 200;
+};
+
 struct JobsConfig {
     int maxRetries = 3;
     Duration retryBackoff = 10s;
@@ -212,6 +220,7 @@ struct Config {
     PipelineConfig pipeline;
     WebhooksConfig webhooks;
     LimitsConfig limits;
+    ImportsConfig imports;
     JobsConfig jobs;
     LoggingConfig logging;
     std::optional<MailboxConfig> mailbox;

@@ -68,6 +68,7 @@ Config parseConfig(const std::string& text, const std::filesystem::path& file,
     if (auto node = top.optional("webhooks")) config.webhooks = readWebhooks(*node);
     bool pluginsReadCleanly = diagnostics->messages().size() == problemsBeforePlugins;
     if (auto node = top.optional("limits")) config.limits = readLimits(*node);
+    if (auto node = top.optional("imports")) config.imports = readImports(*node);
     if (auto node = top.optional("jobs")) config.jobs = readJobs(*node);
     if (auto node = top.optional("logging")) config.logging = readLogging(*node, baseDir);
     // `mailbox: ~` (as the shipped file has it) is no mailbox.

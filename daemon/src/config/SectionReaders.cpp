@@ -290,6 +290,19 @@ LimitsConfig readLimits(const ConfigNode& node) {
     return limits;
 }
 
+ImportsConfig readImports(const ConfigNode& node) {
+    ImportsConfig imports;
+    MapReader reader(node);
+    // The row and file limits bound how long an import holds a worker and the database; the
+    // field and column limits bound the memory one row can take while it is read.
+    reader.read("max_file_bytes", imports.maxFileBytes, 1, 1ll << 40);
+    reader.read("max_rows", imports.maxRows, 1, 100'000'000);
+    reader.read("max_field_bytes", imports.maxFieldBytes, 1, 16ll * 1024 * 1024);
+    reader.read("max_columns", imports.maxColumns, 3, 10'000);
+    reader.finish();
+    return imports;
+}
+
 JobsConfig readJobs(const ConfigNode& node) {
     JobsConfig jobs;
     MapReader reader(node);

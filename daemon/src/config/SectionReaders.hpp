@@ -15,6 +15,7 @@ std::vector<PluginConfig> readPlugins(const ConfigNode& node, const std::filesys
 PipelineConfig readPipeline(const ConfigNode& node);
 WebhooksConfig readWebhooks(const ConfigNode& node);
 LimitsConfig readLimits(const ConfigNode& node);
+ImportsConfig readImports(const ConfigNode& node);
 JobsConfig readJobs(const ConfigNode& node);
 MailboxConfig readMailbox(const ConfigNode& node, const std::filesystem::path& baseDir);
 LoggingConfig readLogging(const ConfigNode& node, const std::filesystem::path& baseDir);

@@ -230,6 +230,7 @@ Reply campaignPage(Dashboard& dashboard, DashboardRequest& request,
     }
     data.set("deliveries", deliveryRows(failed));
     addPreview(dashboard, request, campaign, prospects, data);
+    addImports(dashboard, campaign, data);
     data.set("isAdmin", request.who->op.isAdmin());
     if (auto note = provisionNote(config, organisationName, campaign); !note.empty()) {
         data.set("provisioned", note);

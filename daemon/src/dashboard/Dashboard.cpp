@@ -12,6 +12,9 @@ namespace {
 
 using Kind = routing::Access::Kind;
 
+// A multipart form's own bytes around its file: boundaries, part headers, the file's name.
+constexpr std::int64_t kUploadFormRoom = 64 * 1024;
+
 Reply stylesheet() {
     Reply reply;
     reply.body = std::string(templates("dashboard.css"));
@@ -66,6 +69,12 @@ std::vector<routing::Route> Dashboard::routes() {
     const routing::Access operatorAdmins{Kind::Admin, "its operators"};
     // A test goes out from the campaign's sender, to any address.
     const routing::Access testSenders{Kind::Admin, "test messages"};
+    // A CSV file's upload: as large as an import may be, plus room for the form around it.
+    auto upload = [this](routing::Route route) {
+        route.maxBodyBytes = services_.config.imports.maxFileBytes + kUploadFormRoom;
+        route.maxBodySetting = "imports.max_file_bytes";
+        return route;
+    };
     auto row = [this](std::string method, std::string pattern, routing::Access access, Page page) {
         return routing::Route{std::move(method), std::move(pattern), std::move(access),
                               [this, page](const auto&, const routing::Match& match) {
@@ -93,6 +102,8 @@ std::vector<routing::Route> Dashboard::routes() {
         row("POST", "/dashboard/campaigns/{campaignId}/prospects/{prospectId}/retry-lead-magnet",
             signedIn, retryProspectLeadMagnet),
         row("POST", "/dashboard/campaigns/{campaignId}/test-event", signedIn, sendTestEvent),
+        upload(row("POST", "/dashboard/campaigns/{campaignId}/imports", signedIn, importLeads)),
+        row("GET", "/dashboard/imports/{importId}", signedIn, leadImport),
         row("POST", "/dashboard/campaigns/{campaignId}/test-send", testSenders, sendTestMessage),
         row("GET", "/dashboard/campaigns/{campaignId}/rotate-secret", secrets, confirmRotateSecret),
         row("POST", "/dashboard/campaigns/{campaignId}/rotate-secret", secrets, rotateSecret),

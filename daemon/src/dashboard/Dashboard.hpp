@@ -31,6 +31,7 @@ struct DashboardServices {
     // Hands a test message to the mailer plugin in force (pipeline.mailer) and returns its
     // accepting answer; throws saying why not. None: this lodestoned has no mailer.
     std::function<outreach::MailerAnswer(const outreach::OutgoingEmail&)> sendTestEmail = {};
+    std::function<void()> importQueued = {};  // wakes the import workers after an upload
 };
 
 // One request as the pages read it.
@@ -41,6 +42,10 @@ struct DashboardRequest {
     Poco::Net::NameValueCollection form;        // a POST's form alone (where tokens must come from)
     Poco::Net::NameValueCollection cookies;
     std::string clientAddress;
+    // A multipart/form-data POST (a file upload) is not read into `form`: its body is here, to be
+    // read as it arrives, and its CSRF token comes in the query string instead.
+    std::istream* upload = nullptr;
+    std::string uploadType;
     std::optional<SignedIn> who;  // set for every page but sign-in and set-password
 
     const std::string& param(const std::string& name) const { return params.at(name); }

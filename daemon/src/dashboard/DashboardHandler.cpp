@@ -54,6 +54,10 @@ void readForm(Poco::Net::HTTPServerRequest& request, Poco::Net::NameValueCollect
     }
 }
 
+bool isUpload(const Poco::Net::HTTPServerRequest& request) {
+    return Poco::icompare(request.getContentType().substr(0, 19), "multipart/form-data") == 0;
+}
+
 class DashboardHandler final : public Poco::Net::HTTPRequestHandler {
   public:
     DashboardHandler(Dashboard& dashboard, Page page, routing::Match match)
@@ -88,7 +92,16 @@ class DashboardHandler final : public Poco::Net::HTTPRequestHandler {
         incoming.params = match_.params;
         for (const auto& [name, value] : Poco::URI(request.getURI()).getQueryParameters())
             incoming.fields.add(name, value);
-        if (incoming.method == "POST") readForm(request, incoming.fields, incoming.form);
+        if (incoming.method == "POST" && isUpload(request)) {
+            // Read by the page as it arrives (a CSV file may be larger than any form): the
+            // token the sign-in check wants comes with the address, as the form could not be
+            // read before the page decides to read it.
+            incoming.form.add("csrf", incoming.fields.get("csrf", ""));
+            incoming.upload = &request.stream();
+            incoming.uploadType = request.getContentType();
+        } else if (incoming.method == "POST") {
+            readForm(request, incoming.fields, incoming.form);
+        }
         request.getCookies(incoming.cookies);
         incoming.clientAddress = request.clientAddress().host().toString();
         return dashboard_.answer(incoming, page_, match_);

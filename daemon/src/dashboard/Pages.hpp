@@ -43,6 +43,12 @@ void addPreview(Dashboard& dashboard, const DashboardRequest& request,
                 mustache::data& data);
 Reply sendTestMessage(Dashboard& dashboard, DashboardRequest& request);
 
+// Lists in (ImportPages.cpp): a campaign page's recent imports, a CSV file uploaded from it, and
+// an import's own page (its progress and rejected rows).
+void addImports(Dashboard& dashboard, const domain::Campaign& campaign, mustache::data& data);
+Reply importLeads(Dashboard& dashboard, DashboardRequest& request);
+Reply leadImport(Dashboard& dashboard, DashboardRequest& request);
+
 // A campaign's webhook: a test event, and its signing secret rotated (CampaignWebhookPages.cpp).
 Reply sendTestEvent(Dashboard& dashboard, DashboardRequest& request);
 Reply rotateSecret(Dashboard& dashboard, DashboardRequest& request);

@@ -15,6 +15,7 @@ class IdempotencyRepository;
 class JobBacklog;
 class JobQueue;
 class JobRepository;
+class LeadImportRepository;
 class LeadRepository;
 class LeaseRepository;
 class MailboxMemoryRepository;
@@ -54,6 +55,7 @@ class Repositories {
     virtual EmailSendRepository& emailSends() = 0;
     virtual EmailSendQueue& emailSendQueue() = 0;
     virtual SuppressionRepository& suppressions() = 0;
+    virtual LeadImportRepository& leadImports() = 0;
     virtual MailboxMemoryRepository& mailboxMemory() = 0;
     virtual StorageProbeRepository& storageProbes() = 0;
     virtual OperatorRepository& operators() = 0;
@@ -61,10 +63,11 @@ class Repositories {
     virtual AuditLogRepository& auditLog() = 0;
     virtual PipelineCountRepository& pipelineCounts() = 0;
     virtual RateLimitRepository& rateLimits() = 0;
-    // The leases of the jobs table, of the webhook outbox and of the email sends.
+    // The leases of the jobs table, of the webhook outbox, of the email sends and of imports.
     virtual LeaseRepository& jobLeases() = 0;
     virtual LeaseRepository& deliveryLeases() = 0;
     virtual LeaseRepository& emailSendLeases() = 0;
+    virtual LeaseRepository& importLeases() = 0;
 };
 
 }  // namespace lodestone::storage

@@ -27,9 +27,11 @@ const SqlLeases::Sql& sqlOf(const std::string& table) {
     static const SqlLeases::Sql jobs = sqlFor("jobs");
     static const SqlLeases::Sql outbox = sqlFor("webhook_outbox");
     static const SqlLeases::Sql emailSends = sqlFor("email_sends");
+    static const SqlLeases::Sql imports = sqlFor("lead_imports");
     if (table == "jobs") return jobs;
     if (table == "webhook_outbox") return outbox;
     if (table == "email_sends") return emailSends;
+    if (table == "lead_imports") return imports;
     throw std::logic_error("no leases are kept in table " + table);
 }
 

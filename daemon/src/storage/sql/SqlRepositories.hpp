@@ -8,6 +8,7 @@
 #include "storage/JobBacklog.hpp"
 #include "storage/JobQueue.hpp"
 #include "storage/JobRepository.hpp"
+#include "storage/LeadImportRepository.hpp"
 #include "storage/LeadRepository.hpp"
 #include "storage/LeaseRepository.hpp"
 #include "storage/MailboxMemoryRepository.hpp"
@@ -297,6 +298,35 @@ class SqlSuppressions final : public SuppressionRepository, SqlRepository {
                                             const std::string& emailKey) override;
 };
 
+class SqlLeadImports final : public LeadImportRepository, SqlRepository {
+  public:
+    using SqlRepository::SqlRepository;
+    void insert(const domain::LeadImport& leadImport) override;
+    std::optional<domain::LeadImport> find(const std::string& id) override;
+    std::vector<domain::LeadImport> ofCampaign(const std::string& campaignId, int limit) override;
+    void keepRows(const std::string& importId,
+                  const std::vector<domain::LeadImportRow>& rows) override;
+    void addRejections(const std::string& importId,
+                       const std::vector<domain::ImportRejection>& rejections) override;
+    void saveReceived(const domain::LeadImport& leadImport, Timestamp now) override;
+    void dropRows(const std::string& importId) override;
+    std::vector<domain::LeadImportRow> nextRows(const std::string& importId, int limit) override;
+    bool holdsLease(const std::string& importId, const std::string& owner, Timestamp now) override;
+    void addProgress(const std::string& importId, std::int64_t line,
+                     const domain::ImportCounts& more, Timestamp now) override;
+    std::vector<domain::ImportRejection> rejections(const std::string& importId,
+                                                    int limit) override;
+    std::vector<std::string> due(Timestamp now, int limit) override;
+    std::optional<Timestamp> nextDue() override;
+    bool lease(const std::string& id, const std::string& owner, Timestamp until,
+               Timestamp now) override;
+    bool finishLease(const std::string& id, const std::string& owner,
+                     domain::LeadImportStatus status, Timestamp runAfter, Timestamp now) override;
+    bool takeBack(const std::string& id, const std::string& owner, Timestamp expiresAt,
+                  Timestamp now) override;
+    int failStale(Timestamp staleBefore, Timestamp now) override;
+};
+
 class SqlStorageProbes final : public StorageProbeRepository, SqlRepository {
   public:
     using SqlRepository::SqlRepository;
@@ -339,6 +369,7 @@ class SqlRepositories final : public Repositories {
           emailSends_(statements),
           emailSendQueue_(statements),
           suppressions_(statements),
+          leadImports_(statements),
           mailboxMemory_(statements),
           storageProbes_(statements),
           operators_(statements),
@@ -348,7 +379,8 @@ class SqlRepositories final : public Repositories {
           rateLimits_(statements),
           jobLeases_(statements, "jobs"),
           deliveryLeases_(statements, "webhook_outbox"),
-          emailSendLeases_(statements, "email_sends") {}
+          emailSendLeases_(statements, "email_sends"),
+          importLeases_(statements, "lead_imports") {}
     OrganisationRepository& organisations() override { return organisations_; }
     ProjectRepository& projects() override { return projects_; }
     CampaignRepository& campaigns() override { return campaigns_; }
@@ -368,6 +400,7 @@ class SqlRepositories final : public Repositories {
     EmailSendRepository& emailSends() override { return emailSends_; }
     EmailSendQueue& emailSendQueue() override { return emailSendQueue_; }
     SuppressionRepository& suppressions() override { return suppressions_; }
+    LeadImportRepository& leadImports() override { return leadImports_; }
     MailboxMemoryRepository& mailboxMemory() override { return mailboxMemory_; }
     StorageProbeRepository& storageProbes() override { return storageProbes_; }
     OperatorRepository& operators() override { return operators_; }
@@ -376,6 +409,7 @@ class SqlRepositories final : public Repositories {
     PipelineCountRepository& pipelineCounts() override { return pipelineCounts_; }
     RateLimitRepository& rateLimits() override { return rateLimits_; }
     LeaseRepository& emailSendLeases() override { return emailSendLeases_; }
+    LeaseRepository& importLeases() override { return importLeases_; }
 
   private:
     SqlOrganisations organisations_;
@@ -395,6 +429,7 @@ class SqlRepositories final : public Repositories {
     SqlEmailSends emailSends_;
     SqlEmailSendQueue emailSendQueue_;
     SqlSuppressions suppressions_;
+    SqlLeadImports leadImports_;
     SqlMailboxMemory mailboxMemory_;
     SqlStorageProbes storageProbes_;
     SqlOperators operators_;
@@ -405,6 +440,7 @@ class SqlRepositories final : public Repositories {
     SqlLeases jobLeases_;
     SqlLeases deliveryLeases_;
     SqlLeases emailSendLeases_;
+    SqlLeases importLeases_;
 };
 
 }  // namespace lodestone::storage::sql
