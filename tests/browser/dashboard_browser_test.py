@@ -428,6 +428,22 @@ def run(args):
             assert "A test event is queued" in browser.text(), browser.text()
             eventually(lambda: len(receiver.received) > before, "the receiver to get the test event")
 
+            # A list imported from the campaign page: the import's page follows it to the end
+            # and lists the row it rejected with its line and column.
+            leads_csv = directory / "spring leads.csv"
+            leads_csv.write_text("companyName;contactName;email;title;company.industry\n"
+                                 "Zuse KG;Konrad Zuse;konrad@zuse.example;CEO;Hardware\n"
+                                 "Harwell;Dekatron Team;not-an-address;;\n"
+                                 "Manchester Baby;Tom Kilburn;tom@manchester.example;;\n")
+            driver.get(base + f"/dashboard/campaigns/{campaign}#imports")
+            driver.find_element(By.NAME, "file").send_keys(str(leads_csv))
+            browser.click(By.XPATH, "//button[text()='Import']")
+            eventually(lambda: driver.refresh() or "completed" in browser.text(),
+                       "the import to complete")
+            assert "3 of 3 rows: 2 added, 0 duplicates, 1 rejected" in browser.text(), \
+                browser.text()
+            browser.shoot("import")
+
             # A campaign made here: an admin sees its signing secret once, then types its
             # email sequence as YAML into its settings.
             browser.click(By.LINK_TEXT, "Campaigns")

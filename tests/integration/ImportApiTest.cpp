@@ -155,7 +155,7 @@ TEST(ImportApi, KilledPartWayAnImportResumesWithNoRowLostOrAddedTwice) {
     TestConfig config(std::string(kApiConfig) + kEngineOn);
     auto daemon = std::make_unique<Daemon>(config.file());
     auto port = daemon->waitUntilListening();
-    const int total = 40'000;
+    const int total = 20'000;
     const auto campaign = [&] {
         DaemonDatabase database(config.database());
         return database.backdoor().text("SELECT id FROM campaigns WHERE name = 'Outbound'");

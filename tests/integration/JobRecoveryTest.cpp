@@ -362,9 +362,9 @@ TEST(JobRecovery, PluginCallsThatHangCostABoundedNumberOfThreads) {
         }
         return count;
     };
-    // One per worker: research 2, content 2, finalize 4 and scoring 4 (their defaults), and the
-    // one webhook worker.
-    const int workers = 13;
+    // One per worker: research 2, content 2, finalize 4 and scoring 4 (their defaults), the one
+    // webhook worker and the one import worker.
+    const int workers = 14;
     ASSERT_TRUE(eventually([&] { return threadsNamed("lodestone-work") == workers; },
                            std::chrono::seconds(10)));
     for (int i = 0; i < 10; ++i) engine.createJob(kAda);
