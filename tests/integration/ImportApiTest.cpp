@@ -115,6 +115,56 @@ TEST(ImportApi, RefusesWhatItCannotImportWithAClearErrorAndNothingAdded) {
     EXPECT_EQ(api.get("/api/imports/import_nosuchimport0000000000000").status, 404);
 }
 
+TEST(ImportApi, EveryKindOfBadRowIsRejectedWithItsLineAndTheRestAreAdded) {
+    ApiDaemon api(kEngineOn);
+    const auto campaign = api.campaignId("Outbound");
+    const std::string huge(10 * 1024 * 1024, 'n');  // a 10 MB note
+    auto reply =
+        upload(api, campaign,
+               "companyName,contactName,email,notes\n"
+               "Initech,Ann,ann@initech.example,fine\n"  // 2: added
+               "Globex,Bo,,\n"                           // 3: no email
+               "Hooli,Cy,cy.hooli.example,\n"            // 4: a bad email
+               "Bad\xc3\x28"
+               "Co,Di,di@bad.example,\n"  // 5: not UTF-8
+               "Pied Piper,Ed,ed@piper.example," +
+                   huge +
+                   "\n"  // 6: a 10 MB field
+                   "Umbrella,Fay,fay@umbrella.example,\"a \"\"quoted\"\"\nnote\"\n"  // 7-8: added
+                   "Acme,Gus,gus@acme.example,one,two\n"       // 9: too many cells
+                   "Vandelay,\"Hal,hal@vandelay.example,\n");  // 10: never closed
+    ASSERT_EQ(reply.status, 202) << reply.text;
+    auto shown = finished(api, reply.json->getValue<std::string>("importId"));
+    ASSERT_TRUE(shown);
+    EXPECT_EQ(shown->getValue<int>("added"), 2);
+    EXPECT_EQ(shown->getValue<int>("rejected"), 6);
+    std::vector<std::pair<int, std::string>> seen;
+    auto rejections = shown->getArray("rejections");
+    for (std::size_t i = 0; i < rejections->size(); ++i) {
+        auto one = rejections->getObject(static_cast<unsigned>(i));
+        seen.emplace_back(one->getValue<int>("line"),
+                          one->isNull("field") ? "(row)" : one->getValue<std::string>("field"));
+    }
+    EXPECT_THAT(seen, ElementsAre(std::make_pair(3, std::string("email")),
+                                  std::make_pair(4, std::string("email")),
+                                  std::make_pair(5, std::string("companyName")),
+                                  std::make_pair(6, std::string("notes")),
+                                  std::make_pair(9, std::string("(row)")),
+                                  std::make_pair(10, std::string("contactName"))))
+        << "one error per bad row";
+    EXPECT_THAT(rejections->getObject(3)->getValue<std::string>("error"),
+                HasSubstr("longer than 65536 bytes"));
+}
+
+TEST(ImportApi, AHeaderOfFiveThousandColumnsIsRefused) {
+    ApiDaemon api;
+    std::string header = "companyName,contactName,email";
+    for (int i = 0; i < 5000; ++i) header += ",c" + std::to_string(i);
+    auto reply = upload(api, api.campaignId("Outbound"), header + "\nA,B,c@d.example\n");
+    EXPECT_EQ(reply.status, 400);
+    EXPECT_THAT(reply.json->getValue<std::string>("error"), HasSubstr("imports.max_columns"));
+}
+
 TEST(ImportApi, AnotherOrganisationCannotSeeAnImport) {
     ApiDaemon api;
     auto reply = upload(api, api.campaignId("Outbound"), rows(2));
