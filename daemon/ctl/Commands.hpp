@@ -9,6 +9,7 @@
 #include "Output.hpp"
 #include "config/Config.hpp"
 #include "domain/Clock.hpp"
+#include "storage/ProspectRepository.hpp"
 #include "storage/Store.hpp"
 
 namespace lodestone::ctl {
@@ -51,6 +52,14 @@ std::vector<Command> reloadCommands();
 std::vector<Command> listCommands();
 std::vector<Command> userCommands();
 std::vector<Command> endpointCommands();
+
+// `campaign export` (ExportCommands.cpp): a campaign's prospects as CSV, a prospect's data.
+std::vector<Command> exportCommands();
+
+// The prospects of campaign `campaignId` a command's --status, --search and --min-score ask for
+// (ListCommands.cpp), and those flags' help, the same for `campaign leads` and `campaign export`.
+storage::ProspectFilter prospectFilterFrom(const Arguments& args, const std::string& campaignId);
+extern const std::string kProspectFilterHelp;
 
 // Every command, in the order usage lists them.
 std::vector<Command> allCommands();

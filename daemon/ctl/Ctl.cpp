@@ -97,10 +97,12 @@ int runCommand(const Command& command, const std::vector<std::string>& rest, boo
     admin::checkProvision(cfg.provision);  // a file lodestoned refuses is refused here too
     const domain::SystemClock clock;
     Result result;
+    // Kept open until the result is printed: an export writes its rows as it prints them.
+    std::unique_ptr<storage::Store> store;
     if (command.runOnConfig) {
         result = command.runOnConfig(args, cfg, clock);
     } else {
-        auto store = storage::openStore(admin::storeOptionsFrom(cfg.storage));
+        store = storage::openStore(admin::storeOptionsFrom(cfg.storage));
         store->migrate(clock);
         result = command.run(args, *store, cfg, clock);
     }
@@ -147,8 +149,8 @@ std::vector<Command> allCommands() {
     std::vector<Command> all;
     for (auto group :
          {organisationCommands(), projectCommands(), campaignCommands(), campaignPreviewCommands(),
-          importCommands(), listCommands(), apiKeyCommands(), userCommands(), webhookCommands(),
-          endpointCommands(), backupCommands(), reloadCommands()}) {
+          importCommands(), listCommands(), exportCommands(), apiKeyCommands(), userCommands(),
+          webhookCommands(), endpointCommands(), backupCommands(), reloadCommands()}) {
         all.insert(all.end(), group.begin(), group.end());
     }
     // Usage lists each group's commands together (the lists come from a file of their own).

@@ -68,17 +68,7 @@ Poco::JSON::Object::Ptr jobJson(const domain::Job& job) {
 Result leads(const Arguments& args, storage::Store& store, const config::Config&,
              const domain::Clock&) {
     args.expectPositionals(1, "CAMPAIGN_ID");
-    storage::ProspectFilter filter;
-    filter.campaignId = args.positionals()[0];
-    if (auto status = args.value("status")) {
-        filter.status = domain::prospectStatusFromString(*status);
-        if (!filter.status) throw UsageError("--status: no prospect status \"" + *status + "\"");
-    }
-    filter.text = args.value("search");
-    if (auto minScore = args.integer("min-score")) {
-        if (*minScore < 0 || *minScore > 100) throw UsageError("--min-score must be from 0 to 100");
-        filter.minScore = static_cast<int>(*minScore);
-    }
+    const auto filter = prospectFilterFrom(args, args.positionals()[0]);
     const auto page = pageFrom(args);
     auto prospects = store.read([&](storage::Repositories& repos) {
         if (!repos.campaigns().find(filter.campaignId)) {
@@ -118,17 +108,34 @@ Result jobs(const Arguments& args, storage::Store& store, const config::Config&,
 
 }  // namespace
 
+storage::ProspectFilter prospectFilterFrom(const Arguments& args, const std::string& campaignId) {
+    storage::ProspectFilter filter;
+    filter.campaignId = campaignId;
+    if (auto status = args.value("status")) {
+        filter.status = domain::prospectStatusFromString(*status);
+        if (!filter.status) throw UsageError("--status: no prospect status \"" + *status + "\"");
+    }
+    filter.text = args.value("search");
+    if (auto minScore = args.integer("min-score")) {
+        if (*minScore < 0 || *minScore > 100) throw UsageError("--min-score must be from 0 to 100");
+        filter.minScore = static_cast<int>(*minScore);
+    }
+    return filter;
+}
+
+const std::string kProspectFilterHelp =
+    "  --status STATUS      only those in this status (queued, qualified, in_sequence, …)\n"
+    "  --search TEXT        only those with every word of TEXT in the contact's name, the\n"
+    "                       email or the company's name\n"
+    "  --min-score N        only those scored N (0-100) or more\n";
+
 std::vector<Command> listCommands() {
     return {
         {"campaign",
          "leads",
          "campaign leads CAMPAIGN_ID [--status STATUS] [--search TEXT] [--min-score N] "
          "[--limit N] [--cursor CURSOR]",
-         "Lists the prospects of campaign CAMPAIGN_ID, newest first.\n\n"
-         "  --status STATUS      only those in this status (queued, qualified, in_sequence, …)\n"
-         "  --search TEXT        only those with every word of TEXT in the contact's name, the\n"
-         "                       email or the company's name\n"
-         "  --min-score N        only those scored N (0-100) or more\n" +
+         "Lists the prospects of campaign CAMPAIGN_ID, newest first.\n\n" + kProspectFilterHelp +
              kPagingHelp,
          {{"status"}, {"search"}, {"min-score"}, {"limit"}, {"cursor"}},
          leads},

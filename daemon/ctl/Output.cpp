@@ -73,6 +73,10 @@ void printTable(const Poco::JSON::Array::Ptr& items, const std::vector<std::stri
 }  // namespace
 
 void print(const Result& result, bool asJson, std::ostream& out) {
+    if (result.write) {
+        result.write(out);
+        return;
+    }
     if (asJson) {
         result.json->stringify(out);
         out << '\n';

@@ -3,6 +3,7 @@
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -23,6 +24,9 @@ struct Result {
     std::string text = {};
     // Things the operator should know although the command succeeded, printed on stderr.
     std::vector<std::string> warnings = {};
+    // Output a command writes itself as it goes (an export's file), in place of all but the
+    // warnings, --json or not; the store is still open while it runs.
+    std::function<void(std::ostream&)> write = {};
 };
 
 void print(const Result& result, bool asJson, std::ostream& out);

@@ -407,11 +407,13 @@ def run(args):
                        "her lead magnet to complete")
             driver.refresh()
             assert MODEL_DOCUMENT["title"] in browser.text(), browser.text()
+            assert "Export data (JSON)" in browser.text(), browser.text()
             browser.shoot("prospect")
 
             # The failed delivery, redelivered to a receiver that now answers.
             driver.get(base + f"/dashboard/campaigns/{campaign}")
             assert webhook_id in browser.text()
+            assert "Export CSV" in browser.text(), browser.text()
             browser.shoot("campaign")
             with receiver.lock:
                 receiver.failing = False

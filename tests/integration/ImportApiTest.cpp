@@ -165,6 +165,40 @@ TEST(ImportApi, AHeaderOfFiveThousandColumnsIsRefused) {
     EXPECT_THAT(reply.json->getValue<std::string>("error"), HasSubstr("imports.max_columns"));
 }
 
+TEST(ImportApi, AnExportedListImportsIntoAnotherCampaignWithTheSameFields) {
+    ApiDaemon api(kEngineOn);
+    const auto outbound = api.campaignId("Outbound");
+    const auto quiet = api.campaignId("Quiet");
+    auto first = upload(api, outbound,
+                        "companyName,contactName,email,phone,company.employeeCount,"
+                        "company.technologies,custom.crmId,notes\n"
+                        "\"=HYPERLINK(\"\"x\"\")\",Ann,ann@initech.example,+44 20 7946 0000,120,"
+                        "Go; Rust,C-17,\"two\nlines, and a comma\"\n"
+                        "Globex,Bo,bo@globex.example,,,,-1,\n");
+    ASSERT_EQ(first.status, 202) << first.text;
+    ASSERT_EQ(finished(api, first.json->getValue<std::string>("importId"))->getValue<int>("added"),
+              2);
+    auto exported = api.get("/api/campaigns/" + outbound + "/leads/export");
+    ASSERT_EQ(exported.status, 200);
+    EXPECT_THAT(exported.text, HasSubstr("'=HYPERLINK")) << "escaped against formulas";
+
+    auto second = upload(api, quiet, exported.text);
+    ASSERT_EQ(second.status, 202) << second.text;
+    auto shown = finished(api, second.json->getValue<std::string>("importId"));
+    EXPECT_EQ(shown->getValue<int>("added"), 2);
+    EXPECT_EQ(shown->getValue<int>("rejected"), 0);
+    for (const auto& email : {"ann@initech.example", "bo@globex.example"}) {
+        auto stored = [&](const std::string& campaign) {
+            return api.backdoor().text("SELECT input_json FROM prospects WHERE campaign_id = '" +
+                                       campaign + "' AND email = '" + email + "'");
+        };
+        EXPECT_EQ(stored(quiet), stored(outbound)) << email;
+    }
+    EXPECT_EQ(api.backdoor().text("SELECT company_name FROM prospects WHERE campaign_id = '" +
+                                  quiet + "' AND email = 'ann@initech.example'"),
+              "=HYPERLINK(\"x\")");
+}
+
 TEST(ImportApi, AnotherOrganisationCannotSeeAnImport) {
     ApiDaemon api;
     auto reply = upload(api, api.campaignId("Outbound"), rows(2));

@@ -1,9 +1,7 @@
 #include <Poco/Logger.h>
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPServerRequest.h>
-#include <Poco/Net/HTTPServerRequestImpl.h>
 #include <Poco/Net/HTTPServerResponse.h>
-#include <Poco/Net/StreamSocket.h>
 
 #include <memory>
 
@@ -15,6 +13,7 @@
 #include "api/RequestBody.hpp"
 #include "metrics/Series.hpp"
 #include "routing/RouteTable.hpp"
+#include "routing/StreamedResponse.hpp"
 
 namespace lodestone::api {
 namespace {
@@ -156,14 +155,7 @@ void ApiRequestHandler::sendStream(Poco::Net::HTTPServerRequest& http,
                                    const ApiResponse& result) {
     response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(result.status));
     response.setContentType(result.contentType);
-    if (http.getMethod() == Poco::Net::HTTPRequest::HTTP_HEAD) {
-        response.send();
-        return;
-    }
-    auto& out = response.send();
-    // The front holds the whole answer (a large one in a temporary file) until the handler is
-    // done, so a failure part-way is still a 500 of its own, not a cut-off download.
-    result.stream(out);
+    routing::sendStreamed(http, response, result.stream, log());
 }
 
 void ApiRoutes::add(ApiRoute route) {

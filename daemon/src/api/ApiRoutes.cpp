@@ -41,6 +41,7 @@ routing::Route calendarHook(ApiServices& services, std::string provider,
 
 std::vector<routing::Route> routes(ApiServices& services) {
     ApiRoutes api(services);
+    addExportRoutes(api, services);
     addLeadMagnetRoutes(api, services);
     addCampaignRoutes(api, services);
     addWebhookDeliveryRoutes(api, services);

@@ -50,6 +50,10 @@ using MetricsScrape = std::function<std::string()>;
 routing::Route metricsRoute(MetricsScrape scrape);
 
 // The rows of each part of the API (a file each):
+// - beyond the spec (docs/lists.md): a campaign's prospects as a CSV file, a person's data as a
+//   JSON document; added first, as rows are matched in order and .../leads/{prospectId} would
+//   take .../leads/export;
+void addExportRoutes(ApiRoutes& routes, ApiServices& services);
 // - the lead-magnet half: generate, the project's schema, both status routes and retry;
 void addLeadMagnetRoutes(ApiRoutes& routes, ApiServices& services);
 // - the campaign half: add a lead (the spec's Add Lead), read a prospect, record a meeting;

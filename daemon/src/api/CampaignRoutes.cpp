@@ -79,13 +79,9 @@ ApiResponse showLead(ApiServices& services, ApiRequest& request) {
         return outreach::loadProspectRecord(repositories, campaign.id, id);
     });
     if (!record) throw ApiError(404, "Prospect not found");
-    // A key restricted to some projects sees only their lead magnets, as their status routes do.
-    std::erase_if(record->leadMagnets, [&](const auto& magnet) {
-        return !request.key.mayUseProject(magnet.first.projectId);
+    outreach::keepVisibleLeadMagnets(*record, [&](const std::string& projectId) {
+        return request.key.mayUseProject(projectId);
     });
-    if (record->leadMagnet && !request.key.mayUseProject(record->leadMagnet->lead.projectId)) {
-        record->leadMagnet.reset();
-    }
     auto body = orderedObject();
     body->set("success", true);
     body->set("prospect", outreach::renderProspect(

@@ -7,6 +7,11 @@
 #include "storage/PageCursor.hpp"
 
 namespace lodestone::api {
+namespace {
+
+constexpr std::size_t kLongestSearch = 200;
+
+}  // namespace
 
 void refuseParameter(const std::string& name, const std::string& message) {
     ApiError error(400, message);
@@ -35,6 +40,33 @@ storage::PageRequest pageRequested(const ApiRequest& request) {
         }
     }
     return page;
+}
+
+storage::ProspectFilter prospectFilter(const ApiRequest& request, const std::string& campaignId) {
+    storage::ProspectFilter filter;
+    filter.campaignId = campaignId;
+    if (auto status = request.queryParameter("status")) {
+        filter.status = domain::prospectStatusFromString(*status);
+        if (!filter.status) {
+            refuseParameter("status",
+                            "status must be one of " + namesOf(domain::everyProspectStatus()));
+        }
+    }
+    if (auto text = request.queryParameter("q")) {
+        if (text->size() > kLongestSearch) {
+            refuseParameter("q",
+                            "q must be at most " + std::to_string(kLongestSearch) + " characters");
+        }
+        if (text->find_first_not_of(" \t") != std::string::npos) filter.text = *text;
+    }
+    if (auto minScore = request.queryParameter("minScore")) {
+        int value = 0;
+        if (!Poco::NumberParser::tryParse(*minScore, value) || value < 0 || value > 100) {
+            refuseParameter("minScore", "minScore must be a whole number from 0 to 100");
+        }
+        filter.minScore = value;
+    }
+    return filter;
 }
 
 ApiResponse listAnswer(const std::string& name, const Poco::JSON::Array::Ptr& items,

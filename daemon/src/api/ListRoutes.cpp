@@ -1,5 +1,3 @@
-#include <Poco/NumberParser.h>
-
 #include "api/ApiRoutes.hpp"
 #include "api/CampaignAccess.hpp"
 #include "api/ListPaging.hpp"
@@ -15,18 +13,6 @@
 
 namespace lodestone::api {
 namespace {
-
-constexpr std::size_t kLongestSearch = 200;
-
-template <typename Status>
-std::string namesOf(const std::vector<Status>& statuses) {
-    std::string names;
-    for (auto status : statuses) {
-        if (!names.empty()) names += ", ";
-        names += domain::toString(status);
-    }
-    return names;
-}
 
 ApiResponse listCampaigns(ApiServices& services, ApiRequest& request) {
     const auto page = pageRequested(request);
@@ -48,33 +34,6 @@ ApiResponse listProjects(ApiServices& services, ApiRequest& request) {
     Poco::JSON::Array::Ptr items = new Poco::JSON::Array();
     for (const auto& project : projects) items->add(domain::projectView(project, false));
     return listAnswer("projects", items, next);
-}
-
-storage::ProspectFilter prospectFilter(const ApiRequest& request, const std::string& campaignId) {
-    storage::ProspectFilter filter;
-    filter.campaignId = campaignId;
-    if (auto status = request.queryParameter("status")) {
-        filter.status = domain::prospectStatusFromString(*status);
-        if (!filter.status) {
-            refuseParameter("status",
-                            "status must be one of " + namesOf(domain::everyProspectStatus()));
-        }
-    }
-    if (auto text = request.queryParameter("q")) {
-        if (text->size() > kLongestSearch) {
-            refuseParameter("q",
-                            "q must be at most " + std::to_string(kLongestSearch) + " characters");
-        }
-        if (text->find_first_not_of(" \t") != std::string::npos) filter.text = *text;
-    }
-    if (auto minScore = request.queryParameter("minScore")) {
-        int value = 0;
-        if (!Poco::NumberParser::tryParse(*minScore, value) || value < 0 || value > 100) {
-            refuseParameter("minScore", "minScore must be a whole number from 0 to 100");
-        }
-        filter.minScore = value;
-    }
-    return filter;
 }
 
 ApiResponse listProspects(ApiServices& services, ApiRequest& request) {

@@ -76,22 +76,6 @@ mustache::data projectOptions(const std::vector<domain::Project>& projects,
     return options;
 }
 
-storage::ProspectFilter prospectFilter(const DashboardRequest& request,
-                                       const std::string& campaignId) {
-    storage::ProspectFilter filter{campaignId};
-    if (auto status = domain::prospectStatusFromString(request.field("status")))
-        filter.status = status;
-    if (auto q = request.field("q"); !q.empty()) filter.text = q.substr(0, 200);
-    if (auto minScore = request.field("minScore"); !minScore.empty()) {
-        try {
-            filter.minScore = std::clamp(std::stoi(minScore), 0, 100);
-        } catch (const std::exception&) {
-            // Not a number: no filter, as an empty box would be.
-        }
-    }
-    return filter;
-}
-
 mustache::data prospectRows(const std::vector<domain::Prospect>& prospects) {
     mustache::data rows{mustache::data::type::list};
     for (const auto& p : prospects) {
@@ -222,12 +206,15 @@ Reply campaignPage(Dashboard& dashboard, DashboardRequest& request,
     data.set("minScore", filter.minScore ? std::to_string(*filter.minScore) : "");
     data.set("statuses", statusOptions(domain::everyProspectStatus(), filter.status));
     data.set("prospects", prospectRows(prospects));
+    // The filters as they were asked for, for the next page and the export alike.
+    const std::string filters = "q=" + urlEncoded(request.field("q")) +
+                                "&status=" + urlEncoded(request.field("status")) +
+                                "&minScore=" + urlEncoded(request.field("minScore"));
     if (next) {
-        data.set("next",
-                 "/dashboard/campaigns/" + campaign.id + "?q=" + urlEncoded(request.field("q")) +
-                     "&status=" + urlEncoded(request.field("status")) + "&minScore=" +
-                     urlEncoded(request.field("minScore")) + "&cursor=" + *next + "#prospects");
+        data.set("next", "/dashboard/campaigns/" + campaign.id + "?" + filters +
+                             "&cursor=" + *next + "#prospects");
     }
+    data.set("exportUrl", "/dashboard/campaigns/" + campaign.id + "/leads.csv?" + filters);
     data.set("deliveries", deliveryRows(failed));
     addPreview(dashboard, request, campaign, prospects, data);
     addImports(dashboard, campaign, data);
@@ -283,6 +270,22 @@ std::string changedNames(const admin::CampaignChanges& changes) {
 }
 
 }  // namespace
+
+storage::ProspectFilter prospectFilter(const DashboardRequest& request,
+                                       const std::string& campaignId) {
+    storage::ProspectFilter filter{campaignId};
+    if (auto status = domain::prospectStatusFromString(request.field("status")))
+        filter.status = status;
+    if (auto q = request.field("q"); !q.empty()) filter.text = q.substr(0, 200);
+    if (auto minScore = request.field("minScore"); !minScore.empty()) {
+        try {
+            filter.minScore = std::clamp(std::stoi(minScore), 0, 100);
+        } catch (const std::exception&) {
+            // Not a number: no filter, as an empty box would be.
+        }
+    }
+    return filter;
+}
 
 Reply campaign(Dashboard& dashboard, DashboardRequest& request) {
     auto campaign = ownCampaign(dashboard, request);

@@ -12,6 +12,7 @@
 
 #include "dashboard/Dashboard.hpp"
 #include "http/AccessLog.hpp"
+#include "routing/StreamedResponse.hpp"
 
 namespace lodestone::dashboard {
 namespace {
@@ -25,6 +26,10 @@ constexpr int kMostFields = 1000;
 constexpr const char* kPolicy =
     "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; "
     "frame-ancestors 'none'; base-uri 'none'";
+
+Poco::Logger& log() {
+    return Poco::Logger::get("lodestone.dashboard");
+}
 
 class FormTooLarge : public std::runtime_error {
   public:
@@ -76,9 +81,8 @@ class DashboardHandler final : public Poco::Net::HTTPRequestHandler {
             reply = problem(400, "Bad request", "That address or form could not be read.", nullptr);
         } catch (const std::exception& e) {
             // The path as the access log shows it: never a set-password token or a query.
-            Poco::Logger::get("lodestone.dashboard")
-                .error("%s %s failed: %s", request.getMethod(), http::loggedPath(request.getURI()),
-                       std::string(e.what()));
+            log().error("%s %s failed: %s", request.getMethod(), http::loggedPath(request.getURI()),
+                        std::string(e.what()));
             reply = problem(500, "Something went wrong",
                             "The dashboard could not answer; the daemon's log says why.", nullptr);
         }
@@ -119,6 +123,14 @@ class DashboardHandler final : public Poco::Net::HTTPRequestHandler {
         if (!reply.location.empty()) response.set("Location", reply.location);
         if (!reply.allow.empty()) response.set("Allow", reply.allow);
         response.setContentType(reply.contentType);
+        if (!reply.attachment.empty()) {
+            response.set("Content-Disposition",
+                         "attachment; filename=\"" + reply.attachment + "\"");
+        }
+        if (reply.stream) {
+            routing::sendStreamed(request, response, reply.stream, log());
+            return;
+        }
         response.setContentLength(static_cast<std::streamsize>(reply.body.size()));
         if (request.getMethod() == "HEAD") {
             response.send();

@@ -2,6 +2,7 @@
 
 #include "dashboard/Dashboard.hpp"
 #include "storage/PageRequest.hpp"
+#include "storage/ProspectRepository.hpp"
 #include "storage/Repositories.hpp"
 #include "webhooks/DeliveryRecords.hpp"
 
@@ -34,6 +35,15 @@ Reply redeliverOwned(Dashboard& dashboard, DashboardRequest& request,
 Reply campaign(Dashboard& dashboard, DashboardRequest& request);
 Reply saveCampaignSettings(Dashboard& dashboard, DashboardRequest& request);
 Reply createCampaign(Dashboard& dashboard, DashboardRequest& request);
+// The campaign page's prospect filters (q, status, minScore) as its form sent them; what cannot
+// be read is no filter, as an empty box would be.
+storage::ProspectFilter prospectFilter(const DashboardRequest& request,
+                                       const std::string& campaignId);
+
+// The campaign's prospects as a CSV file, with the page's filters, and a prospect's data as a
+// JSON document: downloads the same as the API's (ExportPages.cpp, docs/lists.md).
+Reply exportLeads(Dashboard& dashboard, DashboardRequest& request);
+Reply exportPerson(Dashboard& dashboard, DashboardRequest& request);
 
 // A campaign page's preview of one step of a prospect's sequence, beside the sequence form
 // (its query's previewProspect and previewStep; `prospects`: the page's, offered as choices), and

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <functional>
 #include <kainjow/mustache.hpp>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +26,10 @@ struct Reply {
     std::string location;  // set: a 303 to it
     std::string allow;     // a 405's Allow header
     std::vector<std::string> setCookies;
+    // A download (a CSV export): the body written as it is sent, instead of `body`, and the
+    // file name it is saved under.
+    std::function<void(std::ostream&)> stream = {};
+    std::string attachment = {};
 };
 
 // The navigation item a page belongs to.

@@ -183,6 +183,15 @@ std::optional<ProspectRecord> loadProspectRecord(storage::Repositories& reposito
     return record;
 }
 
+void keepVisibleLeadMagnets(ProspectRecord& record,
+                            const std::function<bool(const std::string&)>& visible) {
+    std::erase_if(record.leadMagnets,
+                  [&](const auto& magnet) { return !visible(magnet.first.projectId); });
+    if (record.leadMagnet && !visible(record.leadMagnet->lead.projectId)) {
+        record.leadMagnet.reset();
+    }
+}
+
 std::optional<std::string> sequenceHeldBecause(const ProspectRecord& record) {
     const bool held = std::any_of(record.emails.begin(), record.emails.end(), [](const auto& send) {
         return send.status == domain::EmailSendStatus::Pending && send.waitingFor;

@@ -2,6 +2,7 @@
 
 #include <Poco/JSON/Object.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,11 @@ struct ProspectRecord {
     };
     std::optional<OwnLeadMagnet> leadMagnet = std::nullopt;
 };
+
+// Leaves out the record's lead magnets of projects `visible` refuses: what an API key restricted
+// to some projects sees, as their status routes show it.
+void keepVisibleLeadMagnets(ProspectRecord& record,
+                            const std::function<bool(const std::string&)>& visible);
 
 // Why the prospect's sequence is held, when it is: an email that links to its lead magnet waits
 // for the page; the magnet failed for good ("…; retry it") or is still being made.

@@ -21,6 +21,20 @@ struct ProspectFilter {
     std::optional<int> minScore = std::nullopt;
 };
 
+// What outreach made of a prospect, beside its own record: a list export's last columns
+// (docs/lists.md).
+struct ProspectOutcome {
+    std::optional<Timestamp> lastEmailAt;  // its latest email sent
+    bool replied = false;                  // it has ever been marked replied
+    // Its latest meeting not cancelled, as its calendar gave the time.
+    std::optional<std::string> meetingAt;
+};
+
+struct ExportedProspect {
+    domain::Prospect prospect;
+    ProspectOutcome outcome;
+};
+
 // Prospects: leads added to campaigns, and their history.
 class ProspectRepository {
   public:
@@ -35,6 +49,12 @@ class ProspectRepository {
     // A page of a campaign's prospects, newest first.
     virtual std::vector<domain::Prospect> page(const ProspectFilter& filter,
                                                const PageRequest& page) = 0;
+    // The same page with each prospect's outcome, read in the same statement, for an export.
+    virtual std::vector<ExportedProspect> exportPage(const ProspectFilter& filter,
+                                                     const PageRequest& page) = 0;
+    // Every key of customData among the prospects the filter takes, sorted: an export's custom
+    // columns. Read in the database, which hands back only the keys.
+    virtual std::vector<std::string> customDataKeys(const ProspectFilter& filter) = 0;
     // Moves the prospect to `to` if its status is one of `from`, and records the transition
     // (moving to failed also stores `detail` as its error; moving on clears it). False if the
     // guard did not hold.

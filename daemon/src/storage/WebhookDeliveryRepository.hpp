@@ -20,6 +20,9 @@ struct DeliveryFilter {
     int limit = 100;
     std::optional<PageStart> after = std::nullopt;
     std::optional<std::string> endpointId = std::nullopt;
+    // Events whose payload names this id as a JSON string (a prospect's or a lead's, whose ids
+    // are unique): a person's data. Read by scanning the organisation's events.
+    std::optional<std::string> mentioning = std::nullopt;
 };
 
 // The webhook outbox: events written in the transaction that caused them, then their delivery

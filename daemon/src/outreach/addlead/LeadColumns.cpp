@@ -3,10 +3,11 @@
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Parser.h>
 #include <Poco/JSON/Stringifier.h>
-#include <Poco/NumberFormatter.h>
 #include <Poco/NumberParser.h>
 #include <Poco/String.h>
 
+#include <charconv>
+#include <iterator>
 #include <sstream>
 
 namespace lodestone::outreach {
@@ -78,13 +79,10 @@ std::optional<bool> booleanOf(std::string_view cell) {
 
 std::string numberText(const Poco::Dynamic::Var& value) {
     if (value.isInteger()) return value.convert<std::string>();
-    const double number = value.convert<double>();
-    // Shortest text that reads back as the same double.
-    for (int precision = 6; precision < 18; ++precision) {
-        auto text = Poco::NumberFormatter::format(number, precision);
-        if (Poco::NumberParser::parseFloat(text) == number) return text;
-    }
-    return Poco::NumberFormatter::format(number, 17);
+    // The shortest text that reads back as the same double ("-0.5", not "-0.500000").
+    char text[32];
+    const auto written = std::to_chars(std::begin(text), std::end(text), value.convert<double>());
+    return std::string(text, written.ptr);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Parser.h>
 
+#include "csv/CsvWriter.hpp"
 #include "outreach/CampaignLeads.hpp"
 #include "outreach/addlead/LeadColumns.hpp"
 #include "storage/CampaignRepository.hpp"
@@ -42,7 +43,9 @@ RowEnd addRow(storage::Repositories& repositories, const domain::Campaign& campa
     Poco::JSON::Object body(Poco::JSON_PRESERVE_KEY_ORDER);
     for (std::size_t k = 0; k < columns.size() && k < cells->size(); ++k) {
         try {
-            const auto cell = cells->getElement<std::string>(static_cast<unsigned>(k));
+            // A cell an export escaped against spreadsheet formulas ('=1) reads as it was (=1).
+            const auto cell =
+                csv::unescapeFormula(cells->getElement<std::string>(static_cast<unsigned>(k)));
             if (auto value = cellValue(columns[k], cell)) setField(body, columns[k], *value);
         } catch (const CellError& wrong) {
             rejections.push_back({row.line, columns[k].header, wrong.what()});

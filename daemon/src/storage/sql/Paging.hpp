@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "storage/PageRequest.hpp"
 #include "storage/sql/Statements.hpp"
@@ -29,6 +30,16 @@ class Conditions {
 };
 
 inline constexpr const char* kNewestFirst = " ORDER BY created_at DESC, id DESC LIMIT ?";
+
+// `text` matched as it is by `LIKE ? ESCAPE '\'`: its %, _ and \ taken literally.
+inline std::string likeLiteral(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '%' || c == '_' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out;
+}
 
 // Binds the page's start (when it has one) and its limit, after the listing's own values.
 inline void bindPage(Query& query, const PageRequest& page) {

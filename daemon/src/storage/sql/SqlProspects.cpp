@@ -1,6 +1,9 @@
 #include <Poco/String.h>
 
+#include <algorithm>
+
 #include "storage/StorageError.hpp"
+#include "storage/sql/Dialect.hpp"
 #include "storage/sql/Paging.hpp"
 #include "storage/sql/SqlRepositories.hpp"
 
@@ -56,7 +59,7 @@ std::vector<std::string> searchWords(const std::optional<std::string>& text) {
     if (!text) return patterns;
     std::string word;
     auto flush = [&] {
-        if (!word.empty()) patterns.push_back("%" + Poco::toLower(word) + "%");
+        if (!word.empty()) patterns.push_back("%" + Poco::toLower(likeLiteral(word)) + "%");
         word.clear();
     };
     for (char c : *text) {
@@ -64,12 +67,45 @@ std::vector<std::string> searchWords(const std::optional<std::string>& text) {
             flush();
             continue;
         }
-        if (c == '%' || c == '_' || c == '\\') word += '\\';
         word += c;
     }
     flush();
     return patterns;
 }
+
+// The conditions of a filter, then of its page if it has one, and their values bound in the same
+// order: one text per combination of filters given, each compiled once and kept.
+class ProspectConditions {
+  public:
+    ProspectConditions(const ProspectFilter& filter, std::optional<PageRequest> page)
+        : filter_(filter), page_(std::move(page)), words_(searchWords(filter.text)) {
+        where_.add("campaign_id = ?");
+        if (filter.status) where_.add("status = ?");
+        if (filter.minScore) where_.add("score >= ?");
+        for (std::size_t i = 0; i < words_.size(); ++i) {
+            where_.add(
+                "(lower(contact_name) LIKE ? ESCAPE '\\' OR lower(email) LIKE ? ESCAPE '\\' OR "
+                "lower(company_name) LIKE ? ESCAPE '\\')");
+        }
+        if (page_) where_.startOf(*page_);
+    }
+
+    const std::string& text() const { return where_.text(); }
+
+    void bind(Query& query) const {
+        query.bind(filter_.campaignId);
+        if (filter_.status) query.bind(name(*filter_.status));
+        if (filter_.minScore) query.bind(*filter_.minScore);
+        for (const auto& word : words_) query.bindAll(word, word, word);
+        if (page_) bindPage(query, *page_);
+    }
+
+  private:
+    const ProspectFilter& filter_;
+    std::optional<PageRequest> page_;
+    std::vector<std::string> words_;
+    Conditions where_;
+};
 
 }  // namespace
 
@@ -170,27 +206,60 @@ std::vector<domain::ProspectTransition> SqlProspects::history(const std::string&
 
 std::vector<domain::Prospect> SqlProspects::page(const ProspectFilter& filter,
                                                  const PageRequest& page) {
-    Conditions where;
-    where.add("campaign_id = ?");
-    if (filter.status) where.add("status = ?");
-    if (filter.minScore) where.add("score >= ?");
-    const auto words = searchWords(filter.text);
-    for (std::size_t i = 0; i < words.size(); ++i) {
-        where.add(
-            "(lower(contact_name) LIKE ? ESCAPE '\\' OR lower(email) LIKE ? ESCAPE '\\' OR "
-            "lower(company_name) LIKE ? ESCAPE '\\')");
-    }
-    where.startOf(page);
+    const ProspectConditions where(filter, page);
     Query query(statements_,
                 "SELECT " + kColumns + " FROM prospects" + where.text() + kNewestFirst);
-    query.bind(filter.campaignId);
-    if (filter.status) query.bind(name(*filter.status));
-    if (filter.minScore) query.bind(*filter.minScore);
-    for (const auto& word : words) query.bindAll(word, word, word);
-    bindPage(query, page);
+    where.bind(query);
     std::vector<domain::Prospect> out;
     query.forEachRow([&](const Row& row) { out.push_back(toProspect(row)); });
     return out;
+}
+
+std::vector<ExportedProspect> SqlProspects::exportPage(const ProspectFilter& filter,
+                                                       const PageRequest& page) {
+    // Each outcome is a lookup by prospect in an index of its own table (email_sends' unique
+    // (prospect_id, step), prospect_transitions_by_prospect, meetings_by_prospect).
+    static const std::string outcomes =
+        ", (SELECT MAX(e.sent_at) FROM email_sends e WHERE e.prospect_id = prospects.id) "
+        "AS last_email_at, "
+        "(SELECT COUNT(*) FROM prospect_transitions t WHERE t.prospect_id = prospects.id "
+        "AND t.status = 'replied') AS replies, "
+        "(SELECT m.scheduled_at FROM meetings m WHERE m.prospect_id = prospects.id "
+        "AND m.cancelled_at IS NULL ORDER BY m.created_at DESC LIMIT 1) AS meeting_at";
+    const ProspectConditions where(filter, page);
+    Query query(statements_,
+                "SELECT " + kColumns + outcomes + " FROM prospects" + where.text() + kNewestFirst);
+    where.bind(query);
+    std::vector<ExportedProspect> out;
+    query.forEachRow([&](const Row& row) {
+        ProspectOutcome outcome{row.optionalInteger("last_email_at"), row.integer("replies") > 0,
+                                row.optionalText("meeting_at")};
+        out.push_back({toProspect(row), std::move(outcome)});
+    });
+    return out;
+}
+
+std::vector<std::string> SqlProspects::customDataKeys(const ProspectFilter& filter) {
+    const ProspectConditions where(filter, std::nullopt);
+    // customData is an object of Add Lead's body (input_json); anything else has no keys.
+    const std::string keys =
+        statements_.dialect() == Dialect::Sqlite
+            ? "SELECT DISTINCT j.key AS name FROM (SELECT input_json FROM prospects" +
+                  where.text() +
+                  ") p, json_each(p.input_json, '$.customData') j "
+                  "WHERE json_type(p.input_json, '$.customData') = 'object'"
+            : "SELECT DISTINCT k AS name FROM (SELECT input_json::jsonb -> 'customData' AS c "
+              "FROM prospects" +
+                  where.text() +
+                  ") p, jsonb_object_keys(CASE WHEN jsonb_typeof(p.c) = 'object' THEN p.c "
+                  "ELSE '{}'::jsonb END) k";
+    Query query(statements_, keys);
+    where.bind(query);
+    std::vector<std::string> names;
+    query.forEachRow([&](const Row& row) { names.push_back(row.text("name")); });
+    // In bytes, as both databases would not agree on a collation.
+    std::sort(names.begin(), names.end());
+    return names;
 }
 
 }  // namespace lodestone::storage::sql

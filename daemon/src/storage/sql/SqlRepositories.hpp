@@ -163,6 +163,9 @@ class SqlProspects final : public ProspectRepository, SqlRepository {
     std::optional<domain::Prospect> findByUnsubscribeToken(const std::string& token) override;
     std::vector<domain::Prospect> page(const ProspectFilter& filter,
                                        const PageRequest& page) override;
+    std::vector<ExportedProspect> exportPage(const ProspectFilter& filter,
+                                             const PageRequest& page) override;
+    std::vector<std::string> customDataKeys(const ProspectFilter& filter) override;
     bool transition(const std::string& id, const std::vector<domain::ProspectStatus>& from,
                     domain::ProspectStatus to, Timestamp now,
                     const std::optional<std::string>& detail) override;

@@ -83,6 +83,7 @@ std::vector<domain::WebhookDelivery> SqlWebhookDeliveries::list(const DeliveryFi
     if (filter.campaignId) where.add("campaign_id = ?");
     if (filter.endpointId) where.add("endpoint_id = ?");
     if (filter.status) where.add("status = ?");
+    if (filter.mentioning) where.add("payload_json LIKE ? ESCAPE '\\'");
     where.startOf(page);
     Query select(statements_,
                  "SELECT " + kColumns + " FROM webhook_outbox" + where.text() + kNewestFirst);
@@ -90,6 +91,7 @@ std::vector<domain::WebhookDelivery> SqlWebhookDeliveries::list(const DeliveryFi
     if (filter.campaignId) select.bind(*filter.campaignId);
     if (filter.endpointId) select.bind(*filter.endpointId);
     if (filter.status) select.bind(domain::toString(*filter.status));
+    if (filter.mentioning) select.bind("%\"" + likeLiteral(*filter.mentioning) + "\"%");
     bindPage(select, page);
     std::vector<domain::WebhookDelivery> deliveries;
     select.forEachRow([&](const Row& row) { deliveries.push_back(toDelivery(row)); });
