@@ -16,11 +16,11 @@ struct ApiRoute {
     std::string pattern;  // "/api/projects/{projectId}/generate"
     RouteGroup group = RouteGroup::Status;
     bool readsBody = false;  // POST routes whose body is a JSON object
+    Handler handler;
+    bool quickRead = false;  // routing::Route::quickRead
     // POST routes whose body is read by the handler as it arrives (ApiRequest::bodyStream), not
     // held in memory: an import's CSV file. Not replayed by an Idempotency-Key.
     bool streamsBody = false;
-    Handler handler;
-    bool quickRead = false;  // routing::Route::quickRead
 };
 
 // A module's /api routes as rows of the front door's table: each needs an API key, and is served
