@@ -49,6 +49,8 @@ std::vector<Command> reloadCommands();
 std::vector<Command> listCommands();
 std::vector<Command> userCommands();
 std::vector<Command> endpointCommands();
+// `suppression ...` and `prospect erase` (SuppressionCommands.cpp).
+std::vector<Command> suppressionCommands();
 
 // Every command, in the order usage lists them.
 std::vector<Command> allCommands();

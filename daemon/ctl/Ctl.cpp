@@ -145,9 +145,10 @@ int execute(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
 
 std::vector<Command> allCommands() {
     std::vector<Command> all;
-    for (auto group : {organisationCommands(), projectCommands(), campaignCommands(),
-                       campaignPreviewCommands(), listCommands(), apiKeyCommands(), userCommands(),
-                       webhookCommands(), endpointCommands(), backupCommands(), reloadCommands()}) {
+    for (auto group :
+         {organisationCommands(), projectCommands(), campaignCommands(), campaignPreviewCommands(),
+          listCommands(), apiKeyCommands(), userCommands(), webhookCommands(), endpointCommands(),
+          suppressionCommands(), backupCommands(), reloadCommands()}) {
         all.insert(all.end(), group.begin(), group.end());
     }
     // Usage lists each group's commands together (the lists come from a file of their own).

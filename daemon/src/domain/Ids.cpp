@@ -40,6 +40,8 @@ std::string_view prefixOf(IdKind kind) {
             return "audit_";
         case IdKind::WebhookEndpoint:
             return "ep_";
+        case IdKind::Suppression:
+            return "sup_";
     }
     return "";
 }

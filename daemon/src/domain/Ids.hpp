@@ -22,7 +22,8 @@ enum class IdKind {
     EmailSend,
     Operator,
     AuditEntry,
-    WebhookEndpoint
+    WebhookEndpoint,
+    Suppression
 };
 
 // A fresh identifier, URL-safe by construction: for projects 32 random characters of [a-z0-9]

@@ -4,6 +4,7 @@
 #include "storage/CampaignRepository.hpp"
 #include "storage/EmailSendQueue.hpp"
 #include "storage/EmailSendRepository.hpp"
+#include "storage/ErasureRepository.hpp"
 #include "storage/IdempotencyRepository.hpp"
 #include "storage/JobBacklog.hpp"
 #include "storage/JobQueue.hpp"
@@ -158,6 +159,10 @@ class SqlProspects final : public ProspectRepository, SqlRepository {
     std::optional<domain::Prospect> find(const std::string& id) override;
     std::optional<domain::Prospect> findByEmail(const std::string& campaignId,
                                                 const std::string& emailKey) override;
+    std::vector<domain::Prospect> withAddress(const std::string& organisationId,
+                                              const std::string& emailKey) override;
+    std::vector<domain::Prospect> atDomain(const std::string& organisationId,
+                                           const std::string& domain) override;
     std::optional<domain::Prospect> findByBookingToken(const std::string& token) override;
     std::optional<domain::Prospect> findByUnsubscribeToken(const std::string& token) override;
     std::vector<domain::Prospect> page(const ProspectFilter& filter,
@@ -295,6 +300,17 @@ class SqlSuppressions final : public SuppressionRepository, SqlRepository {
     bool add(const domain::Suppression& suppression) override;
     std::optional<domain::Suppression> find(const std::string& organisationId,
                                             const std::string& emailKey) override;
+    std::vector<domain::Suppression> page(const std::string& organisationId,
+                                          const PageRequest& page) override;
+    bool removeAddress(const std::string& organisationId, const std::string& emailKey) override;
+    bool removeDomain(const std::string& organisationId, const std::string& domain) override;
+    void keepOnlyHash(const std::string& organisationId, const std::string& emailKey,
+                      domain::Timestamp now) override;
+    void hashUnhashed() override;
+
+  private:
+    std::optional<std::string> keyOf(const std::string& organisationId);
+    std::string hashFor(const std::string& organisationId, const std::string& emailKey);
 };
 
 class SqlStorageProbes final : public StorageProbeRepository, SqlRepository {
@@ -317,6 +333,13 @@ class SqlRateLimits final : public RateLimitRepository, SqlRepository {
     std::vector<RequestCount> counts(const std::string& bucket, std::int64_t fromSecond) override;
     void count(const std::string& bucket, std::int64_t second) override;
     void forgetBefore(std::int64_t second) override;
+};
+
+class SqlErasure final : public ErasureRepository, SqlRepository {
+  public:
+    using SqlRepository::SqlRepository;
+    ErasureCounts erasePerson(const std::string& organisationId, const std::string& emailKey,
+                              domain::Timestamp now) override;
 };
 
 class SqlRepositories final : public Repositories {
@@ -346,6 +369,7 @@ class SqlRepositories final : public Repositories {
           auditLog_(statements),
           pipelineCounts_(statements),
           rateLimits_(statements),
+          erasure_(statements),
           jobLeases_(statements, "jobs"),
           deliveryLeases_(statements, "webhook_outbox"),
           emailSendLeases_(statements, "email_sends") {}
@@ -375,6 +399,7 @@ class SqlRepositories final : public Repositories {
     AuditLogRepository& auditLog() override { return auditLog_; }
     PipelineCountRepository& pipelineCounts() override { return pipelineCounts_; }
     RateLimitRepository& rateLimits() override { return rateLimits_; }
+    ErasureRepository& erasure() override { return erasure_; }
     LeaseRepository& emailSendLeases() override { return emailSendLeases_; }
 
   private:
@@ -402,6 +427,7 @@ class SqlRepositories final : public Repositories {
     SqlAuditLog auditLog_;
     SqlPipelineCounts pipelineCounts_;
     SqlRateLimits rateLimits_;
+    SqlErasure erasure_;
     SqlLeases jobLeases_;
     SqlLeases deliveryLeases_;
     SqlLeases emailSendLeases_;

@@ -408,9 +408,12 @@ TEST_F(SendQueueTest, ACampaignWithoutASequenceSchedulesNothing) {
 
 TEST_F(SendQueueTest, ASuppressedAddressNeverEntersASequence) {
     store_->write([&](storage::Repositories& r) {
-        r.suppressions().add({org_.id, "ann@initech.example",
-                              domain::SuppressionReason::Unsubscribed, std::nullopt, std::nullopt,
-                              std::nullopt, kMonday});
+        domain::Suppression unsubscribed;
+        unsubscribed.organisationId = org_.id;
+        unsubscribed.address = "ann@initech.example";
+        unsubscribed.reason = domain::SuppressionReason::Unsubscribed;
+        unsubscribed.createdAt = kMonday;
+        r.suppressions().add(unsubscribed);
     });
     auto ann = qualified("Ann@Initech.example", kMonday);
     EXPECT_TRUE(sendsOf(ann).empty());
