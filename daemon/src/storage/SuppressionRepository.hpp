@@ -26,7 +26,8 @@ class SuppressionRepository {
     // The organisation's entries, newest first.
     virtual std::vector<domain::Suppression> page(const std::string& organisationId,
                                                   const PageRequest& page) = 0;
-    // Lifts the entry of the lowercased address or domain; false when there was none.
+    // Lifts the entry of the lowercased address or domain; false when there was none. An
+    // `erased` entry is never lifted.
     virtual bool removeAddress(const std::string& organisationId, const std::string& emailKey) = 0;
     virtual bool removeDomain(const std::string& organisationId, const std::string& domain) = 0;
     // The address's entry becomes reason `erased` with nothing of its person left but the

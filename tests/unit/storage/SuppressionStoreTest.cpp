@@ -103,6 +103,10 @@ TEST_P(SuppressionStore, ErasureScrubsThePersonAndKeepsOnlyTheHash) {
     EXPECT_EQ(kept->reason, domain::SuppressionReason::Erased);
     EXPECT_FALSE(kept->address);
     EXPECT_EQ(count("SELECT COUNT(*) FROM suppressions WHERE address IS NOT NULL"), 0);
+    EXPECT_FALSE(store_->write([&](Repositories& r) {
+        return r.suppressions().removeAddress(org_.id, "ann@initech.com");
+    })) << "an erased person's entry is never lifted";
+    EXPECT_TRUE(find("ann@initech.com"));
     (void)again;
 }
 

@@ -125,8 +125,11 @@ bool SqlSuppressions::removeAddress(const std::string& organisationId,
                                     const std::string& emailKey) {
     auto key = keyOf(organisationId);
     if (!key) return false;
+    // An erased person's entry stays whoever names the address: it is what keeps them from
+    // being imported and emailed again.
     return Query(statements_,
-                 "DELETE FROM suppressions WHERE organisation_id = ? AND address_hash = ?")
+                 "DELETE FROM suppressions WHERE organisation_id = ? AND address_hash = ? AND "
+                 "reason <> 'erased'")
                .bindAll(organisationId, hashOf(*key, emailKey))
                .execute() > 0;
 }
