@@ -52,6 +52,8 @@ std::vector<Command> reloadCommands();
 std::vector<Command> listCommands();
 std::vector<Command> userCommands();
 std::vector<Command> endpointCommands();
+// `suppression ...` and `prospect erase` (SuppressionCommands.cpp).
+std::vector<Command> suppressionCommands();
 
 // `campaign export` (ExportCommands.cpp): a campaign's prospects as CSV, a prospect's data.
 std::vector<Command> exportCommands();

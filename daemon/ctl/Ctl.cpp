@@ -150,7 +150,8 @@ std::vector<Command> allCommands() {
     for (auto group :
          {organisationCommands(), projectCommands(), campaignCommands(), campaignPreviewCommands(),
           importCommands(), listCommands(), exportCommands(), apiKeyCommands(), userCommands(),
-          webhookCommands(), endpointCommands(), backupCommands(), reloadCommands()}) {
+          webhookCommands(), endpointCommands(), suppressionCommands(), backupCommands(),
+          reloadCommands()}) {
         all.insert(all.end(), group.begin(), group.end());
     }
     // Usage lists each group's commands together (the lists come from a file of their own).

@@ -16,9 +16,9 @@ void printGlobalOptions(std::ostream& out) {
 
 void printUsage(std::ostream& out, const std::vector<Command>& commands) {
     out << "usage: lodestonectl [-c FILE] [--json] <command> [arguments]\n\n"
-           "Manages the organisations, projects, campaigns, API keys and webhook deliveries of\n"
-           "a Lodestone installation, directly in its database (lodestoned may be running),\n"
-           "and backs the database up.\n\n"
+           "Manages the organisations, projects, campaigns, API keys, webhook deliveries and\n"
+           "suppression lists of a Lodestone installation, directly in its database (lodestoned\n"
+           "may be running), erases a person, and backs the database up.\n\n"
            "commands:\n";
     for (const auto& command : commands) out << "  " << command.synopsis << '\n';
     out << "\n";

@@ -48,6 +48,7 @@ std::vector<routing::Route> routes(ApiServices& services) {
     addEndpointRoutes(api, services);
     addListRoutes(api, services);
     addImportRoutes(api, services);
+    addSuppressionRoutes(api, services);
     auto rows = std::move(api.rows);
     rows.push_back(calendarHook(services, "calcom", outreach::calendar::CalendarProvider::CalCom));
     rows.push_back(

@@ -67,6 +67,9 @@ void addEndpointRoutes(ApiRoutes& routes, ApiServices& services);
 // - beyond the spec (docs/api.md, Lists): the caller's campaigns and projects, a campaign's
 //   prospects and a project's jobs, page by page;
 void addListRoutes(ApiRoutes& routes, ApiServices& services);
+// - beyond the spec (docs/lists.md): the organisation's suppression list, read, added to and
+//   lifted from, and the erasure of a prospect's person;
+void addSuppressionRoutes(ApiRoutes& routes, ApiServices& services);
 // - GET /healthz (the process serves HTTP and can read its database), GET /readyz (whether to
 //   send it traffic) and, unless metrics have a listener of their own, GET /metrics (Probes.cpp).
 std::vector<routing::Route> probeRoutes(ApiServices& services);

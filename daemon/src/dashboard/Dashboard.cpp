@@ -67,6 +67,7 @@ std::vector<routing::Route> Dashboard::routes() {
     const routing::Access keyAdmins{Kind::Admin, "API keys"};
     const routing::Access endpointAdmins{Kind::Admin, "webhook endpoints"};
     const routing::Access operatorAdmins{Kind::Admin, "its operators"};
+    const routing::Access listAdmins{Kind::Admin, "the suppression list"};
     // A test goes out from the campaign's sender, to any address.
     const routing::Access testSenders{Kind::Admin, "test messages"};
     // A CSV file's upload: as large as an import may be, plus room for the form around it.
@@ -120,6 +121,10 @@ std::vector<routing::Route> Dashboard::routes() {
         row("GET", "/dashboard/projects/{projectId}", signedIn, project),
         row("POST", "/dashboard/projects/{projectId}/schema", signedIn, saveSchema),
         row("POST", "/dashboard/projects/{projectId}/jobs/{jobId}/retry", signedIn, retryJob),
+        row("GET", "/dashboard/suppressions", signedIn,
+            [](Dashboard& d, DashboardRequest& r) { return suppressions(d, r); }),
+        row("POST", "/dashboard/suppressions", listAdmins, addSuppression),
+        row("POST", "/dashboard/suppressions/lift", listAdmins, liftSuppression),
         row("GET", "/dashboard/keys", keyAdmins,
             [](Dashboard& d, DashboardRequest& r) { return keys(d, r); }),
         row("POST", "/dashboard/keys", keyAdmins, createKey),

@@ -108,6 +108,12 @@ Reply redeliverToEndpoint(Dashboard& dashboard, DashboardRequest& request);
 std::optional<domain::WebhookEndpoint> ownEndpoint(Dashboard& dashboard,
                                                    const DashboardRequest& request);
 
+// The organisation's suppression list: read by every operator, added to and lifted by admins
+// (SuppressionPages.cpp). `error` shows the form again with what was wrong.
+Reply suppressions(Dashboard& dashboard, DashboardRequest& request, const std::string& error = "");
+Reply addSuppression(Dashboard& dashboard, DashboardRequest& request);
+Reply liftSuppression(Dashboard& dashboard, DashboardRequest& request);
+
 // The page asking to confirm each change that cannot be undone; its form posts to the change's
 // own route (ConfirmPages.cpp).
 Reply confirmRevokeKey(Dashboard& dashboard, DashboardRequest& request);

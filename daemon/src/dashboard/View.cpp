@@ -19,6 +19,7 @@ mustache::data operatorData(const SignedIn& who, Section section) {
     data.set("navOverview", section == Section::Overview);
     data.set("navCampaigns", section == Section::Campaigns);
     data.set("navProjects", section == Section::Projects);
+    data.set("navSuppressions", section == Section::Suppressions);
     data.set("navKeys", section == Section::Keys);
     data.set("navEndpoints", section == Section::Endpoints);
     data.set("navOperators", section == Section::Operators);

@@ -33,7 +33,17 @@ struct Reply {
 };
 
 // The navigation item a page belongs to.
-enum class Section { None, Overview, Campaigns, Projects, Keys, Endpoints, Operators, Audit };
+enum class Section {
+    None,
+    Overview,
+    Campaigns,
+    Projects,
+    Suppressions,
+    Keys,
+    Endpoints,
+    Operators,
+    Audit
+};
 
 // A page in the dashboard's layout (templates/layout.mustache): `content` names the page's own
 // template in templates/ ("campaign.mustache"), rendered with `data` (which the layout reads too:

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "domain/Time.hpp"
 
@@ -45,21 +46,47 @@ struct EmailSend {
     Timestamp updatedAt = 0;
 };
 
-// Why an address is never emailed again by any campaign of its organisation.
-enum class SuppressionReason { Unsubscribed, Bounced };
+// Why an address or domain is never emailed again by any campaign of its organisation: the
+// address unsubscribed or hard-bounced, someone added the entry (an operator, lodestonectl or an
+// API key: `addedBy` says which), or its person was erased and only its keyed hash is left.
+enum class SuppressionReason { Unsubscribed, Bounced, Added, Erased };
 
 std::string_view toString(SuppressionReason reason);
 std::optional<SuppressionReason> suppressionReasonFromString(std::string_view text);
 
+// One address, or a whole domain with its subdomains (docs/lists.md).
+enum class SuppressionKind { Address, Domain };
+
+std::string_view toString(SuppressionKind kind);
+
 struct Suppression {
+    std::string id;
     std::string organisationId;
-    std::string emailKey;  // lowercased address
+    SuppressionKind kind = SuppressionKind::Address;
+    // The lowercased address (kind Address): what an added entry is found by, through its keyed
+    // hash; read back, nothing once its person has been erased.
+    std::optional<std::string> address;
+    std::optional<std::string> domain;  // lowercased (kind Domain)
     SuppressionReason reason = SuppressionReason::Unsubscribed;
+    std::optional<std::string> addedBy;     // who added it (reason Added)
+    std::optional<std::string> note;        // what they said about it
     std::optional<std::string> prospectId;  // the prospect through which it happened
     std::optional<std::string> campaignId;
     std::optional<std::string> detail;
     Timestamp createdAt = 0;
 };
+
+// The lowercased address, or the lowercased domain, as an entry is named in the API and the CLI
+// ("ada@example.com", "example.com").
+std::string suppressionEntry(const Suppression& suppression);
+
+// True when the domain entry `domain` covers the lowercased `address`: its domain is `domain`
+// or one of its subdomains ("ada@mail.example.com" is covered by "example.com").
+bool domainCovers(std::string_view domain, std::string_view address);
+
+// The domains whose entry would cover `address`, its own first: "ada@a.example.com" gives
+// "a.example.com", "example.com" (never a lone top-level label, which no entry may be).
+std::vector<std::string> coveringDomains(std::string_view address);
 
 // A campaign's sending budget for one local day of its window's time zone: how many emails it
 // started and when the next attempt may start: any attempt after the minimum gap, another email's

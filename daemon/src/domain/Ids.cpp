@@ -42,6 +42,8 @@ std::string_view prefixOf(IdKind kind) {
             return "ep_";
         case IdKind::LeadImport:
             return "import_";
+        case IdKind::Suppression:
+            return "sup_";
     }
     return "";
 }

@@ -23,7 +23,8 @@ enum class IdKind {
     Operator,
     AuditEntry,
     WebhookEndpoint,
-    LeadImport
+    LeadImport,
+    Suppression
 };
 
 // A fresh identifier, URL-safe by construction: for projects 32 random characters of [a-z0-9]

@@ -35,18 +35,46 @@ void schedule(storage::Repositories& repositories, const domain::Prospect& prosp
 }
 
 std::string suppressedDetail(const domain::Suppression& suppression) {
-    std::string why = suppression.reason == domain::SuppressionReason::Unsubscribed
-                          ? "the address unsubscribed"
-                          : "the address hard-bounced";
+    std::string why;
+    switch (suppression.reason) {
+        case domain::SuppressionReason::Unsubscribed:
+            why = "the address unsubscribed";
+            break;
+        case domain::SuppressionReason::Bounced:
+            why = "the address hard-bounced";
+            break;
+        case domain::SuppressionReason::Added:
+            why = suppression.kind == domain::SuppressionKind::Domain
+                      ? "the domain " + suppression.domain.value_or("") + " is on the list"
+                      : "the address is on the list";
+            if (suppression.addedBy) why += " (added by " + *suppression.addedBy + ")";
+            break;
+        case domain::SuppressionReason::Erased:
+            why = "the address's person was erased";
+            break;
+    }
     if (suppression.campaignId) why += " (campaign " + *suppression.campaignId + ")";
     return "suppressed: " + why + "; this organisation never emails it again";
+}
+
+// Unsubscribes and bounces keep the status they always had; an entry added to the list, or
+// left by an erasure, ends the sequence (completed) with its history saying which entry did.
+ProspectStatus statusFor(const domain::Suppression& suppression) {
+    switch (suppression.reason) {
+        case domain::SuppressionReason::Unsubscribed:
+            return ProspectStatus::Unsubscribed;
+        case domain::SuppressionReason::Bounced:
+            return ProspectStatus::Bounced;
+        default:
+            return ProspectStatus::Completed;
+    }
 }
 
 void suppress(storage::Repositories& repositories, const domain::Prospect& prospect,
               domain::SuppressionReason reason, const std::string& detail, domain::Timestamp now) {
     domain::Suppression suppression;
     suppression.organisationId = prospect.organisationId;
-    suppression.emailKey = prospect.emailKey;
+    suppression.address = prospect.emailKey;
     suppression.reason = reason;
     suppression.prospectId = prospect.id;
     suppression.campaignId = prospect.campaignId;
@@ -79,10 +107,8 @@ void enterSequence(storage::Repositories& repositories, const domain::Prospect& 
     if (!campaign.sequenceJson) return;
     if (auto suppression =
             repositories.suppressions().find(prospect.organisationId, prospect.emailKey)) {
-        auto to = suppression->reason == domain::SuppressionReason::Unsubscribed
-                      ? ProspectStatus::Unsubscribed
-                      : ProspectStatus::Bounced;
-        repositories.prospects().transition(prospect.id, {ProspectStatus::Qualified}, to, now,
+        repositories.prospects().transition(prospect.id, {ProspectStatus::Qualified},
+                                            statusFor(*suppression), now,
                                             suppressedDetail(*suppression));
         return;
     }
@@ -151,6 +177,41 @@ void unsubscribe(storage::Repositories& repositories, const domain::Prospect& pr
     if (stopSequence(repositories, prospect, ProspectStatus::Unsubscribed, detail, now)) return;
     repositories.emailSends().cancelPending(prospect.id, "the prospect unsubscribed", now);
     suppress(repositories, prospect, domain::SuppressionReason::Unsubscribed, detail, now);
+}
+
+void stopSuppressed(storage::Repositories& repositories, const domain::Prospect& prospect,
+                    const domain::Suppression& suppression, domain::Timestamp now) {
+    const auto to = statusFor(suppression);
+    if (to != ProspectStatus::Completed) {
+        stopSequence(repositories, prospect, to,
+                     "suppressed: the address " + std::string(domain::toString(to)) +
+                         " in another campaign of this organisation",
+                     now, false);
+        return;
+    }
+    const std::string detail = suppressedDetail(suppression);
+    if (!repositories.prospects().transition(
+            prospect.id, {ProspectStatus::Qualified, ProspectStatus::InSequence},
+            ProspectStatus::Completed, now, detail)) {
+        return;
+    }
+    repositories.emailSends().cancelPending(prospect.id, detail, now);
+}
+
+int stopCovered(storage::Repositories& repositories, const domain::Suppression& suppression,
+                domain::Timestamp now) {
+    auto covered = suppression.kind == domain::SuppressionKind::Domain
+                       ? repositories.prospects().atDomain(suppression.organisationId,
+                                                           suppression.domain.value_or(""))
+                       : repositories.prospects().withAddress(suppression.organisationId,
+                                                              suppression.address.value_or(""));
+    int stopped = 0;
+    for (const auto& prospect : covered) {
+        if (!isInSequence(prospect.status)) continue;
+        stopSuppressed(repositories, prospect, suppression, now);
+        ++stopped;
+    }
+    return stopped;
 }
 
 std::string messageIdFor(const std::string& sendId, const std::string& senderAddress) {

@@ -24,8 +24,9 @@ bool isInSequence(domain::ProspectStatus status);
 // A just-qualified prospect enters its campaign's sequence: its first email is scheduled (due
 // after the first step's delay; the sending window is applied when it comes due). Nothing
 // happens when the campaign has no sequence, or one that no longer reads (lodestoned warns of
-// such campaigns at start). An address its organisation suppressed never
-// enters: the prospect stops at once as unsubscribed or bounced, its history saying why.
+// such campaigns at start). An address its organisation suppressed never enters: the prospect
+// stops at once, as unsubscribed or bounced when the address did that, else as completed, its
+// history saying why.
 void enterSequence(storage::Repositories& repositories, const domain::Prospect& prospect,
                    const domain::Campaign& campaign, domain::Timestamp now);
 
@@ -61,6 +62,18 @@ void endSequenceEarly(storage::Repositories& repositories, const domain::Prospec
 // prospect who booked a meeting may still not want the emails).
 void unsubscribe(storage::Repositories& repositories, const domain::Prospect& prospect,
                  const std::string& detail, domain::Timestamp now);
+
+// The organisation's entry `suppression` covers the prospect's address: its sequence stops
+// (unsubscribed or bounced when the address did that, else completed) and its unsent emails are
+// cancelled, the reason in its history and on each email. Not announced: the prospect did
+// nothing itself.
+void stopSuppressed(storage::Repositories& repositories, const domain::Prospect& prospect,
+                    const domain::Suppression& suppression, domain::Timestamp now);
+
+// A new entry stops at once every prospect of the organisation it covers that is still in a
+// sequence (stopSuppressed), in the caller's transaction; how many.
+int stopCovered(storage::Repositories& repositories, const domain::Suppression& suppression,
+                domain::Timestamp now);
 
 // The Message-ID an email send carries: its id at the sender's domain.
 std::string messageIdFor(const std::string& sendId, const std::string& senderAddress);

@@ -44,6 +44,12 @@ class ProspectRepository {
     virtual std::optional<domain::Prospect> find(const std::string& id) = 0;
     virtual std::optional<domain::Prospect> findByEmail(const std::string& campaignId,
                                                         const std::string& emailKey) = 0;
+    // The organisation's prospects, in every campaign, whose lowercased address is `emailKey`,
+    // or (`domain` given instead) whose address is at that domain or one of its subdomains.
+    virtual std::vector<domain::Prospect> withAddress(const std::string& organisationId,
+                                                      const std::string& emailKey) = 0;
+    virtual std::vector<domain::Prospect> atDomain(const std::string& organisationId,
+                                                   const std::string& domain) = 0;
     virtual std::optional<domain::Prospect> findByBookingToken(const std::string& token) = 0;
     virtual std::optional<domain::Prospect> findByUnsubscribeToken(const std::string& token) = 0;
     // A page of a campaign's prospects, newest first.

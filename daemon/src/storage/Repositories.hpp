@@ -11,6 +11,7 @@ class AuditLogRepository;
 class CampaignRepository;
 class EmailSendQueue;
 class EmailSendRepository;
+class ErasureRepository;
 class IdempotencyRepository;
 class JobBacklog;
 class JobQueue;
@@ -63,6 +64,8 @@ class Repositories {
     virtual AuditLogRepository& auditLog() = 0;
     virtual PipelineCountRepository& pipelineCounts() = 0;
     virtual RateLimitRepository& rateLimits() = 0;
+    // One person's data removed from every table (docs/lists.md, Erasure).
+    virtual ErasureRepository& erasure() = 0;
     // The leases of the jobs table, of the webhook outbox, of the email sends and of imports.
     virtual LeaseRepository& jobLeases() = 0;
     virtual LeaseRepository& deliveryLeases() = 0;

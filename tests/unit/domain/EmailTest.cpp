@@ -4,6 +4,7 @@
 #include <string>
 
 #include "domain/Email.hpp"
+#include "domain/EmailSends.hpp"
 
 using lodestone::domain::emailDomain;
 using lodestone::domain::isValidEmail;
@@ -186,4 +187,17 @@ TEST(EmailProblem, SaysWhatIsWrong) {
               "example.com");
     EXPECT_EQ(emailProblem(std::string(64, 'a') + "@" + std::string(190, 'b') + ".example"),
               "is longer than 254 characters");
+}
+
+// A suppressed domain covers itself and its subdomains, never a look-alike (docs/lists.md).
+TEST(SuppressedDomains, CoverTheirSubdomainsOnly) {
+    using lodestone::domain::domainCovers;
+    EXPECT_TRUE(domainCovers("example.com", "ada@example.com"));
+    EXPECT_TRUE(domainCovers("example.com", "ada@mail.eu.example.com"));
+    EXPECT_FALSE(domainCovers("example.com", "ada@notexample.com"));
+    EXPECT_FALSE(domainCovers("example.com", "ada@example.com.au"));
+    EXPECT_FALSE(domainCovers("example.com", "example.com"));
+    EXPECT_EQ(lodestone::domain::coveringDomains("ada@a.example.co.uk"),
+              (std::vector<std::string>{"a.example.co.uk", "example.co.uk", "co.uk"}));
+    EXPECT_TRUE(lodestone::domain::coveringDomains("no-at-sign").empty());
 }

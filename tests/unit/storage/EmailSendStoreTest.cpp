@@ -309,9 +309,14 @@ TEST_P(EmailSendStore, ASpentCapHoldsNewEmailsButNotRetries) {
 }
 
 TEST_P(EmailSendStore, TheFirstSuppressionOfAnAddressStays) {
-    domain::Suppression first{org_.id, "ann@initech.com", domain::SuppressionReason::Bounced,
-                              ann_.id, campaign_.id,      "550 5.1.1",
-                              kT0};
+    domain::Suppression first;
+    first.organisationId = org_.id;
+    first.address = "ann@initech.com";
+    first.reason = domain::SuppressionReason::Bounced;
+    first.prospectId = ann_.id;
+    first.campaignId = campaign_.id;
+    first.detail = "550 5.1.1";
+    first.createdAt = kT0;
     EXPECT_TRUE(store_->write([&](Repositories& r) { return r.suppressions().add(first); }));
     auto second = first;
     second.reason = domain::SuppressionReason::Unsubscribed;

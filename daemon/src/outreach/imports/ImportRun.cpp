@@ -9,6 +9,7 @@
 #include "storage/CampaignRepository.hpp"
 #include "storage/LeadImportRepository.hpp"
 #include "storage/StorageError.hpp"
+#include "storage/SuppressionRepository.hpp"
 
 namespace lodestone::outreach::imports {
 namespace {
@@ -54,6 +55,16 @@ RowEnd addRow(storage::Repositories& repositories, const domain::Campaign& campa
     if (rejections.size() > before) return RowEnd::Rejected;
     try {
         auto lead = readCampaignLead(body, clock);
+        // An address the organisation never emails (unsubscribed, bounced, erased, or added to
+        // its suppression list) is not imported again, whichever list brings it back.
+        if (auto suppressed =
+                repositories.suppressions().find(campaign.organisationId, lead.emailKey)) {
+            rejections.push_back({row.line, "email",
+                                  "is on the organisation's suppression list (" +
+                                      std::string(domain::toString(suppressed->reason)) +
+                                      "): it is never emailed; lift the entry first to import it"});
+            return RowEnd::Rejected;
+        }
         addProspect(repositories, campaign, lead, maxRetries, clock.now());
         return RowEnd::Added;
     } catch (const CampaignLeadError& problem) {

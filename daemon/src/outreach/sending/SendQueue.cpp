@@ -138,15 +138,10 @@ std::optional<SendQueue::Sendable> SendQueue::sendable(
     }
     // Another campaign of the organisation may have lost the address since this one scheduled
     // it.
+    // The address's own entry or its domain's.
     if (auto suppressed =
             repositories.suppressions().find(prospect->organisationId, prospect->emailKey)) {
-        auto to = suppressed->reason == domain::SuppressionReason::Unsubscribed
-                      ? domain::ProspectStatus::Unsubscribed
-                      : domain::ProspectStatus::Bounced;
-        stopSequence(repositories, *prospect, to,
-                     "suppressed: the address " + std::string(domain::toString(to)) +
-                         " in another campaign of this organisation",
-                     now, false);
+        stopSuppressed(repositories, *prospect, *suppressed, now);
         return std::nullopt;
     }
     return Sendable{std::move(*prospect), known.sequence};

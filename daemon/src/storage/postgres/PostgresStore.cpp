@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "domain/Random.hpp"
+#include "storage/SuppressionRepository.hpp"
 #include "storage/postgres/PgMigrations.hpp"
 #include "storage/postgres/PgWorkListener.hpp"
 #include "storage/sql/SqlRepositories.hpp"
@@ -42,13 +43,17 @@ std::unique_ptr<WorkListener> PostgresStore::listenForWork(
 }
 
 void PostgresStore::migrate(const domain::Clock& clock) {
-    auto lease = pool_.acquire();
-    // A host that starts while another migrates waits for it, however long a migration takes;
-    // the connection is closed afterwards rather than returned without its timeouts.
-    lease.discard();
-    command(lease.raw(), "SET lock_timeout = 0");
-    command(lease.raw(), "SET statement_timeout = 0");
-    applyMigrations(lease.raw(), pool_.name(), clock);
+    {
+        auto lease = pool_.acquire();
+        // A host that starts while another migrates waits for it, however long a migration
+        // takes; the connection is closed afterwards rather than returned without its timeouts.
+        lease.discard();
+        command(lease.raw(), "SET lock_timeout = 0");
+        command(lease.raw(), "SET statement_timeout = 0");
+        applyMigrations(lease.raw(), pool_.name(), clock);
+    }
+    // What SQL cannot do in a migration: HMAC the addresses it copied (0018).
+    write([](Repositories& repositories) { repositories.suppressions().hashUnhashed(); });
 }
 
 int PostgresStore::schemaVersion() {

@@ -1,4 +1,5 @@
 #include "storage/StorageError.hpp"
+#include "storage/SuppressionRepository.hpp"
 #include "storage/sql/SqlRepositories.hpp"
 
 namespace lodestone::storage::sql {
@@ -29,11 +30,11 @@ std::string_view reasonName(CreditReason reason) {
 
 void SqlOrganisations::insert(const domain::Organisation& organisation) {
     static const std::string sql =
-        "INSERT INTO organisations (" + kColumns + ") VALUES (?, ?, ?, ?, ?)";
+        "INSERT INTO organisations (" + kColumns + ", suppression_key) VALUES (?, ?, ?, ?, ?, ?)";
     try {
         Query(statements_, sql)
             .bindAll(organisation.id, organisation.name, organisation.credits,
-                     organisation.createdAt, organisation.updatedAt)
+                     organisation.createdAt, organisation.updatedAt, newSuppressionKey())
             .execute();
     } catch (const ConstraintViolation&) {
         throw Conflict("an organisation named \"" + organisation.name + "\" already exists");

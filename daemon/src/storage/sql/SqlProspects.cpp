@@ -146,6 +146,32 @@ std::optional<domain::Prospect> SqlProspects::findByEmail(const std::string& cam
     return findWhere("campaign_id = ? AND email_key = ?", {campaignId, emailKey});
 }
 
+std::vector<domain::Prospect> SqlProspects::withAddress(const std::string& organisationId,
+                                                        const std::string& emailKey) {
+    Query query(statements_, "SELECT " + kColumns +
+                                 " FROM prospects WHERE organisation_id = ? AND email_key = ?");
+    std::vector<domain::Prospect> out;
+    query.bindAll(organisationId, emailKey).forEachRow([&](const Row& row) {
+        out.push_back(toProspect(row));
+    });
+    return out;
+}
+
+std::vector<domain::Prospect> SqlProspects::atDomain(const std::string& organisationId,
+                                                     const std::string& domain) {
+    // A host name has no '%' or '_', so the patterns need no escape; LIKE may match a wider set
+    // on SQLite (case), and the rule decides.
+    Query query(statements_, "SELECT " + kColumns +
+                                 " FROM prospects WHERE organisation_id = ? AND "
+                                 "(email_key LIKE ? OR email_key LIKE ?)");
+    std::vector<domain::Prospect> out;
+    query.bindAll(organisationId, "%@" + domain, "%." + domain).forEachRow([&](const Row& row) {
+        auto prospect = toProspect(row);
+        if (domain::domainCovers(domain, prospect.emailKey)) out.push_back(std::move(prospect));
+    });
+    return out;
+}
+
 std::optional<domain::Prospect> SqlProspects::findByBookingToken(const std::string& token) {
     return findWhere("booking_token = ?", {token});
 }

@@ -4,6 +4,7 @@
 #include "storage/CampaignRepository.hpp"
 #include "storage/EmailSendQueue.hpp"
 #include "storage/EmailSendRepository.hpp"
+#include "storage/ErasureRepository.hpp"
 #include "storage/IdempotencyRepository.hpp"
 #include "storage/JobBacklog.hpp"
 #include "storage/JobQueue.hpp"
@@ -159,6 +160,10 @@ class SqlProspects final : public ProspectRepository, SqlRepository {
     std::optional<domain::Prospect> find(const std::string& id) override;
     std::optional<domain::Prospect> findByEmail(const std::string& campaignId,
                                                 const std::string& emailKey) override;
+    std::vector<domain::Prospect> withAddress(const std::string& organisationId,
+                                              const std::string& emailKey) override;
+    std::vector<domain::Prospect> atDomain(const std::string& organisationId,
+                                           const std::string& domain) override;
     std::optional<domain::Prospect> findByBookingToken(const std::string& token) override;
     std::optional<domain::Prospect> findByUnsubscribeToken(const std::string& token) override;
     std::vector<domain::Prospect> page(const ProspectFilter& filter,
@@ -299,6 +304,17 @@ class SqlSuppressions final : public SuppressionRepository, SqlRepository {
     bool add(const domain::Suppression& suppression) override;
     std::optional<domain::Suppression> find(const std::string& organisationId,
                                             const std::string& emailKey) override;
+    std::vector<domain::Suppression> page(const std::string& organisationId,
+                                          const PageRequest& page) override;
+    bool removeAddress(const std::string& organisationId, const std::string& emailKey) override;
+    bool removeDomain(const std::string& organisationId, const std::string& domain) override;
+    void keepOnlyHash(const std::string& organisationId, const std::string& emailKey,
+                      domain::Timestamp now) override;
+    void hashUnhashed() override;
+
+  private:
+    std::optional<std::string> keyOf(const std::string& organisationId);
+    std::string hashFor(const std::string& organisationId, const std::string& emailKey);
 };
 
 class SqlLeadImports final : public LeadImportRepository, SqlRepository {
@@ -352,6 +368,13 @@ class SqlRateLimits final : public RateLimitRepository, SqlRepository {
     void forgetBefore(std::int64_t second) override;
 };
 
+class SqlErasure final : public ErasureRepository, SqlRepository {
+  public:
+    using SqlRepository::SqlRepository;
+    ErasureCounts erasePerson(const std::string& organisationId, const std::string& emailKey,
+                              domain::Timestamp now) override;
+};
+
 class SqlRepositories final : public Repositories {
   public:
     explicit SqlRepositories(Statements& statements)
@@ -380,6 +403,7 @@ class SqlRepositories final : public Repositories {
           auditLog_(statements),
           pipelineCounts_(statements),
           rateLimits_(statements),
+          erasure_(statements),
           jobLeases_(statements, "jobs"),
           deliveryLeases_(statements, "webhook_outbox"),
           emailSendLeases_(statements, "email_sends"),
@@ -411,6 +435,7 @@ class SqlRepositories final : public Repositories {
     AuditLogRepository& auditLog() override { return auditLog_; }
     PipelineCountRepository& pipelineCounts() override { return pipelineCounts_; }
     RateLimitRepository& rateLimits() override { return rateLimits_; }
+    ErasureRepository& erasure() override { return erasure_; }
     LeaseRepository& emailSendLeases() override { return emailSendLeases_; }
     LeaseRepository& importLeases() override { return importLeases_; }
 
@@ -440,6 +465,7 @@ class SqlRepositories final : public Repositories {
     SqlAuditLog auditLog_;
     SqlPipelineCounts pipelineCounts_;
     SqlRateLimits rateLimits_;
+    SqlErasure erasure_;
     SqlLeases jobLeases_;
     SqlLeases deliveryLeases_;
     SqlLeases emailSendLeases_;

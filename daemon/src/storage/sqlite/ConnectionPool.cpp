@@ -84,6 +84,9 @@ std::unique_ptr<Connection> ConnectionPool::open() {
         execute(*session, "PRAGMA journal_mode=WAL");
         execute(*session, "PRAGMA synchronous=" + synchronous_);
         execute(*session, "PRAGMA foreign_keys=ON");
+        // Deleted and overwritten content is zeroed, not left in free space: an erased person's
+        // address and name must leave the file's bytes (docs/lists.md, Erasure).
+        execute(*session, "PRAGMA secure_delete=ON");
         execute(*session, "PRAGMA busy_timeout=" + std::to_string(busyTimeout_.count()));
         sqlite3* db = Poco::Data::SQLite::Utility::dbHandle(*session);
         if (checkpointer_) checkpointer_->watch(db);

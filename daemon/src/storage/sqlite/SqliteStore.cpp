@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 
 #include "domain/RequestId.hpp"
+#include "storage/SuppressionRepository.hpp"
 #include "storage/sql/SqlRepositories.hpp"
 #include "storage/sqlite/Migrations.hpp"
 #include "storage/sqlite/Prepared.hpp"
@@ -68,14 +69,18 @@ SqliteStore::SqliteStore(const StoreOptions& options)
               [this](std::span<CommitGroup::Write*> batch) { commitBatch(batch); }) {}
 
 void SqliteStore::migrate(const domain::Clock& clock) {
-    auto lease = pool_.acquire();
-    try {
-        applyMigrations(lease.session(), pool_.path().string(), clock);
-    } catch (...) {
-        // Its foreign-key setting is not known now: no other work may get this connection.
-        lease.discard();
-        rethrowAsStorageError(pool_.path());
+    {
+        auto lease = pool_.acquire();
+        try {
+            applyMigrations(lease.session(), pool_.path().string(), clock);
+        } catch (...) {
+            // Its foreign-key setting is not known now: no other work may get this connection.
+            lease.discard();
+            rethrowAsStorageError(pool_.path());
+        }
     }
+    // What SQL cannot do in a migration: HMAC the addresses it copied (0018).
+    write([](Repositories& repositories) { repositories.suppressions().hashUnhashed(); });
 }
 
 int SqliteStore::schemaVersion() {

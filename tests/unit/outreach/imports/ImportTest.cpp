@@ -9,6 +9,7 @@
 #include "outreach/imports/ImportReceiver.hpp"
 #include "outreach/imports/ImportRun.hpp"
 #include "storage/LeadImportRepository.hpp"
+#include "storage/SuppressionRepository.hpp"
 #include "unit/storage/ProspectStoreFixture.hpp"
 
 using namespace lodestone;
@@ -235,4 +236,34 @@ TEST_F(LeadImportTest, AFileCutShortOfItsAnnouncedLengthIsRefused) {
         ASSERT_TRUE(refused.importId());
         EXPECT_EQ(find(*refused.importId()).status, domain::LeadImportStatus::Failed);
     }
+}
+
+TEST_F(LeadImportTest, AnAddressTheSuppressionListStopsIsRejectedNotImported) {
+    store_->write([&](storage::Repositories& r) {
+        domain::Suppression unsubscribed;
+        unsubscribed.organisationId = org_.id;
+        unsubscribed.address = "ann@initech.example";
+        unsubscribed.reason = domain::SuppressionReason::Unsubscribed;
+        unsubscribed.createdAt = clock_.now();
+        r.suppressions().add(unsubscribed);
+        domain::Suppression wholeDomain;
+        wholeDomain.organisationId = org_.id;
+        wholeDomain.kind = domain::SuppressionKind::Domain;
+        wholeDomain.domain = "globex.example";
+        wholeDomain.reason = domain::SuppressionReason::Added;
+        wholeDomain.createdAt = clock_.now();
+        r.suppressions().add(wholeDomain);
+    });
+    auto done = addAll(receive(kHeader + "Initech,Ann,Ann@Initech.example,,\n"
+                                         "Globex,Bo,bo@sales.globex.example,,\n"
+                                         "Hooli,Cy,cy@hooli.example,,\n")
+                           .id);
+    EXPECT_EQ(done.counts.added, 1);
+    EXPECT_EQ(done.counts.rejected, 2);
+    auto rejected = rejections(done.id);
+    ASSERT_EQ(rejected.size(), 2u);
+    EXPECT_EQ(rejected[0].field, "email");
+    EXPECT_THAT(rejected[0].error, HasSubstr("suppression list (unsubscribed)"));
+    EXPECT_THAT(rejected[1].error, HasSubstr("suppression list (added)"));
+    EXPECT_EQ(prospects(), 1);
 }

@@ -408,13 +408,37 @@ TEST_F(SendQueueTest, ACampaignWithoutASequenceSchedulesNothing) {
 
 TEST_F(SendQueueTest, ASuppressedAddressNeverEntersASequence) {
     store_->write([&](storage::Repositories& r) {
-        r.suppressions().add({org_.id, "ann@initech.example",
-                              domain::SuppressionReason::Unsubscribed, std::nullopt, std::nullopt,
-                              std::nullopt, kMonday});
+        domain::Suppression unsubscribed;
+        unsubscribed.organisationId = org_.id;
+        unsubscribed.address = "ann@initech.example";
+        unsubscribed.reason = domain::SuppressionReason::Unsubscribed;
+        unsubscribed.createdAt = kMonday;
+        r.suppressions().add(unsubscribed);
     });
     auto ann = qualified("Ann@Initech.example", kMonday);
     EXPECT_TRUE(sendsOf(ann).empty());
     EXPECT_EQ(find(ann).status, ProspectStatus::Unsubscribed);
+}
+
+TEST_F(SendQueueTest, ADomainSuppressedAfterSchedulingStopsTheSendWhenItComesDue) {
+    auto ann = qualified("ann@eu.initech.example", kMonday + 9 * kHour);
+    // Written behind the list's back (as another host's entry would be found only at send time):
+    // the send-time check itself must cover the address's parent domain.
+    store_->write([&](storage::Repositories& r) {
+        domain::Suppression entry;
+        entry.organisationId = org_.id;
+        entry.kind = domain::SuppressionKind::Domain;
+        entry.domain = "initech.example";
+        entry.reason = domain::SuppressionReason::Added;
+        entry.addedBy = "lodestonectl";
+        entry.createdAt = kMonday;
+        r.suppressions().add(entry);
+    });
+    EXPECT_TRUE(claim(kMonday + 9 * kHour).empty());
+    EXPECT_EQ(find(ann).status, ProspectStatus::Completed);
+    auto sends = sendsOf(ann);
+    EXPECT_EQ(sends[0].status, EmailSendStatus::Cancelled);
+    EXPECT_THAT(sends[0].lastError.value_or(""), HasSubstr("initech.example"));
 }
 
 }  // namespace

@@ -1,0 +1,128 @@
+// The suppression list and erasure as the repositories store them: addresses found by their
+// keyed hash only, domains covering their subdomains, entries copied by the migration hashed when
+// the store opens, and an erased person's rows scrubbed in place.
+#include <gtest/gtest.h>
+
+#include "ProspectStoreFixture.hpp"
+#include "StoreSuite.hpp"
+#include "storage/EmailSendRepository.hpp"
+#include "storage/ErasureRepository.hpp"
+#include "storage/ProspectRepository.hpp"
+#include "storage/SuppressionRepository.hpp"
+
+using namespace lodestone;
+using namespace lodestone::storage;
+
+namespace {
+
+class SuppressionStore : public storage::test::OnEveryBackend<storage::test::ProspectStoreFixture> {
+  protected:
+    bool suppress(domain::SuppressionKind kind, const std::string& value,
+                  domain::SuppressionReason reason = domain::SuppressionReason::Added) {
+        domain::Suppression entry;
+        entry.organisationId = org_.id;
+        entry.kind = kind;
+        if (kind == domain::SuppressionKind::Domain) {
+            entry.domain = value;
+        } else {
+            entry.address = value;
+        }
+        entry.reason = reason;
+        entry.createdAt = kT0;
+        return store_->write([&](Repositories& r) { return r.suppressions().add(entry); });
+    }
+
+    std::optional<domain::Suppression> find(const std::string& address) {
+        return store_->read(
+            [&](Repositories& r) { return r.suppressions().find(org_.id, address); });
+    }
+};
+
+TEST_P(SuppressionStore, AnAddressIsFoundByItsKeyedHashNeverByItsText) {
+    EXPECT_TRUE(suppress(domain::SuppressionKind::Address, "ann@initech.com"));
+    EXPECT_FALSE(suppress(domain::SuppressionKind::Address, "ann@initech.com"));
+    ASSERT_TRUE(find("ann@initech.com"));
+    EXPECT_FALSE(find("bob@initech.com"));
+    EXPECT_EQ(count("SELECT COUNT(*) FROM suppressions WHERE length(address_hash) = 64 AND "
+                    "address_hash NOT LIKE '%ann%' AND address = 'ann@initech.com'"),
+              1);
+}
+
+TEST_P(SuppressionStore, ADomainCoversItsSubdomainsAndNoLookAlike) {
+    EXPECT_TRUE(suppress(domain::SuppressionKind::Domain, "initech.com"));
+    EXPECT_TRUE(find("ann@initech.com"));
+    EXPECT_TRUE(find("ann@mail.eu.initech.com"));
+    EXPECT_FALSE(find("ann@notinitech.com"));
+    EXPECT_FALSE(find("ann@initech.com.au"));
+    EXPECT_TRUE(store_->write(
+        [&](Repositories& r) { return r.suppressions().removeDomain(org_.id, "initech.com"); }));
+    EXPECT_FALSE(find("ann@initech.com"));
+}
+
+TEST_P(SuppressionStore, EachOrganisationHashesWithItsOwnKey) {
+    suppress(domain::SuppressionKind::Address, "ann@initech.com");
+    domain::Organisation other{domain::newId(domain::IdKind::Organisation), "Globex", 0, kT0, kT0};
+    store_->write([&](Repositories& r) { r.organisations().insert(other); });
+    EXPECT_FALSE(store_->read(
+        [&](Repositories& r) { return r.suppressions().find(other.id, "ann@initech.com"); }));
+    EXPECT_EQ(count("SELECT COUNT(DISTINCT suppression_key) FROM organisations"), 2);
+}
+
+TEST_P(SuppressionStore, EntriesCopiedByTheMigrationAreHashedWhenTheStoreOpens) {
+    // As migration 0018 leaves an entry it copied: the clear address, no hash yet.
+    sql("INSERT INTO suppressions (id, organisation_id, kind, address, reason, created_at) "
+        "VALUES ('sup_migrated000000000000000', '" +
+        org_.id + "', 'address', 'old@initech.com', 'bounced', 1)");
+    EXPECT_FALSE(find("old@initech.com"));
+    store_->migrate(domain::SystemClock());
+    auto found = find("old@initech.com");
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->reason, domain::SuppressionReason::Bounced);
+}
+
+TEST_P(SuppressionStore, ErasureScrubsThePersonAndKeepsOnlyTheHash) {
+    auto ann = add(campaign_, "Ann@Initech.com", domain::ProspectStatus::InSequence);
+    auto again = add(other_, "ann@initech.com", domain::ProspectStatus::Qualified);
+    suppress(domain::SuppressionKind::Address, "ann@initech.com",
+             domain::SuppressionReason::Unsubscribed);
+    auto counts = store_->write([&](Repositories& r) {
+        auto erased = r.erasure().erasePerson(org_.id, "ann@initech.com", kT0 + 1);
+        r.suppressions().keepOnlyHash(org_.id, "ann@initech.com", kT0 + 1);
+        return erased;
+    });
+    EXPECT_EQ(counts.prospects, 2);
+    auto tombstone = *store_->read([&](Repositories& r) { return r.prospects().find(ann.id); });
+    EXPECT_EQ(tombstone.email, "");
+    EXPECT_EQ(tombstone.contactName, "");
+    EXPECT_EQ(tombstone.status, domain::ProspectStatus::InSequence) << "totals stay right";
+    EXPECT_EQ(count("SELECT COUNT(*) FROM prospects WHERE lower(email_key) LIKE '%ann%' OR "
+                    "lower(contact_name) LIKE '%ann%'"),
+              0);
+    auto kept = find("ann@initech.com");
+    ASSERT_TRUE(kept);
+    EXPECT_EQ(kept->reason, domain::SuppressionReason::Erased);
+    EXPECT_FALSE(kept->address);
+    EXPECT_EQ(count("SELECT COUNT(*) FROM suppressions WHERE address IS NOT NULL"), 0);
+    EXPECT_FALSE(store_->write([&](Repositories& r) {
+        return r.suppressions().removeAddress(org_.id, "ann@initech.com");
+    })) << "an erased person's entry is never lifted";
+    EXPECT_TRUE(find("ann@initech.com"));
+    (void)again;
+}
+
+TEST_P(SuppressionStore, ProspectsAreFoundByAddressOrDomainAcrossCampaigns) {
+    add(campaign_, "ann@initech.com");
+    add(other_, "bob@eu.initech.com");
+    add(other_, "eve@notinitech.com");
+    auto atDomain = store_->read(
+        [&](Repositories& r) { return r.prospects().atDomain(org_.id, "initech.com"); });
+    EXPECT_EQ(atDomain.size(), 2u);
+    auto withAddress = store_->read(
+        [&](Repositories& r) { return r.prospects().withAddress(org_.id, "ann@initech.com"); });
+    EXPECT_EQ(withAddress.size(), 1u);
+}
+
+INSTANTIATE_TEST_SUITE_P(, SuppressionStore, storage::test::everyBackend(),
+                         storage::test::backendName);
+
+}  // namespace
