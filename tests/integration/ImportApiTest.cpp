@@ -1,9 +1,11 @@
 // Lists in over real sockets: a CSV file posted to lodestoned, its progress followed, its rows
 // added as Add Lead adds a lead; and an import that survives kill -9 part-way.
 #include <Poco/JSON/Array.h>
+#include <Poco/JSON/Parser.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <thread>
 
 #include "ApiSupport.hpp"
@@ -188,9 +190,16 @@ TEST(ImportApi, AnExportedListImportsIntoAnotherCampaignWithTheSameFields) {
     EXPECT_EQ(shown->getValue<int>("added"), 2);
     EXPECT_EQ(shown->getValue<int>("rejected"), 0);
     for (const auto& email : {"ann@initech.example", "bo@globex.example"}) {
+        // The same fields and values, in whichever order each import wrote them.
         auto stored = [&](const std::string& campaign) {
-            return api.backdoor().text("SELECT input_json FROM prospects WHERE campaign_id = '" +
-                                       campaign + "' AND email = '" + email + "'");
+            std::ostringstream sorted;
+            Poco::JSON::Parser()
+                .parse(
+                    api.backdoor().text("SELECT input_json FROM prospects WHERE campaign_id = '" +
+                                        campaign + "' AND email = '" + email + "'"))
+                .extract<Poco::JSON::Object::Ptr>()
+                ->stringify(sorted);
+            return sorted.str();
         };
         EXPECT_EQ(stored(quiet), stored(outbound)) << email;
     }
