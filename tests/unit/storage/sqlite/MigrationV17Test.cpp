@@ -1,4 +1,4 @@
-// Migration 17 moves the suppressions to entries found by keyed hash: the addresses a version-16
+// Migration 18 moves the suppressions to entries found by keyed hash: the addresses a version-16
 // lodestoned suppressed still stop their emails, each organisation has a key, and no address is a
 // key any more (the store hashes the copied entries when it opens).
 #include <gtest/gtest.h>
