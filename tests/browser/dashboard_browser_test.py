@@ -446,6 +446,15 @@ def run(args):
                 browser.text()
             browser.shoot("import")
 
+            # The organisation's suppression list: a whole domain added by the admin, listed
+            # with its reason and note.
+            browser.click(By.LINK_TEXT, "Suppressions")
+            browser.fill("entry", "competitor.example")
+            browser.fill("note", "a competitor: never email")
+            browser.click(By.XPATH, "//button[text()='Suppress']")
+            assert "competitor.example" in browser.text(), browser.text()
+            browser.shoot("suppressions")
+
             # A campaign made here: an admin sees its signing secret once, then types its
             # email sequence as YAML into its settings.
             browser.click(By.LINK_TEXT, "Campaigns")
