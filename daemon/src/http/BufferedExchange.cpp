@@ -54,17 +54,17 @@ void appendField(std::string& out, std::string_view name, std::string_view value
 BufferedResponse::BodySink::int_type BufferedResponse::BodySink::overflow(int_type c) {
     if (!traits_type::eq_int_type(c, traits_type::eof())) {
         const char byte = traits_type::to_char_type(c);
-        response_.write(std::string_view(&byte, 1));
+        response_.appendBody(std::string_view(&byte, 1));
     }
     return traits_type::not_eof(c);
 }
 
 std::streamsize BufferedResponse::BodySink::xsputn(const char* bytes, std::streamsize count) {
-    response_.write(std::string_view(bytes, static_cast<std::size_t>(count)));
+    response_.appendBody(std::string_view(bytes, static_cast<std::size_t>(count)));
     return count;
 }
 
-void BufferedResponse::write(std::string_view bytes) {
+void BufferedResponse::appendBody(std::string_view bytes) {
     body_.append(bytes);
     // Past the threshold the body goes to a file a piece at a time, so that its size costs
     // disk, not memory.
@@ -93,7 +93,7 @@ void BufferedResponse::sendFile(const std::string& path, const std::string& medi
 
 void BufferedResponse::sendBuffer(const void* buffer, std::size_t length) {
     sent_ = true;
-    write(std::string_view(static_cast<const char*>(buffer), length));
+    appendBody(std::string_view(static_cast<const char*>(buffer), length));
 }
 
 void BufferedResponse::redirect(const std::string& uri, HTTPStatus status) {

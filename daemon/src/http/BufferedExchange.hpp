@@ -57,7 +57,7 @@ class BufferedResponse final : public Poco::Net::HTTPServerResponse {
         std::ostream stream;
     };
 
-    void write(std::string_view bytes);
+    void appendBody(std::string_view bytes);
     std::int64_t bodySize() const;
 
     bool sent_ = false;
