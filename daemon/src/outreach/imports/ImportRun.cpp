@@ -85,13 +85,17 @@ struct Batch {
 SliceResult addSlice(storage::Store& store, const std::string& importId, const std::string& owner,
                      const ImportPace& pace, int maxRetries, const domain::Clock& clock,
                      const std::function<void()>& jobsQueued) {
-    auto [leadImport, campaign] = store.read([&](storage::Repositories& repositories) {
+    // Not a structured binding: the write lambdas below capture the campaign, and clang 14 does
+    // not let a lambda capture a binding.
+    const auto loaded = store.read([&](storage::Repositories& repositories) {
         auto found = repositories.leadImports().find(importId);
         if (!found) throw storage::NotFound("import " + importId + " does not exist");
         auto campaign = repositories.campaigns().find(found->campaignId);
         if (!campaign) throw storage::NotFound("campaign " + found->campaignId + " does not exist");
         return std::make_pair(std::move(*found), std::move(*campaign));
     });
+    const auto& leadImport = loaded.first;
+    const auto& campaign = loaded.second;
     std::vector<LeadColumn> columns;
     for (const auto& header : leadImport.columns) {
         auto column = leadColumn(header);
