@@ -95,7 +95,7 @@ void WorkSubsystem::initialize(Poco::Util::Application&) {
     // plugins were loaded before us.
     const auto research = researchHttp(config_);
     // Each kind takes the plugin in force when it prepares a run, so a reload reaches new work.
-    const plugins::PluginChoice researchPlugin(live, &PluginRegistry::research);
+    const plugins::PluginChoice researchPlugin(live, &PluginRegistry::researchWaterfall);
     leadMagnets_ = std::make_unique<leadmagnet::LeadMagnetJobs>(
         store, clock_, researchPlugin, plugins::PluginChoice(live, &PluginRegistry::content),
         research, contentHttp(config_), &metrics_.series());

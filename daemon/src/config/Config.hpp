@@ -79,6 +79,9 @@ struct StepConfig {
     // model's server) may reach loopback, private, link-local and reserved addresses, as
     // webhooks.allow_private_networks does.
     bool allowPrivateNetworks = false;
+    // Research only: every instance pipeline.research.plugin names, in order (a list there is a
+    // waterfall, docs/plugins.md); `plugin` is the first of them.
+    std::vector<PluginRef> waterfall{};
 };
 
 // Outreach emails (pipeline.mailer): none is sent until a mailer plugin is named.

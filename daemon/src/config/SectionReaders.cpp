@@ -43,12 +43,45 @@ std::optional<PluginRef> readPluginRef(MapReader& reader) {
     return PluginRef{*name, node->line(), node->path()};
 }
 
+// pipeline.research.plugin: one instance's name, or a list of them run in turn (a waterfall).
+// `step.plugin` is the first, so what reads one plugin reads a waterfall's first.
+void readResearchPlugins(MapReader& reader, StepConfig& step) {
+    auto node = reader.optional("plugin");
+    if (!node) return;
+    step.waterfall.clear();
+    if (!node->isSequence()) {
+        if (auto name = node->asString()) {
+            step.waterfall.push_back(PluginRef{*name, node->line(), node->path()});
+        }
+    } else {
+        auto elements = node->elements();
+        if (elements.empty()) node->error("expected at least one research plugin instance's name");
+        for (const auto& element : elements) {
+            auto name = element.asString();
+            if (!name) continue;
+            for (const auto& earlier : step.waterfall) {
+                if (earlier.name == *name) {
+                    element.error("\"" + *name + "\" is already in the list (" + earlier.path +
+                                  "); an instance runs once per lead");
+                }
+            }
+            step.waterfall.push_back(PluginRef{*name, element.line(), element.path()});
+        }
+    }
+    if (!step.waterfall.empty()) step.plugin = step.waterfall.front();
+}
+
 // `fetches`: the step's plugin gets outbound HTTP (research, content), whose policy is set here
 // too.
-StepConfig readStep(const ConfigNode& node, StepConfig step, bool takesPlugin,
-                    bool fetches = false) {
+// `waterfall`: the step's plugin may be a list (research).
+StepConfig readStep(const ConfigNode& node, StepConfig step, bool takesPlugin, bool fetches = false,
+                    bool waterfall = false) {
     MapReader reader(node);
-    if (takesPlugin) step.plugin = readPluginRef(reader);
+    if (waterfall) {
+        readResearchPlugins(reader, step);
+    } else if (takesPlugin) {
+        step.plugin = readPluginRef(reader);
+    }
     if (fetches) reader.read("allow_private_networks", step.allowPrivateNetworks);
     reader.read("concurrency", step.concurrency, 1, kMaxThreads);
     reader.read("timeout", step.timeout);
@@ -239,7 +272,7 @@ PipelineConfig readPipeline(const ConfigNode& node) {
     PipelineConfig pipeline;
     MapReader reader(node);
     if (auto step = reader.optional("research")) {
-        pipeline.research = readStep(*step, pipeline.research, true, true);
+        pipeline.research = readStep(*step, pipeline.research, true, true, true);
     }
     if (auto step = reader.optional("content")) {
         pipeline.content = readStep(*step, pipeline.content, true, true);
@@ -420,6 +453,7 @@ void addDefaultPlugins(Config& config, const ConfigNode& root,
                           const std::string& path) {
         if (ref) return;
         ref = PluginRef{name, root.line(), path};
+        if (&ref == &config.pipeline.research.plugin) config.pipeline.research.waterfall = {*ref};
         if (config.findPlugin(name)) return;
         ConfigNode node =
             root.child("plugins", YAML::Node(), root.line()).child(name, YAML::Node(), root.line());
@@ -433,18 +467,21 @@ void addDefaultPlugins(Config& config, const ConfigNode& root,
 }
 
 void checkPluginReferences(const Config& config, const ConfigNode& root) {
-    std::vector<const std::optional<PluginRef>*> refs{
-        &config.pipeline.research.plugin, &config.pipeline.content.plugin, &config.webhooks.plugin,
-        &config.pipeline.mailer.plugin};
+    std::vector<const PluginRef*> refs;
+    for (const auto& ref : config.pipeline.research.waterfall) refs.push_back(&ref);
+    for (const auto* ref : {&config.pipeline.content.plugin, &config.webhooks.plugin,
+                            &config.pipeline.mailer.plugin}) {
+        if (*ref) refs.push_back(&**ref);
+    }
     for (const auto* ref : refs) {
-        if (!*ref || config.findPlugin((*ref)->name)) continue;
+        if (config.findPlugin(ref->name)) continue;
         std::string declared;
         for (const auto& plugin : config.plugins) {
             declared += (declared.empty() ? "" : ", ") + plugin.name;
         }
         root.source()->diagnostics->error(
-            root.file(), (*ref)->line, (*ref)->path,
-            "no plugin named \"" + (*ref)->name + "\" is declared under `plugins`" +
+            root.file(), ref->line, ref->path,
+            "no plugin named \"" + ref->name + "\" is declared under `plugins`" +
                 (declared.empty() ? "" : " (declared: " + declared + ")"));
     }
 }

@@ -98,8 +98,20 @@ PluginRegistry loadPlugins(const config::Config& config) {
             registry.instances_.push_back(std::move(instance));
         }
     }
-    registry.research_ =
-        resolve(config.pipeline.research.plugin, LODESTONE_PLUGIN_RESEARCH, config, loaded, *sink);
+    // Each instance of a research waterfall is checked as a single one is, at its own place.
+    for (const auto& ref : config.pipeline.research.waterfall) {
+        if (auto instance = resolve(ref, LODESTONE_PLUGIN_RESEARCH, config, loaded, *sink)) {
+            registry.researchWaterfall_.push_back(std::move(instance));
+        }
+    }
+    if (config.pipeline.research.waterfall.empty() && config.pipeline.research.plugin) {
+        // A config built in code names one instance only.
+        if (auto instance = resolve(config.pipeline.research.plugin, LODESTONE_PLUGIN_RESEARCH,
+                                    config, loaded, *sink)) {
+            registry.researchWaterfall_.push_back(std::move(instance));
+        }
+    }
+    if (!registry.researchWaterfall_.empty()) registry.research_ = registry.researchWaterfall_[0];
     registry.content_ =
         resolve(config.pipeline.content.plugin, LODESTONE_PLUGIN_CONTENT, config, loaded, *sink);
     registry.webhook_ =

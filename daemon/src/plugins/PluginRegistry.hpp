@@ -25,6 +25,9 @@ class PluginRegistry {
     InstancePtr content() const { return content_; }
     InstancePtr webhook() const { return webhook_; }
     InstancePtr mailer() const { return mailer_; }
+    // Every instance pipeline.research.plugin names, in order (research() is the first): a
+    // waterfall when there are several. Empty when the config names none.
+    std::vector<InstancePtr> researchWaterfall() const { return researchWaterfall_; }
 
     // In the order of the config file.
     const std::vector<InstancePtr>& instances() const noexcept { return instances_; }
@@ -38,6 +41,7 @@ class PluginRegistry {
 
     std::vector<InstancePtr> instances_;
     InstancePtr research_;
+    std::vector<InstancePtr> researchWaterfall_;
     InstancePtr content_;
     InstancePtr webhook_;
     InstancePtr mailer_;

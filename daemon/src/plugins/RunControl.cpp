@@ -16,6 +16,11 @@ std::int64_t nowMs() {
 RunControl::RunControl(std::int64_t deadlineMs, ProgressCallback onProgress)
     : deadlineMs_(deadlineMs), onProgress_(std::move(onProgress)) {}
 
+RunControl::RunControl(const RunControl& parent, std::int64_t deadlineMs)
+    : deadlineMs_(std::min(deadlineMs, parent.deadlineMs_)),
+      http_(parent.http_),
+      parent_(&parent) {}
+
 std::int64_t RunControl::deadlineIn(std::chrono::milliseconds timeout) {
     const std::int64_t now = nowMs();
     const std::int64_t count = timeout.count();
@@ -24,10 +29,12 @@ std::int64_t RunControl::deadlineIn(std::chrono::milliseconds timeout) {
 
 bool RunControl::cancelled() const noexcept {
     if (cancelled_.load(std::memory_order_relaxed)) return true;
+    if (parent_ && parent_->cancelled()) return true;
     return deadlineMs_ != kNoDeadline && nowMs() >= deadlineMs_;
 }
 
 bool RunControl::reportProgress(int percent, const std::string& note) const noexcept {
+    if (parent_) return parent_->reportProgress(percent, note);
     if (!onProgress_) return true;
     try {
         onProgress_(std::clamp(percent, 0, 100), note);

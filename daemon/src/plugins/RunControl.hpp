@@ -21,6 +21,10 @@ class RunControl {
     static constexpr std::int64_t kNoDeadline = std::numeric_limits<std::int64_t>::max();
 
     explicit RunControl(std::int64_t deadlineMs = kNoDeadline, ProgressCallback onProgress = {});
+    // A part of `parent`'s run (one instance of a research waterfall) with a deadline of its own,
+    // no later than the parent's: cancelled when the parent is, its progress and HTTP the
+    // parent's. `parent` must outlive it.
+    RunControl(const RunControl& parent, std::int64_t deadlineMs);
     // A deadline `timeout` from now.
     static std::int64_t deadlineIn(std::chrono::milliseconds timeout);
 
@@ -46,6 +50,7 @@ class RunControl {
     ProgressCallback onProgress_;
     std::atomic<bool> cancelled_{false};
     const HttpGateway* http_ = nullptr;
+    const RunControl* parent_ = nullptr;
 };
 
 }  // namespace lodestone::plugins

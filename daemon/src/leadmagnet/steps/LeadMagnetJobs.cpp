@@ -5,6 +5,7 @@
 #include "leadmagnet/Generation.hpp"
 #include "leadmagnet/steps/LeadMagnetSteps.hpp"
 #include "pages/PageVisits.hpp"
+#include "research/ResearchWaterfall.hpp"
 #include "storage/LeadRepository.hpp"
 
 namespace lodestone::leadmagnet {
@@ -16,6 +17,7 @@ class LeadMagnetStep final : public jobs::StepRun {
   public:
     LeadMagnetStep(domain::StepName step, domain::Job job, std::optional<domain::Lead> lead,
                    ProjectCache& projects, std::shared_ptr<const plugins::PluginInstance> plugin,
+                   research::ResearchWaterfall research,
                    std::shared_ptr<const plugins::HttpGateway> http, domain::Timestamp claimedAt,
                    std::optional<std::string> campaignBooking, const metrics::Series* series)
         : step_(step),
@@ -23,6 +25,7 @@ class LeadMagnetStep final : public jobs::StepRun {
           lead_(std::move(lead)),
           projects_(&projects),
           plugin_(std::move(plugin)),
+          research_(std::move(research)),
           http_(std::move(http)),
           claimedAt_(claimedAt),
           campaignBooking_(std::move(campaignBooking)),
@@ -49,7 +52,9 @@ class LeadMagnetStep final : public jobs::StepRun {
             return finalize(job_, *lead_, *project_, control, claimedAt_, campaignBooking_);
         }
         control.allowHttp(http_.get());
-        std::string output = plugin_->run(control, pluginInput(step_, job_, *lead_, *project_));
+        const std::string input = pluginInput(step_, job_, *lead_, *project_);
+        std::string output = step_ == domain::StepName::Research ? research_.run(control, input)
+                                                                 : plugin_->run(control, input);
         if (step_ == domain::StepName::Content) {
             // Spent whether or not the content passes its check.
             if (series_) countTokensUsed(*series_, plugin_->name(), output);
@@ -63,7 +68,10 @@ class LeadMagnetStep final : public jobs::StepRun {
                 }};
     }
 
-    std::string plugin() const override { return plugin_ ? plugin_->name() : std::string(); }
+    std::string plugin() const override {
+        if (step_ == domain::StepName::Research) return research_.name();
+        return plugin_ ? plugin_->name() : std::string();
+    }
 
   private:
     domain::StepName step_;
@@ -71,7 +79,8 @@ class LeadMagnetStep final : public jobs::StepRun {
     std::optional<domain::Lead> lead_;
     std::optional<domain::Project> project_;
     ProjectCache* projects_;  // only before the run: a run may outlive the engine and the cache
-    std::shared_ptr<const plugins::PluginInstance> plugin_;
+    std::shared_ptr<const plugins::PluginInstance> plugin_;  // content
+    research::ResearchWaterfall research_;                   // research: its instances in turn
     // Held by the step: a run left behind at its deadline may outlive the engine.
     std::shared_ptr<const plugins::HttpGateway> http_;
     domain::Timestamp claimedAt_;
@@ -98,9 +107,11 @@ std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& re
                                                        domain::StepName step,
                                                        domain::Timestamp now) {
     // The instances in force now; a reload while the step runs does not touch this run.
-    auto plugin = step == domain::StepName::Research  ? research_.current()
-                  : step == domain::StepName::Content ? content_.current()
-                                                      : nullptr;
+    auto plugin = step == domain::StepName::Content ? content_.current() : nullptr;
+    research::ResearchWaterfall research(
+        step == domain::StepName::Research
+            ? research_.all()
+            : std::vector<research::ResearchWaterfall::InstancePtr>{});
     // Research reads the company's website; content may call a language model's server. Each
     // under its own step's policy; finalize reaches nothing.
     auto http = step == domain::StepName::Research  ? researchHttp_
@@ -111,8 +122,8 @@ std::shared_ptr<jobs::StepRun> LeadMagnetJobs::prepare(storage::Repositories& re
     if (step == domain::StepName::Finalize && lead)
         booking = pages::campaignBookingPath(repositories, *lead);
     return std::make_shared<LeadMagnetStep>(step, job, std::move(lead), projects_,
-                                            std::move(plugin), std::move(http), now,
-                                            std::move(booking), series_);
+                                            std::move(plugin), std::move(research), std::move(http),
+                                            now, std::move(booking), series_);
 }
 
 void LeadMagnetJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,

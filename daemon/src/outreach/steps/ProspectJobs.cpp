@@ -3,6 +3,7 @@
 #include "domain/JsonValues.hpp"
 #include "events/EventSubjects.hpp"
 #include "outreach/steps/ProspectSteps.hpp"
+#include "research/ResearchWaterfall.hpp"
 #include "storage/CampaignRepository.hpp"
 #include "storage/ProspectRepository.hpp"
 
@@ -14,8 +15,7 @@ namespace {
 class ProspectStep final : public jobs::StepRun {
   public:
     ProspectStep(domain::StepName step, domain::Job job, std::optional<domain::Prospect> prospect,
-                 std::optional<domain::Campaign> campaign,
-                 std::shared_ptr<const plugins::PluginInstance> research,
+                 std::optional<domain::Campaign> campaign, research::ResearchWaterfall research,
                  std::shared_ptr<const plugins::HttpGateway> researchHttp,
                  const LeadMagnetSettings& magnets, const domain::Clock& clock)
         : step_(step),
@@ -49,7 +49,7 @@ class ProspectStep final : public jobs::StepRun {
             return scoreStep(job_, *prospect_, *campaign_, control, magnets_, clock_.now());
         }
         control.allowHttp(researchHttp_.get());
-        return {research_->run(control, prospectResearchInput(job_, *prospect_, *campaign_)),
+        return {research_.run(control, prospectResearchInput(job_, *prospect_, *campaign_)),
                 [prospectId = prospect_->id](storage::Repositories& repositories,
                                              domain::Timestamp now) {
                     events::publishAboutProspect(repositories, "research.completed", prospectId,
@@ -59,7 +59,7 @@ class ProspectStep final : public jobs::StepRun {
 
     // Scoring calls no plugin.
     std::string plugin() const override {
-        return step_ == domain::StepName::Research && research_ ? research_->name() : std::string();
+        return step_ == domain::StepName::Research ? research_.name() : std::string();
     }
 
   private:
@@ -67,7 +67,7 @@ class ProspectStep final : public jobs::StepRun {
     domain::Job job_;
     std::optional<domain::Prospect> prospect_;
     std::optional<domain::Campaign> campaign_;
-    std::shared_ptr<const plugins::PluginInstance> research_;
+    research::ResearchWaterfall research_;  // its instances in turn
     // Held by the step: a run left behind at its deadline may outlive the engine.
     std::shared_ptr<const plugins::HttpGateway> researchHttp_;
     LeadMagnetSettings magnets_;
@@ -85,7 +85,8 @@ std::shared_ptr<jobs::StepRun> ProspectJobs::prepare(storage::Repositories& repo
     }
     return std::make_shared<ProspectStep>(step, job, repositories.prospects().find(job.prospectId),
                                           repositories.campaigns().find(job.campaignId),
-                                          research_.current(), researchHttp_, magnets_, clock_);
+                                          research::ResearchWaterfall(research_.all()),
+                                          researchHttp_, magnets_, clock_);
 }
 
 void ProspectJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,
