@@ -6,6 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <csignal>
+
 #include "EngineSupport.hpp"
 #include "support/FixtureSite.hpp"
 #include "support/TempDir.hpp"
@@ -13,8 +15,8 @@
 namespace lodestone::test {
 namespace {
 
-using ::testing::Contains;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 const char* const kCampaign = R"(- name: Outbound
   icp:
@@ -93,6 +95,37 @@ TEST(ResearchWaterfallEndToEnd, AFirstInstanceThatReadsNothingLeavesTheIndustryT
     expectGamblingFromTheNotes(prospect);
     EXPECT_THAT(warningsOf(prospect), HasSubstr("web: "));
     EXPECT_TRUE(site.requests().empty());
+}
+
+// A reload puts a new list in force for the research that starts after it.
+TEST(ResearchWaterfallEndToEnd, AReloadPutsTheListInForce) {
+    TempDir state;
+    const std::string throwing = "throwing:\n  library: " + std::string(RESEARCH_SCRIPTED_PATH) +
+                                 "\n  config: { state_dir: " + state.path().string() +
+                                 ", fail_times: 1000 }\n";
+    EngineSetup single = waterfall(throwing, "throwing");
+    single.pipelineYaml = "research:\n  plugin: research-basic\n";
+    EngineDaemon engine(single);
+    engine.start();
+    auto before = settled(engine, engine.addLead("Outbound", kSportsbook));
+    expectGamblingFromTheNotes(before);
+    EXPECT_THAT(warningsOf(before), Not(HasSubstr("throwing")));
+
+    engine.rewriteConfig(waterfall(throwing, "throwing"));
+    engine.daemon().process().signal(SIGHUP);
+    ASSERT_TRUE(eventually(
+        [&] {
+            return engine.daemon().process().errors().find("configuration reloaded") !=
+                   std::string::npos;
+        },
+        std::chrono::seconds(30)));
+    auto after = settled(
+        engine, engine.addLead("Outbound", R"({"companyName":"Bluebird","contactName":"Jo Doe",)"
+                                           R"("email":"jo@acme-fixture.example",)"
+                                           R"("title":"VP of Sales","notes":"Online )"
+                                           R"(gambling operator, sportsbook and slots"})"));
+    expectGamblingFromTheNotes(after);
+    EXPECT_THAT(warningsOf(after), HasSubstr("throwing failed: "));
 }
 
 }  // namespace

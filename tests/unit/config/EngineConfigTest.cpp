@@ -149,6 +149,40 @@ TEST(EngineConfig, AConfiguredStepKeepsItsPlugin) {
     ASSERT_TRUE(pluginNamed(config, "content-template"));
 }
 
+TEST(EngineConfig, ResearchMayNameAListOfInstancesRunAsAWaterfall) {
+    Config single = parse(std::string(kStorage) +
+                          "plugins:\n  mine: { library: /opt/mine.so }\n"
+                          "pipeline:\n  research: { plugin: mine }\n");
+    ASSERT_EQ(single.pipeline.research.waterfall.size(), 1u);
+    EXPECT_EQ(single.pipeline.research.waterfall[0].name, "mine");
+    EXPECT_EQ(parse(kStorage).pipeline.research.waterfall.at(0).name, "research-basic");
+
+    Config list = parse(std::string(kStorage) +
+                        "plugins:\n  mine: { library: /opt/mine.so }\n"
+                        "  research-basic: { library: research-basic }\n"
+                        "pipeline:\n  research:\n    plugin: [mine, research-basic]\n");
+    ASSERT_EQ(list.pipeline.research.waterfall.size(), 2u);
+    EXPECT_EQ(list.pipeline.research.plugin->name, "mine");
+    EXPECT_EQ(list.pipeline.research.waterfall[1].name, "research-basic");
+    EXPECT_EQ(list.pipeline.research.waterfall[1].path, "pipeline.research.plugin[1]");
+    EXPECT_EQ(list.pipeline.research.waterfall[1].line, 7);
+
+    // A bundled default named in a list is not added for it: the list says what runs.
+    EXPECT_THAT(errorOf(std::string(kStorage) +
+                        "plugins:\n  mine: { library: /opt/mine.so }\n"
+                        "pipeline:\n  research:\n    plugin: [mine, research-basic]\n"),
+                HasSubstr("pipeline.research.plugin[1]: no plugin named \"research-basic\""));
+    EXPECT_THAT(
+        errorOf(std::string(kStorage) + "plugins:\n  mine: { library: /opt/mine.so }\n"
+                                        "pipeline:\n  research:\n    plugin: [mine, mine]\n"),
+        HasSubstr("pipeline.research.plugin[1]: \"mine\" is already in the list"));
+    EXPECT_THAT(errorOf(std::string(kStorage) + "pipeline:\n  research:\n    plugin: []\n"),
+                HasSubstr("pipeline.research.plugin: expected at least one"));
+    EXPECT_THAT(
+        errorOf(std::string(kStorage) + "pipeline:\n  content:\n    plugin: [content-template]\n"),
+        HasSubstr("pipeline.content.plugin"));
+}
+
 TEST(EngineConfig, ADeclaredPluginOfTheDefaultsNameIsUsedNotDuplicated) {
     Config config = parse(std::string(kStorage) +
                           "plugins:\n  research-basic:\n    library: /opt/custom/research.so\n"

@@ -2,6 +2,7 @@
 #include <Poco/JSON/Parser.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 
@@ -17,7 +18,9 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-const std::string kStateDir = "/tmp/lodestone-research-waterfall-test";
+// One per process: CTest runs this binary's tests side by side.
+const std::string kStateDir =
+    "/tmp/lodestone-research-waterfall-test-" + std::to_string(::getpid());
 
 // The instances a test may put in its waterfall: the scripted plugin failing every time, refusing
 // every input, or dawdling; echo, whose output is not research's; and research-basic.

@@ -83,10 +83,13 @@ std::shared_ptr<jobs::StepRun> ProspectJobs::prepare(storage::Repositories& repo
         repositories.prospects().transition(job.prospectId, {domain::ProspectStatus::Queued},
                                             domain::ProspectStatus::Researching, now);
     }
-    return std::make_shared<ProspectStep>(step, job, repositories.prospects().find(job.prospectId),
-                                          repositories.campaigns().find(job.campaignId),
-                                          research::ResearchWaterfall(research_.all()),
-                                          researchHttp_, magnets_, clock_);
+    return std::make_shared<ProspectStep>(
+        step, job, repositories.prospects().find(job.prospectId),
+        repositories.campaigns().find(job.campaignId),
+        research::ResearchWaterfall(step == domain::StepName::Research
+                                        ? research_.all()
+                                        : std::vector<plugins::PluginChoice::InstancePtr>{}),
+        researchHttp_, magnets_, clock_);
 }
 
 void ProspectJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,
