@@ -21,6 +21,13 @@ using ::testing::HasSubstr;
 // One per process: CTest runs this binary's tests side by side.
 const std::string kStateDir =
     "/tmp/lodestone-research-waterfall-test-" + std::to_string(::getpid());
+// Gone when the tests are: nothing of this process's runs is left in /tmp.
+struct StateDirRemover {
+    ~StateDirRemover() {
+        std::error_code ignored;
+        std::filesystem::remove_all(kStateDir, ignored);
+    }
+} removeStateDirAtExit;
 
 // The instances a test may put in its waterfall: the scripted plugin failing every time, refusing
 // every input, or dawdling; echo, whose output is not research's; and research-basic.
