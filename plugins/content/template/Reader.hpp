@@ -18,12 +18,17 @@ enum class RoleFamily {
     Executive,  // CEO, founder, owner, managing director
     Sales,
     Marketing,
-    Engineering,  // engineering, IT, data, product
+    Engineering,  // engineering, data, product
+    It,           // IT and security: systems, access, incidents
     Operations,
     Finance,
-    People,      // HR, talent, people operations
-    Education,   // teachers, principals, deans
-    Healthcare,  // clinicians and clinical managers
+    People,           // HR, talent, people operations
+    Procurement,      // purchasing, sourcing, suppliers
+    Legal,            // counsel, contracts, privacy
+    Admissions,       // a school's or university's admissions and enrollment
+    CustomerSuccess,  // customer success and support
+    Education,        // teachers, principals, deans
+    Healthcare,       // clinicians and clinical managers
     Other,
 };
 
