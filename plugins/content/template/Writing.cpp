@@ -101,6 +101,10 @@ Context contextFor(const Reader& reader) {
     return context;
 }
 
+bool knowsIndustry(const Context& context) {
+    return &context.industry != &industryView("");
+}
+
 const std::string& greeting(const Context& context) {
     return context.var("greeting");
 }
@@ -224,8 +228,11 @@ Section measuresSection(const Context& context) {
         "Write these down before you change anything, so that in ninety days the difference is a "
         "number rather than an impression:\n\n";
     for (const auto& measure : role.measures) body += "- " + capitalised(measure) + "\n";
-    body += "- " + capitalised(context.var("m1")) + ", the measure every " + context.var("org") +
-            " is judged on\n\n";
+    if (knowsIndustry(context)) {
+        body += "- " + capitalised(context.var("m1")) + ", the measure every " +
+                context.var("org") + " is judged on\n";
+    }
+    body += "\n";
     body += "Take each from " + context.var("tools") +
             " where you can, so the next reading costs nothing.";
     return {"How you will know it worked", body};
