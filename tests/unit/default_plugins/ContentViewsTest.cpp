@@ -75,6 +75,18 @@ TEST_F(ContentViews, AProcurementHeadAtAConstructionGroupReadsAboutSuppliersAndS
     }
 }
 
+TEST_F(ContentViews, AChiefProcurementOfficersBriefingReadsTheSameWay) {
+    const std::string text = page("procurement-briefing",
+                                  prospect("Chief Procurement Officer", "executive", "procurement",
+                                           "Harlow Build Group", "Construction"),
+                                  R"({"employeeCount":2500})");
+    EXPECT_THAT(text, AllOf(HasSubstr("briefing"), HasSubstr("supplier"),
+                            HasSubstr("subcontractor"), HasSubstr("2,500")));
+    for (const char* wrong : {"letting", "occupancy", "backlog", "3,000"}) {
+        EXPECT_THAT(text, Not(HasSubstr(wrong))) << wrong;
+    }
+}
+
 TEST_F(ContentViews, ADepartmentWithItsOwnViewGetsItWhateverTheTitleSays) {
     // "Project manager" alone reads as operations; research's department knows better.
     Profile buyer =
