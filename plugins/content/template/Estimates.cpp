@@ -42,6 +42,16 @@ TeamGuess teamGuess(const Context& context) {
             return {0.6, context.role.hoursPerWeek};
         case RoleFamily::Healthcare:
             return {0.5, context.role.hoursPerWeek};
+        case RoleFamily::It:
+            return {0.04, context.role.hoursPerWeek};
+        case RoleFamily::Procurement:
+            return {0.01, context.role.hoursPerWeek};
+        case RoleFamily::Legal:
+            return {0.01, context.role.hoursPerWeek};
+        case RoleFamily::Admissions:
+            return {0.01, context.role.hoursPerWeek};
+        case RoleFamily::CustomerSuccess:
+            return {0.06, context.role.hoursPerWeek};
     }
     return {1.0, 1};
 }

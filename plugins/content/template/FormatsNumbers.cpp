@@ -142,9 +142,11 @@ Document writeBriefing(const Context& context) {
     } else {
         document.sections.push_back(
             {"Risks worth watching",
-             context.fill("- {{rule}}: any change to how work is done must still satisfy them.\n"
-                          "- {{calendar}}: plan changes to land before it, not during it.\n"
-                          "- Time lost to {{leak}}: it grows quietly with every new hire.")});
+             "- " + capitalised(context.var("rule")) +
+                 ": any change to how work is done must still satisfy them.\n- " +
+                 capitalised(context.var("calendar")) +
+                 ": plan changes to land before it, not during it.\n" +
+                 context.fill("- Time lost to {{leak}}: it grows quietly with every new hire.")});
     }
     document.sections.push_back({"Where to start this week",
                                  itemList(context, {role.thisWeek.begin(), role.thisWeek.end()})});

@@ -65,8 +65,8 @@ Document writeScorecard(const Context& context) {
                                              "them. Score how things are today, not how they are "
                                              "planned.");
     intro += "\n\nIn " + sizedOrganisation(context) + ", these five areas drive " +
-             std::string(role.measures[0]) + " and " + role.measures[1] + ", and in the end " +
-             context.var("m1") + ". ";
+             std::string(role.measures[0]) + " and " + role.measures[1];
+    intro += knowsIndustry(context) ? ", and in the end " + context.var("m1") + ". " : ". ";
     const std::string told = toldUs(context);
     intro += told.empty() ? "Ten minutes is enough." : told;
     if (!context.reader.pain.empty()) intro += " Look hardest at the area that touches it.";
@@ -80,7 +80,8 @@ Document writeScorecard(const Context& context) {
     document.sections.push_back({"The five areas", areas});
 
     std::string bands = "- 0 to 3: start with " + lowerAscii(role.criteria[0].name) +
-                        ". It is the cheapest to fix, and " + context.var("m1") +
+                        ". It is the cheapest to fix, and " +
+                        (knowsIndustry(context) ? context.var("m1") : role.measures[0]) +
                         " will show it first.\n";
     bands += "- 4 to 7: take your lowest area, give it one owner at " + context.var("company") +
              " and a date, and score again in a month.\n";

@@ -3,6 +3,7 @@
 #include <Poco/JSON/Array.h>
 
 #include <cmath>
+#include <regex>
 
 #include "CustomFields.hpp"
 #include "Prose.hpp"
@@ -160,6 +161,45 @@ void readFindings(const Poco::JSON::Object::Ptr& research, Reader& reader) {
     }
 }
 
+// A company size as the lead wrote it: one number ("2500", "2,500 employees"), a number and
+// more ("500+") or a range ("1,000-5,000", "1000 to 5000"). Anything else is no size we read,
+// and the page says it as written or not at all.
+struct WrittenSize {
+    double low = 0;
+    std::optional<double> high;  // a range's upper end
+    bool orMore = false;         // "500+"
+};
+
+std::optional<WrittenSize> writtenSize(const std::string& text) {
+    std::string plain;
+    for (const char c : lowerAscii(text)) {
+        if (c != ' ') plain += c;
+    }
+    for (const char* noun : {"employees", "people", "staff"}) {
+        if (plain.ends_with(noun)) plain.resize(plain.size() - std::string(noun).size());
+    }
+    for (const std::string_view dash : {"\u2013", "to"}) {
+        if (const auto at = plain.find(dash); at != std::string::npos) {
+            plain.replace(at, dash.size(), "-");
+        }
+    }
+    // Thousands grouped by commas or full stops, or not at all.
+    static const std::regex size(
+        R"(^(\d{1,3}(?:[,.]\d{3})+|\d+)(?:(\+)|-(\d{1,3}(?:[,.]\d{3})+|\d+))?$)");
+    std::smatch match;
+    if (!std::regex_match(plain, match, size)) return std::nullopt;
+    const auto number = [](std::string digits) {
+        std::erase_if(digits, [](char c) { return c == ',' || c == '.'; });
+        return std::stod(digits);
+    };
+    WrittenSize result;
+    result.low = number(match[1].str());
+    result.orMore = match[2].matched;
+    if (match[3].matched) result.high = number(match[3].str());
+    if (result.low <= 0 || (result.high && *result.high < result.low)) return std::nullopt;
+    return result;
+}
+
 }  // namespace
 
 Reader readReader(const Poco::JSON::Object::Ptr& research, const Poco::JSON::Object::Ptr& lead,
@@ -215,6 +255,13 @@ Reader readReader(const Poco::JSON::Object::Ptr& research, const Poco::JSON::Obj
     auto custom = objectAt(research, "custom");
     if (!custom) custom = objectAt(lead, "customFields");
     readCustomFields(custom, reader);
+    // A size the lead gave as one number is their head count, exactly as given ("2500" is
+    // 2,500 people, not the middle of a band), and wins over research's reading.
+    if (const auto size = writtenSize(reader.sizeAsWritten);
+        size && !size->high && !size->orMore && !quantityOf(reader, QuantityKind::Employees)) {
+        reader.quantities.push_back(
+            {"Company size", grouped(size->low), size->low, "", QuantityKind::Employees});
+    }
     if (const Quantity* staff = quantityOf(reader, QuantityKind::Employees)) {
         reader.employees = staff->value;
         reader.employeesSource.clear();
@@ -240,6 +287,19 @@ const Quantity* quantityOf(const Reader& reader, QuantityKind kind) {
     return nullptr;
 }
 
+std::string sizeRange(const Reader& reader) {
+    // The lead's own words when they gave a range ("1,000-5,000", "10k+"), as they wrote them.
+    const auto given = writtenSize(reader.sizeAsWritten);
+    if (given ? given->high || given->orMore
+              : !reader.sizeAsWritten.empty() && !reader.sizeBand.empty()) {
+        return reader.sizeAsWritten;
+    }
+    const auto band = writtenSize(reader.sizeBand);
+    if (!band || given) return "";
+    if (band->orMore) return grouped(band->low) + " or more";
+    return band->high ? grouped(band->low) + " to " + grouped(*band->high) : "";
+}
+
 std::optional<double> headcount(const Reader& reader, std::string* basis) {
     const auto say = [&](std::string text) {
         if (basis) *basis = std::move(text);
@@ -253,18 +313,23 @@ std::optional<double> headcount(const Reader& reader, std::string* basis) {
             (reader.employeesSource.empty() ? "" : " (source: " + reader.employeesSource + ")"));
         return reader.employees;
     }
-    static const std::pair<const char*, double> middles[] = {
-        {"1-10", 6},       {"11-50", 30},       {"51-200", 125},      {"201-500", 350},
-        {"501-1000", 750}, {"1001-5000", 3000}, {"5001-10000", 7500}, {"10000+", 10000}};
-    for (const auto& [band, middle] : middles) {
-        if (reader.sizeBand != band) continue;
-        const std::string given =
-            reader.sizeAsWritten.empty() ? reader.sizeBand : reader.sizeAsWritten;
-        say("about " + grouped(middle) + " people, the middle of the " + given +
-            " you gave as your size");
-        return middle;
+    // Only a range has a middle, and the page says the range it took it from: an exact size
+    // was made the head count when it was read.
+    const std::string range = sizeRange(reader);
+    const bool given = !range.empty() && range == reader.sizeAsWritten;
+    auto size = writtenSize(reader.sizeAsWritten);
+    if (!size) size = writtenSize(reader.sizeBand);  // "10k+": the band research read from it
+    if (range.empty() || !size || (!size->high && !size->orMore)) return std::nullopt;
+    const std::string said =
+        range + " people, " + (given ? "the size you gave" : "your size band") + ", worked at ";
+    if (size->orMore) {
+        say(said + grouped(size->low));
+        return size->low;
     }
-    return std::nullopt;
+    // A band's bottom is one past the previous band's top: 1001-5000 is worked at 3,000.
+    const double middle = std::round((size->low - 1 + *size->high) / 2);
+    say(said + "its middle of " + grouped(middle));
+    return middle;
 }
 
 }  // namespace lodestone::content_template

@@ -18,12 +18,17 @@ enum class RoleFamily {
     Executive,  // CEO, founder, owner, managing director
     Sales,
     Marketing,
-    Engineering,  // engineering, IT, data, product
+    Engineering,  // engineering, data, product
+    It,           // IT and security: systems, access, incidents
     Operations,
     Finance,
-    People,      // HR, talent, people operations
-    Education,   // teachers, principals, deans
-    Healthcare,  // clinicians and clinical managers
+    People,           // HR, talent, people operations
+    Procurement,      // purchasing, sourcing, suppliers
+    Legal,            // counsel, contracts, privacy
+    Admissions,       // a school's or university's admissions and enrollment
+    CustomerSuccess,  // customer success and support
+    Education,        // teachers, principals, deans
+    Healthcare,       // clinicians and clinical managers
     Other,
 };
 
@@ -105,8 +110,15 @@ Reader readReader(const Poco::JSON::Object::Ptr& research, const Poco::JSON::Obj
 // The quantity of that kind, if the reader gave one.
 const Quantity* quantityOf(const Reader& reader, QuantityKind kind);
 
-// A head count for estimates: the reader's number, else the middle of the size band; `basis`
-// says which, in words the page can show ("420 employees, from your form").
+// The company's size as a range: the lead's own words when they gave one ("1,000-5,000",
+// "10k+"), else research's size band in words ("1,001 to 5,000", "10,000 or more"); empty when
+// there is none, or the lead gave one number (that is a head count, not a range).
+std::string sizeRange(const Reader& reader);
+
+// A head count for estimates: the reader's number as given, else the middle of the range they
+// gave or of the size band; `basis` says which, in words the page can show ("420 people, as you
+// told us"; "201 to 500 people, your size band, worked at its middle of 350"). Nothing when the
+// size is unknown: the page then names no head count.
 std::optional<double> headcount(const Reader& reader, std::string* basis = nullptr);
 
 }  // namespace lodestone::content_template

@@ -48,6 +48,10 @@ bool hasAnyPhrase(const std::vector<std::string>& words, const std::vector<std::
 std::optional<RoleFamily> familyOfTitle(const std::vector<std::string>& words,
                                         const std::string& industry) {
     for (const auto& [family, phrases] : roleWords().families) {
+        // A hospital's admissions are patients: the enrollment view is for schools and colleges.
+        if (family == RoleFamily::Admissions && !industry.empty() && industry != "Education") {
+            continue;
+        }
         if (hasAnyPhrase(words, phrases)) return family;
         // "Principal" alone heads a school; elsewhere it is a principal engineer or consultant.
         if (family == RoleFamily::Education && hasPhrase(words, "principal") &&
@@ -58,18 +62,36 @@ std::optional<RoleFamily> familyOfTitle(const std::vector<std::string>& words,
     return std::nullopt;
 }
 
+// Research's department word, as docs/plugins.md lists them; a department with a view of its own
+// gets that view, and one without (or none) reads as Other, the general view.
 RoleFamily familyOfDepartment(const std::string& department) {
-    if (department == "executive") return RoleFamily::Executive;
-    if (department == "sales" || department == "customer_success") return RoleFamily::Sales;
-    if (department == "marketing") return RoleFamily::Marketing;
-    if (department == "engineering" || department == "it" || department == "data" ||
-        department == "product" || department == "design") {
-        return RoleFamily::Engineering;
+    static const std::pair<const char*, RoleFamily> kDepartments[] = {
+        {"executive", RoleFamily::Executive},
+        {"sales", RoleFamily::Sales},
+        {"customer_success", RoleFamily::CustomerSuccess},
+        {"marketing", RoleFamily::Marketing},
+        {"engineering", RoleFamily::Engineering},
+        {"data", RoleFamily::Engineering},
+        {"product", RoleFamily::Engineering},
+        {"design", RoleFamily::Engineering},
+        {"it", RoleFamily::It},
+        {"operations", RoleFamily::Operations},
+        {"finance", RoleFamily::Finance},
+        {"people", RoleFamily::People},
+        {"procurement", RoleFamily::Procurement},
+        {"legal", RoleFamily::Legal},
+        {"admissions", RoleFamily::Admissions}};
+    for (const auto& [word, family] : kDepartments) {
+        if (department == word) return family;
     }
-    if (department == "operations") return RoleFamily::Operations;
-    if (department == "finance") return RoleFamily::Finance;
-    if (department == "people") return RoleFamily::People;
     return RoleFamily::Other;
+}
+
+// Operations is also where loose title words land ("project manager", "quality", "site
+// manager"): when research read a department with a view of its own, that view fits better.
+bool isSpecific(RoleFamily family) {
+    return family != RoleFamily::Operations && family != RoleFamily::Other &&
+           family != RoleFamily::Executive;
 }
 
 bool isSmallCompany(const Reader& reader) {
@@ -82,18 +104,23 @@ bool isSmallCompany(const Reader& reader) {
 RoleFamily roleFamilyOf(const std::string& title, const std::string& department,
                         const std::string& industry) {
     const auto words = wordsOf(title);
+    const RoleFamily fromDepartment = familyOfDepartment(department);
     if (auto family = familyOfTitle(words, industry)) {
+        if (*family == RoleFamily::Operations && isSpecific(fromDepartment)) {
+            return fromDepartment;
+        }
         // Where the assets are plant, turbines, vehicles or networks, an engineer without a
         // software word in the title keeps them running: operations work, not code.
         const bool physical = industry == "Manufacturing" || industry == "Energy" ||
-                              industry == "Logistics" || industry == "Telecommunications";
+                              industry == "Logistics" || industry == "Telecommunications" ||
+                              industry == "Construction";
         if (*family == RoleFamily::Engineering && physical &&
             !hasAnyPhrase(words, roleWords().software)) {
             return RoleFamily::Operations;
         }
         return *family;
     }
-    return familyOfDepartment(department);
+    return fromDepartment;
 }
 
 Level levelOf(const std::string& seniority, RoleFamily family, const std::string& title) {

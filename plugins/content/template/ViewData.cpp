@@ -149,9 +149,10 @@ RoleView roleOf(const Reading& file, const YAML::Node& node, const std::string& 
 }
 
 // The role views the writer picks from (see roleView); each file of roles-*.yaml holds some.
-constexpr const char* kRoleViews[] = {"executive", "founder",    "finance",     "people",
-                                      "sales",     "marketing",  "engineering", "operations",
-                                      "education", "healthcare", "other"};
+constexpr const char* kRoleViews[] = {"executive", "founder",          "finance",     "people",
+                                      "sales",     "customer_success", "marketing",   "it",
+                                      "legal",     "procurement",      "engineering", "operations",
+                                      "education", "admissions",       "healthcare",  "other"};
 
 RoleWords roleWordsOf(const Reading& file, const YAML::Node& root) {
     static const std::map<std::string, RoleFamily> kFamilies = {
@@ -159,7 +160,9 @@ RoleWords roleWordsOf(const Reading& file, const YAML::Node& root) {
         {"healthcare", RoleFamily::Healthcare}, {"finance", RoleFamily::Finance},
         {"people", RoleFamily::People},         {"sales", RoleFamily::Sales},
         {"marketing", RoleFamily::Marketing},   {"engineering", RoleFamily::Engineering},
-        {"operations", RoleFamily::Operations}};
+        {"operations", RoleFamily::Operations}, {"procurement", RoleFamily::Procurement},
+        {"legal", RoleFamily::Legal},           {"it", RoleFamily::It},
+        {"admissions", RoleFamily::Admissions}, {"customer_success", RoleFamily::CustomerSuccess}};
     RoleWords words;
     const YAML::Node families = file.child(root, "families", "(top)", false);
     if (!families.IsSequence()) file.fail("families", "expected a list");
@@ -207,8 +210,9 @@ Tables read() {
                 std::end(kRoleViews)) {
                 reading.fail(name,
                              "no such role view; the views are executive, founder, "
-                             "finance, people, sales, marketing, engineering, operations, "
-                             "education, healthcare and other");
+                             "finance, people, sales, customer_success, marketing, it, legal, "
+                             "procurement, engineering, operations, education, admissions, "
+                             "healthcare and other");
             }
             if (!entry.second.IsMap()) reading.fail(name, "expected a mapping");
             if (!tables.roles.emplace(name, roleOf(reading, entry.second, name)).second) {
@@ -267,6 +271,16 @@ const RoleView& roleView(RoleFamily family, bool smallCompany) {
             return roles.at("education");
         case RoleFamily::Healthcare:
             return roles.at("healthcare");
+        case RoleFamily::It:
+            return roles.at("it");
+        case RoleFamily::Procurement:
+            return roles.at("procurement");
+        case RoleFamily::Legal:
+            return roles.at("legal");
+        case RoleFamily::Admissions:
+            return roles.at("admissions");
+        case RoleFamily::CustomerSuccess:
+            return roles.at("customer_success");
         case RoleFamily::Other:
             break;
     }

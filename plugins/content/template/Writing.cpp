@@ -101,6 +101,10 @@ Context contextFor(const Reader& reader) {
     return context;
 }
 
+bool knowsIndustry(const Context& context) {
+    return &context.industry != &industryView("");
+}
+
 const std::string& greeting(const Context& context) {
     return context.var("greeting");
 }
@@ -112,10 +116,9 @@ std::string sizedOrganisation(const Context& context) {
         return withArticle(staff->asWritten + "-person " + org);
     }
     if (reader.employees) return withArticle(grouped(*reader.employees) + "-person " + org);
-    if (!reader.sizeAsWritten.empty() && !reader.sizeBand.empty()) {
-        return withArticle(org) + " of " + reader.sizeAsWritten + " people";
+    if (const std::string range = sizeRange(reader); !range.empty()) {
+        return withArticle(org) + " of " + range + " people";
     }
-    if (!reader.sizeBand.empty()) return withArticle(org) + " of " + reader.sizeBand + " people";
     if (!reader.sizeCategory.empty()) return withArticle(sizeWord(reader.sizeCategory) + " " + org);
     return "your " + org;
 }
@@ -160,14 +163,15 @@ std::vector<std::string> basisLines(const Context& context) {
     } else if (!reader.company.empty()) {
         lines.push_back("Your company: " + context.var("company"));
     }
-    if (reader.employees && quantityOf(reader, QuantityKind::Employees) == nullptr) {
+    const std::string range = sizeRange(reader);
+    if (quantityOf(reader, QuantityKind::Employees)) {
+        // Listed with the other numbers the lead gave, below.
+    } else if (reader.employees) {
         lines.push_back(
             "Size: " + grouped(*reader.employees) + " people" +
             (reader.employeesSource.empty() ? "" : " (source: " + reader.employeesSource + ")"));
-    } else if (!reader.sizeBand.empty()) {
-        lines.push_back(
-            "Size: " + (reader.sizeAsWritten.empty() ? reader.sizeBand : reader.sizeAsWritten) +
-            " people");
+    } else if (!range.empty()) {
+        lines.push_back("Size: " + range + " people");
     } else if (!reader.sizeAsWritten.empty()) {
         lines.push_back("Size: " + reader.sizeAsWritten);
     }
@@ -224,8 +228,11 @@ Section measuresSection(const Context& context) {
         "Write these down before you change anything, so that in ninety days the difference is a "
         "number rather than an impression:\n\n";
     for (const auto& measure : role.measures) body += "- " + capitalised(measure) + "\n";
-    body += "- " + capitalised(context.var("m1")) + ", the measure every " + context.var("org") +
-            " is judged on\n\n";
+    if (knowsIndustry(context)) {
+        body += "- " + capitalised(context.var("m1")) + ", the measure every " +
+                context.var("org") + " is judged on\n";
+    }
+    body += "\n";
     body += "Take each from " + context.var("tools") +
             " where you can, so the next reading costs nothing.";
     return {"How you will know it worked", body};

@@ -51,6 +51,10 @@ struct Context {
 
 Context contextFor(const Reader& reader);
 
+// Whether the reader's industry has a view of its own. The default view's measures are no
+// industry's, so the page does not tell a reader of unknown industry what they are judged on.
+bool knowsIndustry(const Context& context);
+
 // "Ada", the full name when its order is family name first, or "" when no name is known.
 const std::string& greeting(const Context& context);
 // "a 350-person care organisation", "a small software company", "your care organisation".

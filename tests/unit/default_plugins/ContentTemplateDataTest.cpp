@@ -63,12 +63,13 @@ TEST(ContentTemplateData, EveryPlaceholderIsOneTheWriterFills) {
             }
         }
     }
-    EXPECT_EQ(files, 6);
+    EXPECT_EQ(files, 7);
 }
 
 TEST(ContentTemplateData, EveryIndustryAndRoleViewIsWrittenInEveryFormat) {
     // One title per role view the writer picks from (a chief executive of 50 or fewer reads the
-    // founder's); "Janitor" falls to the view for every other role.
+    // founder's; "Director of Admissions" reads as admissions in Education and where the industry
+    // is unknown); "Janitor" falls to the view for every other role.
     struct Role {
         const char* title;
         const char* seniority;
@@ -82,6 +83,11 @@ TEST(ContentTemplateData, EveryIndustryAndRoleViewIsWrittenInEveryFormat) {
                           {"Marketing Manager", "manager", "mid_market"},
                           {"Software Engineer", "individual_contributor", "small"},
                           {"Head of Operations", "head", "enterprise"},
+                          {"Head of Procurement", "head", "enterprise"},
+                          {"General Counsel", "executive", "mid_market"},
+                          {"IT Manager", "manager", "mid_market"},
+                          {"Customer Success Manager", "manager", "small"},
+                          {"Director of Admissions", "director", "enterprise"},
                           {"Teacher", "individual_contributor", "mid_market"},
                           {"Nurse", "individual_contributor", "enterprise"},
                           {"Janitor", "individual_contributor", "small"}};

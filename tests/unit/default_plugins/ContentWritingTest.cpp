@@ -82,7 +82,7 @@ TEST_F(ContentWriting, WritesAboutRunningTheReadersOwnOrganisation) {
     ceo.company = "Northwind Health";
     const std::string text = allText(write(ceo, R"({"format":"playbook"})"));
     EXPECT_THAT(text, AllOf(HasSubstr("patients"), HasSubstr("length of stay"),
-                            HasSubstr("a care organisation of 1001-5000 people"),
+                            HasSubstr("a care organisation of 1,001 to 5,000 people"),
                             HasSubstr("every hour a clinician spends on paperwork")));
     // Advice on selling to hospitals would talk about buyers, procurement and nurture.
     EXPECT_THAT(text, AllOf(Not(HasSubstr("buyer")), Not(HasSubstr("procurement")),
