@@ -77,10 +77,18 @@ void givenIndustryAndSize(const Lead& lead, const std::string& industryField,
         if (const auto size = parseCompanySize(*lead.companySize)) {
             company.sizeBand = size->band;
             company.sizeCategory = size->category;
+            company.headcount = size->headcount;
             const std::string category = sizeCategoryLabel(size->category);
-            notes.fact(size->band ? "Company size: " + *size->band + " employees (" + category + ")"
-                                  : "Company size: " + category + " (no headcount given)",
-                       sizeField, Evidence::Client);
+            if (size->headcount) {
+                notes.fact("Company size: " + std::to_string(*size->headcount) + " employees (" +
+                               *size->band + ", " + category + ")",
+                           sizeField, Evidence::Client);
+            } else {
+                notes.fact(size->band
+                               ? "Company size: " + *size->band + " employees (" + category + ")"
+                               : "Company size: " + category + " (no headcount given)",
+                           sizeField, Evidence::Client);
+            }
         } else {
             const std::string problem = "Company size as submitted: " + quoted(*lead.companySize) +
                                         " (not a headcount or size this plugin knows)";

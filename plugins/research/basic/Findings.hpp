@@ -1,6 +1,7 @@
 // What the research rules find out about the company and the person, before it becomes JSON.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,7 @@ struct CompanyFindings {
     std::optional<std::string> industry;
     std::optional<std::string> sizeBand;
     std::optional<std::string> sizeCategory;
+    std::optional<std::int64_t> headcount;  // when the lead gave one number, as given
 };
 
 struct PersonFindings {

@@ -71,7 +71,13 @@ void profileCompany(const Lead& lead, const ClientData& client, CompanyFindings&
         } else {
             inferIndustry(lead, client, company, profile, notes);
         }
-        if (company.sizeBand) {
+        if (company.headcount) {
+            // The number as the lead gave it; its band is read from it, as research-web does.
+            profile.set("company.employeeCount", static_cast<Poco::Int64>(*company.headcount),
+                        Evidence::Client, "lead.companySize");
+            profile.set("company.employeeRange", *company.sizeBand, Evidence::Inferred,
+                        "company.employeeCount " + std::to_string(*company.headcount));
+        } else if (company.sizeBand) {
             profile.set("company.employeeRange", *company.sizeBand, Evidence::Client,
                         "lead.companySize");
         } else if (!company.sizeCategory) {

@@ -81,6 +81,68 @@ std::size_t digitsFrom(const std::string& text, std::size_t at) {
     return end - at;
 }
 
+// Whether text[begin, at) is a number whose first group has at most three digits, so that a space
+// at `at` can separate thousands: "2 500" is one number, "2019 500" two.
+bool isGroupedSoFar(const std::string& text, std::size_t begin, std::size_t at) {
+    std::size_t first = 0;
+    while (begin + first < at && isDigit(text[begin + first])) ++first;
+    return first >= 1 && first <= 3;
+}
+
+// Words that may stand beside the numbers of a company size without making it something else.
+const char* const kSizeFillers[] = {"between",
+                                    "and",
+                                    "to",
+                                    "about",
+                                    "around",
+                                    "approx",
+                                    "approximately",
+                                    "roughly",
+                                    "circa",
+                                    "ca",
+                                    "c",
+                                    "over",
+                                    "more",
+                                    "than",
+                                    "above",
+                                    "under",
+                                    "less",
+                                    "fewer",
+                                    "below",
+                                    "up",
+                                    "employees",
+                                    "employee",
+                                    "staff",
+                                    "people",
+                                    "persons",
+                                    "person",
+                                    "fte",
+                                    "ftes",
+                                    "headcount",
+                                    "heads",
+                                    "plus",
+                                    "mitarbeiter",
+                                    "mitarbeitende",
+                                    "empleados",
+                                    "salari\xC3\xA9s",
+                                    "salaries",
+                                    "\xE2\x80\x93",
+                                    "\xE2\x80\x94"};
+
+// Whether every word beside the numbers is one of kSizeFillers.
+bool onlySizeWords(const std::string& text, const std::vector<Number>& numbers) {
+    std::string rest = text;
+    for (const auto& number : numbers) {
+        for (std::size_t i = number.begin; i < number.end; ++i) rest[i] = ' ';
+    }
+    for (const auto& word : words(rest)) {
+        bool known = false;
+        for (const char* filler : kSizeFillers) known = known || word == filler;
+        if (!known) return false;
+    }
+    return true;
+}
+
 // The numbers in `text`, left to right: "1,000" and "1.000" (thousands separators), "1.5k",
 // "2m".
 std::vector<Number> numbersIn(const std::string& text) {
@@ -105,6 +167,9 @@ std::vector<Number> numbersIn(const std::string& text) {
                 }
             } else if ((c == ',' || c == '.') && scale == 0 && digitsFrom(text, i + 1) == 3) {
                 continue;  // a thousands separator
+            } else if (c == ' ' && scale == 0 && digitsFrom(text, i + 1) == 3 && i - begin <= 7 &&
+                       isGroupedSoFar(text, begin, i)) {
+                continue;  // "2 500", as French and German write it
             } else if (c == '.' && scale == 0 && digitsFrom(text, i + 1) > 0) {
                 scale = 1;
             } else {
@@ -140,7 +205,12 @@ bool startsWithAny(const std::string& text, std::initializer_list<const char*> p
 }  // namespace
 
 std::optional<CompanySize> parseCompanySize(std::string_view raw) {
-    const std::string text = toLower(trim(raw));
+    std::string text = toLower(trim(raw));
+    // A no-break space (U+00A0, U+202F) separates thousands like a space.
+    for (const char* space : {"\xC2\xA0", "\xE2\x80\xAF"}) {
+        for (auto at = text.find(space); at != std::string::npos; at = text.find(space))
+            text.replace(at, std::string_view(space).size(), " ");
+    }
     const auto numbers = numbersIn(text);
     if (numbers.empty()) {
         const auto tokens = words(text);
@@ -151,8 +221,10 @@ std::optional<CompanySize> parseCompanySize(std::string_view raw) {
         return std::nullopt;
     }
 
+    if (numbers.size() > 2 || !onlySizeWords(text, numbers)) return std::nullopt;
     std::int64_t headcount = numbers[0].value;
-    if (numbers.size() >= 2) {
+    bool exact = false;
+    if (numbers.size() == 2) {
         // A range: the band holding its upper end ("1,000-5,000" is 1001-5000).
         headcount = std::max(numbers[0].value, numbers[1].value);
     } else {
@@ -162,17 +234,21 @@ std::optional<CompanySize> parseCompanySize(std::string_view raw) {
             ++headcount;  // "500+" is more than 500
         } else if (startsWithAny(before, {"<", "under", "less than", "fewer than", "below"})) {
             --headcount;
+        } else if (!startsWithAny(before, {"up to"})) {
+            exact = true;  // "2500", and "about 300" as the client rounded it
         }
     }
     if (headcount < 1) return std::nullopt;
     const Band& band = bandFor(headcount);
-    return CompanySize{band.name, band.category};
+    CompanySize size{band.name, band.category, std::nullopt};
+    if (exact) size.headcount = headcount;
+    return size;
 }
 
 std::optional<CompanySize> sizeOfHeadcount(std::int64_t headcount) {
     if (headcount < 1) return std::nullopt;
     const Band& band = bandFor(headcount);
-    return CompanySize{band.name, band.category};
+    return CompanySize{band.name, band.category, std::nullopt};
 }
 
 std::optional<HeadcountMention> headcountIn(std::string_view raw) {

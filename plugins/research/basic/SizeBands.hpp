@@ -16,9 +16,16 @@ struct CompanySize {
     std::optional<std::string> band;
     // "micro" (1-10), "small" (11-50), "mid_market" (51-1000), "enterprise" (1001+).
     std::string category;
+    // The head count itself when the text names one number ("2500", "2,500", "2.5k", "~2500",
+    // "about 300"): used as given. Nothing for a range or a bound ("1k-5k", "50+", "under 10"),
+    // whose only honest reading is its band; no midpoint is made up.
+    std::optional<std::int64_t> headcount;
 };
 
-// Nothing when the text is neither a headcount nor a size word.
+// Nothing when the text is neither a headcount nor a size word, or holds words beside its
+// numbers that are not about head count ("Q3 2020", "3 offices"): unknown, never a guess.
+// Thousands separators are ",", "." and a space ("2,500", "2.500", "2 500" are all 2500); a
+// point is a decimal one only when it is not followed by exactly three digits ("2.5k").
 std::optional<CompanySize> parseCompanySize(std::string_view text);
 
 // A head count named in prose ("a 40-person agency", "team of 12", "about 1,200 employees",
