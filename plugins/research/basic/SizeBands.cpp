@@ -216,7 +216,7 @@ std::optional<CompanySize> parseCompanySize(std::string_view raw) {
         const auto tokens = words(text);
         for (const auto& word : kSizeWords) {
             if (containsPhrase(tokens, {word.phrase}))
-                return CompanySize{std::nullopt, word.category};
+                return CompanySize{std::nullopt, word.category, std::nullopt};
         }
         return std::nullopt;
     }

@@ -1,9 +1,11 @@
-// Seniority and department from a free-text job title, by keyword rules on whole words.
+// Seniority and department from a free-text job title, by whole-word rules whose words are data
+// (data/title-words.yaml, compiled in): English, French, German and Spanish.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lodestone::research_basic {
 
@@ -12,8 +14,13 @@ namespace lodestone::research_basic {
 std::string seniorityFromTitle(std::string_view title);
 
 // "engineering", "sales", "marketing", "finance", "people", "operations", "product", "design",
-// "customer_success", "legal", "data", "it" or "executive"; nothing when the title names none.
+// "customer_success", "legal", "data", "it", "procurement", "admissions" or "executive"; nothing
+// when the title names none.
 std::optional<std::string> departmentFromTitle(std::string_view title);
+
+// A title's words as the rules read them: lower case, accents dropped ("Geschäftsführer" is
+// "geschaftsfuhrer", "ß" is "ss"), so that a title matches however it was typed.
+std::vector<std::string> titleWords(std::string_view text);
 
 // For facts: "VP", "head-of-function", "individual-contributor", …
 std::string seniorityLabel(std::string_view seniority);

@@ -40,7 +40,8 @@ TEST_F(ResearchBasicRules, ReadsSeniorityAndDepartmentFromTitles) {
         {"Chief Product Officer", "executive", "product"},
         {"COO", "executive", "operations"},
         {"CISO", "executive", "it"},
-        {"Chief of Staff", "executive", "executive"},
+        // A senior staff role beside the executive, not an executive.
+        {"Chief of Staff", "director", "operations"},
         {"Owner", "executive", "executive"},
         {"President", "executive", "executive"},
         {"Managing Director", "executive", "executive"},
