@@ -2,7 +2,7 @@
 // the industry or research infers it from the company's name and the client's notes.
 #include "unit/default_plugins/DefaultPluginSupport.hpp"
 
-namespace lodestone::plugins {
+namespace lodestone::plugins::testing {
 namespace {
 
 class ResearchBasicConstruction : public ::testing::Test {
@@ -44,4 +44,4 @@ TEST_F(ResearchBasicConstruction, InfersConstructionNotRealEstate) {
 }
 
 }  // namespace
-}  // namespace lodestone::plugins
+}  // namespace lodestone::plugins::testing

@@ -2,7 +2,7 @@
 // Spanish, whatever their case and accents, from the words in data/title-words.yaml.
 #include "unit/default_plugins/DefaultPluginSupport.hpp"
 
-namespace lodestone::plugins {
+namespace lodestone::plugins::testing {
 namespace {
 
 class ResearchBasicTitles : public ::testing::Test {
@@ -94,4 +94,4 @@ TEST_F(ResearchBasicTitles, ReadsNewDepartmentsAndAbbreviations) {
 }
 
 }  // namespace
-}  // namespace lodestone::plugins
+}  // namespace lodestone::plugins::testing
