@@ -30,10 +30,17 @@ constexpr int kWronglyQualifiedThreshold = 0;
 
 // The industries the campaign excludes: the demo campaign's exclusion (etc/demo.yaml).
 const std::set<std::string> kExcludedIndustries = {"Gambling"};
-// Excluded industries knock a prospect out; any other is a match, an unknown one half: only the
-// exclusion keeps a prospect from qualifying.
-const char* const kExclusionIcp =
-    R"({"threshold": 50, "criteria": {"industries": {"exclude": ["Gambling"], "weight": 1}}})";
+// A campaign excluding them and asking nothing else: an excluded industry knocks a prospect out,
+// any other is a match, an unknown one earns half, so only the exclusion keeps one from
+// qualifying.
+std::string exclusionIcp() {
+    std::string list;
+    for (const auto& industry : kExcludedIndustries) {
+        list += (list.empty() ? "\"" : ", \"") + industry + "\"";
+    }
+    return R"({"threshold": 50, "criteria": {"industries": {"exclude": [)" + list +
+           R"(], "weight": 1}}})";
+}
 constexpr domain::Timestamp kNow = 1721001600000;  // 2024-07-15T00:00:00Z
 
 const char* const kResearchWeb = LODESTONE_RESEARCH_WEB_PLUGIN;
@@ -67,7 +74,7 @@ void checkExclusion(Tally& tally, const LabelledProspect& prospect, const Answer
     if (industry == expected.end() || !kExcludedIndustries.contains(industry->second)) return;
     ++tally.excludedLabelled;
     const auto score =
-        outreach::scoreProspect(outreach::IcpCriteria::parse(kExclusionIcp),
+        outreach::scoreProspect(outreach::IcpCriteria::parse(exclusionIcp()),
                                 outreach::profileOf(*leadBody(prospect), research), kNow);
     if (score.qualified) {
         ++tally.wronglyQualified;
