@@ -6,6 +6,7 @@
 #include "IndustryTerms.hpp"
 #include "SizeBands.hpp"
 #include "Text.hpp"
+#include "Titles.hpp"
 
 namespace lodestone::research_basic {
 namespace {
@@ -13,9 +14,11 @@ namespace {
 // Where an industry is named in one clue.
 struct Naming {
     const char* industry;
-    std::size_t word;    // index of its first word among the clue's words
-    std::size_t length;  // in words
-    std::size_t begin;   // bytes [begin, end) of the clue's text
+    bool outranks;        // IndustryTerms::outranks
+    std::size_t word;     // index of its first word among the clue's words
+    std::size_t length;   // in words
+    std::size_t letters;  // of the term matched: "spielbank*" outweighs "*bank"
+    std::size_t begin;    // bytes [begin, end) of the clue's text
     std::size_t end;
 };
 
@@ -26,6 +29,36 @@ constexpr std::size_t kShortestJoinedWord = 6;
 bool atEitherEnd(const std::string& word, const std::string& part) {
     return part.size() >= kShortestJoinedWord && word.size() > part.size() &&
            (word.starts_with(part) || word.ends_with(part));
+}
+
+bool matchesWord(const IndustryTerm& term, const std::string& word) {
+    const std::string& wanted = term.words[0];
+    if (term.anyStart && term.anyEnd) return word.find(wanted) != std::string::npos;
+    if (term.anyStart) return word.ends_with(wanted);
+    if (term.anyEnd) return word.starts_with(wanted);
+    return word == wanted;
+}
+
+// Whether `term` starts at word `at` of `folded` (the clue's words as titleWords() folds them):
+// how many words it covers there, 0 when it does not.
+std::size_t termAt(const std::vector<std::string>& folded, std::size_t at, const IndustryTerm& term,
+                   bool joined) {
+    const auto& parts = term.words;
+    if (parts.empty() || at + parts.size() > folded.size()) return 0;
+    if (parts.size() == 1) {
+        if (matchesWord(term, folded[at])) return 1;
+        return joined && atEitherEnd(folded[at], parts[0]) ? 1 : 0;
+    }
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (folded[at + i] != parts[i]) return 0;
+    }
+    return parts.size();
+}
+
+std::size_t lettersOf(const IndustryTerm& term) {
+    std::size_t letters = 0;
+    for (const auto& word : term.words) letters += word.size();
+    return letters;
 }
 
 // Whether the phrase of words `parts` starts at word `at` of `spans`: how many words it covers
@@ -43,24 +76,40 @@ std::size_t phraseAt(const std::vector<WordAt>& spans, std::size_t at,
 // The leftmost industry phrase of the clue (the longest at the same word).
 std::optional<Naming> industryNamedIn(const Clue& clue) {
     const auto spans = wordsAt(clue.text);
+    std::vector<std::string> folded;
+    for (const auto& span : spans) {
+        const auto plain = titleWords(span.word);
+        folded.push_back(plain.empty() ? span.word : plain.front());
+    }
     std::optional<Naming> best;
     const bool joined = clue.kind == Clue::Kind::Domain;
     for (const auto& terms : industryTerms()) {
-        auto consider = [&](const char* phrase) {
-            const auto parts = words(phrase);
-            for (std::size_t at = 0; at < spans.size(); ++at) {
-                const std::size_t length = phraseAt(spans, at, parts, joined);
+        const auto consider = [&](const IndustryTerm& term) {
+            const std::size_t letters = lettersOf(term);
+            for (std::size_t at = 0; at < folded.size(); ++at) {
+                const std::size_t length = termAt(folded, at, term, joined);
                 if (length == 0) continue;
-                if (!best || at < best->word || (at == best->word && length > best->length)) {
-                    best = Naming{terms.industry, at, length, spans[at].begin,
+                const bool earlier =
+                    best &&
+                    (at < best->word ||
+                     (at == best->word && (length > best->length ||
+                                           (length == best->length && letters > best->letters))));
+                if (!best || (terms.outranks && !best->outranks) ||
+                    (terms.outranks == best->outranks && earlier)) {
+                    best = Naming{terms.industry.c_str(),
+                                  terms.outranks,
+                                  at,
+                                  length,
+                                  letters,
+                                  spans[at].begin,
                                   spans[at + length - 1].end};
                 }
                 return;
             }
         };
-        for (const char* phrase : terms.anywhere) consider(phrase);
+        for (const auto& term : terms.anywhere) consider(term);
         if (clue.kind == Clue::Kind::Notes || clue.kind == Clue::Kind::Title) continue;
-        for (const char* phrase : terms.inNames) consider(phrase);
+        for (const auto& term : terms.inNames) consider(term);
     }
     return best;
 }

@@ -1,9 +1,11 @@
 #include "SizeBands.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "Text.hpp"
+#include "Titles.hpp"
 
 namespace lodestone::research_basic {
 namespace {
@@ -62,13 +64,44 @@ struct Number {
     std::size_t end;  // just past it in the text, suffix included
 };
 
-// Words right after a number that make it a head count ("40-person", "200 employees").
-const char* const kHeadcountNouns[] = {"employees", "employee", "staff",  "headcount", "fte",
-                                       "ftes",      "workers",  "person", "strong"};
-// Words right before one ("team of 12", "employs 300").
-const char* const kHeadcountLeads[] = {"team of",      "headcount of", "headcount",
-                                       "employs",      "employing",    "staff of",
-                                       "workforce of", "workforce is", "team is"};
+// Words right after a number that make it a head count ("40-person", "200 employees",
+// "150 Mitarbeiter", "480 salariés", "unos 150 empleados"), folded as titleWords() folds them.
+const char* const kHeadcountNouns[] = {
+    "employees",      "employee",         "staff",        "headcount",   "fte",
+    "ftes",           "workers",          "person",       "strong",      "mitarbeiter",
+    "mitarbeitende",  "mitarbeiterinnen", "beschaftigte", "angestellte", "salaries",
+    "collaborateurs", "collaboratrices",  "employes",     "empleados",   "empleadas",
+    "trabajadores",   "colaboradores"};
+// People, in the four languages: a head count only with a verb of working right after ("85
+// people work at", "480 personas trabajan") or a lead before ("we are 300 people", "une équipe
+// de 150 personnes"); "met 2 people" says nothing of the company.
+const char* const kPeopleNouns[] = {"people", "personnes", "personas", "personen"};
+const char* const kWorkVerbs[] = {"work", "working", "travaillent", "trabajan", "arbeiten"};
+// Words right before one ("team of 12", "employs 300", "un equipo de 150").
+const char* const kHeadcountLeads[] = {
+    "team of",   "headcount of", "headcount",    "employs", "employing",
+    "staff of",  "workforce of", "workforce is", "team is", "equipe de",
+    "equipo de", "team von",     "beschaftigt",  "emploie", "emplea"};
+// Leads that count only before a word of people: "we are 300 people", not "we are 20 years old".
+const char* const kPeopleLeads[] = {"we are", "nous sommes", "wir sind", "somos"};
+
+template <std::size_t N>
+bool isAnyOf(const std::string& word, const char* const (&list)[N]) {
+    for (const char* entry : list) {
+        if (word == entry) return true;
+    }
+    return false;
+}
+
+// The words of a text as titleWords() folds them ("Salariés" is "salaries"), where they stand.
+std::vector<WordAt> foldedWordsAt(std::string_view text) {
+    auto spans = wordsAt(text);
+    for (auto& span : spans) {
+        const auto plain = titleWords(span.word);
+        if (!plain.empty()) span.word = plain.front();
+    }
+    return spans;
+}
 
 bool isDigit(char c) {
     return c >= '0' && c <= '9';
@@ -262,26 +295,44 @@ std::optional<HeadcountMention> headcountIn(std::string_view raw) {
         // The word after it, past a hyphen: "40-person", "200 employees".
         std::size_t at = number.end;
         while (at < text.size() && (text[at] == ' ' || text[at] == '-')) ++at;
-        const auto after = wordsAt(text.substr(at));
+        const auto after = foldedWordsAt(text.substr(at));
+        const auto before = foldedWordsAt(text.substr(0, number.begin));
+        const bool adjacent = !after.empty() && after[0].begin == 0;
+        const auto leadStart = [&](const char* const* leads,
+                                   std::size_t count) -> std::optional<std::size_t> {
+            for (std::size_t l = 0; l < count; ++l) {
+                const auto leadWords = words(leads[l]);
+                if (before.size() < leadWords.size()) continue;
+                const std::size_t first = before.size() - leadWords.size();
+                bool same = true;
+                for (std::size_t w = 0; w < leadWords.size(); ++w) {
+                    same = same && before[first + w].word == leadWords[w];
+                }
+                if (same) return before[first].begin;
+            }
+            return std::nullopt;
+        };
         for (const char* noun : kHeadcountNouns) {
-            if (!after.empty() && after[0].begin == 0 && after[0].word == noun) {
+            if (adjacent && after[0].word == noun) {
                 counts = true;
                 end = at + after[0].end;
             }
         }
-        // The words before it: "team of 12".
-        const auto before = wordsAt(text.substr(0, number.begin));
-        for (const char* lead : kHeadcountLeads) {
-            const auto leadWords = words(lead);
-            if (counts || before.size() < leadWords.size()) continue;
-            const std::size_t first = before.size() - leadWords.size();
-            bool same = true;
-            for (std::size_t w = 0; w < leadWords.size(); ++w) {
-                same = same && before[first + w].word == leadWords[w];
-            }
-            if (same) {
+        for (const char* noun : kPeopleNouns) {
+            if (counts || !adjacent || after[0].word != noun) continue;
+            const bool working = after.size() > 1 && isAnyOf(after[1].word, kWorkVerbs);
+            const auto lead = leadStart(kPeopleLeads, std::size(kPeopleLeads));
+            if (working || lead) {
                 counts = true;
-                begin = before[first].begin;
+                end = at + after[working ? 1 : 0].end;
+                if (lead) begin = *lead;
+            }
+        }
+        // The words before it: "team of 12".
+        if (!counts) {
+            if (const auto lead = leadStart(kHeadcountLeads, std::size(kHeadcountLeads))) {
+                counts = true;
+                begin = *lead;
             }
         }
         if (!counts) continue;
