@@ -16,6 +16,7 @@
 #include "ResearchReport.hpp"
 #include "Settings.hpp"
 #include "SiteFindings.hpp"
+#include "SiteText.hpp"
 #include "Text.hpp"
 #include "Urls.hpp"
 
@@ -138,6 +139,17 @@ class WebResearchPlugin {
             context.progress(80, "reading what " + domain + " says");
             siteName = reportSite(crawl, *settings_.fingerprints, input.companyName.value_or(""),
                                   domain, report);
+            // What the pages say in words fills only what neither the lead nor the site's data
+            // gave: the lead's own words are what its labels, and the client, go by.
+            const std::string label =
+                input.companyName.value_or(siteName.empty() ? domain : siteName);
+            if (!report.profileValue("company.industry") && !lead.company("industry")) {
+                reportSiteIndustry(crawl, label, report);
+            }
+            if (!report.profileValue("company.employeeCount") &&
+                !report.profileValue("company.employeeRange") && !lead.company("sizeBand")) {
+                reportSiteHeadcount(crawl, label, report);
+            }
         } else {
             report.warning("no company website to read: " + whyNot);
         }
