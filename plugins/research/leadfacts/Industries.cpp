@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "Inference.hpp"
 #include "Text.hpp"
 
 namespace lodestone::research_basic {
@@ -202,6 +203,11 @@ std::string normaliseIndustry(std::string_view text) {
         }
     }
     if (best != nullptr) return best;
+    // Else the words that name an industry in a company's name, in the four languages
+    // ("Versicherungen", "Immobilier", "Online-Glücksspiel"), before a name outside the table.
+    if (auto inferred = inferIndustry({{"industry", trimmed, Clue::Kind::Name}})) {
+        return inferred->value;
+    }
     return titleCase(trimmed);
 }
 
