@@ -5,7 +5,6 @@
 #include <set>
 #include <sstream>
 
-#include "Classify.hpp"
 #include "Social.hpp"
 #include "Text.hpp"
 
@@ -55,7 +54,6 @@ class ClientReader {
         : input_(input), report_(report) {}
 
     void run() {
-        person();
         custom();
         if (input_.linkedInUrl) linkedIn(*input_.linkedInUrl, "linkedInUrl");
         if (input_.companyLinkedInUrl) linkedIn(*input_.companyLinkedInUrl, "companyLinkedInUrl");
@@ -68,39 +66,6 @@ class ClientReader {
     }
 
   private:
-    void person() {
-        std::string full = input_.fullName.value_or("");
-        if (full.empty() && (input_.firstName || input_.lastName)) {
-            full = trim(input_.firstName.value_or("") + " " + input_.lastName.value_or(""));
-        }
-        const auto words = split(full);
-        report_.person("fullName", full);
-        report_.person("firstName", input_.firstName.value_or(words.empty() ? "" : words.front()));
-        report_.person("lastName", input_.lastName.value_or(words.size() < 2 ? "" : words.back()));
-        report_.person("email", input_.email);
-        report_.person("title", input_.title.value_or(""));
-        std::string seniority = seniorityOf(input_.title.value_or(""));
-        auto department = departmentOf(input_.title.value_or(""));
-        report_.person("seniority", seniority);
-        report_.person("department", department.value_or(""));
-        report_.person("phone", input_.phone.value_or(""));
-        if (!full.empty() && input_.companyName && input_.title) {
-            report_.finding(full + " works at " + *input_.companyName + " as " + *input_.title,
-                            "submitted form", "client");
-        }
-        if (seniority != "unknown" && department) {
-            report_.finding("Works in " + titleCase(*department) + " at " + seniority + " level",
-                            "job title: \"" + input_.title.value_or("") + "\"", "inferred");
-        }
-    }
-
-    static std::vector<std::string> split(const std::string& name) {
-        std::vector<std::string> words;
-        std::istringstream in(name);
-        for (std::string word; in >> word;) words.push_back(word);
-        return words;
-    }
-
     // Lead fields outside the standard ones, and customFields, as sent; LinkedIn URLs are
     // profile links instead.
     void custom() {

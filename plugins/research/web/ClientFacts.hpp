@@ -1,7 +1,7 @@
-// What the client sent, as research output: the person from the lead (names, title, seniority,
-// department), custom fields, and the client's notes, company, contact and extraContext as
-// profile values and findings with evidence "client". LinkedIn URLs, wherever the client put
-// them, become profile links (profile.contact.linkedinUrl, profile.company.linkedinUrl).
+// What the client sent, as research output: custom fields, and the client's notes, company,
+// contact and extraContext as profile values and findings with evidence "client". LinkedIn URLs,
+// wherever the client put them, become profile links (profile.contact.linkedinUrl,
+// profile.company.linkedinUrl). The person is research-basic's reading (LeadFacts).
 #pragma once
 
 #include "ResearchInput.hpp"

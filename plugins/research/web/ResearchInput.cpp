@@ -57,6 +57,7 @@ ResearchInput readInput(const std::string& json) {
     }
     if (!root) throw InputError("the input is not a JSON object");
     ResearchInput input;
+    input.root = root;
     input.lead = objectOrNull(*root, "lead");
     if (!input.lead) throw InputError("the input has no \"lead\" object");
     const auto email = text(*input.lead, "email");

@@ -10,6 +10,7 @@
 namespace lodestone::research_web {
 
 struct ResearchInput {
+    Poco::JSON::Object::Ptr root;  // the whole input, as sent
     Poco::JSON::Object::Ptr lead;  // as sent
     std::string email;
     std::optional<std::string> fullName, firstName, lastName, companyName, domain, industry,

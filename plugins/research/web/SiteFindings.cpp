@@ -189,10 +189,12 @@ class SiteReport {
     void size() {
         if (const auto [count, at] = firstOf(jsonLd_, &Organization::employeeCount, hasValue<long>);
             count) {
-            report_.profile("company.employeeCount", static_cast<Poco::Int64>(*count),
-                            researched(at));
-            report_.profile("company.employeeRange", sizeBandOf(*count),
-                            {"inferred", "company.employeeCount " + std::to_string(*count)});
+            // The band of a count the client's own count overrode would contradict it.
+            if (report_.profile("company.employeeCount", static_cast<Poco::Int64>(*count),
+                                researched(at))) {
+                report_.profile("company.employeeRange", sizeBandOf(*count),
+                                {"inferred", "company.employeeCount " + std::to_string(*count)});
+            }
             report_.finding(label_ + " has " + std::to_string(*count) + " employees", at,
                             "research");
         } else if (const auto [range, rangeAt] =

@@ -11,10 +11,12 @@
 #include "Classify.hpp"
 #include "ClientFacts.hpp"
 #include "Crawl.hpp"
+#include "LeadFacts.hpp"
 #include "ResearchInput.hpp"
 #include "ResearchReport.hpp"
 #include "Settings.hpp"
 #include "SiteFindings.hpp"
+#include "SiteText.hpp"
 #include "Text.hpp"
 #include "Urls.hpp"
 
@@ -33,10 +35,13 @@ std::string shippedFingerprints() {
     return (library.parent_path() / "research-web" / "technologies.json").string();
 }
 
-// The research contract's company keys, from the client's values first, then the website's.
-void finishCompany(const ResearchInput& input, const std::string& domain,
+// The research contract's company keys: the client's values first, then the website's, then
+// what research-basic read or inferred from the lead.
+void finishCompany(const ResearchInput& input, const LeadFacts& lead, const std::string& domain,
                    const std::string& siteName, ResearchReport& report) {
-    report.company("name", input.companyName.value_or(siteName));
+    std::string name = input.companyName.value_or(siteName);
+    if (name.empty()) name = lead.company("name").value_or("");
+    report.company("name", name);
     std::string whyNot;
     std::string shownDomain = domain;
     if (shownDomain.empty()) shownDomain = siteDomainOf(input, whyNot).value_or("");
@@ -55,10 +60,12 @@ void finishCompany(const ResearchInput& input, const std::string& domain,
     if (auto range = report.profileValue("company.employeeRange"); !band && range) {
         if (range->isString()) band = sizeBandOfRange(range->extract<std::string>());
     }
-    if (!band && input.companySize) band = sizeBandOfRange(*input.companySize);
     if (band) {
         report.company("sizeBand", *band);
         report.company("sizeCategory", sizeCategoryOf(*band));
+    } else {
+        // A size word the lead gave ("enterprise") has a category and no band.
+        report.company("sizeCategory", lead.company("sizeCategory").value_or(""));
     }
 }
 
@@ -110,7 +117,10 @@ class WebResearchPlugin {
         const ResearchInput input = readInput(inputJson);
         ResearchReport report;
         report.source("submitted form");
+        // What the client sent goes in first and wins; then what research-basic reads from it.
         reportClient(input, report);
+        const LeadFacts lead(input);
+        lead.reportGiven(report);
 
         std::string domain, siteName, whyNot;
         if (input.skipCompanyEnrichment) {
@@ -129,10 +139,22 @@ class WebResearchPlugin {
             context.progress(80, "reading what " + domain + " says");
             siteName = reportSite(crawl, *settings_.fingerprints, input.companyName.value_or(""),
                                   domain, report);
+            // What the pages say in words fills only what neither the lead nor the site's data
+            // gave: the lead's own words are what its labels, and the client, go by.
+            const std::string label =
+                input.companyName.value_or(siteName.empty() ? domain : siteName);
+            if (!report.profileValue("company.industry") && !lead.company("industry")) {
+                reportSiteIndustry(crawl, label, report);
+            }
+            if (!report.profileValue("company.employeeCount") &&
+                !report.profileValue("company.employeeRange") && !lead.company("sizeBand")) {
+                reportSiteHeadcount(crawl, label, report);
+            }
         } else {
             report.warning("no company website to read: " + whyNot);
         }
-        finishCompany(input, domain, siteName, report);
+        lead.reportInferred(report);
+        finishCompany(input, lead, domain, siteName, report);
         context.progress(100, "done");
         return report.json();
     }

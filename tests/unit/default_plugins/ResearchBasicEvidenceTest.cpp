@@ -108,7 +108,7 @@ TEST_F(ResearchBasicEvidence, TheClientsCompanyDataIsUsedAsSentAndSaysSo) {
                     "Works in Engineering at VP level",
                     "Company facts are the client's own company data (industry, employeeCount, "
                     "technologies, signals), used as sent instead of researched",
-                    "Industry: Software", "Company size: 51-200 employees (mid-market)",
+                    "Industry: Software", "Company size: 200 employees (51-200, mid-market)",
                     "Uses HubSpot and Cloudflare", "Latest funding: Series A 10,000,000 in 2024-03",
                     "Hiring: 7 open roles in Engineering and Sales",
                     "In the news: Analytical Engines opens in Ontario", "Has a new CRO",

@@ -66,9 +66,11 @@ TEST_F(ResearchBasicInference, NamesTheIndustryFromTheLeadsWords) {
         {{"ann@acme.example", "Acme Hotels", "", ""},
          "Hospitality & Travel",
          R"(company name: "Acme Hotels")"},
+        // The leftmost word decides, but a casino is Gambling wherever it is named: a hotel that
+        // runs one is what a campaign excluding Gambling leaves out.
         {{"ann@acme.example", "Bellagio Hotel & Casino", "", ""},
-         "Hospitality & Travel",
-         R"(company name: "Bellagio Hotel & Casino")"},  // the leftmost word decides
+         "Gambling",
+         R"(company name: "Bellagio Hotel & Casino")"},
         {{"ann@acme.example", "Acme", "", "a fintech startup in Berlin"},
          "Financial Services",
          R"(notes: "a fintech startup in Berlin")"},

@@ -40,6 +40,7 @@ TEST_F(ResearchBasicRules, ReadsSeniorityAndDepartmentFromTitles) {
         {"Chief Product Officer", "executive", "product"},
         {"COO", "executive", "operations"},
         {"CISO", "executive", "it"},
+        // A senior staff role beside the executive, not an executive.
         {"Chief of Staff", "executive", "executive"},
         {"Owner", "executive", "executive"},
         {"President", "executive", "executive"},

@@ -49,10 +49,10 @@ std::string researchInput(const Poco::JSON::Object::Ptr& body) {
 class ResearchBasicScoring : public ::testing::Test {
   protected:
     // Researches and scores the Add Lead body `bodyJson`.
-    IcpScore score(const std::string& bodyJson) {
+    IcpScore score(const std::string& bodyJson, const char* icp = kIcp) {
         const auto body = parseObject(bodyJson);
         const auto research = plugin_.runObject(researchInput(body));
-        return outreach::scoreProspect(IcpCriteria::parse(kIcp),
+        return outreach::scoreProspect(IcpCriteria::parse(icp),
                                        outreach::profileOf(*body, research), kNow);
     }
 
@@ -116,6 +116,21 @@ TEST_F(ResearchBasicScoring, AFreeMailAddressInfersNothingFromItsDomain) {
     EXPECT_FALSE(result.breakdown[0].basis);
     // (3 * 0.5 + 2 * 0.5 + 2) / 7 = 64: the seniority from the title is the one thing known.
     EXPECT_EQ(result.score, 64);
+}
+
+TEST_F(ResearchBasicScoring, TheBuyersAndAdmissionsDepartmentsMeetTheirIcpNames) {
+    // Operators write "purchasing" and "enrollment"; research says procurement and admissions.
+    const char* const icp = R"({"threshold": 50, "criteria": {
+      "departments": {"include": ["purchasing", "enrollment"], "weight": 1}}})";
+    for (const char* title : {"Einkaufsleiter", "Jefa de compras", "Director of Admissions"}) {
+        SCOPED_TRACE(title);
+        const auto result = score(std::string(R"({"companyName":"Acme","contactName":"Bo",)") +
+                                      R"("email":"bo@acme.example","title":")" + title + R"("})",
+                                  icp);
+        ASSERT_EQ(result.breakdown.size(), 1u);
+        EXPECT_EQ(result.breakdown[0].outcome, CriterionOutcome::Match);
+        EXPECT_TRUE(result.qualified);
+    }
 }
 
 }  // namespace

@@ -92,7 +92,9 @@ TEST(ResearchWebLimits, AHomePageRedirectingForeverIsAWarning) {
     EXPECT_THAT(allWarnings(output),
                 HasSubstr("http://loop-fixture.example/: more than 3 redirects"));
     EXPECT_EQ(site.hits(FixtureSite::kLoop, "/4"), 0);
-    EXPECT_EQ(output->getObject("profile")->size(), 0u);
+    // Nothing of the company; only the seniority and department the title gives.
+    EXPECT_FALSE(output->getObject("profile")->has("company"));
+    EXPECT_EQ(output->getObject("profile")->getObject("contact")->size(), 2u);
 }
 
 TEST(ResearchWebLimits, FollowsTheHomePageToItsWwwName) {

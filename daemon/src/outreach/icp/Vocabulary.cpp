@@ -57,6 +57,16 @@ std::string departmentKey(const std::string& text) {
         {"cs", "customer_success"},
         {"client_success", "customer_success"},
         {"exec", "executive"},
+        // research reads buyers and admissions offices as these two.
+        {"purchasing", "procurement"},
+        {"purchase", "procurement"},
+        {"buying", "procurement"},
+        {"sourcing", "procurement"},
+        {"enrollment", "admissions"},
+        {"enrolment", "admissions"},
+        {"admission", "admissions"},
+        {"security", "it"},
+        {"infosec", "it"},
     };
     return folded(text, kAliases);
 }

@@ -13,7 +13,8 @@ std::string seniorityKey(const std::string& text);
 
 // tokenKey() of `text`, with aliases folded: hr, human_resources, people_ops -> people;
 // eng -> engineering; information_technology -> it; ops -> operations; cs, client_success ->
-// customer_success; exec -> executive. Anything else as is.
+// customer_success; exec -> executive; purchasing, purchase, buying, sourcing -> procurement;
+// enrollment, enrolment, admission -> admissions; security, infosec -> it. Anything else as is.
 std::string departmentKey(const std::string& text);
 
 // tokenKey(): "Series-A", "series a" and "series_a" are one stage.

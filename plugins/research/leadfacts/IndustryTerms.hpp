@@ -1,0 +1,32 @@
+// The words research infers an industry from when the lead does not give one: the vocabulary as
+// data (data/industry-words.yaml, compiled in), one entry per canonical industry
+// (docs/plugins.md), in English, French, German and Spanish.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace lodestone::research_basic {
+
+// One word or phrase of the vocabulary, folded as titleWords() folds text (lower case, no
+// accents). A one-word term may be a compound's start ("versicherung*") or end ("*agentur").
+struct IndustryTerm {
+    std::vector<std::string> words;
+    bool anyStart = false;  // "*agentur": any word ending so
+    bool anyEnd = false;    // "versicherung*": any word starting so
+};
+
+struct IndustryTerms {
+    std::string industry;
+    // Phrases that name the industry wherever they are written: notes, titles, a website's text.
+    std::vector<IndustryTerm> anywhere;
+    // Words that name it in a company's name or domain only ("Acme Hotels").
+    std::vector<IndustryTerm> inNames;
+    // Named anywhere in a text, it decides over the leftmost industry word ("Resort & Casino").
+    bool outranks = false;
+};
+
+// Loaded once; the data is compiled in, so a mistake in it fails every test at once.
+const std::vector<IndustryTerms>& industryTerms();
+
+}  // namespace lodestone::research_basic
