@@ -39,6 +39,7 @@
 
 #include <lodestone/plugin_abi.h>
 
+#include <algorithm>
 #include <chrono>
 #include <concepts>
 #include <cstddef>
@@ -128,6 +129,25 @@ class Host {
     // The host's ABI minor version (0 without a host): what it understands beyond 1.0, such as
     // http_request's connectTo, timeoutMs, maxResponseBytes and bodyEncoding from 1.2 on.
     std::uint32_t abiMinor() const noexcept { return api_ != nullptr ? api_->abi_minor : 0; }
+
+    // The vocabulary file's path (vocabulary_path in plugin_abi.h); empty when the host predates
+    // ABI 1.4, whose plugins keep the words they were built with.
+    std::string vocabularyPath() const {
+        if (api_ == nullptr ||
+            api_->struct_size <
+                offsetof(lodestone_host_api, vocabulary_path) + sizeof(api_->vocabulary_path) ||
+            api_->vocabulary_path == nullptr) {
+            return "";
+        }
+        std::string path(256, '\0');
+        std::size_t length = api_->vocabulary_path(path.data(), path.size());
+        if (length >= path.size()) {
+            path.assign(length + 1, '\0');
+            length = api_->vocabulary_path(path.data(), path.size());
+        }
+        path.resize(std::min(length, path.size() - 1));
+        return path;
+    }
 
   private:
     const lodestone_host_api* api_;

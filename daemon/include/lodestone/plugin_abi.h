@@ -31,7 +31,7 @@ extern "C" {
 #endif
 
 #define LODESTONE_ABI_MAJOR 1u
-#define LODESTONE_ABI_MINOR 3u
+#define LODESTONE_ABI_MINOR 4u
 
 #define LODESTONE_PLUGIN_ENTRY_SYMBOL "lodestone_plugin_entry"
 
@@ -155,6 +155,14 @@ typedef struct lodestone_host_api {
     lodestone_status (*http_request)(lodestone_run_context* context, const char* request_json,
                                      size_t request_length, lodestone_output* response, char* error,
                                      size_t error_capacity);
+
+    /* ABI 1.4 (absent when struct_size does not cover it): the path of the vocabulary file the
+     * daemon reads (its `pipeline.vocabulary`, by default vocabulary.yaml in the plugin dir;
+     * docs/plugins.md "The vocabulary"), copied NUL-terminated into `buffer` as far as
+     * `capacity` allows. Returns the path's length: a result not below `capacity` means the
+     * copy was cut, and a larger buffer gets it whole. A plugin reads it in configure(), which a
+     * reload calls again, so that an edited file or a changed setting is in force after one. */
+    size_t (*vocabulary_path)(char* buffer, size_t capacity);
 } lodestone_host_api;
 
 /* Everything the host knows about a plugin. Static data in the plugin library. */

@@ -5,11 +5,13 @@
 namespace lodestone::app {
 
 void PluginSubsystem::initialize(Poco::Util::Application&) {
-    live_.replace(plugins::loadPlugins(config_));
-    logLoaded();
+    replace(plugins::loadPlugins(config_));
 }
 
 void PluginSubsystem::replace(plugins::PluginRegistry registry) {
+    // The daemon's own readers of the vocabulary (the ICP scorer) take the one the plugins were
+    // configured with, so that a reload changes both at once.
+    vocabulary::putInForce(registry.vocabulary());
     live_.replace(std::move(registry));
     logLoaded();
 }

@@ -99,6 +99,10 @@ struct PipelineConfig {
     StepConfig finalize{std::nullopt, 4, 30s, 30s};
     StepConfig scoring{std::nullopt, 4, 30s, 30s};  // a prospect's ICP score, in the daemon
     MailerConfig mailer;
+    // The vocabulary file (pipeline.vocabulary; docs/plugins.md "The vocabulary"): the loader
+    // makes it vocabulary.yaml in the plugin dir when the file names none. Empty (a config made
+    // in code): the words built into the daemon and the plugins.
+    std::filesystem::path vocabulary;
 };
 
 // A mailbox replies and bounces arrive in (`mailbox:`, or a campaign's own), read over POP3.

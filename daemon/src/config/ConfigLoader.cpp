@@ -64,7 +64,10 @@ Config parseConfig(const std::string& text, const std::filesystem::path& file,
     if (auto node = top.optional("plugins")) {
         config.plugins = readPlugins(*node, baseDir, options.pluginDir);
     }
-    if (auto node = top.optional("pipeline")) config.pipeline = readPipeline(*node);
+    if (auto node = top.optional("pipeline")) config.pipeline = readPipeline(*node, baseDir);
+    if (config.pipeline.vocabulary.empty() && !options.pluginDir.empty()) {
+        config.pipeline.vocabulary = options.pluginDir / "vocabulary.yaml";
+    }
     if (auto node = top.optional("webhooks")) config.webhooks = readWebhooks(*node);
     bool pluginsReadCleanly = diagnostics->messages().size() == problemsBeforePlugins;
     if (auto node = top.optional("limits")) config.limits = readLimits(*node);

@@ -268,9 +268,12 @@ std::vector<PluginConfig> readPlugins(const ConfigNode& node, const std::filesys
     return plugins;
 }
 
-PipelineConfig readPipeline(const ConfigNode& node) {
+PipelineConfig readPipeline(const ConfigNode& node, const std::filesystem::path& baseDir) {
     PipelineConfig pipeline;
     MapReader reader(node);
+    if (auto file = reader.optional("vocabulary")) {
+        if (auto value = file->asString()) pipeline.vocabulary = resolvePath(*value, baseDir);
+    }
     if (auto step = reader.optional("research")) {
         pipeline.research = readStep(*step, pipeline.research, true, true, true);
     }

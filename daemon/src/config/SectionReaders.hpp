@@ -12,7 +12,7 @@ ServerConfig readServer(const ConfigNode& node);
 StorageConfig readStorage(const ConfigNode& node, const std::filesystem::path& baseDir);
 std::vector<PluginConfig> readPlugins(const ConfigNode& node, const std::filesystem::path& baseDir,
                                       const std::filesystem::path& pluginDir);
-PipelineConfig readPipeline(const ConfigNode& node);
+PipelineConfig readPipeline(const ConfigNode& node, const std::filesystem::path& baseDir);
 WebhooksConfig readWebhooks(const ConfigNode& node);
 LimitsConfig readLimits(const ConfigNode& node);
 ImportsConfig readImports(const ConfigNode& node);

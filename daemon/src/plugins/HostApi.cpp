@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <mutex>
+#include <string>
 
 #include "plugins/AbiNames.hpp"
 
@@ -97,6 +99,33 @@ lodestone_status hostHttpRequest(lodestone_run_context* context, const char* req
     }
 }
 
+// The vocabulary file's path, as the daemon last set it (setVocabularyPath): plugins read it in
+// configure() while a reload may be setting it.
+std::mutex& vocabularyLock() {
+    static std::mutex mutex;
+    return mutex;
+}
+
+std::string& vocabularyFile() {
+    static std::string path;
+    return path;
+}
+
+std::size_t hostVocabularyPath(char* buffer, std::size_t capacity) noexcept {
+    try {
+        const std::lock_guard guard(vocabularyLock());
+        const std::string& path = vocabularyFile();
+        if (buffer != nullptr && capacity > 0) {
+            const std::size_t copied = std::min(path.size(), capacity - 1);
+            std::memcpy(buffer, path.data(), copied);
+            buffer[copied] = '\0';
+        }
+        return path.size();
+    } catch (...) {
+        return 0;
+    }
+}
+
 constexpr lodestone_host_api kHostApi{
     LODESTONE_ABI_MAJOR,
     LODESTONE_ABI_MINOR,
@@ -106,6 +135,7 @@ constexpr lodestone_host_api kHostApi{
     &hostIsCancelled,
     &hostDeadlineMs,
     &hostHttpRequest,
+    &hostVocabularyPath,
 };
 
 }  // namespace
@@ -115,6 +145,11 @@ InstanceHandle::InstanceHandle(const std::string& instanceName)
 
 const lodestone_host_api& hostApi() noexcept {
     return kHostApi;
+}
+
+void setVocabularyPath(const std::string& path) {
+    const std::lock_guard guard(vocabularyLock());
+    vocabularyFile() = path;
 }
 
 OutputBuffer::OutputBuffer(std::size_t cap) : abi_{this, &OutputBuffer::append}, cap_(cap) {}

@@ -26,6 +26,10 @@ class InstanceHandle {
 // The one API table handed to every plugin. Static data; every function is noexcept.
 const lodestone_host_api& hostApi() noexcept;
 
+// The vocabulary file plugins are told of (vocabulary_path): set before plugins are configured,
+// at start and at each reload, from `pipeline.vocabulary`.
+void setVocabularyPath(const std::string& path);
+
 // Collects what a plugin appends during one run. Past `cap` bytes further appends are dropped
 // and overflowed() turns true, so a runaway plugin cannot exhaust the daemon's memory.
 class OutputBuffer {

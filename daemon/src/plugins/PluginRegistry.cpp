@@ -4,6 +4,7 @@
 
 #include "plugins/AbiNames.hpp"
 #include "plugins/ConfigValues.hpp"
+#include "plugins/HostApi.hpp"
 #include "plugins/PluginError.hpp"
 
 namespace lodestone::plugins {
@@ -91,6 +92,19 @@ PluginRegistry loadPlugins(const config::Config& config) {
     auto sink = std::make_shared<config::Diagnostics>();
     Libraries libraries;
     PluginRegistry registry;
+    // Read before the plugins, which read it in configure(): an edit with a mistake is refused
+    // here, with its line, rather than once per plugin.
+    const std::string vocabularyFile = config.pipeline.vocabulary.string();
+    if (!vocabularyFile.empty()) {
+        try {
+            registry.vocabulary_ = std::make_shared<const vocabulary::Vocabulary>(
+                vocabulary::loadVocabulary(vocabularyFile));
+        } catch (const vocabulary::VocabularyError& e) {
+            sink->add(e.what());  // located in the vocabulary file
+            sink->throwIfAny();
+        }
+    }
+    setVocabularyPath(vocabularyFile);
     std::map<std::string, std::shared_ptr<const PluginInstance>> loaded;
     for (const auto& plugin : config.plugins) {
         if (auto instance = loadOne(plugin, sink, libraries)) {

@@ -6,6 +6,7 @@
 
 #include "config/Config.hpp"
 #include "plugins/PluginInstance.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::plugins {
 
@@ -29,6 +30,11 @@ class PluginRegistry {
     // waterfall when there are several. Empty when the config names none.
     std::vector<InstancePtr> researchWaterfall() const { return researchWaterfall_; }
 
+    // The vocabulary of pipeline.vocabulary, read when the plugins were configured: the daemon's
+    // own (the ICP scorer's) once this registry is in force. The built-in words when the config
+    // names no file.
+    std::shared_ptr<const vocabulary::Vocabulary> vocabulary() const { return vocabulary_; }
+
     // In the order of the config file.
     const std::vector<InstancePtr>& instances() const noexcept { return instances_; }
     auto begin() const noexcept { return instances_.begin(); }
@@ -45,6 +51,7 @@ class PluginRegistry {
     InstancePtr content_;
     InstancePtr webhook_;
     InstancePtr mailer_;
+    std::shared_ptr<const vocabulary::Vocabulary> vocabulary_ = vocabulary::builtInVocabulary();
 };
 
 // Loads, checks and configures every plugin of `config`, and checks that pipeline.research,

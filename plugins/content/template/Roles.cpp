@@ -1,5 +1,7 @@
 #include "Roles.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <sstream>
 #include <vector>
 
@@ -62,25 +64,31 @@ std::optional<RoleFamily> familyOfTitle(const std::vector<std::string>& words,
     return std::nullopt;
 }
 
-// Research's department word, as docs/plugins.md lists them; a department with a view of its own
-// gets that view, and one without (or none) reads as Other, the general view.
+// Research's department word, a key of the vocabulary's departments (vocabulary.yaml; checked at
+// configure(), departmentsRead()); a department with a view of its own gets that view, and one
+// without (or none) reads as Other, the general view.
+const std::pair<const char*, RoleFamily> kDepartments[] = {
+    {"executive", RoleFamily::Executive},
+    {"sales", RoleFamily::Sales},
+    {"customer_success", RoleFamily::CustomerSuccess},
+    {"marketing", RoleFamily::Marketing},
+    {"engineering", RoleFamily::Engineering},
+    {"data", RoleFamily::Engineering},
+    {"product", RoleFamily::Engineering},
+    {"design", RoleFamily::Engineering},
+    {"it", RoleFamily::It},
+    {"operations", RoleFamily::Operations},
+    {"finance", RoleFamily::Finance},
+    {"people", RoleFamily::People},
+    {"procurement", RoleFamily::Procurement},
+    {"legal", RoleFamily::Legal},
+    {"admissions", RoleFamily::Admissions}};
+
+// Where the assets are plant, turbines, vehicles or networks: industries of the vocabulary.
+const char* const kPhysicalIndustries[] = {"Manufacturing", "Energy", "Logistics",
+                                           "Telecommunications", "Construction"};
+
 RoleFamily familyOfDepartment(const std::string& department) {
-    static const std::pair<const char*, RoleFamily> kDepartments[] = {
-        {"executive", RoleFamily::Executive},
-        {"sales", RoleFamily::Sales},
-        {"customer_success", RoleFamily::CustomerSuccess},
-        {"marketing", RoleFamily::Marketing},
-        {"engineering", RoleFamily::Engineering},
-        {"data", RoleFamily::Engineering},
-        {"product", RoleFamily::Engineering},
-        {"design", RoleFamily::Engineering},
-        {"it", RoleFamily::It},
-        {"operations", RoleFamily::Operations},
-        {"finance", RoleFamily::Finance},
-        {"people", RoleFamily::People},
-        {"procurement", RoleFamily::Procurement},
-        {"legal", RoleFamily::Legal},
-        {"admissions", RoleFamily::Admissions}};
     for (const auto& [word, family] : kDepartments) {
         if (department == word) return family;
     }
@@ -111,9 +119,9 @@ RoleFamily roleFamilyOf(const std::string& title, const std::string& department,
         }
         // Where the assets are plant, turbines, vehicles or networks, an engineer without a
         // software word in the title keeps them running: operations work, not code.
-        const bool physical = industry == "Manufacturing" || industry == "Energy" ||
-                              industry == "Logistics" || industry == "Telecommunications" ||
-                              industry == "Construction";
+        const bool physical =
+            std::find(std::begin(kPhysicalIndustries), std::end(kPhysicalIndustries), industry) !=
+            std::end(kPhysicalIndustries);
         if (*family == RoleFamily::Engineering && physical &&
             !hasAnyPhrase(words, roleWords().software)) {
             return RoleFamily::Operations;
@@ -121,6 +129,18 @@ RoleFamily roleFamilyOf(const std::string& title, const std::string& department,
         return *family;
     }
     return fromDepartment;
+}
+
+std::vector<std::string> departmentsRead() {
+    std::vector<std::string> keys;
+    for (const auto& entry : kDepartments) keys.emplace_back(entry.first);
+    return keys;
+}
+
+std::vector<std::string> industriesRead() {
+    std::vector<std::string> names(std::begin(kPhysicalIndustries), std::end(kPhysicalIndustries));
+    names.emplace_back("Education");
+    return names;
 }
 
 Level levelOf(const std::string& seniority, RoleFamily family, const std::string& title) {

@@ -19,6 +19,11 @@ enum class Format { Playbook, Checklist, Scorecard, RoiEstimate, Briefing };
 RoleFamily roleFamilyOf(const std::string& title, const std::string& department,
                         const std::string& industry);
 
+// The departments and industries roleFamilyOf compares research's words with: each must be a
+// key or an industry of the vocabulary (vocabulary.yaml), as TemplatePlugin checks at configure().
+std::vector<std::string> departmentsRead();
+std::vector<std::string> industriesRead();
+
 // From research's seniority; the head of a school or college ("Principal", "Headteacher", "Dean")
 // leads it whatever research reads into the word.
 Level levelOf(const std::string& seniority, RoleFamily family, const std::string& title);

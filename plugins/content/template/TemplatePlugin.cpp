@@ -17,7 +17,9 @@
 #include "Reader.hpp"
 #include "Roles.hpp"
 #include "TemplateData.hpp"
+#include "Views.hpp"
 #include "Writing.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::content_template {
 namespace {
@@ -110,7 +112,35 @@ class TemplatePlugin {
                 "got \"" +
                 callToActionUrl_ + "\"");
         }
+        useVocabulary();
         host_.debug("configured: at most " + std::to_string(maxSections_) + " sections");
+    }
+
+    // The host's vocabulary file, read at each configure() (which a reload calls again). The
+    // views and role rules name its industries and departments; one it does not name would never
+    // meet research's words, so the file is refused rather than the view going unread.
+    void useVocabulary() const {
+        try {
+            vocabulary::putFileInForce(host_.vocabularyPath());
+        } catch (const vocabulary::VocabularyError& e) {
+            throw ConfigError(e.what());
+        }
+        const auto inForce = vocabulary::vocabularyInForce();
+        const std::string file =
+            host_.vocabularyPath().empty() ? "the built-in vocabulary" : host_.vocabularyPath();
+        auto industries = industryViewNames();
+        for (auto& name : industriesRead()) industries.push_back(std::move(name));
+        for (const auto& name : industries) {
+            if (vocabulary::industryNamed(*inForce, name) == nullptr) {
+                throw ConfigError("the industry view \"" + name + "\" names no industry of " +
+                                  file);
+            }
+        }
+        for (const auto& key : departmentsRead()) {
+            if (vocabulary::departmentKeyOf(*inForce, key) != key) {
+                throw ConfigError("the department \"" + key + "\" is no department key of " + file);
+            }
+        }
     }
 
     std::string run(lodestone::RunContext& context, const std::string& inputJson) const {

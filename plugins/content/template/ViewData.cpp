@@ -13,6 +13,7 @@
 #include "Mustache.hpp"
 #include "Roles.hpp"
 #include "Views.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::content_template {
 namespace {
@@ -247,7 +248,20 @@ const RoleWords& roleWords() {
 
 const IndustryView& industryView(const std::string& industry) {
     const auto found = tables().industries.find(industry);
-    return found == tables().industries.end() ? tables().fallback : found->second;
+    if (found != tables().industries.end()) return found->second;
+    const auto inForce = vocabulary::vocabularyInForce();
+    const auto* named = vocabulary::industryNamed(*inForce, industry);
+    if (named != nullptr && named->parent) {
+        const auto parent = tables().industries.find(*named->parent);
+        if (parent != tables().industries.end()) return parent->second;
+    }
+    return tables().fallback;
+}
+
+std::vector<std::string> industryViewNames() {
+    std::vector<std::string> names;
+    for (const auto& entry : tables().industries) names.push_back(entry.first);
+    return names;
 }
 
 const RoleView& roleView(RoleFamily family, bool smallCompany) {

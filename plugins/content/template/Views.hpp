@@ -7,6 +7,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "Reader.hpp"
 
@@ -25,9 +26,12 @@ struct IndustryView {
     std::string leak;      // where hours go without anyone choosing it
 };
 
-// The view of `industry`, or the default view for one the table does not know. "Higher
-// Education" is Education as a university or college sees it.
+// The view of `industry`, else that of its parent in the vocabulary in force (vocabulary.yaml),
+// else the default view. "Higher Education" is Education as a university or college sees it.
 const IndustryView& industryView(const std::string& industry);
+
+// The industries industries.yaml gives a view of, each of which the vocabulary must name.
+std::vector<std::string> industryViewNames();
 
 struct Play {
     std::string heading;

@@ -15,6 +15,7 @@
 
 #include "leadfacts/Domains.hpp"
 #include "leadfacts/LeadResearch.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::research_basic {
 namespace {
@@ -56,6 +57,12 @@ class BasicResearchPlugin {
 
     void configure(const std::string& configJson) {
         auto config = parseObject(configJson, "the config", false);
+        // Read at each configure(), which a reload calls again, so that an edit is in force.
+        try {
+            vocabulary::putFileInForce(host_.vocabularyPath());
+        } catch (const vocabulary::VocabularyError& e) {
+            throw ConfigError(e.what());
+        }
         std::vector<std::string> extra;
         if (auto list = config->getArray("free_mail_domains")) {
             for (std::size_t i = 0; i < list->size(); ++i) {

@@ -1,11 +1,9 @@
 #include "IndustryTerms.hpp"
 
-#include <yaml-cpp/yaml.h>
-
 #include <stdexcept>
 
 #include "Titles.hpp"
-#include "embedded/industryVocabulary.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::research_basic {
 namespace {
@@ -21,35 +19,33 @@ IndustryTerm termOf(std::string text) {
         text.pop_back();
     }
     term.words = titleWords(text);
-    if (term.words.empty()) throw std::runtime_error("industry-words.yaml: an empty word");
+    if (term.words.empty()) throw std::runtime_error("vocabulary: an empty industry word");
     if (term.words.size() > 1 && (term.anyStart || term.anyEnd)) {
-        throw std::runtime_error("industry-words.yaml: a wildcard on a phrase: " + text);
+        throw std::runtime_error("vocabulary: a wildcard on an industry phrase: " + text);
     }
     return term;
 }
 
-std::vector<IndustryTerm> termsOf(const YAML::Node& list) {
+std::vector<IndustryTerm> termsOf(const std::vector<std::string>& list) {
     std::vector<IndustryTerm> terms;
-    for (const auto& entry : list) terms.push_back(termOf(entry.as<std::string>()));
+    for (const auto& entry : list) terms.push_back(termOf(entry));
     return terms;
 }
 
-std::vector<IndustryTerms> load() {
-    const YAML::Node root = YAML::Load(std::string(industryVocabulary("industry-words.yaml")));
+std::vector<IndustryTerms> derive(const vocabulary::Vocabulary& vocabulary) {
     std::vector<IndustryTerms> terms;
-    for (const auto& entry : root["industries"]) {
-        terms.push_back({entry["name"].as<std::string>(), termsOf(entry["anywhere"]),
-                         termsOf(entry["inNames"]),
-                         entry["outranks"] && entry["outranks"].as<bool>()});
+    for (const auto& industry : vocabulary.industries) {
+        terms.push_back({industry.name, termsOf(industry.anywhere), termsOf(industry.inNames),
+                         industry.outranks});
     }
     return terms;
 }
 
 }  // namespace
 
-const std::vector<IndustryTerms>& industryTerms() {
-    static const std::vector<IndustryTerms> loaded = load();
-    return loaded;
+std::shared_ptr<const std::vector<IndustryTerms>> industryTerms() {
+    static vocabulary::DerivedTable<std::vector<IndustryTerms>> table(derive);
+    return table.get();
 }
 
 }  // namespace lodestone::research_basic

@@ -1,8 +1,9 @@
-// The words research infers an industry from when the lead does not give one: the vocabulary as
-// data (data/industry-words.yaml, compiled in), one entry per canonical industry
-// (docs/plugins.md), in English, French, German and Spanish.
+// The words research infers an industry from when the lead does not give one: the `anywhere` and
+// `inNames` words of the vocabulary's industries (vocabulary.yaml, docs/plugins.md), in English,
+// French, German and Spanish.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,7 @@ struct IndustryTerms {
     bool outranks = false;
 };
 
-// Loaded once; the data is compiled in, so a mistake in it fails every test at once.
-const std::vector<IndustryTerms>& industryTerms();
+// Those of the vocabulary in force; a run keeps the table it was given through a reload.
+std::shared_ptr<const std::vector<IndustryTerms>> industryTerms();
 
 }  // namespace lodestone::research_basic

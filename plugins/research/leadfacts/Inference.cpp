@@ -13,12 +13,12 @@ namespace {
 
 // Where an industry is named in one clue.
 struct Naming {
-    const char* industry;
-    bool outranks;        // IndustryTerms::outranks
-    std::size_t word;     // index of its first word among the clue's words
-    std::size_t length;   // in words
-    std::size_t letters;  // of the term matched: "spielbank*" outweighs "*bank"
-    std::size_t begin;    // bytes [begin, end) of the clue's text
+    std::string industry;  // a copy: a reload may replace the table it came from
+    bool outranks;         // IndustryTerms::outranks
+    std::size_t word;      // index of its first word among the clue's words
+    std::size_t length;    // in words
+    std::size_t letters;   // of the term matched: "spielbank*" outweighs "*bank"
+    std::size_t begin;     // bytes [begin, end) of the clue's text
     std::size_t end;
 };
 
@@ -83,7 +83,8 @@ std::optional<Naming> industryNamedIn(const Clue& clue) {
     }
     std::optional<Naming> best;
     const bool joined = clue.kind == Clue::Kind::Domain;
-    for (const auto& terms : industryTerms()) {
+    const auto table = industryTerms();
+    for (const auto& terms : *table) {
         const auto consider = [&](const IndustryTerm& term) {
             const std::size_t letters = lettersOf(term);
             for (std::size_t at = 0; at < folded.size(); ++at) {
@@ -96,7 +97,7 @@ std::optional<Naming> industryNamedIn(const Clue& clue) {
                                            (length == best->length && letters > best->letters))));
                 if (!best || (terms.outranks && !best->outranks) ||
                     (terms.outranks == best->outranks && earlier)) {
-                    best = Naming{terms.industry.c_str(),
+                    best = Naming{terms.industry,
                                   terms.outranks,
                                   at,
                                   length,

@@ -6,57 +6,10 @@
 
 #include "Text.hpp"
 #include "Titles.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::research_basic {
 namespace {
-
-struct Band {
-    std::int64_t upTo;  // inclusive
-    const char* name;
-    const char* category;
-};
-
-const Band kBands[] = {
-    {10, "1-10", "micro"},
-    {50, "11-50", "small"},
-    {200, "51-200", "mid_market"},
-    {500, "201-500", "mid_market"},
-    {1000, "501-1000", "mid_market"},
-    {5000, "1001-5000", "enterprise"},
-    {10000, "5001-10000", "enterprise"},
-    {INT64_MAX, "10000+", "enterprise"},
-};
-
-struct SizeWord {
-    const char* phrase;
-    const char* category;
-};
-
-// Checked in order; the first found wins, so "very small" is micro before "small" is tried.
-const SizeWord kSizeWords[] = {
-    {"micro", "micro"},
-    {"solo", "micro"},
-    {"freelance", "micro"},
-    {"freelancer", "micro"},
-    {"self employed", "micro"},
-    {"sole trader", "micro"},
-    {"very small", "micro"},
-    {"small", "small"},
-    {"smb", "small"},
-    {"startup", "small"},
-    {"start up", "small"},
-    {"medium", "mid_market"},
-    {"mid size", "mid_market"},
-    {"midsize", "mid_market"},
-    {"mid sized", "mid_market"},
-    {"mid market", "mid_market"},
-    {"midmarket", "mid_market"},
-    {"sme", "mid_market"},
-    {"large", "enterprise"},
-    {"enterprise", "enterprise"},
-    {"corporate", "enterprise"},
-    {"corporation", "enterprise"},
-};
 
 struct Number {
     std::int64_t value;
@@ -221,11 +174,24 @@ std::vector<Number> numbersIn(const std::string& text) {
     return numbers;
 }
 
-const Band& bandFor(std::int64_t headcount) {
-    for (const auto& band : kBands) {
-        if (headcount <= band.upTo) return band;
+// The band of the vocabulary in force (vocabulary.yaml) a head count of at least 1 falls in.
+CompanySize sizeIn(std::int64_t headcount) {
+    const auto inForce = vocabulary::vocabularyInForce();
+    // Never nullptr: the vocabulary's bands start at 1 and the last is open-ended.
+    const auto* band = vocabulary::sizeBandOf(*inForce, headcount);
+    return CompanySize{band->label, band->sizeCategory, std::nullopt};
+}
+
+// The size category the first size word of the text names ("very small" is micro before "small"
+// is tried: the vocabulary lists them in the order they are tried).
+std::optional<std::string> categoryNamedIn(const std::vector<std::string>& tokens) {
+    const auto inForce = vocabulary::vocabularyInForce();
+    for (const auto& category : inForce->sizeCategories) {
+        for (const auto& word : category.words) {
+            if (containsPhrase(tokens, {word.c_str()})) return category.key;
+        }
     }
-    return kBands[std::size(kBands) - 1];
+    return std::nullopt;
 }
 
 bool startsWithAny(const std::string& text, std::initializer_list<const char*> prefixes) {
@@ -246,12 +212,9 @@ std::optional<CompanySize> parseCompanySize(std::string_view raw) {
     }
     const auto numbers = numbersIn(text);
     if (numbers.empty()) {
-        const auto tokens = words(text);
-        for (const auto& word : kSizeWords) {
-            if (containsPhrase(tokens, {word.phrase}))
-                return CompanySize{std::nullopt, word.category, std::nullopt};
-        }
-        return std::nullopt;
+        const auto category = categoryNamedIn(words(text));
+        if (!category) return std::nullopt;
+        return CompanySize{std::nullopt, *category, std::nullopt};
     }
 
     if (numbers.size() > 2 || !onlySizeWords(text, numbers)) return std::nullopt;
@@ -272,16 +235,14 @@ std::optional<CompanySize> parseCompanySize(std::string_view raw) {
         }
     }
     if (headcount < 1) return std::nullopt;
-    const Band& band = bandFor(headcount);
-    CompanySize size{band.name, band.category, std::nullopt};
+    CompanySize size = sizeIn(headcount);
     if (exact) size.headcount = headcount;
     return size;
 }
 
 std::optional<CompanySize> sizeOfHeadcount(std::int64_t headcount) {
     if (headcount < 1) return std::nullopt;
-    const Band& band = bandFor(headcount);
-    return CompanySize{band.name, band.category, std::nullopt};
+    return sizeIn(headcount);
 }
 
 std::optional<HeadcountMention> headcountIn(std::string_view raw) {
@@ -350,8 +311,7 @@ std::optional<HeadcountMention> headcountIn(std::string_view raw) {
 }
 
 std::string sizeCategoryLabel(std::string_view category) {
-    if (category == "mid_market") return "mid-market";
-    return std::string(category);
+    return vocabulary::sizeCategoryLabel(*vocabulary::vocabularyInForce(), category);
 }
 
 }  // namespace lodestone::research_basic

@@ -1,5 +1,5 @@
 // Company size as people and data vendors write it ("11-50", "1,000-5,000", "10k+", "small")
-// mapped to canonical headcount bands and a size category.
+// mapped to the head-count bands and size categories of the vocabulary (vocabulary.yaml).
 #pragma once
 
 #include <cstdint>

@@ -1,17 +1,16 @@
 #include "Titles.hpp"
 
-#include <yaml-cpp/yaml.h>
-
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
 #include "Text.hpp"
-#include "embedded/titleVocabulary.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::research_basic {
 namespace {
 
-// One word or phrase of data/title-words.yaml, folded as titles are.
+// One title word or phrase of the vocabulary (vocabulary.yaml), folded as titles are.
 struct Term {
     std::vector<std::string> words;
     bool anyStart = false;  // "*leiter": any word ending so
@@ -62,9 +61,9 @@ bool found(const Term& term, const std::vector<std::string>& tokens) {
     return false;
 }
 
-Term termOf(const YAML::Node& node) {
+Term termOf(const vocabulary::TitleTerm& written) {
     Term term;
-    std::string text = node.IsMap() ? node["words"].as<std::string>() : node.as<std::string>();
+    std::string text = written.words;
     if (text.starts_with('*')) {
         term.anyStart = true;
         text.erase(0, 1);
@@ -74,44 +73,40 @@ Term termOf(const YAML::Node& node) {
         text.pop_back();
     }
     term.words = titleWords(text);
-    if (node.IsMap()) {
-        if (node["notBefore"]) term.notBefore = titleWords(node["notBefore"].as<std::string>());
-        if (node["notAfter"]) term.notAfter = titleWords(node["notAfter"].as<std::string>());
-    }
-    if (term.words.empty()) throw std::runtime_error("title-words.yaml: an empty word");
+    term.notBefore = titleWords(written.notBefore);
+    term.notAfter = titleWords(written.notAfter);
+    if (term.words.empty()) throw std::runtime_error("vocabulary: an empty title word");
     return term;
 }
 
-// A department's words are listed by language; all of them count, whatever the title's.
-std::vector<Rule> departmentRules(const YAML::Node& list) {
-    std::vector<Rule> rules;
-    for (const auto& entry : list) {
-        Rule rule{entry["name"].as<std::string>(), {}};
-        for (const char* language : {"en", "fr", "de", "es"}) {
-            for (const auto& word : entry[language]) rule.terms.push_back(termOf(word));
-        }
-        rules.push_back(std::move(rule));
-    }
-    return rules;
+std::vector<Term> termsOf(const std::vector<vocabulary::TitleTerm>& written) {
+    std::vector<Term> terms;
+    for (const auto& term : written) terms.push_back(termOf(term));
+    return terms;
 }
 
-Vocabulary load() {
-    const YAML::Node root = YAML::Load(std::string(titleVocabulary("title-words.yaml")));
+// A department's words are listed by language; all of them count, whatever the title's. A
+// department without words of the kind asked for makes no rule.
+Vocabulary derive(const vocabulary::Vocabulary& written) {
     Vocabulary vocabulary;
-    for (const auto& entry : root["seniority"]) {
-        Rule rule{entry["level"].as<std::string>(), {}};
-        for (const auto& word : entry["words"]) rule.terms.push_back(termOf(word));
-        vocabulary.seniority.push_back(std::move(rule));
+    for (const auto& rule : written.seniorityTitleWords) {
+        vocabulary.seniority.push_back({rule.level, termsOf(rule.words)});
     }
-    vocabulary.departments = departmentRules(root["departments"]);
-    vocabulary.fallback = departmentRules(root["fallback"]);
+    for (const auto& department : written.departments) {
+        if (!department.titleWords.empty()) {
+            vocabulary.departments.push_back({department.key, termsOf(department.titleWords)});
+        }
+        if (!department.fallbackWords.empty()) {
+            vocabulary.fallback.push_back({department.key, termsOf(department.fallbackWords)});
+        }
+    }
     return vocabulary;
 }
 
-// Loaded once; the data is compiled in, so a mistake in it fails every test at once.
-const Vocabulary& vocabulary() {
-    static const Vocabulary loaded = load();
-    return loaded;
+// Those of the vocabulary in force; a caller keeps the rules it was given through a reload.
+std::shared_ptr<const Vocabulary> titleRules() {
+    static lodestone::vocabulary::DerivedTable<Vocabulary> table(derive);
+    return table.get();
 }
 
 const std::string* firstMatch(const std::vector<Rule>& rules,
@@ -170,7 +165,8 @@ std::vector<std::string> titleWords(std::string_view text) {
 std::string seniorityFromTitle(std::string_view title) {
     const auto tokens = titleWords(title);
     if (tokens.empty()) return "unknown";
-    const std::string* match = firstMatch(vocabulary().seniority, tokens);
+    const auto rules = titleRules();
+    const std::string* match = firstMatch(rules->seniority, tokens);
     return match != nullptr ? *match : "individual_contributor";
 }
 
@@ -178,7 +174,8 @@ std::optional<std::string> departmentFromTitle(std::string_view title) {
     const auto tokens = titleWords(title);
     const std::string* best = nullptr;
     std::size_t bestLength = 0;
-    for (const auto& rule : vocabulary().departments) {
+    const auto rules = titleRules();
+    for (const auto& rule : rules->departments) {
         for (const auto& term : rule.terms) {
             if (term.words.size() > bestLength && found(term, tokens)) {
                 best = &rule.value;
@@ -186,7 +183,7 @@ std::optional<std::string> departmentFromTitle(std::string_view title) {
             }
         }
     }
-    if (best == nullptr) best = firstMatch(vocabulary().fallback, tokens);
+    if (best == nullptr) best = firstMatch(rules->fallback, tokens);
     if (best == nullptr) return std::nullopt;
     return *best;
 }

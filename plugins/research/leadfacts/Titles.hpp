@@ -1,5 +1,6 @@
 // Seniority and department from a free-text job title, by whole-word rules whose words are data
-// (data/title-words.yaml, compiled in): English, French, German and Spanish.
+// (the vocabulary's seniorityTitleWords and departments, vocabulary.yaml): English, French, German
+// and Spanish.
 #pragma once
 
 #include <optional>

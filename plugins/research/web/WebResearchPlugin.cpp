@@ -19,6 +19,7 @@
 #include "SiteText.hpp"
 #include "Text.hpp"
 #include "Urls.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::research_web {
 namespace {
@@ -107,6 +108,12 @@ class WebResearchPlugin {
 
     void configure(const std::string& configJson) {
         settings_ = readSettings(configJson, shippedFingerprints());
+        // Read at each configure(), which a reload calls again, so that an edit is in force.
+        try {
+            vocabulary::putFileInForce(host_.vocabularyPath());
+        } catch (const vocabulary::VocabularyError& e) {
+            throw ConfigError(e.what());
+        }
         host_.debug("configured: " + std::to_string(settings_.fingerprints->size()) +
                     " technology fingerprints from " + settings_.fingerprintsPath + ", " +
                     std::to_string(settings_.resolve.size()) + " resolve entries");

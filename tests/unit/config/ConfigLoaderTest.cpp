@@ -105,6 +105,15 @@ TEST(ConfigLoader, DefaultsMatchTheDocumentedValues) {
     EXPECT_EQ(config.pipeline.content.stuckAfter, 120s);
 }
 
+TEST(ConfigLoader, TheVocabularyIsBesideThePluginsUnlessNamed) {
+    EXPECT_EQ(parse("storage: { path: lodestone.db }\n").pipeline.vocabulary,
+              "/usr/lib/lodestone/plugins/vocabulary.yaml");
+    // Relative to the config file, as every path of it is.
+    EXPECT_EQ(parse("storage: { path: lodestone.db }\npipeline: { vocabulary: words.yaml }\n")
+                  .pipeline.vocabulary,
+              "/srv/lodestone/etc/words.yaml");
+}
+
 TEST(ConfigLoader, UnknownKeyNamesKeyLineAndValidKeys) {
     auto message = errorOf("storage: { path: x.db }\nserver:\n  threads: 4\n  lisen: x\n");
     EXPECT_THAT(message, HasSubstr("lodestone.yaml:4: server.lisen: unknown key"));

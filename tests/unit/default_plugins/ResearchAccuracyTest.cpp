@@ -5,7 +5,10 @@
 // labelled industry a campaign excludes scored by the ICP module, as the score step scores it,
 // against such a campaign: one qualified there was wrongly qualified.
 //
-// The table and every miss are printed; a figure below its threshold fails the test.
+// The table and every miss are printed; a figure below its threshold fails the test. Every answer
+// is also one the vocabulary (vocabulary.yaml) names, so that the ICP scorer and content-template
+// know it.
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <set>
@@ -15,6 +18,7 @@
 #include "ResearchAccuracySupport.hpp"
 #include "outbound/PolicyGateway.hpp"
 #include "outreach/icp/Icp.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::plugins::testing {
 namespace {
@@ -125,6 +129,27 @@ void printReport(const std::vector<Tally>& tallies,
     std::cout << out.str() << std::flush;
 }
 
+// The answers no entry of the vocabulary names, as "label: value".
+void collectOutsideVocabulary(const Answers& answers, std::set<std::string>& outside) {
+    const auto vocabulary = vocabulary::builtInVocabulary();
+    for (const auto& [label, value] : answers) {
+        bool named = true;
+        if (label == "seniority") {
+            // "unknown" is research's word for a blank title, not a seniority.
+            named = value == "unknown" || vocabulary::seniorityKeyOf(*vocabulary, value) == value;
+        } else if (label == "department") {
+            named = vocabulary::departmentKeyOf(*vocabulary, value) == value;
+        } else if (label == "industry") {
+            const auto* industry = vocabulary::industryNamed(*vocabulary, value);
+            named = industry != nullptr && industry->name == value;
+        } else if (label == "sizeBand") {
+            named = std::any_of(vocabulary->sizeBands.begin(), vocabulary->sizeBands.end(),
+                                [&value](const auto& band) { return band.label == value; });
+        }
+        if (!named) outside.insert(label + ": " + value);
+    }
+}
+
 void expectThresholds(const Tally& tally) {
     SCOPED_TRACE(tally.plugin);
     const std::pair<const char*, double> thresholds[] = {{"seniority", kSeniorityThreshold},
@@ -166,6 +191,7 @@ TEST(ResearchAccuracy, EveryLabelledProspectThroughBasicWebAndBoth) {
     const outbound::PolicyGateway gateway(policy);
 
     std::vector<Tally> tallies = {Tally("basic"), Tally("web"), Tally("basic+web")};
+    std::set<std::string> outsideVocabulary;
     for (const auto& prospect : prospects) {
         SCOPED_TRACE(describe(prospect));
         const std::string input = researchInput(prospect);
@@ -176,6 +202,9 @@ TEST(ResearchAccuracy, EveryLabelledProspectThroughBasicWebAndBoth) {
         const Answers basicAnswers = answersOf(basicOutput);
         const Answers webAnswers = answersOf(webOutput);
         const Answers both = merged(webAnswers, basicAnswers, basicOutput);
+        for (const auto* answers : {&basicAnswers, &webAnswers, &both}) {
+            collectOutsideVocabulary(*answers, outsideVocabulary);
+        }
 
         // research-basic reads no website: it is held to what the lead says.
         tallies[0].score(prospect, prospect.labels, basicAnswers);
@@ -187,6 +216,8 @@ TEST(ResearchAccuracy, EveryLabelledProspectThroughBasicWebAndBoth) {
     }
     printReport(tallies, prospects);
     for (const auto& tally : tallies) expectThresholds(tally);
+    for (const auto& answer : outsideVocabulary)
+        ADD_FAILURE() << "not in the vocabulary: " << answer;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // research/basic reads seniority and department from titles in English, French, German and
-// Spanish, whatever their case and accents, from the words in data/title-words.yaml.
+// Spanish, whatever their case and accents, from the title words of the vocabulary
+// (plugins/vocabulary/vocabulary.yaml).
 #include "unit/default_plugins/DefaultPluginSupport.hpp"
 
 namespace lodestone::plugins::testing {

@@ -2,6 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstring>
 #include <lodestone/plugin.hpp>
 #include <string>
@@ -207,6 +208,20 @@ TEST(Host, TellsTheHostsAbiMinor) {
     older.abi_minor = 1;
     EXPECT_EQ(lodestone::Host(&older, &handle).abiMinor(), 1u);
     EXPECT_EQ(lodestone::Host(nullptr, nullptr).abiMinor(), 0u);
+}
+
+// ABI 1.4: the vocabulary file's path, whole however long, and nothing from a host whose table
+// ends before the field.
+TEST(Host, TellsTheVocabularyFilesPath) {
+    lodestone::plugins::InstanceHandle handle("sdk-test");
+    const std::string path = "/etc/lodestone/" + std::string(300, 'v') + "/vocabulary.yaml";
+    lodestone::plugins::setVocabularyPath(path);
+    EXPECT_EQ(lodestone::Host(&lodestone::plugins::hostApi(), &handle).vocabularyPath(), path);
+    lodestone_host_api older = lodestone::plugins::hostApi();
+    older.struct_size = offsetof(lodestone_host_api, vocabulary_path);
+    EXPECT_EQ(lodestone::Host(&older, &handle).vocabularyPath(), "");
+    EXPECT_EQ(lodestone::Host(nullptr, nullptr).vocabularyPath(), "");
+    lodestone::plugins::setVocabularyPath("");
 }
 
 TEST(OutputBuffer, DropsEverythingPastTheCap) {

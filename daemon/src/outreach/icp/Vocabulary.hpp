@@ -6,15 +6,13 @@
 // each so that "C-Level", "c level" and "executive" compare equal.
 namespace lodestone::outreach::icp {
 
-// tokenKey() of `text`, with aliases folded: c_suite, cxo, chief, executive, founder, owner ->
-// c_level; vice_president, svp, evp, avp -> vp; dir -> director; mgr -> manager; sr -> senior;
-// junior, jr, entry_level -> entry; ic -> individual_contributor. Anything else as is.
+// tokenKey() of `text`, folded to the key of the seniority it is the key or an alias of in the
+// vocabulary in force (vocabulary.yaml: c_level, cxo, founder, owner, ... -> executive; svp ->
+// vp; jr -> entry). Anything else as is.
 std::string seniorityKey(const std::string& text);
 
-// tokenKey() of `text`, with aliases folded: hr, human_resources, people_ops -> people;
-// eng -> engineering; information_technology -> it; ops -> operations; cs, client_success ->
-// customer_success; exec -> executive; purchasing, purchase, buying, sourcing -> procurement;
-// enrollment, enrolment, admission -> admissions; security, infosec -> it. Anything else as is.
+// tokenKey() of `text`, folded likewise by the vocabulary's departments (hr, human_resources ->
+// people; purchasing, sourcing -> procurement; security, infosec -> it). Anything else as is.
 std::string departmentKey(const std::string& text);
 
 // tokenKey(): "Series-A", "series a" and "series_a" are one stage.
