@@ -33,6 +33,7 @@ for file in usr/bin/lodestoned usr/bin/lodestonectl \
             usr/lib/lodestone/plugins/content-template.so usr/lib/lodestone/plugins/webhook-http.so \
             usr/lib/lodestone/plugins/mailer-smtp.so \
             usr/lib/lodestone/plugins/research-web/technologies.json \
+            usr/lib/lodestone/plugins/vocabulary.yaml \
             usr/include/lodestone/plugin_abi.h usr/include/lodestone/plugin.hpp \
             etc/lodestone/lodestone.yaml lib/systemd/system/lodestone.service \
             usr/share/doc/lodestone/README.md usr/share/doc/lodestone/docs/operations.md \

@@ -3,6 +3,7 @@
 #include <Poco/URI.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -65,8 +66,12 @@ Config parseConfig(const std::string& text, const std::filesystem::path& file,
         config.plugins = readPlugins(*node, baseDir, options.pluginDir);
     }
     if (auto node = top.optional("pipeline")) config.pipeline = readPipeline(*node, baseDir);
+    // By default the file installed beside the plugins; a plugin dir without one (a folder of
+    // one's own plugins) leaves the words built into the daemon and the plugins, the same file.
     if (config.pipeline.vocabulary.empty() && !options.pluginDir.empty()) {
-        config.pipeline.vocabulary = options.pluginDir / "vocabulary.yaml";
+        std::error_code error;
+        const auto beside = options.pluginDir / "vocabulary.yaml";
+        if (std::filesystem::is_regular_file(beside, error)) config.pipeline.vocabulary = beside;
     }
     if (auto node = top.optional("webhooks")) config.webhooks = readWebhooks(*node);
     bool pluginsReadCleanly = diagnostics->messages().size() == problemsBeforePlugins;

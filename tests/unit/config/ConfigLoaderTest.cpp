@@ -1,4 +1,9 @@
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
 
 #include "ConfigTestSupport.hpp"
 
@@ -106,8 +111,18 @@ TEST(ConfigLoader, DefaultsMatchTheDocumentedValues) {
 }
 
 TEST(ConfigLoader, TheVocabularyIsBesideThePluginsUnlessNamed) {
-    EXPECT_EQ(parse("storage: { path: lodestone.db }\n").pipeline.vocabulary,
-              "/usr/lib/lodestone/plugins/vocabulary.yaml");
+    const auto plugins = std::filesystem::temp_directory_path() /
+                         ("lodestone-config-vocabulary-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(plugins);
+    auto options = optionsWithEnv();
+    options.pluginDir = plugins;
+    const std::string yaml = "storage: { path: lodestone.db }\n";
+    // None there: the words built in.
+    EXPECT_EQ(parseConfig(yaml, kConfigFile, options).pipeline.vocabulary, "");
+    std::ofstream(plugins / "vocabulary.yaml") << "industries: []\n";
+    EXPECT_EQ(parseConfig(yaml, kConfigFile, options).pipeline.vocabulary,
+              plugins / "vocabulary.yaml");
+    std::filesystem::remove_all(plugins);
     // Relative to the config file, as every path of it is.
     EXPECT_EQ(parse("storage: { path: lodestone.db }\npipeline: { vocabulary: words.yaml }\n")
                   .pipeline.vocabulary,
