@@ -48,6 +48,20 @@ const SizeBand* sizeBandOf(const Vocabulary& vocabulary, std::int64_t headcount)
     return nullptr;
 }
 
+std::string seniorityLabel(const Vocabulary& vocabulary, std::string_view key) {
+    for (const auto& seniority : vocabulary.seniorities) {
+        if (seniority.key == key) return seniority.label;
+    }
+    return std::string(key);
+}
+
+std::string departmentLabel(const Vocabulary& vocabulary, std::string_view key) {
+    for (const auto& department : vocabulary.departments) {
+        if (department.key == key) return department.label;
+    }
+    return std::string(key);
+}
+
 std::string sizeCategoryLabel(const Vocabulary& vocabulary, std::string_view key) {
     for (const auto& category : vocabulary.sizeCategories) {
         if (category.key == key) return category.label;

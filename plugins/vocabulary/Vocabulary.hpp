@@ -40,6 +40,7 @@ struct Industry {
 
 struct Seniority {
     std::string key;
+    std::string label;  // as facts show it ("VP"); the key when the file gives none
     std::vector<std::string> aliases;
 };
 
@@ -51,6 +52,7 @@ struct SeniorityWords {
 
 struct Department {
     std::string key;
+    std::string label;  // as facts show it ("Customer Success"); the key when the file gives none
     std::vector<std::string> aliases;
     std::vector<TitleTerm> titleWords;     // en, fr, de, es, in that order
     std::vector<TitleTerm> fallbackWords;  // likewise; read when no department's titleWords are
@@ -130,6 +132,9 @@ std::optional<std::string> departmentKeyOf(const Vocabulary& vocabulary, std::st
 const Industry* industryNamed(const Vocabulary& vocabulary, std::string_view name);
 // The band a head count falls in; nullptr below the first band.
 const SizeBand* sizeBandOf(const Vocabulary& vocabulary, std::int64_t headcount);
+// The labels facts show for a seniority or department key; the key itself when unknown.
+std::string seniorityLabel(const Vocabulary& vocabulary, std::string_view key);
+std::string departmentLabel(const Vocabulary& vocabulary, std::string_view key);
 // The label of a size category ("mid-market" for mid_market); the key itself when unknown.
 std::string sizeCategoryLabel(const Vocabulary& vocabulary, std::string_view key);
 

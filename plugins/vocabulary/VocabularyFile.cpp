@@ -37,12 +37,15 @@ class Reader {
     const YAML::Node& mapping(const YAML::Node& node, const std::string& key,
                               std::initializer_list<const char*> known) const {
         if (!node.IsMap()) fail(node, key, "expected a mapping");
+        std::set<std::string> seen;
         for (const auto& entry : node) {
             const auto name = entry.first.as<std::string>();
             if (std::none_of(known.begin(), known.end(),
                              [&](const char* k) { return name == k; })) {
                 fail(entry.first, key + "." + name, "unknown key");
             }
+            // yaml-cpp keeps both of a key written twice; the reading would see only one.
+            if (!seen.insert(name).second) fail(entry.first, key + "." + name, "given twice");
         }
         return node;
     }
@@ -219,9 +222,10 @@ void readPeople(const Reader& reader, const YAML::Node& root, Vocabulary& vocabu
     Names seniorities(reader);
     std::set<std::string> levels;
     reader.list(root, "seniorities", [&](const YAML::Node& node, const std::string& key) {
-        reader.mapping(node, key, {"key", "aliases"});
+        reader.mapping(node, key, {"key", "label", "aliases"});
         Seniority seniority;
         seniority.aliases = keyAndAliases(reader, node, key, seniorities, seniority.key);
+        seniority.label = node["label"] ? reader.text(node, key, "label") : seniority.key;
         levels.insert(seniority.key);
         vocabulary.seniorities.push_back(std::move(seniority));
     });
@@ -237,9 +241,10 @@ void readPeople(const Reader& reader, const YAML::Node& root, Vocabulary& vocabu
     });
     Names departments(reader);
     reader.list(root, "departments", [&](const YAML::Node& node, const std::string& key) {
-        reader.mapping(node, key, {"key", "aliases", "titleWords", "fallbackWords"});
+        reader.mapping(node, key, {"key", "label", "aliases", "titleWords", "fallbackWords"});
         Department department;
         department.aliases = keyAndAliases(reader, node, key, departments, department.key);
+        department.label = node["label"] ? reader.text(node, key, "label") : department.key;
         department.titleWords = reader.byLanguage(node["titleWords"], key + ".titleWords");
         department.fallbackWords = reader.byLanguage(node["fallbackWords"], key + ".fallbackWords");
         vocabulary.departments.push_back(std::move(department));

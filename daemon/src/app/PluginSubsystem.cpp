@@ -1,6 +1,7 @@
 #include <Poco/Logger.h>
 
 #include "app/Subsystems.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::app {
 

@@ -6,6 +6,7 @@
 #include "plugins/ConfigValues.hpp"
 #include "plugins/HostApi.hpp"
 #include "plugins/PluginError.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::plugins {
 namespace {
@@ -86,6 +87,10 @@ PluginRegistry::InstancePtr PluginRegistry::find(const std::string& name) const 
         if (instance->name() == name) return instance;
     }
     return nullptr;
+}
+
+std::shared_ptr<const vocabulary::Vocabulary> PluginRegistry::vocabulary() const {
+    return vocabulary_ ? vocabulary_ : vocabulary::builtInVocabulary();
 }
 
 PluginRegistry loadPlugins(const config::Config& config) {

@@ -6,7 +6,12 @@
 
 #include "config/Config.hpp"
 #include "plugins/PluginInstance.hpp"
-#include "vocabulary/Vocabulary.hpp"
+
+// Declared only: the many users of the registry need not be rebuilt when the vocabulary's
+// reading changes.
+namespace lodestone::vocabulary {
+struct Vocabulary;
+}
 
 namespace lodestone::plugins {
 
@@ -33,7 +38,7 @@ class PluginRegistry {
     // The vocabulary of pipeline.vocabulary, read when the plugins were configured: the daemon's
     // own (the ICP scorer's) once this registry is in force. The built-in words when the config
     // names no file.
-    std::shared_ptr<const vocabulary::Vocabulary> vocabulary() const { return vocabulary_; }
+    std::shared_ptr<const vocabulary::Vocabulary> vocabulary() const;
 
     // In the order of the config file.
     const std::vector<InstancePtr>& instances() const noexcept { return instances_; }
@@ -51,7 +56,7 @@ class PluginRegistry {
     InstancePtr content_;
     InstancePtr webhook_;
     InstancePtr mailer_;
-    std::shared_ptr<const vocabulary::Vocabulary> vocabulary_ = vocabulary::builtInVocabulary();
+    std::shared_ptr<const vocabulary::Vocabulary> vocabulary_;  // nullptr: the built-in words
 };
 
 // Loads, checks and configures every plugin of `config`, and checks that pipeline.research,

@@ -189,16 +189,11 @@ std::optional<std::string> departmentFromTitle(std::string_view title) {
 }
 
 std::string seniorityLabel(std::string_view seniority) {
-    if (seniority == "vp") return "VP";
-    if (seniority == "head") return "head-of-function";
-    if (seniority == "individual_contributor") return "individual-contributor";
-    return std::string(seniority);
+    return vocabulary::seniorityLabel(*vocabulary::vocabularyInForce(), seniority);
 }
 
 std::string departmentLabel(std::string_view department) {
-    if (department == "it") return "IT";
-    if (department == "customer_success") return "Customer Success";
-    return capitalise(department);
+    return vocabulary::departmentLabel(*vocabulary::vocabularyInForce(), department);
 }
 
 }  // namespace lodestone::research_basic

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "unit/default_plugins/DefaultPluginSupport.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::plugins::testing {
 namespace {

@@ -66,6 +66,10 @@ TEST(VocabularyFile, ReadsTheFileOfTheSourceTree) {
     EXPECT_EQ(sizeBandOf(vocabulary, 250)->label, "201-500");
     EXPECT_EQ(sizeBandOf(vocabulary, 20000)->label, "10000+");
     EXPECT_EQ(sizeCategoryLabel(vocabulary, "mid_market"), "mid-market");
+    EXPECT_EQ(seniorityLabel(vocabulary, "vp"), "VP");
+    EXPECT_EQ(seniorityLabel(vocabulary, "senior"), "senior");
+    EXPECT_EQ(departmentLabel(vocabulary, "customer_success"), "Customer Success");
+    EXPECT_EQ(departmentLabel(vocabulary, "unknown"), "unknown");
     EXPECT_NE(industryNamed(vocabulary, "real estate"), nullptr);
 }
 
@@ -97,6 +101,12 @@ TEST(VocabularyFile, RefusesAnUnknownKeyNamingTheLine) {
               "vocabulary.yaml:31: (top).colours: unknown key");
     EXPECT_EQ(refusal(replaced(kSmall, "      de:", "      it:")),
               "vocabulary.yaml:23: departments[0].titleWords.it: unknown key");
+}
+
+TEST(VocabularyFile, RefusesAKeyGivenTwice) {
+    EXPECT_EQ(
+        refusal(replaced(kSmall, "    label: micro\n", "    label: micro\n    label: tiny\n")),
+        "vocabulary.yaml:30: sizeCategories[0].label: given twice");
 }
 
 TEST(VocabularyFile, RefusesAParentThatIsNoIndustry) {
