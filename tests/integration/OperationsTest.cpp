@@ -115,6 +115,34 @@ TEST(Reload, WorkRunningFinishesOnTheOldPluginsAndNewWorkUsesTheNew) {
     EXPECT_TRUE(engine.daemon().process().running());
 }
 
+// The vocabulary file (pipeline.vocabulary) is read again at every reload: a mistake in an edit
+// refuses the reload with the file's line and key, and the fixed file is taken.
+TEST(Reload, TheVocabularyIsReadAgainAndAMistakeInItRefused) {
+    const TempDir dir;
+    const auto file = dir.path() / "vocabulary.yaml";
+    const std::string valid =
+        "industries:\n  - name: Software\nseniorities:\n  - key: executive\n"
+        "seniorityTitleWords: []\ndepartments: []\n"
+        "sizeBands:\n  - {label: \"1+\", min: 1, sizeCategory: any}\n"
+        "sizeCategories:\n  - {key: any, label: any}\n";
+    std::ofstream(file) << valid;
+    EngineSetup setup;
+    setup.pipelineYaml = "vocabulary: " + file.string() + "\n";
+    EngineDaemon engine(setup);
+    engine.start();
+
+    std::ofstream(file) << "industries: []\nseniorities: []\ncolours: [red]\n";
+    engine.daemon().process().signal(SIGHUP);
+    ASSERT_TRUE(logged(engine, "reload refused"));
+    EXPECT_THAT(engine.daemon().process().errors(),
+                HasSubstr(file.string() + ":3: (top).colours: unknown key"));
+
+    std::ofstream(file) << valid;
+    engine.daemon().process().signal(SIGHUP);
+    ASSERT_TRUE(logged(engine, "configuration reloaded"));
+    EXPECT_TRUE(engine.daemon().process().running());
+}
+
 TEST(Reload, ABrokenConfigIsRefusedWithItsErrorsAndTheRunningOneStays) {
     EngineDaemon engine(EngineSetup{});
     engine.start();
