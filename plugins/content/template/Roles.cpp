@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <span>
 #include <sstream>
 #include <vector>
 
@@ -88,6 +89,14 @@ const std::pair<const char*, RoleFamily> kDepartments[] = {
 const char* const kPhysicalIndustries[] = {"Manufacturing", "Energy", "Logistics",
                                            "Telecommunications", "Construction"};
 
+// Research's seniorities that lead the reader's part of the company, and those that manage one.
+const char* const kLeaderSeniorities[] = {"executive", "vp"};
+const char* const kManagerSeniorities[] = {"head", "director", "manager"};
+
+bool isOneOf(const std::string& word, std::span<const char* const> list) {
+    return std::find(list.begin(), list.end(), word) != list.end();
+}
+
 RoleFamily familyOfDepartment(const std::string& department) {
     for (const auto& [word, family] : kDepartments) {
         if (department == word) return family;
@@ -137,6 +146,12 @@ std::vector<std::string> departmentsRead() {
     return keys;
 }
 
+std::vector<std::string> senioritiesRead() {
+    std::vector<std::string> keys(std::begin(kLeaderSeniorities), std::end(kLeaderSeniorities));
+    keys.insert(keys.end(), std::begin(kManagerSeniorities), std::end(kManagerSeniorities));
+    return keys;
+}
+
 std::vector<std::string> industriesRead() {
     std::vector<std::string> names(std::begin(kPhysicalIndustries), std::end(kPhysicalIndustries));
     names.emplace_back("Education");
@@ -149,10 +164,8 @@ Level levelOf(const std::string& seniority, RoleFamily family, const std::string
         !hasAnyPhrase(words, roleWords().notSchoolLeader)) {
         return Level::Leader;
     }
-    if (seniority == "executive" || seniority == "vp") return Level::Leader;
-    if (seniority == "head" || seniority == "director" || seniority == "manager") {
-        return Level::Manager;
-    }
+    if (isOneOf(seniority, kLeaderSeniorities)) return Level::Leader;
+    if (isOneOf(seniority, kManagerSeniorities)) return Level::Manager;
     return Level::Practitioner;
 }
 

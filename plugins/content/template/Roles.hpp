@@ -19,10 +19,12 @@ enum class Format { Playbook, Checklist, Scorecard, RoiEstimate, Briefing };
 RoleFamily roleFamilyOf(const std::string& title, const std::string& department,
                         const std::string& industry);
 
-// The departments and industries roleFamilyOf compares research's words with: each must be a
-// key or an industry of the vocabulary (vocabulary.yaml), as TemplatePlugin checks at configure().
+// The departments, industries and seniorities roleFamilyOf and levelOf compare research's words
+// with: each must be a key or an industry of the vocabulary (vocabulary.yaml), as TemplatePlugin
+// checks at configure().
 std::vector<std::string> departmentsRead();
 std::vector<std::string> industriesRead();
+std::vector<std::string> senioritiesRead();
 
 // From research's seniority; the head of a school or college ("Principal", "Headteacher", "Dean")
 // leads it whatever research reads into the word.

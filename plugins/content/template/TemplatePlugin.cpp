@@ -136,6 +136,11 @@ class TemplatePlugin {
                                   file);
             }
         }
+        for (const auto& key : senioritiesRead()) {
+            if (vocabulary::seniorityKeyOf(*inForce, key) != key) {
+                throw ConfigError("the seniority \"" + key + "\" is no seniority key of " + file);
+            }
+        }
         for (const auto& key : departmentsRead()) {
             if (vocabulary::departmentKeyOf(*inForce, key) != key) {
                 throw ConfigError("the department \"" + key + "\" is no department key of " + file);
