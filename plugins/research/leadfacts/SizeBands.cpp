@@ -204,11 +204,20 @@ bool startsWithAny(const std::string& text, std::initializer_list<const char*> p
 }  // namespace
 
 std::optional<CompanySize> parseCompanySize(std::string_view raw) {
-    std::string text = toLower(trim(raw));
-    // A no-break space (U+00A0, U+202F) separates thousands like a space.
-    for (const char* space : {"\xC2\xA0", "\xE2\x80\xAF"}) {
-        for (auto at = text.find(space); at != std::string::npos; at = text.find(space))
-            text.replace(at, std::string_view(space).size(), " ");
+    // A no-break space (U+00A0, U+202F) separates thousands like a space. Copied rather than
+    // replaced in place: GCC 12's optimiser reads string::replace here as an overlapping memcpy
+    // (-Wrestrict), a false alarm that -Werror makes fatal.
+    const std::string lowered = toLower(trim(raw));
+    std::string text;
+    text.reserve(lowered.size());
+    for (std::size_t at = 0; at < lowered.size();) {
+        const std::string_view rest = std::string_view(lowered).substr(at);
+        if (rest.starts_with("\xC2\xA0") || rest.starts_with("\xE2\x80\xAF")) {
+            text.push_back(' ');
+            at += rest.starts_with("\xC2\xA0") ? 2 : 3;
+        } else {
+            text.push_back(lowered[at++]);
+        }
     }
     const auto numbers = numbersIn(text);
     if (numbers.empty()) {
