@@ -193,9 +193,11 @@ void readIndustries(const Reader& reader, const YAML::Node& root, Vocabulary& vo
     });
     // One level only: a parent is a broad industry, so no chain can loop.
     for (const auto& [node, key] : parents) {
-        const auto parent = std::find_if(
-            vocabulary.industries.begin(), vocabulary.industries.end(),
-            [&node](const Industry& industry) { return industry.name == node.Scalar(); });
+        // Named, not captured as a binding: clang 14 cannot capture structured bindings.
+        const std::string& wanted = node.Scalar();
+        const auto parent =
+            std::find_if(vocabulary.industries.begin(), vocabulary.industries.end(),
+                         [&wanted](const Industry& industry) { return industry.name == wanted; });
         if (parent == vocabulary.industries.end()) {
             reader.fail(node, key, "\"" + node.Scalar() + "\" is not an industry of the file");
         }

@@ -143,8 +143,9 @@ void collectOutsideVocabulary(const Answers& answers, std::set<std::string>& out
             const auto* industry = vocabulary::industryNamed(*vocabulary, value);
             named = industry != nullptr && industry->name == value;
         } else if (label == "sizeBand") {
+            const std::string& band = value;  // clang 14 cannot capture a structured binding
             named = std::any_of(vocabulary->sizeBands.begin(), vocabulary->sizeBands.end(),
-                                [&value](const auto& band) { return band.label == value; });
+                                [&band](const auto& each) { return each.label == band; });
         }
         if (!named) outside.insert(label + ": " + value);
     }
