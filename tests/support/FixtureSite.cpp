@@ -2,12 +2,8 @@
 
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
-#include <Poco/Net/HTTPServerConnection.h>
-#include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
-#include <Poco/Net/ServerSocket.h>
-#include <Poco/Net/TCPServerConnectionFactory.h>
 #include <Poco/String.h>
 #include <Poco/URI.h>
 
@@ -38,47 +34,6 @@ class PageHandler : public Poco::Net::HTTPRequestHandler {
     FixtureSite& site_;
 };
 
-// research-web tries https first, and the fixture speaks plain HTTP only. A TLS ClientHello
-// (its first byte 0x16) gets the connection closed at once, as a port without TLS would refuse
-// it; handed to the HTTP parser instead, it could wait for a request line that never comes.
-class PlainHttpConnection : public Poco::Net::TCPServerConnection {
-  public:
-    PlainHttpConnection(const Poco::Net::StreamSocket& socket,
-                        Poco::Net::HTTPServerParams::Ptr params,
-                        Poco::Net::HTTPRequestHandlerFactory::Ptr factory)
-        : TCPServerConnection(socket), params_(std::move(params)), factory_(std::move(factory)) {}
-
-    void run() override {
-        char first = 0;
-        socket().setReceiveTimeout(Poco::Timespan(10, 0));
-        try {
-            if (socket().receiveBytes(&first, 1, MSG_PEEK) != 1 || first == '\x16') return;
-        } catch (const Poco::Exception&) {
-            return;
-        }
-        Poco::Net::HTTPServerConnection(socket(), params_, factory_).run();
-    }
-
-  private:
-    Poco::Net::HTTPServerParams::Ptr params_;
-    Poco::Net::HTTPRequestHandlerFactory::Ptr factory_;
-};
-
-class ConnectionFactory : public Poco::Net::TCPServerConnectionFactory {
-  public:
-    ConnectionFactory(Poco::Net::HTTPServerParams::Ptr params,
-                      Poco::Net::HTTPRequestHandlerFactory::Ptr factory)
-        : params_(std::move(params)), factory_(std::move(factory)) {}
-    Poco::Net::TCPServerConnection* createConnection(
-        const Poco::Net::StreamSocket& socket) override {
-        return new PlainHttpConnection(socket, params_, factory_);
-    }
-
-  private:
-    Poco::Net::HTTPServerParams::Ptr params_;
-    Poco::Net::HTTPRequestHandlerFactory::Ptr factory_;
-};
-
 class PageFactory : public Poco::Net::HTTPRequestHandlerFactory {
   public:
     explicit PageFactory(FixtureSite& site) : site_(site) {}
@@ -93,16 +48,7 @@ class PageFactory : public Poco::Net::HTTPRequestHandlerFactory {
 
 }  // namespace
 
-FixtureSite::FixtureSite() {
-    Poco::Net::ServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0));
-    port_ = socket.address().port();
-    Poco::Net::HTTPServerParams::Ptr params = new Poco::Net::HTTPServerParams;
-    params->setMaxThreads(64);
-    params->setKeepAlive(false);
-    server_ = std::make_unique<Poco::Net::TCPServer>(
-        new ConnectionFactory(params, new PageFactory(*this)), threads_, socket, params);
-    server_->start();
-}
+FixtureSite::FixtureSite() : server_(new PageFactory(*this), 64) {}
 
 FixtureSite::~FixtureSite() {
     {
@@ -110,7 +56,6 @@ FixtureSite::~FixtureSite() {
         stopping_ = true;
     }
     released_.notify_all();
-    server_->stop();
 }
 
 std::string FixtureSite::resolveYaml() const {

@@ -1,4 +1,4 @@
-// Company websites for research-web to read, served on 127.0.0.1 by a Poco HTTPServer in the
+// Company websites for research-web to read, served on 127.0.0.1 by a PlainHttpServer in the
 // test process. Each site has a name of its own under .example, told apart by the Host header;
 // research reaches them through research-web's `resolve` (every name mapped to this server), so
 // no name is ever looked up and nothing leaves the machine.
@@ -17,9 +17,6 @@
 //   short-fixture.example     redirects to www.short-fixture.example
 #pragma once
 
-#include <Poco/Net/TCPServer.h>
-#include <Poco/ThreadPool.h>
-
 #include <condition_variable>
 #include <cstdint>
 #include <map>
@@ -27,6 +24,8 @@
 #include <mutex>
 #include <string>
 #include <vector>
+
+#include "support/PlainHttpServer.hpp"
 
 namespace lodestone::test {
 
@@ -46,8 +45,8 @@ class FixtureSite {
     FixtureSite(const FixtureSite&) = delete;
     FixtureSite& operator=(const FixtureSite&) = delete;
 
-    std::uint16_t port() const { return port_; }
-    std::string address() const { return "127.0.0.1:" + std::to_string(port_); }
+    std::uint16_t port() const { return server_.port(); }
+    std::string address() const { return server_.address(); }
     // research-web's `resolve` value mapping every fixture name here, as YAML flow mapping.
     std::string resolveYaml() const;
     // "http://<host><path>", as research-web names the pages it read.
@@ -69,10 +68,8 @@ class FixtureSite {
     std::condition_variable released_;
     bool stopping_ = false;
     std::vector<std::string> requests_;
-    std::uint16_t port_ = 0;
-    // Its own threads: pages that never answer hold one each until the end of the test.
-    Poco::ThreadPool threads_{2, 64};
-    std::unique_ptr<Poco::Net::TCPServer> server_;
+    // Last: stopped before what its handlers use is gone.
+    PlainHttpServer server_;
 };
 
 // The pages, by host and path (FixturePages.cpp): status, headers and body.

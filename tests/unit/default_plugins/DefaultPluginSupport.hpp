@@ -23,19 +23,35 @@ namespace lodestone::plugins::testing {
 inline const char* const kResearchBasic = LODESTONE_RESEARCH_BASIC_PLUGIN;
 inline const char* const kContentTemplate = LODESTONE_CONTENT_TEMPLATE_PLUGIN;
 
-inline config::Config configFor(const std::string& library,
-                                const std::vector<std::string>& configLines) {
+// A config of `pluginsYaml` (the entries under `plugins:`, indented by two) and `pipelineYaml`
+// (those under `pipeline:`, likewise; may be empty).
+inline config::Config configOf(const std::string& pluginsYaml,
+                               const std::string& pipelineYaml = "") {
     std::string yaml =
-        "storage:\n  path: /tmp/lodestone-default-plugin-tests/lodestone.db\nplugins:\n"
-        "  subject:\n    library: " +
-        library + "\n";
-    if (!configLines.empty()) yaml += "    config:\n";
-    for (const auto& line : configLines) yaml += "      " + line + "\n";
+        "storage:\n  path: /tmp/lodestone-default-plugin-tests/lodestone.db\n"
+        "plugins:\n" +
+        pluginsYaml;
+    if (!pipelineYaml.empty()) yaml += "pipeline:\n" + pipelineYaml;
     config::LoadOptions options;
     // Pipeline steps without a plugin get the bundled defaults from here: the real ones.
     options.pluginDir = std::filesystem::path(kResearchBasic).parent_path();
     options.env = [](const std::string&) { return std::optional<std::string>(); };
     return config::parseConfig(yaml, "/tmp/lodestone-default-plugin-tests/test.yaml", options);
+}
+
+// The YAML of an instance `name` of `library` under `plugins:`, with `configLines` as its config.
+inline std::string instanceYaml(const std::string& name, const std::string& library,
+                                const std::vector<std::string>& configLines = {}) {
+    std::string yaml = "  " + name + ":\n    library: " + library + "\n";
+    if (!configLines.empty()) yaml += "    config:\n";
+    for (const auto& line : configLines) yaml += "      " + line + "\n";
+    return yaml;
+}
+
+// One instance, "subject", of `library`.
+inline config::Config configFor(const std::string& library,
+                                const std::vector<std::string>& configLines) {
+    return configOf(instanceYaml("subject", library, configLines));
 }
 
 // Every message loading the plugin with `configLines` produces; empty when it loads.

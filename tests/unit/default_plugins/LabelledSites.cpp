@@ -2,12 +2,8 @@
 
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
-#include <Poco/Net/HTTPServerConnection.h>
-#include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
-#include <Poco/Net/ServerSocket.h>
-#include <Poco/Net/TCPServerConnectionFactory.h>
 #include <Poco/String.h>
 #include <Poco/URI.h>
 
@@ -65,62 +61,10 @@ class FileFactory : public Poco::Net::HTTPRequestHandlerFactory {
     const fs::path& root_;
 };
 
-// research-web tries https first, and these sites speak plain HTTP only: a TLS ClientHello (its
-// first byte 0x16) gets the connection closed at once, as a port without TLS would refuse it.
-class PlainHttpConnection : public Poco::Net::TCPServerConnection {
-  public:
-    PlainHttpConnection(const Poco::Net::StreamSocket& socket,
-                        Poco::Net::HTTPServerParams::Ptr params,
-                        Poco::Net::HTTPRequestHandlerFactory::Ptr factory)
-        : TCPServerConnection(socket), params_(std::move(params)), factory_(std::move(factory)) {}
-
-    void run() override {
-        char first = 0;
-        socket().setReceiveTimeout(Poco::Timespan(10, 0));
-        try {
-            if (socket().receiveBytes(&first, 1, MSG_PEEK) != 1 || first == '\x16') return;
-        } catch (const Poco::Exception&) {
-            return;
-        }
-        Poco::Net::HTTPServerConnection(socket(), params_, factory_).run();
-    }
-
-  private:
-    Poco::Net::HTTPServerParams::Ptr params_;
-    Poco::Net::HTTPRequestHandlerFactory::Ptr factory_;
-};
-
-class ConnectionFactory : public Poco::Net::TCPServerConnectionFactory {
-  public:
-    ConnectionFactory(Poco::Net::HTTPServerParams::Ptr params,
-                      Poco::Net::HTTPRequestHandlerFactory::Ptr factory)
-        : params_(std::move(params)), factory_(std::move(factory)) {}
-    Poco::Net::TCPServerConnection* createConnection(
-        const Poco::Net::StreamSocket& socket) override {
-        return new PlainHttpConnection(socket, params_, factory_);
-    }
-
-  private:
-    Poco::Net::HTTPServerParams::Ptr params_;
-    Poco::Net::HTTPRequestHandlerFactory::Ptr factory_;
-};
-
 }  // namespace
 
-LabelledSites::LabelledSites(fs::path root) : root_(std::move(root)) {
-    Poco::Net::ServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0));
-    port_ = socket.address().port();
-    Poco::Net::HTTPServerParams::Ptr params = new Poco::Net::HTTPServerParams;
-    params->setMaxThreads(16);
-    params->setKeepAlive(false);
-    server_ = std::make_unique<Poco::Net::TCPServer>(
-        new ConnectionFactory(params, new FileFactory(root_)), threads_, socket, params);
-    server_->start();
-}
-
-LabelledSites::~LabelledSites() {
-    server_->stop();
-}
+LabelledSites::LabelledSites(fs::path root)
+    : root_(std::move(root)), server_(new FileFactory(root_), 16) {}
 
 std::string LabelledSites::resolveYaml(const std::set<std::string>& hosts) const {
     std::string yaml;

@@ -1,29 +1,25 @@
 // The labelled prospects' company websites (tests/data/research-labels/sites/<host>/), served on
-// 127.0.0.1 by a Poco server in the test process and told apart by the Host header: `/` is the
+// 127.0.0.1 by a PlainHttpServer in the test process and told apart by the Host header: `/` is the
 // host's index.html, `/about` its about.html, anything else (and any other host) a 404.
 // research-web reaches them through its `resolve`, every prospect's domain mapped here, so no name
 // is ever looked up and nothing leaves the machine.
 #pragma once
 
-#include <Poco/Net/TCPServer.h>
-#include <Poco/ThreadPool.h>
-
-#include <cstdint>
 #include <filesystem>
-#include <memory>
 #include <set>
 #include <string>
+
+#include "support/PlainHttpServer.hpp"
 
 namespace lodestone::plugins::testing {
 
 class LabelledSites {
   public:
     explicit LabelledSites(std::filesystem::path root);
-    ~LabelledSites();
     LabelledSites(const LabelledSites&) = delete;
     LabelledSites& operator=(const LabelledSites&) = delete;
 
-    std::string address() const { return "127.0.0.1:" + std::to_string(port_); }
+    std::string address() const { return server_.address(); }
     // research-web's `resolve` value mapping every host of `hosts` (and its www. twin) here, as a
     // YAML flow mapping.
     std::string resolveYaml(const std::set<std::string>& hosts) const;
@@ -32,9 +28,8 @@ class LabelledSites {
 
   private:
     std::filesystem::path root_;
-    std::uint16_t port_ = 0;
-    Poco::ThreadPool threads_{2, 16};
-    std::unique_ptr<Poco::Net::TCPServer> server_;
+    // After root_, which its handlers read.
+    test::PlainHttpServer server_;
 };
 
 }  // namespace lodestone::plugins::testing

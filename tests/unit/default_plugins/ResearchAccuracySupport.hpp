@@ -132,40 +132,6 @@ inline Answers answersOf(const Poco::JSON::Object::Ptr& output) {
     return answers;
 }
 
-// The answers of research-basic and research-web run one after the other: the person as
-// research-basic reads the title (research-web's where it has none); the company as the client
-// sent it (research-basic's values with evidence `client`), else as the website says it, else as
-// research-basic inferred it.
-inline Answers merged(const Answers& web, const Answers& basic,
-                      const Poco::JSON::Object::Ptr& basicOutput) {
-    const auto clientSent = [&](const char* path) {
-        auto evidence = basicOutput->getObject("evidence");
-        auto entry = evidence ? evidence->getObject(path) : nullptr;
-        return entry && entry->optValue<std::string>("evidence", "") == "client";
-    };
-    Answers answers;
-    const std::pair<const char*, const char*> labels[] = {{"seniority", ""},
-                                                          {"department", ""},
-                                                          {"industry", "company.industry"},
-                                                          {"sizeBand", "company.employeeRange"}};
-    for (const auto& [label, path] : labels) {
-        const auto fromBasic = basic.find(label);
-        const auto fromWeb = web.find(label);
-        const bool person = *path == '\0';
-        const bool basicFirst =
-            fromBasic != basic.end() &&
-            (person ? fromBasic->second != "unknown" || fromWeb == web.end() : clientSent(path));
-        if (basicFirst) {
-            answers[label] = fromBasic->second;
-        } else if (fromWeb != web.end()) {
-            answers[label] = fromWeb->second;
-        } else if (fromBasic != basic.end()) {
-            answers[label] = fromBasic->second;
-        }
-    }
-    return answers;
-}
-
 struct Miss {
     std::size_t prospect;
     std::string label, expected, got;

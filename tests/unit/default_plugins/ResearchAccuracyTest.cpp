@@ -1,7 +1,8 @@
 // Research accuracy on the labelled set (tests/data/research-labels, docs/benchmarks.md): every
 // labelled prospect researched by research-basic alone, research-web alone (reading the
-// prospect's fixture website on 127.0.0.1) and both one after the other, the answers compared
-// with the labels for seniority, department, industry and size band; and every prospect whose
+// prospect's fixture website on 127.0.0.1) and both through the daemon's research waterfall, as
+// `pipeline.research.plugin: [web, basic]` runs them, the answers compared with the labels for
+// seniority, department, industry and size band; and every prospect whose
 // labelled industry a campaign excludes scored by the ICP module, as the score step scores it,
 // against such a campaign: one qualified there was wrongly qualified.
 //
@@ -18,6 +19,7 @@
 #include "ResearchAccuracySupport.hpp"
 #include "outbound/PolicyGateway.hpp"
 #include "outreach/icp/Icp.hpp"
+#include "research/ResearchWaterfall.hpp"
 #include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::plugins::testing {
@@ -79,17 +81,15 @@ void checkExclusion(Tally& tally, const LabelledProspect& prospect, const Answer
     }
 }
 
-// A research output holding only `answers`, for the merged run.
-Poco::JSON::Object::Ptr outputOf(const Answers& answers) {
-    auto person = newObject();
-    auto company = newObject();
-    for (const auto& [label, value] : answers) {
-        (label == "seniority" || label == "department" ? person : company)->set(label, value);
-    }
-    auto output = newObject();
-    output->set("person", person);
-    output->set("company", company);
-    return output;
+// research-web (reading the fixture sites through `resolveYaml`) and research-basic, and the
+// waterfall of both in the order docs/plugins.md recommends: the site read first, what it did not
+// say inferred by research-basic.
+config::Config waterfallConfig(const std::string& resolveYaml) {
+    return configOf(instanceYaml("web", kResearchWeb,
+                                 {"resolve: " + resolveYaml, "max_pages: 2", "page_timeout: 2s",
+                                  "step_budget: 10s"}) +
+                        instanceYaml("basic", kResearchBasic),
+                    "  research:\n    plugin: [web, basic]\n");
 }
 
 std::string describe(const LabelledProspect& prospect) {
@@ -163,7 +163,7 @@ void expectThresholds(const Tally& tally) {
     EXPECT_LE(tally.wronglyQualified, kWronglyQualifiedThreshold);
 }
 
-TEST(ResearchAccuracy, EveryLabelledProspectThroughBasicWebAndBoth) {
+TEST(ResearchAccuracy, EveryLabelledProspectThroughBasicWebAndTheWaterfall) {
     const auto prospects = loadProspects(kProspects);
     ASSERT_GE(prospects.size(), 400u);
     LabelledSites sites(kSites);
@@ -179,11 +179,11 @@ TEST(ResearchAccuracy, EveryLabelledProspectThroughBasicWebAndBoth) {
     }
     ASSERT_GE(sitesUsed.size(), 60u);
 
-    const LoadedPlugin basic(kResearchBasic);
-    const PluginRegistry webRegistry =
-        loadPlugins(configFor(kResearchWeb, {"resolve: " + sites.resolveYaml(hosts), "max_pages: 2",
-                                             "page_timeout: 2s", "step_budget: 10s"}));
-    const auto web = webRegistry.find("subject");
+    const PluginRegistry registry = loadPlugins(waterfallConfig(sites.resolveYaml(hosts)));
+    const auto basic = registry.find("basic");
+    const auto web = registry.find("web");
+    const research::ResearchWaterfall waterfall(registry.researchWaterfall());
+    ASSERT_EQ(waterfall.name(), "web,basic");
     // research-web reads 127.0.0.1 only because the step allows private networks.
     outbound::OutboundPolicy policy;
     policy.allowPrivateNetworks = true;
@@ -191,18 +191,24 @@ TEST(ResearchAccuracy, EveryLabelledProspectThroughBasicWebAndBoth) {
     policy.userAgent = "Lodestone/test (research)";
     const outbound::PolicyGateway gateway(policy);
 
-    std::vector<Tally> tallies = {Tally("basic"), Tally("web"), Tally("basic+web")};
+    // Each run as the research step runs it: a deadline, HTTP through the policy gateway.
+    const auto researchWith = [&gateway](const auto& researcher, const std::string& input) {
+        RunControl control(RunControl::deadlineIn(std::chrono::seconds(30)));
+        control.allowHttp(&gateway);
+        return parseObject(researcher.run(control, input));
+    };
+
+    std::vector<Tally> tallies = {Tally("basic"), Tally("web"), Tally(waterfall.name())};
     std::set<std::string> outsideVocabulary;
     for (const auto& prospect : prospects) {
         SCOPED_TRACE(describe(prospect));
         const std::string input = researchInput(prospect);
-        const auto basicOutput = basic.runObject(input);
-        RunControl control(RunControl::deadlineIn(std::chrono::seconds(30)));
-        control.allowHttp(&gateway);
-        const auto webOutput = parseObject(web->run(control, input));
+        const auto basicOutput = researchWith(*basic, input);
+        const auto webOutput = researchWith(*web, input);
+        const auto bothOutput = researchWith(waterfall, input);
         const Answers basicAnswers = answersOf(basicOutput);
         const Answers webAnswers = answersOf(webOutput);
-        const Answers both = merged(webAnswers, basicAnswers, basicOutput);
+        const Answers both = answersOf(bothOutput);
         for (const auto* answers : {&basicAnswers, &webAnswers, &both}) {
             collectOutsideVocabulary(*answers, outsideVocabulary);
         }
@@ -213,7 +219,7 @@ TEST(ResearchAccuracy, EveryLabelledProspectThroughBasicWebAndBoth) {
         tallies[1].score(prospect, prospect.withSite(), webAnswers);
         checkExclusion(tallies[1], prospect, prospect.withSite(), webOutput);
         tallies[2].score(prospect, prospect.withSite(), both);
-        checkExclusion(tallies[2], prospect, prospect.withSite(), outputOf(both));
+        checkExclusion(tallies[2], prospect, prospect.withSite(), bothOutput);
     }
     printReport(tallies, prospects);
     for (const auto& tally : tallies) expectThresholds(tally);
