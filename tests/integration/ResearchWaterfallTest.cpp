@@ -1,7 +1,8 @@
 // A research waterfall in lodestoned, end to end: pipeline.research.plugin lists two instances,
-// the first of which fails (the scripted test plugin, throwing every time) or reads nothing
-// (research-web kept off the loopback fixture site), and the prospect still gets its industry
-// from research-basic, scored against the campaign's ICP with its evidence.
+// the first of which fails (the scripted test plugin, throwing every time), reads nothing
+// (research-web kept off the loopback fixture site), runs out of its share of the time, answers
+// something that is no research, or takes the daemon down, and the prospect still gets its
+// industry from research-basic, scored against the campaign's ICP with its evidence.
 #include <Poco/JSON/Array.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -71,12 +72,15 @@ void expectGamblingFromTheNotes(const Poco::JSON::Object::Ptr& prospect) {
                 HasSubstr("industry Gambling (inferred from notes: "));
 }
 
+// The scripted test plugin as the instance `name`, misbehaving as `script` says.
+std::string scripted(const std::string& name, const TempDir& state, const std::string& script) {
+    return name + ":\n  library: " + std::string(RESEARCH_SCRIPTED_PATH) +
+           "\n  config: { state_dir: " + state.path().string() + ", " + script + " }\n";
+}
+
 TEST(ResearchWaterfallEndToEnd, AFailingFirstInstanceLeavesTheIndustryToTheNext) {
     TempDir state;
-    EngineDaemon engine(waterfall("throwing:\n  library: " + std::string(RESEARCH_SCRIPTED_PATH) +
-                                      "\n  config: { state_dir: " + state.path().string() +
-                                      ", fail_times: 1000 }\n",
-                                  "throwing"));
+    EngineDaemon engine(waterfall(scripted("throwing", state, "fail_times: 1000"), "throwing"));
     engine.start();
     auto prospect = settled(engine, engine.addLead("Outbound", kSportsbook));
     expectGamblingFromTheNotes(prospect);
@@ -97,12 +101,53 @@ TEST(ResearchWaterfallEndToEnd, AFirstInstanceThatReadsNothingLeavesTheIndustryT
     EXPECT_TRUE(site.requests().empty());
 }
 
+TEST(ResearchWaterfallEndToEnd, AFirstInstanceOutOfTimeLeavesTheRestOfTheStepToTheNext) {
+    // Two instances share 6 s: the first is cancelled at its 3 s and research-basic gets the
+    // rest.
+    TempDir state;
+    EngineSetup setup = waterfall(scripted("slow", state, "work: 1h"), "slow");
+    setup.pipelineYaml = "research:\n  plugin: [slow, research-basic]\n  timeout: 6s\n";
+    EngineDaemon engine(setup);
+    engine.start();
+    auto prospect = settled(engine, engine.addLead("Outbound", kSportsbook));
+    expectGamblingFromTheNotes(prospect);
+    EXPECT_THAT(warningsOf(prospect), HasSubstr("slow failed: "));
+}
+
+TEST(ResearchWaterfallEndToEnd, AFirstInstanceAnsweringNoResearchIsAWarning) {
+    TempDir state;
+    EngineDaemon engine(waterfall(scripted("empty", state, "empty_times: 1000"), "empty"));
+    engine.start();
+    auto prospect = settled(engine, engine.addLead("Outbound", kSportsbook));
+    expectGamblingFromTheNotes(prospect);
+    EXPECT_THAT(warningsOf(prospect), HasSubstr("empty"));
+}
+
+TEST(ResearchWaterfallEndToEnd, AFirstInstanceThatCrashesTheDaemonIsRetriedAfterTheRestart) {
+    // Plugins run in the daemon's process: an abort() takes lodestoned down, and the restarted
+    // daemon researches the prospect again, the instance behaving this time.
+    TempDir state;
+    EngineSetup setup = waterfall(scripted("crashing", state, "crash_times: 1"), "crashing");
+    EngineSetup apiOnly = setup;
+    apiOnly.runJobs = false;
+    EngineDaemon engine(apiOnly);
+    engine.start();
+    const std::string id = engine.addLead("Outbound", kSportsbook);
+    ASSERT_EQ(engine.daemon().stop(SIGTERM).code, 0);
+    engine.launch(setup);
+    const auto crash = engine.daemon().process().wait(std::chrono::seconds(60));
+    ASSERT_TRUE(crash.has_value()) << "lodestoned did not crash";
+    EXPECT_EQ(crash->signal, SIGABRT);
+    engine.start(setup);
+    auto prospect = settled(engine, id);
+    expectGamblingFromTheNotes(prospect);
+    EXPECT_THAT(warningsOf(prospect), Not(HasSubstr("crashing")));
+}
+
 // A reload puts a new list in force for the research that starts after it.
 TEST(ResearchWaterfallEndToEnd, AReloadPutsTheListInForce) {
     TempDir state;
-    const std::string throwing = "throwing:\n  library: " + std::string(RESEARCH_SCRIPTED_PATH) +
-                                 "\n  config: { state_dir: " + state.path().string() +
-                                 ", fail_times: 1000 }\n";
+    const std::string throwing = scripted("throwing", state, "fail_times: 1000");
     EngineSetup single = waterfall(throwing, "throwing");
     single.pipelineYaml = "research:\n  plugin: research-basic\n";
     EngineDaemon engine(single);
