@@ -84,6 +84,15 @@ void profileCompany(const Lead& lead, const ClientData& client, CompanyFindings&
             // A size word the lead gave ("enterprise") is not contradicted by a guessed band.
             inferSize(lead, client, company, profile, notes);
         }
+    } else {
+        // The client's company data is used as sent and the company is not researched, but what
+        // the data leaves out is still read from the client's own words (name, domain, notes):
+        // a company object holding only a head count must not hide "online casino" in the notes
+        // from a campaign that excludes Gambling.
+        if (!company.industry) inferIndustry(lead, client, company, profile, notes);
+        if (!company.headcount && !company.sizeBand && !company.sizeCategory) {
+            inferSize(lead, client, company, profile, notes);
+        }
     }
     if (lead.companyLinkedInUrl) {
         profile.set("company.linkedinUrl", *lead.companyLinkedInUrl, Evidence::Client,

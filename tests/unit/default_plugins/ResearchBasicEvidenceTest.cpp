@@ -126,7 +126,7 @@ TEST_F(ResearchBasicEvidence, TheClientsCompanyDataIsUsedAsSentAndSaysSo) {
     EXPECT_THAT(sources, Contains("contact.bio"));
     EXPECT_THAT(sources, Contains("extraContext.deal.stage"));
     // The profile holds the client's data as sent, numbers as numbers, and infers no industry
-    // from the notes: the client described the company. Its seniority is the client's too.
+    // from the notes where the client named one. Its seniority is the client's too.
     const auto profile = output->getObject("profile");
     EXPECT_EQ(
         toJson(profile->getObject("company")->getObject("signals")->getObject("hiringSignals")),
@@ -141,6 +141,21 @@ TEST_F(ResearchBasicEvidence, TheClientsCompanyDataIsUsedAsSentAndSaysSo) {
     EXPECT_THAT(strings(output->getArray("sources")),
                 ElementsAre("submitted form", "client-supplied company data", "job title", "notes",
                             "contact bio", "extra context"));
+}
+
+TEST_F(ResearchBasicEvidence, WhatTheClientsCompanyDataLeavesOutIsReadFromTheClientsWords) {
+    const auto output =
+        research(R"({"email":"sam@bluebird.example","fullName":"Sam Spade","company":"Bluebird",)"
+                 R"("title":"VP of Sales","companySize":"240"})",
+                 R"("notes":"Online gambling operator",)"
+                 R"("company":{"employeeCount":240})");
+    const auto company = output->getObject("profile")->getObject("company");
+    EXPECT_EQ(company->getValue<std::string>("industry"), "Gambling");
+    EXPECT_EQ(company->getValue<int>("employeeCount"), 240);
+    EXPECT_EQ(toJson(output->getObject("evidence")->getObject("company.industry")),
+              R"({"evidence":"inferred","source":"notes: \"Online gambling operator\""})");
+    EXPECT_EQ(toJson(output->getObject("evidence")->getObject("company.employeeCount")),
+              R"({"evidence":"client","source":"company.employeeCount"})");
 }
 
 TEST_F(ResearchBasicEvidence, AnEmailAloneGivesInferredValuesMarkedAsSuch) {

@@ -107,6 +107,22 @@ TEST_F(ResearchBasicScoring, TheClientsCompanyDataStillWinsOverInference) {
     EXPECT_EQ(industry->getValue<std::string>("source"), "company.industry");
 }
 
+// A company object that leaves the industry out hides nothing the notes say: the client's head
+// count is used as sent, the industry read from the client's own words.
+TEST_F(ResearchBasicScoring, ACompanyObjectWithoutAnIndustryLeavesItToTheNotes) {
+    const auto result = score(R"({"companyName":"Bluebird","contactName":"Sam Spade",)"
+                              R"("email":"sam@bluebird.example","title":"VP of Sales",)"
+                              R"("notes":"Online gambling operator, sportsbook and slots",)"
+                              R"("company":{"employeeCount":240}})");
+    EXPECT_FALSE(result.qualified);
+    ASSERT_TRUE(result.excludedBy);
+    EXPECT_THAT(*result.excludedBy, HasSubstr("industry Gambling (inferred from notes: "));
+    const auto breakdown = result.toJson()->getArray("breakdown");
+    const auto employees = breakdown->getObject(1);
+    EXPECT_EQ(employees->getValue<std::string>("evidence"), "client");
+    EXPECT_EQ(employees->getValue<std::string>("source"), "company.employeeCount");
+}
+
 TEST_F(ResearchBasicScoring, AFreeMailAddressInfersNothingFromItsDomain) {
     const auto result = score(R"({"companyName":"Initech","contactName":"Sam Spade",)"
                               R"("email":"luckyspincasinos@gmail.com","title":"VP of Sales"})");

@@ -196,6 +196,19 @@ ProspectProfile profileOf(const Object& lead, const Object::Ptr& research) {
     };
     if (const Object* company = objectOf(&lead, "company")) {
         readCompany(company, "", fromClient, profile);
+        // What the client's company data leaves out, research read from the client's own words
+        // (its notes, the company's name): a company object holding only a head count must not
+        // hide an excluded industry the notes name.
+        ProspectProfile researched;
+        readCompany(objectOf(found, "company"), "profile.", fromResearch, researched);
+        fillGap(profile, profile.industry, researched.industry, path::kIndustry,
+                researched.sourceOf(path::kIndustry));
+        if (!profile.employeeCount && !profile.employeeRange) {
+            fillGap(profile, profile.employeeCount, researched.employeeCount, path::kEmployeeCount,
+                    researched.sourceOf(path::kEmployeeCount));
+            fillGap(profile, profile.employeeRange, researched.employeeRange, path::kEmployeeRange,
+                    researched.sourceOf(path::kEmployeeRange));
+        }
     } else {
         readCompany(objectOf(found, "company"), "profile.", fromResearch, profile);
         // Research plugins written before `profile` report these two only.

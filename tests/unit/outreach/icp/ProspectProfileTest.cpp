@@ -6,6 +6,7 @@
 
 #include "outreach/icp/ProspectProfile.hpp"
 
+using lodestone::outreach::Evidence;
 using lodestone::outreach::profileOf;
 using lodestone::outreach::ProspectProfile;
 using Poco::JSON::Object;
@@ -82,12 +83,25 @@ TEST(ProspectProfile, ClientCompanyObjectBeatsResearch) {
     EXPECT_EQ(p.employeeRange, "11-50");
 }
 
-TEST(ProspectProfile, ResearchIsNotConsultedForCompanyFactsTheClientLeftOut) {
-    auto p = profile(R"({"company": {"country": "US"}})", kResearch);
+// With a company object the client describes the company; research, which then reads no site,
+// fills only the industry and size it read from the client's own words (its notes, the name).
+TEST(ProspectProfile, ResearchFillsOnlyTheIndustryAndSizeTheCompanyObjectLeftOut) {
+    const std::string inferred = R"({"profile": {"company": {"industry": "Gambling",
+        "employeeRange": "51-200", "country": "MT"}},
+      "evidence": {"company.industry": {"evidence": "inferred", "source": "notes: \"casino\""},
+                   "company.employeeRange": {"evidence": "inferred", "source": "notes: \"x\""}}})";
+    auto p = profile(R"({"company": {"country": "US"}})", inferred);
     EXPECT_EQ(p.companyCountry, "US");
-    EXPECT_FALSE(p.industry);
-    EXPECT_FALSE(p.employeeRange);
-    // Even an empty company object is the client's choice to supply company data.
+    EXPECT_EQ(p.industry, "Gambling");
+    EXPECT_EQ(p.sourceOf("company.industry").evidence, Evidence::Inferred);
+    EXPECT_EQ(p.employeeRange, "51-200");
+    auto sized = profile(R"({"company": {"employeeCount": 240}})", inferred);
+    EXPECT_EQ(sized.employeeCount, 240);
+    EXPECT_FALSE(sized.employeeRange) << "the client's count is the size";
+    auto client = profile(R"({"company": {"industry": "Software"}})", inferred);
+    EXPECT_EQ(client.industry, "Software");
+    EXPECT_FALSE(client.companyCountry) << "research is not consulted for other company facts";
+    // The older research shape (no profile) adds nothing to a company object.
     auto empty = profile(R"({"company": {}})", kResearch);
     EXPECT_FALSE(empty.industry);
     EXPECT_FALSE(empty.employeeRange);
