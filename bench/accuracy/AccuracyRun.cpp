@@ -46,7 +46,9 @@ std::string configYaml(const Options& options, const Configuration& configuratio
          << "pipeline:\n  research: { plugin: [" << list
          << "], timeout: 60s, allow_private_networks: true }\n"
          << "  content: { plugin: content }\n"
-         << unthrottledYaml({"campaign_leads_per_minute"})
+         // Add Lead and the prospect route (status) are read once per prospect, faster than a
+         // client may by default.
+         << unthrottledYaml({"campaign_leads_per_minute", "status_per_minute"})
          // Only the exclusion, as the unit test's campaign: any other industry is a match and an
          // unknown one earns half, so only the exclusion keeps a prospect from qualifying.
          << organisationYaml(100000, "      campaigns:\n        - name: " + kCampaign + "\n" +
