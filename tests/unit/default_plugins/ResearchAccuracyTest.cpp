@@ -15,11 +15,11 @@
 #include <set>
 #include <sstream>
 
-#include "LabelledSites.hpp"
 #include "ResearchAccuracySupport.hpp"
 #include "outbound/PolicyGateway.hpp"
 #include "outreach/icp/Icp.hpp"
 #include "research/ResearchWaterfall.hpp"
+#include "support/LabelledSites.hpp"
 #include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::plugins::testing {
@@ -166,7 +166,7 @@ void expectThresholds(const Tally& tally) {
 TEST(ResearchAccuracy, EveryLabelledProspectThroughBasicWebAndTheWaterfall) {
     const auto prospects = loadProspects(kProspects);
     ASSERT_GE(prospects.size(), 400u);
-    LabelledSites sites(kSites);
+    test::LabelledSites sites(kSites);
     std::set<std::string> sitesUsed;
     std::set<std::string> hosts = sites.hosts();
     for (const auto& prospect : prospects) {

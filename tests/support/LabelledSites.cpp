@@ -1,4 +1,4 @@
-#include "LabelledSites.hpp"
+#include "support/LabelledSites.hpp"
 
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace lodestone::plugins::testing {
+namespace lodestone::test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -84,4 +84,4 @@ std::set<std::string> LabelledSites::hosts() const {
     return found;
 }
 
-}  // namespace lodestone::plugins::testing
+}  // namespace lodestone::test

@@ -11,7 +11,7 @@
 
 #include "support/PlainHttpServer.hpp"
 
-namespace lodestone::plugins::testing {
+namespace lodestone::test {
 
 class LabelledSites {
   public:
@@ -32,4 +32,4 @@ class LabelledSites {
     test::PlainHttpServer server_;
 };
 
-}  // namespace lodestone::plugins::testing
+}  // namespace lodestone::test
