@@ -20,6 +20,7 @@
 #include "bench/support/Machine.hpp"
 #include "bench/support/Stats.hpp"
 #include "config/ConfigLoader.hpp"
+#include "leadfacts/LeadVocabulary.hpp"
 #include "outbound/PolicyGateway.hpp"
 #include "plugins/PluginRegistry.hpp"
 #include "support/FixtureSite.hpp"
@@ -131,7 +132,9 @@ std::string readOnce(const PageShape& shape, const Fingerprints& fingerprints) {
     CrawlResult crawl;
     crawl.pages.push_back(std::move(page));
     ResearchReport report;
-    reportSite(crawl, fingerprints, "", "acme.example", report);
+    // The built-in words, as research-web reads with when the host names no file.
+    static const research_basic::LeadVocabulary vocab(vocabulary::builtInVocabulary());
+    reportSite(crawl, fingerprints, "", "acme.example", vocab, report);
     // A warning starts "<url>: ".
     return warnings.empty() ? "read" : "read; " + warnings.front().substr(url.size() + 2);
 }

@@ -5,7 +5,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -85,44 +84,16 @@ Vocabulary loadVocabulary(const std::string& path);
 // The same for text already read; `name` is what messages call it.
 Vocabulary parseVocabulary(std::string_view text, const std::string& name);
 
-// The vocabulary.yaml of the source tree, compiled in: what is in force until a file is put in
-// force, so that code reading it without a configured file (a host older than ABI 1.4, a unit
-// test) reads the same words.
+// The vocabulary.yaml of the source tree, compiled in: the words read where no file is configured
+// (a host older than ABI 1.4, a daemon configured in code, a unit test), so that they are the
+// same words. Parsed once; immutable.
 std::shared_ptr<const Vocabulary> builtInVocabulary();
 
-// The vocabulary this program (or plugin library: each has its own) reads now. Plugins put the
-// host's file in force at configure(), the daemon at start and at reload.
-std::shared_ptr<const Vocabulary> vocabularyInForce();
-void putInForce(std::shared_ptr<const Vocabulary> vocabulary);
-// Reads the file at `path` and puts it in force; the built-in words when `path` is empty (a host
-// older than ABI 1.4, a daemon configured in code). Throws VocabularyError, leaving the
-// vocabulary in force as it was.
-void putFileInForce(const std::string& path);
-
-// A table made from the vocabulary in force (its words folded for matching, say), made again
-// when another is put in force and kept otherwise, since making it costs more than a lookup.
-template <typename Table>
-class DerivedTable {
-  public:
-    using Derive = Table (*)(const Vocabulary&);
-    explicit DerivedTable(Derive derive) : derive_(derive) {}
-
-    std::shared_ptr<const Table> get() {
-        auto source = vocabularyInForce();
-        const std::lock_guard guard(mutex_);
-        if (source != source_) {
-            table_ = std::make_shared<const Table>(derive_(*source));
-            source_ = std::move(source);
-        }
-        return table_;
-    }
-
-  private:
-    Derive derive_;
-    std::mutex mutex_;
-    std::shared_ptr<const Vocabulary> source_;
-    std::shared_ptr<const Table> table_;
-};
+// The file at `path`, read now; the built-in words when `path` is empty. Each reader (a plugin
+// instance at configure(), the daemon at start and at reload) holds what this returns and passes
+// it down, so that a reload puts an edited file in force by making new readers, never by
+// changing what a running one reads. Throws VocabularyError.
+std::shared_ptr<const Vocabulary> vocabularyAt(const std::string& path);
 
 // The key a seniority or department is known by, from its key or an alias, both as tokens
 // (lower case, words joined by "_": "c_level"); nothing when the vocabulary names none.

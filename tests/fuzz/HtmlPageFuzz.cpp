@@ -17,6 +17,7 @@
 #include "SiteFindings.hpp"
 #include "Technologies.hpp"
 #include "Text.hpp"
+#include "leadfacts/LeadVocabulary.hpp"
 
 namespace {
 
@@ -72,7 +73,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     CrawlResult crawl;
     crawl.pages.push_back(std::move(page));
     ResearchReport report;
-    reportSite(crawl, fingerprints(), "", "acme.example", report);
+    static const lodestone::research_basic::LeadVocabulary vocab(
+        lodestone::vocabulary::builtInVocabulary());
+    reportSite(crawl, fingerprints(), "", "acme.example", vocab, report);
     // What the daemon stores must be one JSON object.
     const std::string json = report.json();
     try {

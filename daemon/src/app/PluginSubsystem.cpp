@@ -1,7 +1,6 @@
 #include <Poco/Logger.h>
 
 #include "app/Subsystems.hpp"
-#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::app {
 
@@ -10,9 +9,8 @@ void PluginSubsystem::initialize(Poco::Util::Application&) {
 }
 
 void PluginSubsystem::replace(plugins::PluginRegistry registry) {
-    // The daemon's own readers of the vocabulary (the ICP scorer) take the one the plugins were
-    // configured with, so that a reload changes both at once.
-    vocabulary::putInForce(registry.vocabulary());
+    // The registry carries the vocabulary its plugins were configured with; the ICP scorer reads
+    // it from the registry in force (PluginChoice::vocabulary), so a reload changes both at once.
     live_.replace(std::move(registry));
     logLoaded();
 }

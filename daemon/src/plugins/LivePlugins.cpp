@@ -1,5 +1,7 @@
 #include "plugins/LivePlugins.hpp"
 
+#include "vocabulary/Vocabulary.hpp"
+
 namespace lodestone::plugins {
 
 LivePlugins::LivePlugins(PluginRegistry registry)
@@ -8,6 +10,11 @@ LivePlugins::LivePlugins(PluginRegistry registry)
 std::shared_ptr<const PluginRegistry> LivePlugins::current() const {
     std::lock_guard lock(mutex_);
     return current_;
+}
+
+std::shared_ptr<const vocabulary::Vocabulary> PluginChoice::vocabulary() const {
+    if (live_) return live_->current()->vocabulary();
+    return vocabulary::builtInVocabulary();
 }
 
 void LivePlugins::replace(PluginRegistry registry) {

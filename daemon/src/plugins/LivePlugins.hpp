@@ -48,6 +48,10 @@ class PluginChoice {
         auto instances = all();
         return instances.empty() ? nullptr : instances.front();
     }
+    // The vocabulary the chosen instances were configured with: that of the registry in force
+    // (PluginRegistry::vocabulary), the built-in words for fixed instances. What the daemon reads
+    // the plugins' words with (the ICP scorer), so that a reload changes both at once.
+    std::shared_ptr<const vocabulary::Vocabulary> vocabulary() const;
     // Every instance chosen, in the order they run; empty when there is none.
     std::vector<InstancePtr> all() const {
         if (!live_) return fixed_;

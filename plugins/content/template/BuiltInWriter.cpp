@@ -89,8 +89,9 @@ std::string callToActionOf(const Context& context, Format format) {
 
 }  // namespace
 
-Document writeBuiltIn(const Reader& reader, Format format) {
-    const Context context = contextFor(reader);
+Document writeBuiltIn(const Reader& reader, Format format,
+                      const vocabulary::Vocabulary& vocabulary) {
+    const Context context = contextFor(reader, vocabulary);
     Document document;
     switch (format) {
         case Format::Playbook:

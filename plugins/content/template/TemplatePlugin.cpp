@@ -8,6 +8,7 @@
 #include <Poco/JSON/Parser.h>
 
 #include <lodestone/plugin.hpp>
+#include <memory>
 #include <sstream>
 #include <string>
 
@@ -116,16 +117,17 @@ class TemplatePlugin {
         host_.debug("configured: at most " + std::to_string(maxSections_) + " sections");
     }
 
-    // The host's vocabulary file, read at each configure() (which a reload calls again). The
+    // The host's vocabulary file, read at each configure(): a reload configures a new instance,
+    // which reads the edited file, while runs of this one keep the words they started with. The
     // views and role rules name its industries and departments; one it does not name would never
     // meet research's words, so the file is refused rather than the view going unread.
-    void useVocabulary() const {
+    void useVocabulary() {
+        std::shared_ptr<const vocabulary::Vocabulary> inForce;
         try {
-            vocabulary::putFileInForce(host_.vocabularyPath());
+            inForce = vocabulary::vocabularyAt(host_.vocabularyPath());
         } catch (const vocabulary::VocabularyError& e) {
             throw ConfigError(e.what());
         }
-        const auto inForce = vocabulary::vocabularyInForce();
         const std::string file =
             host_.vocabularyPath().empty() ? "the built-in vocabulary" : host_.vocabularyPath();
         auto industries = industryViewNames();
@@ -146,6 +148,7 @@ class TemplatePlugin {
                 throw ConfigError("the department \"" + key + "\" is no department key of " + file);
             }
         }
+        vocabulary_ = std::move(inForce);
     }
 
     std::string run(lodestone::RunContext& context, const std::string& inputJson) const {
@@ -178,7 +181,8 @@ class TemplatePlugin {
         context.throwIfCancelled();
 
         context.progress(50, "writing the sections");
-        Document builtIn = writeBuiltIn(reader, asked.value_or(automaticFormat(reader)));
+        Document builtIn =
+            writeBuiltIn(reader, asked.value_or(automaticFormat(reader)), *vocabulary_);
         if (static_cast<Poco::Int64>(builtIn.sections.size()) > maxSections_) {
             builtIn.sections.resize(static_cast<std::size_t>(maxSections_));
         }
@@ -243,6 +247,7 @@ class TemplatePlugin {
     lodestone::Host host_;
     Poco::Int64 maxSections_ = 0;
     std::string callToActionUrl_;
+    std::shared_ptr<const vocabulary::Vocabulary> vocabulary_;  // set by configure()
 };
 
 }  // namespace

@@ -246,15 +246,19 @@ const RoleWords& roleWords() {
     return tables().words;
 }
 
-const IndustryView& industryView(const std::string& industry) {
+const IndustryView& industryView(const vocabulary::Vocabulary& vocabulary,
+                                 const std::string& industry) {
     const auto found = tables().industries.find(industry);
     if (found != tables().industries.end()) return found->second;
-    const auto inForce = vocabulary::vocabularyInForce();
-    const auto* named = vocabulary::industryNamed(*inForce, industry);
+    const auto* named = vocabulary::industryNamed(vocabulary, industry);
     if (named != nullptr && named->parent) {
         const auto parent = tables().industries.find(*named->parent);
         if (parent != tables().industries.end()) return parent->second;
     }
+    return tables().fallback;
+}
+
+const IndustryView& defaultIndustryView() {
     return tables().fallback;
 }
 

@@ -11,6 +11,10 @@
 
 #include "Reader.hpp"
 
+namespace lodestone::vocabulary {
+struct Vocabulary;
+}  // namespace lodestone::vocabulary
+
 namespace lodestone::content_template {
 
 struct IndustryView {
@@ -26,9 +30,12 @@ struct IndustryView {
     std::string leak;      // where hours go without anyone choosing it
 };
 
-// The view of `industry`, else that of its parent in the vocabulary in force (vocabulary.yaml),
-// else the default view. "Higher Education" is Education as a university or college sees it.
-const IndustryView& industryView(const std::string& industry);
+// The view of `industry`, else that of its parent in `vocabulary` (vocabulary.yaml), else the
+// default view. "Higher Education" is Education as a university or college sees it.
+const IndustryView& industryView(const vocabulary::Vocabulary& vocabulary,
+                                 const std::string& industry);
+// The view of an industry without one of its own.
+const IndustryView& defaultIndustryView();
 
 // The industries industries.yaml gives a view of, each of which the vocabulary must name.
 std::vector<std::string> industryViewNames();

@@ -59,13 +59,14 @@ static bool isHigherEducation(const Reader& reader) {
     return false;
 }
 
-Context contextFor(const Reader& reader) {
+Context contextFor(const Reader& reader, const vocabulary::Vocabulary& vocabulary) {
     const bool higherEducation = isHigherEducation(reader);
-    Context context{reader,
-                    industryView(higherEducation ? "Higher Education" : reader.industry),
-                    roleView(reader.family, isSmall(reader)),
-                    {},
-                    {}};
+    Context context{
+        reader,
+        industryView(vocabulary, higherEducation ? "Higher Education" : reader.industry),
+        roleView(reader.family, isSmall(reader)),
+        {},
+        {}};
     const IndustryView& industry = context.industry;
     auto& vars = context.vars;
     const std::string company = isolatedIfRightToLeft(reader.company);
@@ -102,7 +103,7 @@ Context contextFor(const Reader& reader) {
 }
 
 bool knowsIndustry(const Context& context) {
-    return &context.industry != &industryView("");
+    return &context.industry != &defaultIndustryView();
 }
 
 const std::string& greeting(const Context& context) {

@@ -49,7 +49,9 @@ struct Context {
     const std::string& var(const std::string& name) const;
 };
 
-Context contextFor(const Reader& reader);
+// The industry view is chosen with the industries of `vocabulary` (a parent's view for an
+// industry without one).
+Context contextFor(const Reader& reader, const vocabulary::Vocabulary& vocabulary);
 
 // Whether the reader's industry has a view of its own. The default view's measures are no
 // industry's, so the page does not tell a reader of unknown industry what they are judged on.
@@ -108,6 +110,7 @@ Document writeBriefing(const Context& context);
 
 // The built-in document for this reader in `format`: every section written for them, the names
 // and articles tidied (no "The The"), right-to-left names isolated.
-Document writeBuiltIn(const Reader& reader, Format format);
+Document writeBuiltIn(const Reader& reader, Format format,
+                      const vocabulary::Vocabulary& vocabulary);
 
 }  // namespace lodestone::content_template

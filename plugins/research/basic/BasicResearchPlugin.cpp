@@ -8,6 +8,7 @@
 #include <Poco/JSON/Parser.h>
 
 #include <lodestone/plugin.hpp>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -57,10 +58,12 @@ class BasicResearchPlugin {
 
     void configure(const std::string& configJson) {
         auto config = parseObject(configJson, "the config", false);
-        // Read at each configure(), which a reload calls again, so that an edit is in force.
+        // Read at each configure(): a reload configures a new instance, which reads the edited
+        // file, while runs of this one keep the words they started with.
         try {
-            vocabulary::putFileInForce(host_.vocabularyPath());
-        } catch (const vocabulary::VocabularyError& e) {
+            vocabulary_ = std::make_shared<const LeadVocabulary>(
+                vocabulary::vocabularyAt(host_.vocabularyPath()));
+        } catch (const std::runtime_error& e) {
             throw ConfigError(e.what());
         }
         std::vector<std::string> extra;
@@ -82,11 +85,11 @@ class BasicResearchPlugin {
         context.progress(10, "reading the lead");
         const auto input = parseObject(inputJson, "the input", true);
         std::ostringstream result;
-        const auto output =
-            researchLead(input, freeMail_, [&context](int percent, const std::string& next) {
-                context.throwIfCancelled();
-                context.progress(percent, next);
-            });
+        const auto output = researchLead(input, freeMail_, *vocabulary_,
+                                         [&context](int percent, const std::string& next) {
+                                             context.throwIfCancelled();
+                                             context.progress(percent, next);
+                                         });
         context.throwIfCancelled();
         output->stringify(result);
         context.progress(100, "done");
@@ -96,6 +99,7 @@ class BasicResearchPlugin {
   private:
     lodestone::Host host_;
     FreeMailDomains freeMail_;
+    std::shared_ptr<const LeadVocabulary> vocabulary_;  // set by configure(), before any run()
 };
 
 }  // namespace

@@ -62,10 +62,11 @@ void findDomain(const Lead& lead, const FreeMailDomains& freeMail, CompanyFindin
 }
 
 // The industry and size the lead gives; `industryField` and `sizeField` name where they were sent.
-void givenIndustryAndSize(const Lead& lead, const std::string& industryField,
-                          const std::string& sizeField, CompanyFindings& company, Notes& notes) {
+void givenIndustryAndSize(const LeadVocabulary& vocab, const Lead& lead,
+                          const std::string& industryField, const std::string& sizeField,
+                          CompanyFindings& company, Notes& notes) {
     if (lead.industry) {
-        company.industry = normaliseIndustry(*lead.industry);
+        company.industry = normaliseIndustry(vocab, *lead.industry);
         std::string fact = "Industry: " + *company.industry;
         if (toLower(*lead.industry) != toLower(*company.industry)) {
             fact += " (given as " + quoted(*lead.industry) + ")";
@@ -74,11 +75,11 @@ void givenIndustryAndSize(const Lead& lead, const std::string& industryField,
     }
 
     if (lead.companySize) {
-        if (const auto size = parseCompanySize(*lead.companySize)) {
+        if (const auto size = parseCompanySize(vocab, *lead.companySize)) {
             company.sizeBand = size->band;
             company.sizeCategory = size->category;
             company.headcount = size->headcount;
-            const std::string category = sizeCategoryLabel(size->category);
+            const std::string category = sizeCategoryLabel(vocab, size->category);
             if (size->headcount) {
                 notes.fact("Company size: " + std::to_string(*size->headcount) + " employees (" +
                                *size->band + ", " + category + ")",
@@ -104,7 +105,8 @@ void Notes::source(const std::string& name) {
     if (std::find(sources.begin(), sources.end(), name) == sources.end()) sources.push_back(name);
 }
 
-CompanyFindings researchCompany(const Lead& lead, const FreeMailDomains& freeMail, Notes& notes) {
+CompanyFindings researchCompany(const LeadVocabulary& vocab, const Lead& lead,
+                                const FreeMailDomains& freeMail, Notes& notes) {
     CompanyFindings company;
     findDomain(lead, freeMail, company, notes);
 
@@ -118,11 +120,12 @@ CompanyFindings researchCompany(const Lead& lead, const FreeMailDomains& freeMai
             fromSubmitted ? "lead.domain" : "lead.email", Evidence::Inferred);
         notes.source(fromSubmitted ? "company domain" : "email domain");
     }
-    givenIndustryAndSize(lead, "lead.industry", "lead.companySize", company, notes);
+    givenIndustryAndSize(vocab, lead, "lead.industry", "lead.companySize", company, notes);
     return company;
 }
 
-CompanyFindings suppliedCompany(const Lead& lead, const ClientData& client, Notes& notes) {
+CompanyFindings suppliedCompany(const LeadVocabulary& vocab, const Lead& lead,
+                                const ClientData& client, Notes& notes) {
     // What was used instead of research, naming what the client's data held.
     std::string held;
     for (const auto& key : client.company ? client.company->getNames() : std::vector<std::string>{})
@@ -137,14 +140,15 @@ CompanyFindings suppliedCompany(const Lead& lead, const ClientData& client, Note
     if (lead.domain) company.domain = normaliseDomain(*lead.domain);
     // The engine copies company.industry and the range (else the count) into the lead.
     const bool hasRange = client.company && client.company->has("employeeRange");
-    givenIndustryAndSize(lead, "company.industry",
+    givenIndustryAndSize(vocab, lead, "company.industry",
                          hasRange ? "company.employeeRange" : "company.employeeCount", company,
                          notes);
     notes.source("client-supplied company data");
     return company;
 }
 
-PersonFindings researchPerson(const Lead& lead, const CompanyFindings& company, Notes& notes) {
+PersonFindings researchPerson(const LeadVocabulary& vocab, const Lead& lead,
+                              const CompanyFindings& company, Notes& notes) {
     PersonFindings person;
     person.email = lead.email;
     person.title = lead.title;
@@ -164,10 +168,10 @@ PersonFindings researchPerson(const Lead& lead, const CompanyFindings& company, 
         }
     }
 
-    person.seniority = seniorityFromTitle(lead.title.value_or(""));
+    person.seniority = seniorityFromTitle(vocab, lead.title.value_or(""));
     std::string fromTitle;
     if (lead.title) {
-        person.department = departmentFromTitle(*lead.title);
+        person.department = departmentFromTitle(vocab, *lead.title);
         notes.source("job title");
         fromTitle = quotedSource("title", *lead.title, 0, lead.title->size());
     }
@@ -185,11 +189,11 @@ PersonFindings researchPerson(const Lead& lead, const CompanyFindings& company, 
     if (person.department == "executive") {
         notes.fact("Sits on the executive team", fromTitle, Evidence::Inferred);
     } else if (person.department) {
-        notes.fact("Works in " + departmentLabel(*person.department) + " at " +
-                       seniorityLabel(person.seniority) + " level",
+        notes.fact("Works in " + departmentLabel(vocab, *person.department) + " at " +
+                       seniorityLabel(vocab, person.seniority) + " level",
                    fromTitle, Evidence::Inferred);
     } else if (person.seniority != "unknown") {
-        notes.fact("Works at " + seniorityLabel(person.seniority) +
+        notes.fact("Works at " + seniorityLabel(vocab, person.seniority) +
                        " level; the title names no department",
                    fromTitle, Evidence::Inferred);
     }

@@ -12,6 +12,8 @@
 
 namespace lodestone::research_basic {
 
+class LeadVocabulary;
+
 // Findings are sentences for people, each with where it came from; `sources` names the kinds of
 // input research used ("email domain"); warnings say what could not be read.
 struct Notes {
@@ -44,11 +46,15 @@ struct PersonFindings {
     std::optional<std::string> phone;
 };
 
-CompanyFindings researchCompany(const Lead& lead, const FreeMailDomains& freeMail, Notes& notes);
+// Each reads titles, industries and sizes with the words of `vocab`.
+CompanyFindings researchCompany(const LeadVocabulary& vocab, const Lead& lead,
+                                const FreeMailDomains& freeMail, Notes& notes);
 // The company as the client's company data describes it, without enrichment: the given name and
 // domain, and the industry and size the engine copied into the lead from that data.
-CompanyFindings suppliedCompany(const Lead& lead, const ClientData& client, Notes& notes);
+CompanyFindings suppliedCompany(const LeadVocabulary& vocab, const Lead& lead,
+                                const ClientData& client, Notes& notes);
 // `company` names the employer in the summary fact.
-PersonFindings researchPerson(const Lead& lead, const CompanyFindings& company, Notes& notes);
+PersonFindings researchPerson(const LeadVocabulary& vocab, const Lead& lead,
+                              const CompanyFindings& company, Notes& notes);
 
 }  // namespace lodestone::research_basic

@@ -3,25 +3,12 @@
 #include <vector>
 
 #include "Inference.hpp"
+#include "LeadVocabulary.hpp"
 #include "Text.hpp"
 #include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::research_basic {
 namespace {
-
-// The synonyms of each industry of the vocabulary in force (vocabulary.yaml).
-struct Synonyms {
-    std::string canonical;
-    std::vector<std::string> phrases;
-};
-
-std::vector<Synonyms> derive(const vocabulary::Vocabulary& vocabulary) {
-    std::vector<Synonyms> table;
-    for (const auto& industry : vocabulary.industries) {
-        table.push_back({industry.name, industry.synonyms});
-    }
-    return table;
-}
 
 // Minor words stay lower case inside a title-cased name.
 bool isMinorWord(const std::string& word) {
@@ -57,7 +44,7 @@ std::string titleCase(const std::string& text) {
 
 }  // namespace
 
-std::string normaliseIndustry(std::string_view text) {
+std::string normaliseIndustry(const LeadVocabulary& vocab, std::string_view text) {
     const std::string trimmed = trim(text);
     if (trimmed.empty()) return "";
     // Hyphens join words ("e-commerce", "non-profit"): drop them before splitting.
@@ -69,18 +56,16 @@ std::string normaliseIndustry(std::string_view text) {
 
     // The first synonym found (leftmost in the text) decides, so "Healthcare SaaS" is Healthcare
     // and "Software for healthcare" is Software: the leading word is usually the market.
-    static vocabulary::DerivedTable<std::vector<Synonyms>> synonyms(derive);
-    const auto table = synonyms.get();
     const std::string* best = nullptr;
     std::size_t bestStart = tokens.size();
     std::size_t bestLength = 0;
-    for (const auto& industry : *table) {
-        for (const auto& phrase : industry.phrases) {
+    for (const auto& industry : vocab.source().industries) {
+        for (const auto& phrase : industry.synonyms) {
             const std::size_t start = findPhrase(tokens, {phrase.c_str()});
             const std::size_t length = words(phrase).size();
             if (start < bestStart ||
                 (start == bestStart && start < tokens.size() && length > bestLength)) {
-                best = &industry.canonical;
+                best = &industry.name;
                 bestStart = start;
                 bestLength = length;
             }
@@ -89,7 +74,7 @@ std::string normaliseIndustry(std::string_view text) {
     if (best != nullptr) return *best;
     // Else the words that name an industry in a company's name, in the four languages
     // ("Versicherungen", "Immobilier", "Online-Glücksspiel"), before a name outside the table.
-    if (auto inferred = inferIndustry({{"industry", trimmed, Clue::Kind::Name}})) {
+    if (auto inferred = inferIndustry(vocab, {{"industry", trimmed, Clue::Kind::Name}})) {
         return inferred->value;
     }
     return titleCase(trimmed);

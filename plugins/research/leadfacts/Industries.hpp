@@ -7,9 +7,11 @@
 
 namespace lodestone::research_basic {
 
-// The canonical name ("Software", "Financial Services", …) of the first industry the text
-// names; an industry outside the table comes back title-cased ("food & beverage" ->
+class LeadVocabulary;
+
+// The canonical name ("Software", "Financial Services", …) of the first industry of `vocab` the
+// text names; an industry outside the table comes back title-cased ("food & beverage" ->
 // "Food & Beverage"). Empty for blank text.
-std::string normaliseIndustry(std::string_view text);
+std::string normaliseIndustry(const LeadVocabulary& vocab, std::string_view text);
 
 }  // namespace lodestone::research_basic

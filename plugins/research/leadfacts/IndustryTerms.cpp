@@ -32,20 +32,15 @@ std::vector<IndustryTerm> termsOf(const std::vector<std::string>& list) {
     return terms;
 }
 
-std::vector<IndustryTerms> derive(const vocabulary::Vocabulary& vocabulary) {
+}  // namespace
+
+std::vector<IndustryTerms> industryTermsOf(const vocabulary::Vocabulary& vocabulary) {
     std::vector<IndustryTerms> terms;
     for (const auto& industry : vocabulary.industries) {
         terms.push_back({industry.name, termsOf(industry.anywhere), termsOf(industry.inNames),
                          industry.outranks});
     }
     return terms;
-}
-
-}  // namespace
-
-std::shared_ptr<const std::vector<IndustryTerms>> industryTerms() {
-    static vocabulary::DerivedTable<std::vector<IndustryTerms>> table(derive);
-    return table.get();
 }
 
 }  // namespace lodestone::research_basic

@@ -3,9 +3,12 @@
 // French, German and Spanish.
 #pragma once
 
-#include <memory>
 #include <string>
 #include <vector>
+
+namespace lodestone::vocabulary {
+struct Vocabulary;
+}  // namespace lodestone::vocabulary
 
 namespace lodestone::research_basic {
 
@@ -27,7 +30,8 @@ struct IndustryTerms {
     bool outranks = false;
 };
 
-// Those of the vocabulary in force; a run keeps the table it was given through a reload.
-std::shared_ptr<const std::vector<IndustryTerms>> industryTerms();
+// The vocabulary's industries' words, folded (LeadVocabulary holds them). Throws
+// std::runtime_error for an empty word or a wildcard on a phrase.
+std::vector<IndustryTerms> industryTermsOf(const vocabulary::Vocabulary& vocabulary);
 
 }  // namespace lodestone::research_basic

@@ -3,7 +3,7 @@
 #include <map>
 
 #include "Evidence.hpp"
-#include "IndustryTerms.hpp"
+#include "LeadVocabulary.hpp"
 #include "SizeBands.hpp"
 #include "Text.hpp"
 #include "Titles.hpp"
@@ -13,12 +13,12 @@ namespace {
 
 // Where an industry is named in one clue.
 struct Naming {
-    std::string industry;  // a copy: a reload may replace the table it came from
-    bool outranks;         // IndustryTerms::outranks
-    std::size_t word;      // index of its first word among the clue's words
-    std::size_t length;    // in words
-    std::size_t letters;   // of the term matched: "spielbank*" outweighs "*bank"
-    std::size_t begin;     // bytes [begin, end) of the clue's text
+    std::string industry;
+    bool outranks;        // IndustryTerms::outranks
+    std::size_t word;     // index of its first word among the clue's words
+    std::size_t length;   // in words
+    std::size_t letters;  // of the term matched: "spielbank*" outweighs "*bank"
+    std::size_t begin;    // bytes [begin, end) of the clue's text
     std::size_t end;
 };
 
@@ -74,7 +74,7 @@ std::size_t phraseAt(const std::vector<WordAt>& spans, std::size_t at,
 }
 
 // The leftmost industry phrase of the clue (the longest at the same word).
-std::optional<Naming> industryNamedIn(const Clue& clue) {
+std::optional<Naming> industryNamedIn(const LeadVocabulary& vocab, const Clue& clue) {
     const auto spans = wordsAt(clue.text);
     std::vector<std::string> folded;
     for (const auto& span : spans) {
@@ -83,8 +83,7 @@ std::optional<Naming> industryNamedIn(const Clue& clue) {
     }
     std::optional<Naming> best;
     const bool joined = clue.kind == Clue::Kind::Domain;
-    const auto table = industryTerms();
-    for (const auto& terms : *table) {
+    for (const auto& terms : vocab.industryTerms()) {
         const auto consider = [&](const IndustryTerm& term) {
             const std::size_t letters = lettersOf(term);
             for (std::size_t at = 0; at < folded.size(); ++at) {
@@ -120,7 +119,7 @@ const char* const kSelfEmployed[] = {
     "freelance",       "freelancer",  "self employed",          "sole trader",
     "sole proprietor", "solopreneur", "independent consultant", "independent contractor"};
 
-std::optional<Inference> selfEmployed(const Clue& clue) {
+std::optional<Inference> selfEmployed(const LeadVocabulary& vocab, const Clue& clue) {
     // Notes mention freelancers the company works with; a title is the person's own work.
     if (clue.kind != Clue::Kind::Title) return std::nullopt;
     const auto spans = wordsAt(clue.text);
@@ -129,7 +128,7 @@ std::optional<Inference> selfEmployed(const Clue& clue) {
             const std::size_t length = phraseAt(spans, at, words(phrase), false);
             if (length == 0) continue;
             return Inference{
-                *sizeOfHeadcount(1)->band,
+                *sizeOfHeadcount(vocab, 1)->band,
                 quotedSource(clue.label, clue.text, spans[at].begin, spans[at + length - 1].end),
                 {clue.label}};
         }
@@ -139,11 +138,12 @@ std::optional<Inference> selfEmployed(const Clue& clue) {
 
 }  // namespace
 
-std::optional<Inference> inferIndustry(const std::vector<Clue>& clues) {
+std::optional<Inference> inferIndustry(const LeadVocabulary& vocab,
+                                       const std::vector<Clue>& clues) {
     std::vector<std::optional<Naming>> namings;
     std::map<std::string, std::size_t> votes;
     for (const auto& clue : clues) {
-        namings.push_back(industryNamedIn(clue));
+        namings.push_back(industryNamedIn(vocab, clue));
         if (namings.back()) ++votes[namings.back()->industry];
     }
     std::optional<std::string> chosen;
@@ -167,14 +167,15 @@ std::optional<Inference> inferIndustry(const std::vector<Clue>& clues) {
     return inference;
 }
 
-std::optional<Inference> inferSizeBand(const std::vector<Clue>& clues) {
+std::optional<Inference> inferSizeBand(const LeadVocabulary& vocab,
+                                       const std::vector<Clue>& clues) {
     for (const auto& clue : clues) {
-        if (auto mention = headcountIn(clue.text); mention && mention->size.band) {
+        if (auto mention = headcountIn(vocab, clue.text); mention && mention->size.band) {
             return Inference{*mention->size.band,
                              quotedSource(clue.label, clue.text, mention->begin, mention->end),
                              {clue.label}};
         }
-        if (auto alone = selfEmployed(clue)) return alone;
+        if (auto alone = selfEmployed(vocab, clue)) return alone;
     }
     return std::nullopt;
 }

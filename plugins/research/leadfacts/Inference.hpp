@@ -9,6 +9,8 @@
 
 namespace lodestone::research_basic {
 
+class LeadVocabulary;
+
 // A text research-basic may infer from, and how loosely it uses words.
 struct Clue {
     enum class Kind {
@@ -31,11 +33,11 @@ struct Inference {
 // The industry the clues name (IndustryTerms.hpp): in each clue the leftmost phrase decides (the
 // longer at the same place); across clues the industry most of them name, a tie going to the one
 // named by the earlier clue. Nothing when no clue names one.
-std::optional<Inference> inferIndustry(const std::vector<Clue>& clues);
+std::optional<Inference> inferIndustry(const LeadVocabulary& vocab, const std::vector<Clue>& clues);
 
 // A size band from the first clue that gives one: a head count ("a 40-person agency", "team of
 // 12", "about 1,200 employees"; a range counts by its upper end) or, in a title, working alone
 // ("Freelance Designer": 1-10).
-std::optional<Inference> inferSizeBand(const std::vector<Clue>& clues);
+std::optional<Inference> inferSizeBand(const LeadVocabulary& vocab, const std::vector<Clue>& clues);
 
 }  // namespace lodestone::research_basic

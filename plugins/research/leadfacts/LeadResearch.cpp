@@ -87,7 +87,8 @@ Poco::JSON::Object::Ptr output(const Report& report) {
 }  // namespace
 
 Poco::JSON::Object::Ptr researchLead(const Poco::JSON::Object::Ptr& input,
-                                     const FreeMailDomains& freeMail, const ResearchStep& step) {
+                                     const FreeMailDomains& freeMail, const LeadVocabulary& vocab,
+                                     const ResearchStep& step) {
     const auto stepTo = [&step](int percent, const std::string& next) {
         if (step) step(percent, next);
     };
@@ -100,13 +101,14 @@ Poco::JSON::Object::Ptr researchLead(const Poco::JSON::Object::Ptr& input,
     Notes companyNotes;
     // A campaign lead whose client sent company data: that data is used as is, so the
     // company is not researched again (see docs/plugins.md).
-    report.company = client.skipCompanyEnrichment ? suppliedCompany(lead, client, companyNotes)
-                                                  : researchCompany(lead, freeMail, companyNotes);
-    profileCompany(lead, client, report.company, report.profile, companyNotes);
+    report.company = client.skipCompanyEnrichment
+                         ? suppliedCompany(vocab, lead, client, companyNotes)
+                         : researchCompany(vocab, lead, freeMail, companyNotes);
+    profileCompany(vocab, lead, client, report.company, report.profile, companyNotes);
 
     stepTo(70, "reading the job title and the client's notes");
     Notes personNotes;
-    report.person = researchPerson(lead, report.company, personNotes);
+    report.person = researchPerson(vocab, lead, report.company, personNotes);
     profileContact(lead, client, report.person, report.profile);
     Notes clientNotes;
     readClientFindings(client, clientNotes);

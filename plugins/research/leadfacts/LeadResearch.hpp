@@ -10,6 +10,7 @@
 #include <string>
 
 #include "Domains.hpp"
+#include "LeadVocabulary.hpp"
 
 namespace lodestone::research_basic {
 
@@ -17,10 +18,10 @@ namespace lodestone::research_basic {
 // plugin reports it as progress, and may throw there to stop a cancelled run.
 using ResearchStep = std::function<void(int percent, const std::string& next)>;
 
-// Throws InputError (lodestone/plugin.hpp) for an input without a lead whose email is an
-// address.
+// Titles, industries and sizes are read with the words of `vocab`. Throws InputError
+// (lodestone/plugin.hpp) for an input without a lead whose email is an address.
 Poco::JSON::Object::Ptr researchLead(const Poco::JSON::Object::Ptr& input,
-                                     const FreeMailDomains& freeMail,
+                                     const FreeMailDomains& freeMail, const LeadVocabulary& vocab,
                                      const ResearchStep& step = {});
 
 }  // namespace lodestone::research_basic

@@ -25,8 +25,8 @@ std::string cluesText(const std::vector<std::string>& labels) {
     return text;
 }
 
-void inferIndustry(const Lead& lead, const ClientData& client, CompanyFindings& company,
-                   ResearchProfile& profile, Notes& notes) {
+void inferIndustry(const LeadVocabulary& vocab, const Lead& lead, const ClientData& client,
+                   CompanyFindings& company, ResearchProfile& profile, Notes& notes) {
     std::vector<Clue> clues;
     // A name read from the domain would count the domain twice. A free-mail domain never became
     // the company's domain, so it is no clue.
@@ -34,7 +34,7 @@ void inferIndustry(const Lead& lead, const ClientData& client, CompanyFindings& 
     if (company.domain) clues.push_back({"domain", *company.domain, Clue::Kind::Domain});
     if (client.notes) clues.push_back({"notes", *client.notes, Clue::Kind::Notes});
     if (lead.title) clues.push_back({"title", *lead.title, Clue::Kind::Title});
-    const auto industry = research_basic::inferIndustry(clues);
+    const auto industry = research_basic::inferIndustry(vocab, clues);
     if (!industry) return;
     company.industry = industry->value;
     profile.set("company.industry", industry->value, Evidence::Inferred, industry->source);
@@ -43,33 +43,34 @@ void inferIndustry(const Lead& lead, const ClientData& client, CompanyFindings& 
     for (const auto& label : industry->labels) noteSource(label, notes);
 }
 
-void inferSize(const Lead& lead, const ClientData& client, CompanyFindings& company,
-               ResearchProfile& profile, Notes& notes) {
+void inferSize(const LeadVocabulary& vocab, const Lead& lead, const ClientData& client,
+               CompanyFindings& company, ResearchProfile& profile, Notes& notes) {
     std::vector<Clue> clues;
     if (client.notes) clues.push_back({"notes", *client.notes, Clue::Kind::Notes});
     if (lead.title) clues.push_back({"title", *lead.title, Clue::Kind::Title});
-    const auto band = inferSizeBand(clues);
+    const auto band = inferSizeBand(vocab, clues);
     if (!band) return;
-    const auto size = parseCompanySize(band->value);
+    const auto size = parseCompanySize(vocab, band->value);
     company.sizeBand = band->value;
     company.sizeCategory = size->category;
     profile.set("company.employeeRange", band->value, Evidence::Inferred, band->source);
-    notes.fact("Company size: " + band->value + " employees (" + sizeCategoryLabel(size->category) +
-                   "), inferred from " + cluesText(band->labels),
+    notes.fact("Company size: " + band->value + " employees (" +
+                   sizeCategoryLabel(vocab, size->category) + "), inferred from " +
+                   cluesText(band->labels),
                band->source, Evidence::Inferred);
     for (const auto& label : band->labels) noteSource(label, notes);
 }
 
 }  // namespace
 
-void profileCompany(const Lead& lead, const ClientData& client, CompanyFindings& company,
-                    ResearchProfile& profile, Notes& notes) {
+void profileCompany(const LeadVocabulary& vocab, const Lead& lead, const ClientData& client,
+                    CompanyFindings& company, ResearchProfile& profile, Notes& notes) {
     if (client.company) profile.copyClientObject("company", *client.company);
     if (!client.skipCompanyEnrichment) {
         if (company.industry) {
             profile.set("company.industry", *company.industry, Evidence::Client, "lead.industry");
         } else {
-            inferIndustry(lead, client, company, profile, notes);
+            inferIndustry(vocab, lead, client, company, profile, notes);
         }
         if (company.headcount) {
             // The number as the lead gave it; its band is read from it, as research-web does.
@@ -82,7 +83,7 @@ void profileCompany(const Lead& lead, const ClientData& client, CompanyFindings&
                         "lead.companySize");
         } else if (!company.sizeCategory) {
             // A size word the lead gave ("enterprise") is not contradicted by a guessed band.
-            inferSize(lead, client, company, profile, notes);
+            inferSize(vocab, lead, client, company, profile, notes);
         }
     } else {
         // The client's company data is used as sent and the company is not researched, but what

@@ -12,8 +12,8 @@ namespace lodestone::research_basic {
 // inferred: the client chose to describe the company), else the lead's industry and size, and
 // what they leave out inferred (Inference.hpp) into `company`, the profile and a finding each.
 // Also the company's LinkedIn page.
-void profileCompany(const Lead& lead, const ClientData& client, CompanyFindings& company,
-                    ResearchProfile& profile, Notes& notes);
+void profileCompany(const LeadVocabulary& vocab, const Lead& lead, const ClientData& client,
+                    CompanyFindings& company, ResearchProfile& profile, Notes& notes);
 
 // The person's values: the client's contact data as sent, the seniority and department read from
 // the title where it gives none, and the person's LinkedIn page.

@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "LeadVocabulary.hpp"
 #include "Text.hpp"
 #include "Titles.hpp"
 #include "vocabulary/Vocabulary.hpp"
@@ -174,19 +175,18 @@ std::vector<Number> numbersIn(const std::string& text) {
     return numbers;
 }
 
-// The band of the vocabulary in force (vocabulary.yaml) a head count of at least 1 falls in.
-CompanySize sizeIn(std::int64_t headcount) {
-    const auto inForce = vocabulary::vocabularyInForce();
+// The band of the vocabulary (vocabulary.yaml) a head count of at least 1 falls in.
+CompanySize sizeIn(const LeadVocabulary& vocab, std::int64_t headcount) {
     // Never nullptr: the vocabulary's bands start at 1 and the last is open-ended.
-    const auto* band = vocabulary::sizeBandOf(*inForce, headcount);
+    const auto* band = vocabulary::sizeBandOf(vocab.source(), headcount);
     return CompanySize{band->label, band->sizeCategory, std::nullopt};
 }
 
 // The size category the first size word of the text names ("very small" is micro before "small"
 // is tried: the vocabulary lists them in the order they are tried).
-std::optional<std::string> categoryNamedIn(const std::vector<std::string>& tokens) {
-    const auto inForce = vocabulary::vocabularyInForce();
-    for (const auto& category : inForce->sizeCategories) {
+std::optional<std::string> categoryNamedIn(const LeadVocabulary& vocab,
+                                           const std::vector<std::string>& tokens) {
+    for (const auto& category : vocab.source().sizeCategories) {
         for (const auto& word : category.words) {
             if (containsPhrase(tokens, {word.c_str()})) return category.key;
         }
@@ -203,7 +203,7 @@ bool startsWithAny(const std::string& text, std::initializer_list<const char*> p
 
 }  // namespace
 
-std::optional<CompanySize> parseCompanySize(std::string_view raw) {
+std::optional<CompanySize> parseCompanySize(const LeadVocabulary& vocab, std::string_view raw) {
     // A no-break space (U+00A0, U+202F) separates thousands like a space. Copied rather than
     // replaced in place: GCC 12's optimiser reads string::replace here as an overlapping memcpy
     // (-Wrestrict), a false alarm that -Werror makes fatal.
@@ -221,7 +221,7 @@ std::optional<CompanySize> parseCompanySize(std::string_view raw) {
     }
     const auto numbers = numbersIn(text);
     if (numbers.empty()) {
-        const auto category = categoryNamedIn(words(text));
+        const auto category = categoryNamedIn(vocab, words(text));
         if (!category) return std::nullopt;
         return CompanySize{std::nullopt, *category, std::nullopt};
     }
@@ -244,17 +244,17 @@ std::optional<CompanySize> parseCompanySize(std::string_view raw) {
         }
     }
     if (headcount < 1) return std::nullopt;
-    CompanySize size = sizeIn(headcount);
+    CompanySize size = sizeIn(vocab, headcount);
     if (exact) size.headcount = headcount;
     return size;
 }
 
-std::optional<CompanySize> sizeOfHeadcount(std::int64_t headcount) {
+std::optional<CompanySize> sizeOfHeadcount(const LeadVocabulary& vocab, std::int64_t headcount) {
     if (headcount < 1) return std::nullopt;
-    return sizeIn(headcount);
+    return sizeIn(vocab, headcount);
 }
 
-std::optional<HeadcountMention> headcountIn(std::string_view raw) {
+std::optional<HeadcountMention> headcountIn(const LeadVocabulary& vocab, std::string_view raw) {
     const std::string text = toLower(raw);
     const auto numbers = numbersIn(text);
     for (std::size_t n = 0; n < numbers.size(); ++n) {
@@ -314,13 +314,14 @@ std::optional<HeadcountMention> headcountIn(std::string_view raw) {
                 begin = numbers[n - 1].begin;
             }
         }
-        if (auto size = sizeOfHeadcount(number.value)) return HeadcountMention{*size, begin, end};
+        if (auto size = sizeOfHeadcount(vocab, number.value))
+            return HeadcountMention{*size, begin, end};
     }
     return std::nullopt;
 }
 
-std::string sizeCategoryLabel(std::string_view category) {
-    return vocabulary::sizeCategoryLabel(*vocabulary::vocabularyInForce(), category);
+std::string sizeCategoryLabel(const LeadVocabulary& vocab, std::string_view category) {
+    return vocabulary::sizeCategoryLabel(vocab.source(), category);
 }
 
 }  // namespace lodestone::research_basic

@@ -1,5 +1,5 @@
 // Company size as people and data vendors write it ("11-50", "1,000-5,000", "10k+", "small")
-// mapped to the head-count bands and size categories of the vocabulary (vocabulary.yaml).
+// mapped to the head-count bands and size categories of the vocabulary (vocabulary.yaml) given.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +8,8 @@
 #include <string_view>
 
 namespace lodestone::research_basic {
+
+class LeadVocabulary;
 
 struct CompanySize {
     // "1-10", "11-50", "51-200", "201-500", "501-1000", "1001-5000", "5001-10000", "10000+";
@@ -26,7 +28,7 @@ struct CompanySize {
 // numbers that are not about head count ("Q3 2020", "3 offices"): unknown, never a guess.
 // Thousands separators are ",", "." and a space ("2,500", "2.500", "2 500" are all 2500); a
 // point is a decimal one only when it is not followed by exactly three digits ("2.5k").
-std::optional<CompanySize> parseCompanySize(std::string_view text);
+std::optional<CompanySize> parseCompanySize(const LeadVocabulary& vocab, std::string_view text);
 
 // A head count named in prose ("a 40-person agency", "team of 12", "about 1,200 employees",
 // "50-100 staff": a range by its upper end), and where its words are: bytes [begin, end). Only a
@@ -36,12 +38,12 @@ struct HeadcountMention {
     std::size_t begin;
     std::size_t end;
 };
-std::optional<HeadcountMention> headcountIn(std::string_view text);
+std::optional<HeadcountMention> headcountIn(const LeadVocabulary& vocab, std::string_view text);
 
 // The band and category of a head count; nothing below 1.
-std::optional<CompanySize> sizeOfHeadcount(std::int64_t headcount);
+std::optional<CompanySize> sizeOfHeadcount(const LeadVocabulary& vocab, std::int64_t headcount);
 
 // For facts: "mid-market", …
-std::string sizeCategoryLabel(std::string_view category);
+std::string sizeCategoryLabel(const LeadVocabulary& vocab, std::string_view category);
 
 }  // namespace lodestone::research_basic

@@ -1,34 +1,17 @@
 #include "Titles.hpp"
 
-#include <memory>
 #include <stdexcept>
 #include <vector>
 
+#include "LeadVocabulary.hpp"
 #include "Text.hpp"
 #include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::research_basic {
 namespace {
 
-// One title word or phrase of the vocabulary (vocabulary.yaml), folded as titles are.
-struct Term {
-    std::vector<std::string> words;
-    bool anyStart = false;  // "*leiter": any word ending so
-    bool anyEnd = false;    // "vertrieb*": any word starting so
-    std::vector<std::string> notBefore;
-    std::vector<std::string> notAfter;
-};
-
-struct Rule {
-    std::string value;  // the seniority or department
-    std::vector<Term> terms;
-};
-
-struct Vocabulary {
-    std::vector<Rule> seniority;    // first match wins
-    std::vector<Rule> departments;  // longest match wins, then the first listed
-    std::vector<Rule> fallback;     // first match wins, when no department matched
-};
+using Term = TitleWord;
+using Rule = TitleRule;
 
 bool matchesWord(const Term& term, const std::string& wanted, const std::string& word) {
     if (term.anyStart && term.anyEnd) return word.find(wanted) != std::string::npos;
@@ -85,30 +68,6 @@ std::vector<Term> termsOf(const std::vector<vocabulary::TitleTerm>& written) {
     return terms;
 }
 
-// A department's words are listed by language; all of them count, whatever the title's. A
-// department without words of the kind asked for makes no rule.
-Vocabulary derive(const vocabulary::Vocabulary& written) {
-    Vocabulary vocabulary;
-    for (const auto& rule : written.seniorityTitleWords) {
-        vocabulary.seniority.push_back({rule.level, termsOf(rule.words)});
-    }
-    for (const auto& department : written.departments) {
-        if (!department.titleWords.empty()) {
-            vocabulary.departments.push_back({department.key, termsOf(department.titleWords)});
-        }
-        if (!department.fallbackWords.empty()) {
-            vocabulary.fallback.push_back({department.key, termsOf(department.fallbackWords)});
-        }
-    }
-    return vocabulary;
-}
-
-// Those of the vocabulary in force; a caller keeps the rules it was given through a reload.
-std::shared_ptr<const Vocabulary> titleRules() {
-    static lodestone::vocabulary::DerivedTable<Vocabulary> table(derive);
-    return table.get();
-}
-
 const std::string* firstMatch(const std::vector<Rule>& rules,
                               const std::vector<std::string>& tokens) {
     for (const auto& rule : rules) {
@@ -144,6 +103,24 @@ const Fold kFolds[] = {
 
 }  // namespace
 
+// A department's words are listed by language; all of them count, whatever the title's. A
+// department without words of the kind asked for makes no rule.
+TitleRules titleRulesOf(const vocabulary::Vocabulary& written) {
+    TitleRules rules;
+    for (const auto& rule : written.seniorityTitleWords) {
+        rules.seniority.push_back({rule.level, termsOf(rule.words)});
+    }
+    for (const auto& department : written.departments) {
+        if (!department.titleWords.empty()) {
+            rules.departments.push_back({department.key, termsOf(department.titleWords)});
+        }
+        if (!department.fallbackWords.empty()) {
+            rules.fallback.push_back({department.key, termsOf(department.fallbackWords)});
+        }
+    }
+    return rules;
+}
+
 std::vector<std::string> titleWords(std::string_view text) {
     std::string plain;
     plain.reserve(text.size());
@@ -162,20 +139,20 @@ std::vector<std::string> titleWords(std::string_view text) {
     return words(plain);
 }
 
-std::string seniorityFromTitle(std::string_view title) {
+std::string seniorityFromTitle(const LeadVocabulary& vocab, std::string_view title) {
     const auto tokens = titleWords(title);
     if (tokens.empty()) return "unknown";
-    const auto rules = titleRules();
-    const std::string* match = firstMatch(rules->seniority, tokens);
+    const std::string* match = firstMatch(vocab.titles().seniority, tokens);
     return match != nullptr ? *match : "individual_contributor";
 }
 
-std::optional<std::string> departmentFromTitle(std::string_view title) {
+std::optional<std::string> departmentFromTitle(const LeadVocabulary& vocab,
+                                               std::string_view title) {
     const auto tokens = titleWords(title);
     const std::string* best = nullptr;
     std::size_t bestLength = 0;
-    const auto rules = titleRules();
-    for (const auto& rule : rules->departments) {
+    const TitleRules& rules = vocab.titles();
+    for (const auto& rule : rules.departments) {
         for (const auto& term : rule.terms) {
             if (term.words.size() > bestLength && found(term, tokens)) {
                 best = &rule.value;
@@ -183,17 +160,17 @@ std::optional<std::string> departmentFromTitle(std::string_view title) {
             }
         }
     }
-    if (best == nullptr) best = firstMatch(rules->fallback, tokens);
+    if (best == nullptr) best = firstMatch(rules.fallback, tokens);
     if (best == nullptr) return std::nullopt;
     return *best;
 }
 
-std::string seniorityLabel(std::string_view seniority) {
-    return vocabulary::seniorityLabel(*vocabulary::vocabularyInForce(), seniority);
+std::string seniorityLabel(const LeadVocabulary& vocab, std::string_view seniority) {
+    return vocabulary::seniorityLabel(vocab.source(), seniority);
 }
 
-std::string departmentLabel(std::string_view department) {
-    return vocabulary::departmentLabel(*vocabulary::vocabularyInForce(), department);
+std::string departmentLabel(const LeadVocabulary& vocab, std::string_view department) {
+    return vocabulary::departmentLabel(vocab.source(), department);
 }
 
 }  // namespace lodestone::research_basic

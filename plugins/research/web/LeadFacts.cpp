@@ -36,10 +36,10 @@ Poco::Dynamic::Var valueAt(const Poco::JSON::Object::Ptr& profile, const std::st
 
 }  // namespace
 
-LeadFacts::LeadFacts(const ResearchInput& input) {
+LeadFacts::LeadFacts(const ResearchInput& input, const LeadVocabulary& vocab) {
     try {
         static const research_basic::FreeMailDomains kFreeMail;
-        output_ = research_basic::researchLead(input.root, kFreeMail);
+        output_ = research_basic::researchLead(input.root, kFreeMail, vocab);
     } catch (const InputError& e) {
         problem_ = std::string("the lead's own data was not read: ") + e.what();
         return;

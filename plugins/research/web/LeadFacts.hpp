@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 
+#include "Classify.hpp"
 #include "ResearchInput.hpp"
 #include "ResearchReport.hpp"
 
@@ -19,7 +20,7 @@ class LeadFacts {
   public:
     // Reads the lead as research-basic does; a lead it cannot read (an address it refuses) is a
     // warning, and the website is still read.
-    explicit LeadFacts(const ResearchInput& input);
+    LeadFacts(const ResearchInput& input, const LeadVocabulary& vocab);
 
     // Before the site: the person, the client's values (the lead's industry, its size as
     // given), the findings and warnings; not yet the inferred profile values and their findings.

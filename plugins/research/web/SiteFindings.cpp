@@ -49,8 +49,8 @@ std::string openGraph(const PageFacts& facts, const std::string& name) {
 class SiteReport {
   public:
     SiteReport(const CrawlResult& crawl, const std::string& leadCompany, const std::string& domain,
-               ResearchReport& report)
-        : crawl_(crawl), report_(report) {
+               const LeadVocabulary& vocab, ResearchReport& report)
+        : crawl_(crawl), vocab_(vocab), report_(report) {
         for (const auto& page : crawl.pages) {
             jsonLd_.push_back({&page, readJsonLd(page.facts.jsonLd)});
             report.source(page.url);
@@ -192,7 +192,7 @@ class SiteReport {
             // The band of a count the client's own count overrode would contradict it.
             if (report_.profile("company.employeeCount", static_cast<Poco::Int64>(*count),
                                 researched(at))) {
-                report_.profile("company.employeeRange", sizeBandOf(*count),
+                report_.profile("company.employeeRange", sizeBandOf(vocab_, *count),
                                 {"inferred", "company.employeeCount " + std::to_string(*count)});
             }
             report_.finding(label_ + " has " + std::to_string(*count) + " employees", at,
@@ -224,6 +224,7 @@ class SiteReport {
     }
 
     const CrawlResult& crawl_;
+    const LeadVocabulary& vocab_;
     ResearchReport& report_;
     std::vector<PageJsonLd> jsonLd_;
     std::string siteName_, siteNameAt_;
@@ -234,12 +235,12 @@ class SiteReport {
 
 std::string reportSite(const CrawlResult& crawl, const Fingerprints& fingerprints,
                        const std::string& leadCompany, const std::string& domain,
-                       ResearchReport& report) {
+                       const LeadVocabulary& vocab, ResearchReport& report) {
     if (crawl.pages.empty()) return "";
-    SiteReport site(crawl, leadCompany, domain, report);
+    SiteReport site(crawl, leadCompany, domain, vocab, report);
     site.organization();
     reportTechnologies(crawl, fingerprints, report);
-    reportHiring(crawl, site.jsonLd(), site.label(), report);
+    reportHiring(crawl, site.jsonLd(), site.label(), vocab, report);
     reportNews(crawl, site.jsonLd(), report);
     site.socialProfiles();
     site.contacts();

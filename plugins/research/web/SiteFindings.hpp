@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "Classify.hpp"
 #include "Crawl.hpp"
 #include "ResearchReport.hpp"
 #include "Technologies.hpp"
@@ -13,8 +14,9 @@ namespace lodestone::research_web {
 
 // Sentences name the company as the lead does (`leadCompany`), else as the website does, else
 // by `domain`. Returns the name the website gives the company ("" when none).
+// Departments and size bands are read with the words of `vocab`.
 std::string reportSite(const CrawlResult& crawl, const Fingerprints& fingerprints,
                        const std::string& leadCompany, const std::string& domain,
-                       ResearchReport& report);
+                       const LeadVocabulary& vocab, ResearchReport& report);
 
 }  // namespace lodestone::research_web

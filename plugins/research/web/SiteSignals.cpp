@@ -67,7 +67,7 @@ void reportTechnologies(const CrawlResult& crawl, const Fingerprints& fingerprin
 }
 
 void reportHiring(const CrawlResult& crawl, const std::vector<PageJsonLd>& jsonLd,
-                  const std::string& label, ResearchReport& report) {
+                  const std::string& label, const LeadVocabulary& vocab, ResearchReport& report) {
     std::set<std::string> seen;
     std::vector<std::string> departments;
     std::size_t openRoles = 0;
@@ -79,7 +79,7 @@ void reportHiring(const CrawlResult& crawl, const std::vector<PageJsonLd>& jsonL
             if (postedOn.empty()) postedOn = page->url;
             std::string department = job.department;
             if (department.empty()) {
-                if (auto fromTitle = departmentOf(job.title)) {
+                if (auto fromTitle = departmentOf(vocab, job.title)) {
                     department = titleCase(*fromTitle == "customer_success" ? "customer success"
                                                                             : *fromTitle);
                 }

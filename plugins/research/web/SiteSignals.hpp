@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "Classify.hpp"
 #include "Crawl.hpp"
 #include "JsonLd.hpp"
 #include "ResearchReport.hpp"
@@ -19,8 +20,9 @@ struct PageJsonLd {
 
 void reportTechnologies(const CrawlResult& crawl, const Fingerprints& fingerprints,
                         ResearchReport& report);
+// A posting without a department gets the one its title names in `vocab`.
 void reportHiring(const CrawlResult& crawl, const std::vector<PageJsonLd>& jsonLd,
-                  const std::string& label, ResearchReport& report);
+                  const std::string& label, const LeadVocabulary& vocab, ResearchReport& report);
 void reportNews(const CrawlResult& crawl, const std::vector<PageJsonLd>& jsonLd,
                 ResearchReport& report);
 

@@ -53,8 +53,8 @@ std::vector<Clue> cluesOf(const CrawlResult& crawl) {
 }  // namespace
 
 void reportSiteIndustry(const CrawlResult& crawl, const std::string& label,
-                        ResearchReport& report) {
-    const auto industry = research_basic::inferIndustry(cluesOf(crawl));
+                        const LeadVocabulary& vocab, ResearchReport& report) {
+    const auto industry = research_basic::inferIndustry(vocab, cluesOf(crawl));
     if (!industry || industry->labels.empty()) return;
     const std::string& page = industry->labels.front();
     if (report.profile("company.industry", industry->value, {"research", page})) {
@@ -65,7 +65,7 @@ void reportSiteIndustry(const CrawlResult& crawl, const std::string& label,
 }
 
 void reportSiteHeadcount(const CrawlResult& crawl, const std::string& label,
-                         ResearchReport& report) {
+                         const LeadVocabulary& vocab, ResearchReport& report) {
     for (const auto& page : crawl.pages) {
         std::vector<std::string> texts;
         for (const auto& organization : readJsonLd(page.facts.jsonLd).organizations) {
@@ -74,7 +74,7 @@ void reportSiteHeadcount(const CrawlResult& crawl, const std::string& label,
         texts.push_back(page.facts.description);
         texts.push_back(page.facts.summary);
         for (const auto& text : texts) {
-            const auto mention = research_basic::headcountIn(text);
+            const auto mention = research_basic::headcountIn(vocab, text);
             if (!mention || !mention->size.band) continue;
             if (report.profile("company.employeeRange", *mention->size.band,
                                {"research", page.url})) {

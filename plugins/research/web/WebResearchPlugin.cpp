@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <lodestone/plugin.hpp>
+#include <memory>
 
 #include "Classify.hpp"
 #include "ClientFacts.hpp"
@@ -19,6 +20,7 @@
 #include "SiteText.hpp"
 #include "Text.hpp"
 #include "Urls.hpp"
+#include "leadfacts/LeadVocabulary.hpp"
 #include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::research_web {
@@ -39,7 +41,8 @@ std::string shippedFingerprints() {
 // The research contract's company keys: the client's values first, then the website's, then
 // what research-basic read or inferred from the lead.
 void finishCompany(const ResearchInput& input, const LeadFacts& lead, const std::string& domain,
-                   const std::string& siteName, ResearchReport& report) {
+                   const std::string& siteName, const LeadVocabulary& vocab,
+                   ResearchReport& report) {
     std::string name = input.companyName.value_or(siteName);
     if (name.empty()) name = lead.company("name").value_or("");
     report.company("name", name);
@@ -52,18 +55,18 @@ void finishCompany(const ResearchInput& input, const LeadFacts& lead, const std:
     if (auto profiled = report.profileValue("company.industry"); !industry && profiled) {
         if (profiled->isString()) industry = profiled->extract<std::string>();
     }
-    if (industry) report.company("industry", canonicalIndustry(*industry).value_or(""));
+    if (industry) report.company("industry", canonicalIndustry(vocab, *industry).value_or(""));
 
     std::optional<std::string> band;
     if (auto count = report.profileValue("company.employeeCount")) {
-        if (count->isNumeric()) band = sizeBandOf(count->convert<long>());
+        if (count->isNumeric()) band = sizeBandOf(vocab, count->convert<long>());
     }
     if (auto range = report.profileValue("company.employeeRange"); !band && range) {
-        if (range->isString()) band = sizeBandOfRange(range->extract<std::string>());
+        if (range->isString()) band = sizeBandOfRange(vocab, range->extract<std::string>());
     }
     if (band) {
         report.company("sizeBand", *band);
-        report.company("sizeCategory", sizeCategoryOf(*band));
+        report.company("sizeCategory", sizeCategoryOf(vocab, *band));
     } else {
         // A size word the lead gave ("enterprise") has a category and no band.
         report.company("sizeCategory", lead.company("sizeCategory").value_or(""));
@@ -108,10 +111,12 @@ class WebResearchPlugin {
 
     void configure(const std::string& configJson) {
         settings_ = readSettings(configJson, shippedFingerprints());
-        // Read at each configure(), which a reload calls again, so that an edit is in force.
+        // Read at each configure(): a reload configures a new instance, which reads the edited
+        // file, while runs of this one keep the words they started with.
         try {
-            vocabulary::putFileInForce(host_.vocabularyPath());
-        } catch (const vocabulary::VocabularyError& e) {
+            vocabulary_ = std::make_shared<const LeadVocabulary>(
+                vocabulary::vocabularyAt(host_.vocabularyPath()));
+        } catch (const std::runtime_error& e) {
             throw ConfigError(e.what());
         }
         host_.debug("configured: " + std::to_string(settings_.fingerprints->size()) +
@@ -126,7 +131,8 @@ class WebResearchPlugin {
         report.source("submitted form");
         // What the client sent goes in first and wins; then what research-basic reads from it.
         reportClient(input, report);
-        const LeadFacts lead(input);
+        const LeadVocabulary& vocab = *vocabulary_;
+        const LeadFacts lead(input, vocab);
         lead.reportGiven(report);
 
         std::string domain, siteName, whyNot;
@@ -145,23 +151,23 @@ class WebResearchPlugin {
             context.throwIfCancelled();
             context.progress(80, "reading what " + domain + " says");
             siteName = reportSite(crawl, *settings_.fingerprints, input.companyName.value_or(""),
-                                  domain, report);
+                                  domain, vocab, report);
             // What the pages say in words fills only what neither the lead nor the site's data
             // gave: the lead's own words are what its labels, and the client, go by.
             const std::string label =
                 input.companyName.value_or(siteName.empty() ? domain : siteName);
             if (!report.profileValue("company.industry") && !lead.company("industry")) {
-                reportSiteIndustry(crawl, label, report);
+                reportSiteIndustry(crawl, label, vocab, report);
             }
             if (!report.profileValue("company.employeeCount") &&
                 !report.profileValue("company.employeeRange") && !lead.company("sizeBand")) {
-                reportSiteHeadcount(crawl, label, report);
+                reportSiteHeadcount(crawl, label, vocab, report);
             }
         } else {
             report.warning("no company website to read: " + whyNot);
         }
         lead.reportInferred(report);
-        finishCompany(input, lead, domain, siteName, report);
+        finishCompany(input, lead, domain, siteName, vocab, report);
         context.progress(100, "done");
         return report.json();
     }
@@ -169,6 +175,7 @@ class WebResearchPlugin {
   private:
     Host host_;
     WebSettings settings_;
+    std::shared_ptr<const LeadVocabulary> vocabulary_;  // set by configure(), before any run()
 };
 
 }  // namespace

@@ -72,9 +72,9 @@ void checkExclusion(Tally& tally, const LabelledProspect& prospect, const Answer
     const auto industry = expected.find("industry");
     if (industry == expected.end() || !kExcludedIndustries.contains(industry->second)) return;
     ++tally.excludedLabelled;
-    const auto score =
-        outreach::scoreProspect(outreach::IcpCriteria::parse(exclusionIcp()),
-                                outreach::profileOf(*leadBody(prospect), research), kNow);
+    const auto score = outreach::scoreProspect(outreach::IcpCriteria::parse(exclusionIcp()),
+                                               outreach::profileOf(*leadBody(prospect), research),
+                                               kNow, *vocabulary::builtInVocabulary());
     if (score.qualified) {
         ++tally.wronglyQualified;
         tally.wronglyQualifiedProspects.push_back(prospect.index);

@@ -3,6 +3,7 @@
 // inferred counts, exclusions included, and every criterion says where its value came from.
 #include "outreach/icp/Icp.hpp"
 #include "unit/default_plugins/DefaultPluginSupport.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::plugins {
 namespace {
@@ -53,7 +54,8 @@ class ResearchBasicScoring : public ::testing::Test {
         const auto body = parseObject(bodyJson);
         const auto research = plugin_.runObject(researchInput(body));
         return outreach::scoreProspect(IcpCriteria::parse(icp),
-                                       outreach::profileOf(*body, research), kNow);
+                                       outreach::profileOf(*body, research), kNow,
+                                       *lodestone::vocabulary::builtInVocabulary());
     }
 
     LoadedPlugin plugin_{kResearchBasic};

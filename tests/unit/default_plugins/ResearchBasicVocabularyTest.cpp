@@ -72,6 +72,9 @@ TEST_F(ResearchBasicVocabulary, AnEditedFileIsInForceAfterAReload) {
     EXPECT_EQ(seniorityOf(reloaded, "Grand Poobah"), "executive");
     // The daemon's own readers (the ICP scorer) get the same file with the registry.
     EXPECT_EQ(reloaded.vocabulary()->seniorityTitleWords[1].words[1].words, "poobah");
+    // Each instance owns the words it was configured with: the registry a reload replaced (work
+    // prepared before it still runs its instances) reads the file as it was.
+    EXPECT_EQ(seniorityOf(started, "Grand Poobah"), "individual_contributor");
 
     write(shipped_);
     const PluginRegistry restored = loadPlugins(configuration());

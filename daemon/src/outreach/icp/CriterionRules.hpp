@@ -8,6 +8,10 @@
 #include "outreach/icp/IcpScore.hpp"
 #include "outreach/icp/ProspectProfile.hpp"
 
+namespace lodestone::vocabulary {
+struct Vocabulary;
+}  // namespace lodestone::vocabulary
+
 // One function per criterion, each judging one prospect fact against one rule.
 namespace lodestone::outreach::icp {
 
@@ -15,8 +19,10 @@ namespace lodestone::outreach::icp {
 inline constexpr double kHalfCredit = 0.5;
 
 struct ScoringContext {
-    double unknownCredit = kDefaultUnknownCredit;
-    domain::Timestamp now = 0;
+    double unknownCredit;
+    domain::Timestamp now;
+    // The words seniorities and departments are folded with: those the daemon loaded.
+    const vocabulary::Vocabulary& vocabulary;
 };
 
 // A result whose credit follows from the outcome (Match 1, Miss and Excluded 0, Unknown the

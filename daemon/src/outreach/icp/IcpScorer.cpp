@@ -129,7 +129,7 @@ std::vector<std::string> summary(const IcpScore& score) {
 }  // namespace
 
 IcpScore scoreProspect(const IcpCriteria& criteria, const ProspectProfile& profile,
-                       domain::Timestamp now) {
+                       domain::Timestamp now, const vocabulary::Vocabulary& vocabulary) {
     IcpScore score;
     score.threshold = criteria.threshold();
     if (criteria.empty()) {
@@ -138,7 +138,7 @@ IcpScore scoreProspect(const IcpCriteria& criteria, const ProspectProfile& profi
         score.reasons = {kNoCriteria};
         return score;
     }
-    ScoringContext context{criteria.unknownCredit(), now};
+    ScoringContext context{criteria.unknownCredit(), now, vocabulary};
     score.breakdown = judgeAll(criteria.criteria(), profile, context);
     double total = 0;
     double earned = 0;

@@ -108,14 +108,20 @@ CriterionResult scoreTitleKeywords(const NamesCriterion& rule, const ProspectPro
 
 CriterionResult scoreSeniority(const NamesCriterion& rule, const ProspectProfile& profile,
                                const ScoringContext& context) {
+    const auto keyOf = [&context](const std::string& text) {
+        return seniorityKey(context.vocabulary, text);
+    };
     return scoreMembership("seniority", "seniority", rule, profile, profile.seniority,
-                           fact_path::kSeniority, seniorityKey, context);
+                           fact_path::kSeniority, keyOf, context);
 }
 
 CriterionResult scoreDepartment(const NamesCriterion& rule, const ProspectProfile& profile,
                                 const ScoringContext& context) {
+    const auto keyOf = [&context](const std::string& text) {
+        return departmentKey(context.vocabulary, text);
+    };
     return scoreMembership("department", "department", rule, profile, profile.department,
-                           fact_path::kDepartment, departmentKey, context);
+                           fact_path::kDepartment, keyOf, context);
 }
 
 }  // namespace lodestone::outreach::icp

@@ -56,10 +56,11 @@ CriterionResult scoreGrowth(const std::string& criterion, const std::string& nou
                    profile, {path});
 }
 
-bool overlaps(const std::vector<std::string>& wanted, const std::vector<std::string>& listed) {
+bool overlaps(const vocabulary::Vocabulary& vocabulary, const std::vector<std::string>& wanted,
+              const std::vector<std::string>& listed) {
     return std::any_of(wanted.begin(), wanted.end(), [&](const std::string& department) {
         return std::any_of(listed.begin(), listed.end(), [&](const std::string& other) {
-            return departmentKey(other) == departmentKey(department);
+            return departmentKey(vocabulary, other) == departmentKey(vocabulary, department);
         });
     });
 }
@@ -136,8 +137,9 @@ CriterionResult scoreHiring(const HiringCriterion& rule, const ProspectProfile& 
     // Hiring at all means at least one open role.
     bool enoughRoles =
         facts.openRoles ? *facts.openRoles >= rule.minOpenRoles : rule.minOpenRoles <= 1;
-    bool rightDepartments = rule.departments.empty() ||
-                            (listsDepartments && overlaps(rule.departments, *facts.departments));
+    bool rightDepartments =
+        rule.departments.empty() ||
+        (listsDepartments && overlaps(context.vocabulary, rule.departments, *facts.departments));
     std::string reason = described(profile, path, hiringText(facts)) + "; wanted " + wanted;
     return result(enoughRoles && rightDepartments ? Outcome::Match : Outcome::Partial, reason);
 }

@@ -5,14 +5,14 @@
 
 namespace lodestone::outreach::icp {
 
-std::string seniorityKey(const std::string& text) {
+std::string seniorityKey(const vocabulary::Vocabulary& vocabulary, const std::string& text) {
     const std::string key = tokenKey(text);
-    return vocabulary::seniorityKeyOf(*vocabulary::vocabularyInForce(), key).value_or(key);
+    return vocabulary::seniorityKeyOf(vocabulary, key).value_or(key);
 }
 
-std::string departmentKey(const std::string& text) {
+std::string departmentKey(const vocabulary::Vocabulary& vocabulary, const std::string& text) {
     const std::string key = tokenKey(text);
-    return vocabulary::departmentKeyOf(*vocabulary::vocabularyInForce(), key).value_or(key);
+    return vocabulary::departmentKeyOf(vocabulary, key).value_or(key);
 }
 
 std::string fundingStageKey(const std::string& text) {

@@ -17,6 +17,7 @@ class ProspectStep final : public jobs::StepRun {
     ProspectStep(domain::StepName step, domain::Job job, std::optional<domain::Prospect> prospect,
                  std::optional<domain::Campaign> campaign, research::ResearchWaterfall research,
                  std::shared_ptr<const plugins::HttpGateway> researchHttp,
+                 std::shared_ptr<const vocabulary::Vocabulary> vocabulary,
                  const LeadMagnetSettings& magnets, const domain::Clock& clock)
         : step_(step),
           job_(std::move(job)),
@@ -24,6 +25,7 @@ class ProspectStep final : public jobs::StepRun {
           campaign_(std::move(campaign)),
           research_(std::move(research)),
           researchHttp_(std::move(researchHttp)),
+          vocabulary_(std::move(vocabulary)),
           magnets_(magnets),
           clock_(clock) {}
 
@@ -46,7 +48,8 @@ class ProspectStep final : public jobs::StepRun {
 
     jobs::StepResult run(plugins::RunControl& control) override {
         if (step_ == domain::StepName::Score) {
-            return scoreStep(job_, *prospect_, *campaign_, control, magnets_, clock_.now());
+            return scoreStep(job_, *prospect_, *campaign_, control, magnets_, clock_.now(),
+                             *vocabulary_);
         }
         control.allowHttp(researchHttp_.get());
         return {research_.run(control, prospectResearchInput(job_, *prospect_, *campaign_)),
@@ -70,6 +73,8 @@ class ProspectStep final : public jobs::StepRun {
     research::ResearchWaterfall research_;  // its instances in turn
     // Held by the step: a run left behind at its deadline may outlive the engine.
     std::shared_ptr<const plugins::HttpGateway> researchHttp_;
+    // Taken with the registry in force when the step was prepared, as the research instances are.
+    std::shared_ptr<const vocabulary::Vocabulary> vocabulary_;
     LeadMagnetSettings magnets_;
     const domain::Clock& clock_;
 };
@@ -89,7 +94,7 @@ std::shared_ptr<jobs::StepRun> ProspectJobs::prepare(storage::Repositories& repo
         research::ResearchWaterfall(step == domain::StepName::Research
                                         ? research_.all()
                                         : std::vector<plugins::PluginChoice::InstancePtr>{}),
-        researchHttp_, magnets_, clock_);
+        researchHttp_, research_.vocabulary(), magnets_, clock_);
 }
 
 void ProspectJobs::failedForGood(storage::Repositories& repositories, const domain::Job& job,

@@ -7,6 +7,10 @@
 #include "domain/Records.hpp"
 #include "jobs/JobHandler.hpp"
 
+namespace lodestone::vocabulary {
+struct Vocabulary;
+}  // namespace lodestone::vocabulary
+
 // What each step of a prospect's job does with the prospect and its campaign.
 namespace lodestone::outreach {
 
@@ -26,9 +30,11 @@ struct LeadMagnetSettings {
 // and what research found (the job's stored research output), and the campaign threshold's
 // verdict, stored with the prospect when the step completes. A qualified prospect of a campaign
 // with a lead-magnet project gets its lead magnet started in the same transaction, from that
-// research (leadmagnet::ensureProspectMagnet).
+// research (leadmagnet::ensureProspectMagnet). Seniorities and departments are compared with the
+// words of `vocabulary`, the one the research plugins were configured with.
 jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prospect,
                            const domain::Campaign& campaign, plugins::RunControl& control,
-                           const LeadMagnetSettings& magnets, domain::Timestamp now);
+                           const LeadMagnetSettings& magnets, domain::Timestamp now,
+                           const vocabulary::Vocabulary& vocabulary);
 
 }  // namespace lodestone::outreach

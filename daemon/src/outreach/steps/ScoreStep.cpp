@@ -76,7 +76,8 @@ void recordVerdict(storage::Repositories& repositories, const domain::Prospect& 
 
 jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prospect,
                            const domain::Campaign& campaign, plugins::RunControl& control,
-                           const LeadMagnetSettings& magnets, domain::Timestamp now) {
+                           const LeadMagnetSettings& magnets, domain::Timestamp now,
+                           const vocabulary::Vocabulary& vocabulary) {
     control.reportProgress(10, "reading the campaign's ICP criteria");
     const auto criteria =
         campaign.icpJson ? IcpCriteria::parse(*campaign.icpJson) : IcpCriteria::none();
@@ -84,7 +85,7 @@ jobs::StepResult scoreStep(const domain::Job& job, const domain::Prospect& prosp
     const std::string researchJson = jobs::storedOutput(job, domain::StepName::Research);
     const auto research = domain::parseObject(researchJson, "the stored research output");
     control.reportProgress(50, "scoring");
-    auto score = scoreProspect(criteria, profileOf(*lead, research), now);
+    auto score = scoreProspect(criteria, profileOf(*lead, research), now, vocabulary);
     std::ostringstream text;
     score.toJson()->stringify(text);
     std::string output = text.str();

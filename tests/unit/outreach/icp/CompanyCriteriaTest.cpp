@@ -3,10 +3,16 @@
 #include <string>
 
 #include "outreach/icp/IcpScorer.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 using namespace lodestone::outreach;
 
 namespace {
+
+// The built-in words: what the daemon scores with when no file is configured.
+const lodestone::vocabulary::Vocabulary& builtInWords() {
+    return *lodestone::vocabulary::builtInVocabulary();
+}
 
 // 2024-07-15T00:00:00Z; company criteria do not look at the clock.
 constexpr lodestone::domain::Timestamp kNow = 1721001600000;
@@ -29,7 +35,7 @@ class CompanyCriteria : public ::testing::TestWithParam<Case> {};
 TEST_P(CompanyCriteria, JudgeTheProspect) {
     const auto& c = GetParam();
     auto criteria = IcpCriteria::parse(R"({"criteria": )" + c.criteria + "}");
-    auto score = scoreProspect(criteria, c.profile, kNow);
+    auto score = scoreProspect(criteria, c.profile, kNow, builtInWords());
     ASSERT_EQ(score.breakdown.size(), 1u);
     const auto& result = score.breakdown[0];
     EXPECT_EQ(toString(result.outcome), toString(c.outcome));

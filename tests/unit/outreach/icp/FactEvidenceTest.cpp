@@ -8,12 +8,18 @@
 #include <string>
 
 #include "outreach/icp/Icp.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 using namespace lodestone::outreach;
 using Poco::JSON::Object;
 using ::testing::HasSubstr;
 
 namespace {
+
+// The built-in words: what the daemon scores with when no file is configured.
+const lodestone::vocabulary::Vocabulary& builtInWords() {
+    return *lodestone::vocabulary::builtInVocabulary();
+}
 
 constexpr lodestone::domain::Timestamp kNow = 1721001600000;  // 2024-07-15T00:00:00Z
 
@@ -26,7 +32,7 @@ ProspectProfile profile(const std::string& lead, const std::string& research) {
 }
 
 IcpScore score(const std::string& criteria, const ProspectProfile& p) {
-    return scoreProspect(IcpCriteria::parse(criteria), p, kNow);
+    return scoreProspect(IcpCriteria::parse(criteria), p, kNow, builtInWords());
 }
 
 void expectSource(const ProspectProfile& p, const std::string& path, Evidence evidence,

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "outreach/icp/Icp.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 using namespace lodestone::outreach;
 using ::testing::ElementsAre;
@@ -14,11 +15,16 @@ using ::testing::IsEmpty;
 
 namespace {
 
+// The built-in words: what the daemon scores with when no file is configured.
+const lodestone::vocabulary::Vocabulary& builtInWords() {
+    return *lodestone::vocabulary::builtInVocabulary();
+}
+
 constexpr lodestone::domain::Timestamp kNow = 1721001600000;  // 2024-07-15T00:00:00Z
 const std::string kNoCriteria = "the campaign has no ICP criteria: every prospect qualifies";
 
 IcpScore score(const std::string& document, const ProspectProfile& profile) {
-    return scoreProspect(IcpCriteria::parse(document), profile, kNow);
+    return scoreProspect(IcpCriteria::parse(document), profile, kNow, builtInWords());
 }
 
 std::string text(const Poco::JSON::Object::Ptr& json) {
@@ -40,7 +46,7 @@ std::string weighted(const std::string& head) {
 const ProspectProfile kSmallSoftwareCompany{.industry = "Software", .employeeCount = 20};
 
 TEST(IcpScore, NoCriteriaQualifiesEveryone) {
-    auto result = scoreProspect(IcpCriteria::none(), ProspectProfile{}, kNow);
+    auto result = scoreProspect(IcpCriteria::none(), ProspectProfile{}, kNow, builtInWords());
     EXPECT_EQ(result.score, 100);
     EXPECT_EQ(result.threshold, 50);
     EXPECT_TRUE(result.qualified);
@@ -232,7 +238,7 @@ TEST(IcpScore, ScoresALeadFromEndToEnd) {
             .parse(R"({"person": {"title": "CEO", "seniority": "executive"},
                        "company": {"industry": "Software", "sizeBand": "51-200"}})")
             .extract<Poco::JSON::Object::Ptr>();
-    auto result = scoreProspect(criteria, profileOf(*lead, research), kNow);
+    auto result = scoreProspect(criteria, profileOf(*lead, research), kNow, builtInWords());
     // (2 + 1 + 1 + 0.5) / 5 = 90
     EXPECT_EQ(result.score, 90);
     EXPECT_TRUE(result.qualified);

@@ -1,11 +1,13 @@
 // The ICP scorer and the vocabulary (vocabulary.yaml): every seniority and department the
 // criteria are documented to accept (docs/icp.md), aliases included, and every one research
-// reports, is a key or an alias of the file; and another vocabulary put in force, as a reload
-// puts an edited file, is the one the scorer folds with.
+// reports, is a key or an alias of the file; and another vocabulary given, as a reload gives an
+// edited file, is the one the scorer folds with.
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "outreach/icp/IcpCriteria.hpp"
+#include "outreach/icp/IcpScorer.hpp"
 #include "outreach/icp/Vocabulary.hpp"
 #include "vocabulary/Vocabulary.hpp"
 
@@ -77,24 +79,24 @@ const char* const kDepartments[] = {"hr",
                                     "data"};
 
 TEST(IcpVocabulary, EverySeniorityTheCriteriaAcceptIsInTheFile) {
-    const auto inForce = vocabulary::builtInVocabulary();
+    const auto& builtIn = *vocabulary::builtInVocabulary();
     for (const char* written : kSeniorities) {
-        const std::string key = seniorityKey(written);
-        EXPECT_EQ(vocabulary::seniorityKeyOf(*inForce, key), key) << written;
+        const std::string key = seniorityKey(builtIn, written);
+        EXPECT_EQ(vocabulary::seniorityKeyOf(builtIn, key), key) << written;
     }
-    EXPECT_EQ(seniorityKey("C-Level"), seniorityKey("executive"));
+    EXPECT_EQ(seniorityKey(builtIn, "C-Level"), seniorityKey(builtIn, "executive"));
 }
 
 TEST(IcpVocabulary, EveryDepartmentTheCriteriaAcceptIsInTheFile) {
-    const auto inForce = vocabulary::builtInVocabulary();
+    const auto& builtIn = *vocabulary::builtInVocabulary();
     for (const char* written : kDepartments) {
-        const std::string key = departmentKey(written);
-        EXPECT_EQ(vocabulary::departmentKeyOf(*inForce, key), key) << written;
+        const std::string key = departmentKey(builtIn, written);
+        EXPECT_EQ(vocabulary::departmentKeyOf(builtIn, key), key) << written;
     }
-    EXPECT_EQ(departmentKey("Human Resources"), "people");
+    EXPECT_EQ(departmentKey(builtIn, "Human Resources"), "people");
 }
 
-TEST(IcpVocabulary, AnotherVocabularyInForceIsTheOneFoldedWith) {
+TEST(IcpVocabulary, AnotherVocabularyGivenIsTheOneFoldedWith) {
     const std::string edited = R"(industries:
   - name: Software
 seniorities:
@@ -109,14 +111,42 @@ sizeBands:
 sizeCategories:
   - {key: any, label: any}
 )";
-    vocabulary::putInForce(std::make_shared<const vocabulary::Vocabulary>(
-        vocabulary::parseVocabulary(edited, "edited.yaml")));
-    EXPECT_EQ(seniorityKey("Boss"), "executive");
-    EXPECT_EQ(seniorityKey("c_level"), "c_level");  // no longer an alias
-    EXPECT_EQ(departmentKey("crew"), "people");
-    vocabulary::putInForce(nullptr);  // the built-in words again
-    EXPECT_EQ(seniorityKey("c_level"), "executive");
-    EXPECT_EQ(seniorityKey("boss"), "boss");
+    const auto other = vocabulary::parseVocabulary(edited, "edited.yaml");
+    EXPECT_EQ(seniorityKey(other, "Boss"), "executive");
+    EXPECT_EQ(seniorityKey(other, "c_level"), "c_level");  // no longer an alias
+    EXPECT_EQ(departmentKey(other, "crew"), "people");
+    // The built-in words are untouched by the other's use.
+    const auto& builtIn = *vocabulary::builtInVocabulary();
+    EXPECT_EQ(seniorityKey(builtIn, "c_level"), "executive");
+    EXPECT_EQ(seniorityKey(builtIn, "boss"), "boss");
+}
+
+TEST(IcpVocabulary, TheScorerFoldsWithTheVocabularyItIsGiven) {
+    const std::string edited = R"(industries:
+  - name: Software
+seniorities:
+  - key: executive
+    aliases: [boss]
+seniorityTitleWords: []
+departments:
+  - key: people
+    aliases: [crew]
+sizeBands:
+  - {label: "1+", min: 1, sizeCategory: any}
+sizeCategories:
+  - {key: any, label: any}
+)";
+    const auto other = vocabulary::parseVocabulary(edited, "edited.yaml");
+    const auto criteria = lodestone::outreach::IcpCriteria::parse(
+        R"({"criteria": {"seniority": {"include": ["executive"]}}})");
+    lodestone::outreach::ProspectProfile profile;
+    profile.seniority = "Boss";
+    // A boss is an executive in the other file only: all of the one criterion, or none of it.
+    EXPECT_EQ(lodestone::outreach::scoreProspect(criteria, profile, 0, other).score, 100);
+    EXPECT_EQ(
+        lodestone::outreach::scoreProspect(criteria, profile, 0, *vocabulary::builtInVocabulary())
+            .score,
+        0);
 }
 
 }  // namespace

@@ -3,11 +3,17 @@
 #include <string>
 
 #include "outreach/icp/IcpScorer.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 using namespace lodestone::outreach;
 using lodestone::domain::Timestamp;
 
 namespace {
+
+// The built-in words: what the daemon scores with when no file is configured.
+const lodestone::vocabulary::Vocabulary& builtInWords() {
+    return *lodestone::vocabulary::builtInVocabulary();
+}
 
 constexpr Timestamp kNow = 1721001600000;            // 2024-07-15T00:00:00Z
 constexpr Timestamp kEndOfJuly = 1722470400000 - 1;  // 2024-07-31T23:59:59.999Z
@@ -31,7 +37,7 @@ class PersonAndSignalCriteria : public ::testing::TestWithParam<Case> {};
 TEST_P(PersonAndSignalCriteria, JudgeTheProspect) {
     const auto& c = GetParam();
     auto criteria = IcpCriteria::parse(R"({"criteria": )" + c.criteria + "}");
-    auto score = scoreProspect(criteria, c.profile, c.now);
+    auto score = scoreProspect(criteria, c.profile, c.now, builtInWords());
     ASSERT_EQ(score.breakdown.size(), 1u);
     const auto& result = score.breakdown[0];
     EXPECT_EQ(toString(result.outcome), toString(c.outcome));

@@ -18,6 +18,7 @@
 #include "storage/WebhookDeliveryRepository.hpp"
 #include "storage/WebhookEndpointRepository.hpp"
 #include "unit/storage/ProspectStoreFixture.hpp"
+#include "vocabulary/Vocabulary.hpp"
 
 using namespace lodestone;
 using namespace lodestone::jobs;
@@ -80,7 +81,7 @@ class ProspectSteps : public storage::test::ProspectStoreFixture {
                   const std::string& research = kResearch) {
         plugins::RunControl control;
         auto result = scoreStep(researched(domain::Job{}, research), p, in, control, {},
-                                domain::SystemClock().now());
+                                domain::SystemClock().now(), *vocabulary::builtInVocabulary());
         EXPECT_TRUE(result.alsoStore);
         store_->write([&](storage::Repositories& r) { result.alsoStore(r, kT0 + 50); });
         return {parse(result.outputJson), result.outputJson};
@@ -299,7 +300,7 @@ TEST_F(ProspectSteps, AQualifiedProspectOfACampaignWithAProjectGetsOneLeadMagnet
     auto scoreOnce = [&] {
         plugins::RunControl control;
         auto result = scoreStep(researched(domain::Job{}, kResearch), p, withProject, control,
-                                magnets, kT0 + 40);
+                                magnets, kT0 + 40, *vocabulary::builtInVocabulary());
         store_->write([&](storage::Repositories& r) { result.alsoStore(r, kT0 + 50); });
     };
     scoreOnce();
@@ -328,7 +329,8 @@ TEST_F(ProspectSteps, AQualifiedProspectOfACampaignWithAProjectGetsOneLeadMagnet
 TEST_F(ProspectSteps, ScoringNeedsTheResearchOutput) {
     auto p = researching(scored_, "{}");
     plugins::RunControl control;
-    EXPECT_THROW(scoreStep(domain::Job{}, p, scored_, control, {}, domain::SystemClock().now()),
+    EXPECT_THROW(scoreStep(domain::Job{}, p, scored_, control, {}, domain::SystemClock().now(),
+                           *vocabulary::builtInVocabulary()),
                  std::runtime_error);
     EXPECT_EQ(findProspect(p.id).status, ProspectStatus::Researching);
 }
