@@ -140,10 +140,10 @@ class Host {
             return "";
         }
         std::string path(256, '\0');
-        std::size_t length = api_->vocabulary_path(path.data(), path.size());
+        std::size_t length = api_->vocabulary_path(handle_, path.data(), path.size());
         if (length >= path.size()) {
             path.assign(length + 1, '\0');
-            length = api_->vocabulary_path(path.data(), path.size());
+            length = api_->vocabulary_path(handle_, path.data(), path.size());
         }
         path.resize(std::min(length, path.size() - 1));
         return path;

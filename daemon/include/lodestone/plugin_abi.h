@@ -157,12 +157,13 @@ typedef struct lodestone_host_api {
                                      size_t error_capacity);
 
     /* ABI 1.4 (absent when struct_size does not cover it): the path of the vocabulary file the
-     * daemon reads (its `pipeline.vocabulary`, by default vocabulary.yaml in the plugin dir;
-     * docs/plugins.md "The vocabulary"), copied NUL-terminated into `buffer` as far as
-     * `capacity` allows. Returns the path's length: a result not below `capacity` means the
-     * copy was cut, and a larger buffer gets it whole. A plugin reads it in configure(), which a
-     * reload calls again, so that an edited file or a changed setting is in force after one. */
-    size_t (*vocabulary_path)(char* buffer, size_t capacity);
+     * daemon read for this instance (its `pipeline.vocabulary`, by default vocabulary.yaml in the
+     * plugin dir; docs/plugins.md "The vocabulary"), copied NUL-terminated into `buffer` as far
+     * as `capacity` allows. `instance_handle` is the handle given to create(). Returns the path's
+     * length: a result not below `capacity` means the copy was cut, and a larger buffer gets it
+     * whole. A plugin reads it in configure(); a reload makes new instances, told the path then in
+     * force. */
+    size_t (*vocabulary_path)(void* instance_handle, char* buffer, size_t capacity);
 } lodestone_host_api;
 
 /* Everything the host knows about a plugin. Static data in the plugin library. */

@@ -99,22 +99,11 @@ lodestone_status hostHttpRequest(lodestone_run_context* context, const char* req
     }
 }
 
-// The vocabulary file's path, as the daemon last set it (setVocabularyPath): plugins read it in
-// configure() while a reload may be setting it.
-std::mutex& vocabularyLock() {
-    static std::mutex mutex;
-    return mutex;
-}
-
-std::string& vocabularyFile() {
-    static std::string path;
-    return path;
-}
-
-std::size_t hostVocabularyPath(char* buffer, std::size_t capacity) noexcept {
+std::size_t hostVocabularyPath(void* instanceHandle, char* buffer, std::size_t capacity) noexcept {
     try {
-        const std::lock_guard guard(vocabularyLock());
-        const std::string& path = vocabularyFile();
+        if (instanceHandle == nullptr) return 0;
+        const std::string& path =
+            static_cast<const InstanceHandle*>(instanceHandle)->vocabularyPath();
         if (buffer != nullptr && capacity > 0) {
             const std::size_t copied = std::min(path.size(), capacity - 1);
             std::memcpy(buffer, path.data(), copied);
@@ -140,16 +129,13 @@ constexpr lodestone_host_api kHostApi{
 
 }  // namespace
 
-InstanceHandle::InstanceHandle(const std::string& instanceName)
-    : name_(instanceName), logger_(Poco::Logger::get("plugin." + instanceName)) {}
+InstanceHandle::InstanceHandle(const std::string& instanceName, std::string vocabularyPath)
+    : name_(instanceName),
+      logger_(Poco::Logger::get("plugin." + instanceName)),
+      vocabularyPath_(std::move(vocabularyPath)) {}
 
 const lodestone_host_api& hostApi() noexcept {
     return kHostApi;
-}
-
-void setVocabularyPath(const std::string& path) {
-    const std::lock_guard guard(vocabularyLock());
-    vocabularyFile() = path;
 }
 
 OutputBuffer::OutputBuffer(std::size_t cap) : abi_{this, &OutputBuffer::append}, cap_(cap) {}

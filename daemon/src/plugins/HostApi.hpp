@@ -14,21 +14,21 @@ namespace lodestone::plugins {
 // What an instance handle points to: the host's data for one plugin instance.
 class InstanceHandle {
   public:
-    explicit InstanceHandle(const std::string& instanceName);
+    // `vocabularyPath`: the vocabulary file the daemon read when it made the instance, which
+    // vocabulary_path tells it; empty for none (the built-in words).
+    explicit InstanceHandle(const std::string& instanceName, std::string vocabularyPath = "");
     const std::string& name() const noexcept { return name_; }
     Poco::Logger& logger() const noexcept { return logger_; }
+    const std::string& vocabularyPath() const noexcept { return vocabularyPath_; }
 
   private:
     std::string name_;
     Poco::Logger& logger_;  // "plugin.<instance name>"
+    std::string vocabularyPath_;
 };
 
 // The one API table handed to every plugin. Static data; every function is noexcept.
 const lodestone_host_api& hostApi() noexcept;
-
-// The vocabulary file plugins are told of (vocabulary_path): set before plugins are configured,
-// at start and at each reload, from `pipeline.vocabulary`.
-void setVocabularyPath(const std::string& path);
 
 // Collects what a plugin appends during one run. Past `cap` bytes further appends are dropped
 // and overflowed() turns true, so a runaway plugin cannot exhaust the daemon's memory.

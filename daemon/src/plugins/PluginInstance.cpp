@@ -56,8 +56,10 @@ void checkJsonObject(const std::string& plugin, const std::string& output) {
 
 }  // namespace
 
-PluginInstance::PluginInstance(std::shared_ptr<const PluginLibrary> library, std::string name)
-    : library_(std::move(library)), handle_(std::make_unique<InstanceHandle>(name)) {
+PluginInstance::PluginInstance(std::shared_ptr<const PluginLibrary> library, std::string name,
+                               std::string vocabularyPath)
+    : library_(std::move(library)),
+      handle_(std::make_unique<InstanceHandle>(name, std::move(vocabularyPath))) {
     ErrorBuffer error;
     instance_ =
         library_->descriptor().create(&hostApi(), handle_.get(), error.text, sizeof(error.text));

@@ -18,7 +18,9 @@ class PluginInstance {
   public:
     // Creates the plugin-side instance; throws PluginError with the plugin's message if the
     // plugin refuses.
-    PluginInstance(std::shared_ptr<const PluginLibrary> library, std::string name);
+    // `vocabularyPath`: the vocabulary file the instance is told of (Host::vocabularyPath).
+    PluginInstance(std::shared_ptr<const PluginLibrary> library, std::string name,
+                   std::string vocabularyPath = "");
     ~PluginInstance();
     PluginInstance(const PluginInstance&) = delete;
     PluginInstance& operator=(const PluginInstance&) = delete;

@@ -30,6 +30,7 @@ std::shared_ptr<const PluginLibrary> openOnce(const config::PluginConfig& plugin
 }
 
 std::shared_ptr<const PluginInstance> loadOne(const config::PluginConfig& plugin,
+                                              const std::string& vocabularyFile,
                                               const std::shared_ptr<config::Diagnostics>& sink,
                                               Libraries& libraries) {
     const config::ConfigNode pluginNode = plugin.node.withDiagnostics(sink);
@@ -45,7 +46,7 @@ std::shared_ptr<const PluginInstance> loadOne(const config::PluginConfig& plugin
     const config::ConfigNode configSite =
         configNode ? *configNode : pluginNode.child("config", YAML::Node(), pluginNode.line());
     try {
-        auto instance = std::make_shared<PluginInstance>(library, plugin.name);
+        auto instance = std::make_shared<PluginInstance>(library, plugin.name, vocabularyFile);
         try {
             instance->configure(*json);
         } catch (const PluginError& e) {
@@ -109,10 +110,9 @@ PluginRegistry loadPlugins(const config::Config& config) {
             sink->throwIfAny();
         }
     }
-    setVocabularyPath(vocabularyFile);
     std::map<std::string, std::shared_ptr<const PluginInstance>> loaded;
     for (const auto& plugin : config.plugins) {
-        if (auto instance = loadOne(plugin, sink, libraries)) {
+        if (auto instance = loadOne(plugin, vocabularyFile, sink, libraries)) {
             loaded.emplace(plugin.name, instance);
             registry.instances_.push_back(std::move(instance));
         }

@@ -90,9 +90,9 @@ void profileCompany(const LeadVocabulary& vocab, const Lead& lead, const ClientD
         // the data leaves out is still read from the client's own words (name, domain, notes):
         // a company object holding only a head count must not hide "online casino" in the notes
         // from a campaign that excludes Gambling.
-        if (!company.industry) inferIndustry(lead, client, company, profile, notes);
+        if (!company.industry) inferIndustry(vocab, lead, client, company, profile, notes);
         if (!company.headcount && !company.sizeBand && !company.sizeCategory) {
-            inferSize(lead, client, company, profile, notes);
+            inferSize(vocab, lead, client, company, profile, notes);
         }
     }
     if (lead.companyLinkedInUrl) {

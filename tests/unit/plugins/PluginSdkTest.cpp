@@ -210,18 +210,18 @@ TEST(Host, TellsTheHostsAbiMinor) {
     EXPECT_EQ(lodestone::Host(nullptr, nullptr).abiMinor(), 0u);
 }
 
-// ABI 1.4: the vocabulary file's path, whole however long, and nothing from a host whose table
-// ends before the field.
+// ABI 1.4: the vocabulary file's path, the instance's own, whole however long, and nothing from
+// a host whose table ends before the field.
 TEST(Host, TellsTheVocabularyFilesPath) {
-    lodestone::plugins::InstanceHandle handle("sdk-test");
     const std::string path = "/etc/lodestone/" + std::string(300, 'v') + "/vocabulary.yaml";
-    lodestone::plugins::setVocabularyPath(path);
+    lodestone::plugins::InstanceHandle handle("sdk-test", path);
+    lodestone::plugins::InstanceHandle builtIn("sdk-test-2");
     EXPECT_EQ(lodestone::Host(&lodestone::plugins::hostApi(), &handle).vocabularyPath(), path);
+    EXPECT_EQ(lodestone::Host(&lodestone::plugins::hostApi(), &builtIn).vocabularyPath(), "");
     lodestone_host_api older = lodestone::plugins::hostApi();
     older.struct_size = offsetof(lodestone_host_api, vocabulary_path);
     EXPECT_EQ(lodestone::Host(&older, &handle).vocabularyPath(), "");
     EXPECT_EQ(lodestone::Host(nullptr, nullptr).vocabularyPath(), "");
-    lodestone::plugins::setVocabularyPath("");
 }
 
 TEST(OutputBuffer, DropsEverythingPastTheCap) {
