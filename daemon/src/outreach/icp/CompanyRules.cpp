@@ -8,24 +8,32 @@
 #include "outreach/icp/Locations.hpp"
 #include "outreach/icp/Ranges.hpp"
 #include "outreach/icp/Text.hpp"
+#include "outreach/icp/Vocabulary.hpp"
 
 namespace lodestone::outreach::icp {
 namespace {
 
 using Outcome = CriterionOutcome;
 
-Outcome entryFit(const IndustryEntry& entry, const ProspectProfile& profile) {
-    auto same = [](const std::optional<std::string>& fact, const std::string& name) {
-        return fact && nameKey(*fact) == nameKey(name);
+// Industries compare as the vocabulary names them, so that a client's "iGaming" is the Gambling a
+// campaign excludes, and an entry takes in the industries under it: "Education" names "Higher
+// Education".
+Outcome entryFit(const IndustryEntry& entry, const ProspectProfile& profile,
+                 const vocabulary::Vocabulary& vocabulary) {
+    const std::string wanted = industryKey(vocabulary, entry.industry);
+    auto same = [&](const std::optional<std::string>& fact, const std::string& key) {
+        return fact && industryKey(vocabulary, *fact) == key;
+    };
+    auto within = [&](const std::optional<std::string>& fact) {
+        return same(fact, wanted) || (fact && industryParentKey(vocabulary, *fact) == wanted);
     };
     if (!entry.subIndustry) {
         // A plain entry also names a sub-industry: "Gambling" excludes Entertainment/Gambling.
-        bool named =
-            same(profile.industry, entry.industry) || same(profile.subIndustry, entry.industry);
+        bool named = within(profile.industry) || same(profile.subIndustry, wanted);
         return named ? Outcome::Match : Outcome::Miss;
     }
-    bool industry = same(profile.industry, entry.industry);
-    bool sub = same(profile.subIndustry, *entry.subIndustry);
+    bool industry = within(profile.industry);
+    bool sub = profile.subIndustry && nameKey(*profile.subIndustry) == nameKey(*entry.subIndustry);
     if (industry && sub) return Outcome::Match;
     if ((industry && !profile.subIndustry) || (sub && !profile.industry)) return Outcome::Partial;
     return Outcome::Miss;
@@ -163,7 +171,7 @@ CriterionResult scoreIndustry(const IndustryCriterion& rule, const ProspectProfi
     }
     std::string subject = described(profile, paths.front(), "industry " + industryText(profile));
     for (const auto& entry : rule.exclude) {
-        if (entryFit(entry, profile) == Outcome::Match) {
+        if (entryFit(entry, profile, context.vocabulary) == Outcome::Match) {
             return result(Outcome::Excluded, subject + " is excluded by " + entry.text);
         }
     }
@@ -173,7 +181,7 @@ CriterionResult scoreIndustry(const IndustryCriterion& rule, const ProspectProfi
     }
     const IndustryEntry* partial = nullptr;
     for (const auto& entry : rule.include) {
-        auto fit = entryFit(entry, profile);
+        auto fit = entryFit(entry, profile, context.vocabulary);
         if (fit == Outcome::Match)
             return result(Outcome::Match, subject + " matches " + entry.text);
         if (fit == Outcome::Partial && !partial) partial = &entry;

@@ -19,6 +19,13 @@ std::string seniorityKey(const vocabulary::Vocabulary& vocabulary, const std::st
 // people; purchasing, sourcing -> procurement; security, infosec -> it). Anything else as is.
 std::string departmentKey(const vocabulary::Vocabulary& vocabulary, const std::string& text);
 
+// nameKey() of the industry `text` names in `vocabulary`, by its name or one of its synonyms
+// ("iGaming", "Online casino" -> "gambling"); of `text` itself when it names none.
+std::string industryKey(const vocabulary::Vocabulary& vocabulary, const std::string& text);
+// industryKey() of the parent of the industry `text` names ("Higher Education" -> "education");
+// "" when it names none or that one has no parent.
+std::string industryParentKey(const vocabulary::Vocabulary& vocabulary, const std::string& text);
+
 // tokenKey(): "Series-A", "series a" and "series_a" are one stage.
 std::string fundingStageKey(const std::string& text);
 

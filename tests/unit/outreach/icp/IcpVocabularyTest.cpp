@@ -149,4 +149,32 @@ sizeCategories:
         0);
 }
 
+// Industries compare as the vocabulary names them: a client's "iGaming" or "Online casino" is the
+// Gambling a campaign excludes, and an entry takes in the industries under it.
+TEST(IcpVocabulary, IndustriesCompareByTheirSynonymsAndParents) {
+    const auto& builtIn = *vocabulary::builtInVocabulary();
+    const auto excluding = lodestone::outreach::IcpCriteria::parse(
+        R"({"criteria": {"industries": {"exclude": ["Gambling"]}}})");
+    for (const char* written : {"iGaming", "Online casino", "gambling", "Sportsbook"}) {
+        lodestone::outreach::ProspectProfile profile;
+        profile.industry = written;
+        const auto score = lodestone::outreach::scoreProspect(excluding, profile, 0, builtIn);
+        EXPECT_TRUE(score.excludedBy) << written;
+    }
+    EXPECT_EQ(industryKey(builtIn, "Fintech"), industryKey(builtIn, "Financial Services"));
+    EXPECT_EQ(industryKey(builtIn, "Widgets & Gadgets"), "widgets and gadgets");
+
+    const auto including = lodestone::outreach::IcpCriteria::parse(
+        R"({"criteria": {"industries": {"include": ["Education"]}}})");
+    lodestone::outreach::ProspectProfile university;
+    university.industry = "Higher Education";
+    EXPECT_EQ(lodestone::outreach::scoreProspect(including, university, 0, builtIn).score, 100);
+    // Not the other way round: an education company need not be a university.
+    const auto higher = lodestone::outreach::IcpCriteria::parse(
+        R"({"criteria": {"industries": {"include": ["Higher Education"]}}})");
+    lodestone::outreach::ProspectProfile school;
+    school.industry = "Education";
+    EXPECT_EQ(lodestone::outreach::scoreProspect(higher, school, 0, builtIn).score, 0);
+}
+
 }  // namespace
