@@ -96,8 +96,9 @@ TEST(IcpVocabulary, EveryDepartmentTheCriteriaAcceptIsInTheFile) {
     EXPECT_EQ(departmentKey(builtIn, "Human Resources"), "people");
 }
 
-TEST(IcpVocabulary, AnotherVocabularyGivenIsTheOneFoldedWith) {
-    const std::string edited = R"(industries:
+// An edited file, as an operator's copy: a boss is an executive, a crew is people, and the
+// shipped aliases are gone.
+const char* const kEditedVocabulary = R"(industries:
   - name: Software
 seniorities:
   - key: executive
@@ -111,7 +112,9 @@ sizeBands:
 sizeCategories:
   - {key: any, label: any}
 )";
-    const auto other = vocabulary::parseVocabulary(edited, "edited.yaml");
+
+TEST(IcpVocabulary, AnotherVocabularyGivenIsTheOneFoldedWith) {
+    const auto other = vocabulary::parseVocabulary(kEditedVocabulary, "edited.yaml");
     EXPECT_EQ(seniorityKey(other, "Boss"), "executive");
     EXPECT_EQ(seniorityKey(other, "c_level"), "c_level");  // no longer an alias
     EXPECT_EQ(departmentKey(other, "crew"), "people");
@@ -122,21 +125,7 @@ sizeCategories:
 }
 
 TEST(IcpVocabulary, TheScorerFoldsWithTheVocabularyItIsGiven) {
-    const std::string edited = R"(industries:
-  - name: Software
-seniorities:
-  - key: executive
-    aliases: [boss]
-seniorityTitleWords: []
-departments:
-  - key: people
-    aliases: [crew]
-sizeBands:
-  - {label: "1+", min: 1, sizeCategory: any}
-sizeCategories:
-  - {key: any, label: any}
-)";
-    const auto other = vocabulary::parseVocabulary(edited, "edited.yaml");
+    const auto other = vocabulary::parseVocabulary(kEditedVocabulary, "edited.yaml");
     const auto criteria = lodestone::outreach::IcpCriteria::parse(
         R"({"criteria": {"seniority": {"include": ["executive"]}}})");
     lodestone::outreach::ProspectProfile profile;
