@@ -38,7 +38,9 @@ Page pageFor(storage::Store& store, const std::string& leadId,
         switch (job->status) {
             case domain::JobStatus::Completed:
                 if (auto html = repositories.leads().page(leadId)) return {200, *html, true};
-                return {500, renderFailed()};
+                // A finished page is stored with its job's completion, so one that is gone was
+                // erased with its person (docs/lists.md): it answers as if it never was.
+                return {404, renderNotFound()};
             case domain::JobStatus::Failed:
                 return {500, renderFailed()};
             default:

@@ -9,7 +9,7 @@ namespace lodestone::storage {
 // What an erasure removed, by table, for its answer and its audit entry.
 struct ErasureCounts {
     int prospects = 0;         // made tombstones: status and dates kept, every personal field gone
-    int leads = 0;             // their lead-magnet leads: fields and page gone, view counts kept
+    int leads = 0;             // theirs and Generate's for the address: fields, page gone
     int researchFindings = 0;  // job steps whose output (research, score, content) was dropped
     int emailSends = 0;        // SMTP replies and errors dropped; unsent ones cancelled
     int meetings = 0;          // titles dropped
@@ -23,8 +23,8 @@ struct ErasureCounts {
 class ErasureRepository {
   public:
     virtual ~ErasureRepository() = default;
-    // Every prospect of the organisation whose lowercased address is `emailKey`, and all that
-    // hangs off them.
+    // Every prospect and every lead of the organisation whose lowercased address is `emailKey`,
+    // and all that hangs off them.
     virtual ErasureCounts erasePerson(const std::string& organisationId,
                                       const std::string& emailKey, domain::Timestamp now) = 0;
 };

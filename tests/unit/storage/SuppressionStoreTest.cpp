@@ -1,14 +1,19 @@
 // The suppression list and erasure as the repositories store them: addresses found by their
 // keyed hash only, domains covering their subdomains, entries copied by the migration hashed when
-// the store opens, and an erased person's rows scrubbed in place.
+// the store opens, and an erased person's rows scrubbed in place, their leads made by Generate
+// too.
 #include <gtest/gtest.h>
 
 #include "ProspectStoreFixture.hpp"
 #include "StoreSuite.hpp"
 #include "storage/EmailSendRepository.hpp"
 #include "storage/ErasureRepository.hpp"
+#include "storage/JobRepository.hpp"
+#include "storage/LeadRepository.hpp"
+#include "storage/ProjectRepository.hpp"
 #include "storage/ProspectRepository.hpp"
 #include "storage/SuppressionRepository.hpp"
+#include "support/Records.hpp"
 
 using namespace lodestone;
 using namespace lodestone::storage;
@@ -108,6 +113,54 @@ TEST_P(SuppressionStore, ErasureScrubsThePersonAndKeepsOnlyTheHash) {
     })) << "an erased person's entry is never lifted";
     EXPECT_TRUE(find("ann@initech.com"));
     (void)again;
+}
+
+TEST_P(SuppressionStore, ErasureTakesEveryLeadOfTheOrganisationWithTheAddress) {
+    domain::Project project;
+    project.id = domain::newId(domain::IdKind::Project);
+    project.organisationId = org_.id;
+    project.name = "Guides";
+    project.createdAt = project.updatedAt = kT0;
+    auto ann = add(campaign_, "ann@initech.com", domain::ProspectStatus::InSequence);
+    auto own = lodestone::test::newLead(org_.id, project.id, kT0, "ann@initech.com");
+    own.prospectId = ann.id;
+    // Generate's, written otherwise: the prospect view lists it as Ann's all the same.
+    auto generated = lodestone::test::newLead(org_.id, project.id, kT0, "ANN@Initech.com");
+    auto neighbour = lodestone::test::newLead(org_.id, project.id, kT0, "bob@initech.com");
+    std::vector<domain::Job> jobs;
+    store_->write([&](Repositories& r) {
+        r.projects().insert(project);
+        for (const auto& lead : {own, generated, neighbour}) {
+            r.leads().insert(lead);
+            r.leads().setPage(lead.id, "<p>for " + lead.email + "</p>");
+            jobs.push_back(lodestone::test::newJob(lead, kT0));
+            r.jobs().insert(jobs.back());
+        }
+    });
+    for (const auto& job : jobs) {
+        sql("INSERT INTO job_steps (job_id, name, status, started_at, output_json) VALUES ('" +
+            job.id + "', 'research_agent', 'running', 1, '{\"about\":\"Ann Lee\"}')");
+    }
+
+    auto counts = store_->write(
+        [&](Repositories& r) { return r.erasure().erasePerson(org_.id, "ann@initech.com", kT0); });
+    EXPECT_EQ(counts.leads, 2);
+    EXPECT_EQ(counts.researchFindings, 2);
+    for (const auto& lead : {own, generated}) {
+        auto scrubbed = *store_->read([&](Repositories& r) { return r.leads().find(lead.id); });
+        EXPECT_EQ(scrubbed.email, "");
+        EXPECT_EQ(scrubbed.fieldsJson, "{}");
+        EXPECT_FALSE(store_->read([&](Repositories& r) { return r.leads().page(lead.id); }));
+    }
+    EXPECT_EQ(count("SELECT COUNT(*) FROM leads WHERE lower(email) LIKE '%ann%' OR "
+                    "lower(fields_json) LIKE '%ann%' OR lower(page_html) LIKE '%ann%'"),
+              0);
+    EXPECT_EQ(count("SELECT COUNT(*) FROM job_steps WHERE output_json IS NOT NULL"), 1)
+        << "the neighbour's research stays";
+    EXPECT_EQ(count("SELECT COUNT(*) FROM jobs WHERE status = 'failed' AND retryable = 0"), 2)
+        << "the person's unfinished work is given up";
+    EXPECT_EQ(findJob(jobs[2].id).status, domain::JobStatus::Queued);
+    EXPECT_TRUE(store_->read([&](Repositories& r) { return r.leads().page(neighbour.id); }));
 }
 
 TEST_P(SuppressionStore, ProspectsAreFoundByAddressOrDomainAcrossCampaigns) {
