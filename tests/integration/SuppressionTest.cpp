@@ -1,5 +1,5 @@
 // The suppression list end to end (docs/lists.md): entries added over the API stop pending
-// emails at once and cover whole domains. Erasure is ErasureTest.cpp.
+// emails at once, an address by itself and a domain as a whole. Erasure is ErasureTest.cpp.
 #include <Poco/JSON/Array.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -63,6 +63,43 @@ TEST(Suppressions, AnAddedDomainCancelsPendingEmailsAtOnceAndLiftingResumesNothi
     EXPECT_EQ(send(engine, "DELETE", "/api/suppressions?domain=initech.example").status, 404);
     EXPECT_EQ(daemon.prospect("Slow", id)->getValue<std::string>("status"), "completed")
         << "lifting resumes no sequence";
+}
+
+TEST(Suppressions, AnAddedAddressCancelsPendingEmailsAtOnceAndSparesItsNeighbours) {
+    EmailDaemon daemon;
+    auto& engine = daemon.engine();
+    auto id = daemon.addLead("Slow", "ann@initech.example");
+    auto neighbour = daemon.addLead("Slow", "bob@initech.example");
+    daemon.waitForMessagesTo("ann@initech.example", 1);
+    daemon.waitForMessagesTo("bob@initech.example", 1);
+    daemon.waitForStatus("Slow", id, "in_sequence");
+    daemon.waitForStatus("Slow", neighbour, "in_sequence");
+
+    // Written otherwise than it was added: an address matches whatever the case of its letters.
+    auto added = send(engine, "POST", "/api/suppressions",
+                      R"({"address": "Ann@Initech.example", "note": "asked us by phone"})");
+    ASSERT_EQ(added.status, 201) << added.body;
+    auto body = parseJson(added.body);
+    EXPECT_EQ(body->getValue<int>("stoppedProspects"), 1);
+    EXPECT_EQ(body->getObject("suppression")->getValue<std::string>("address"),
+              "ann@initech.example");
+
+    // In the same transaction: no wait for the email to come due.
+    auto stopped = daemon.prospect("Slow", id);
+    EXPECT_EQ(stopped->getValue<std::string>("status"), "completed");
+    auto second = EmailDaemon::email(stopped, 2);
+    EXPECT_EQ(second->getValue<std::string>("status"), "cancelled");
+    EXPECT_THAT(second->getValue<std::string>("error"), HasSubstr("the address is on the list"));
+    auto spared = daemon.prospect("Slow", neighbour);
+    EXPECT_EQ(spared->getValue<std::string>("status"), "in_sequence");
+    EXPECT_EQ(EmailDaemon::email(spared, 2)->getValue<std::string>("status"), "pending");
+
+    auto lifted = send(engine, "DELETE", "/api/suppressions?address=ann@initech.example");
+    EXPECT_EQ(lifted.status, 200) << lifted.body;
+    EXPECT_EQ(send(engine, "DELETE", "/api/suppressions?address=ann@initech.example").status, 404);
+    EXPECT_EQ(daemon.prospect("Slow", id)->getValue<std::string>("status"), "completed")
+        << "lifting resumes no sequence";
+    EXPECT_EQ(daemon.messagesTo("ann@initech.example").size(), 1u);
 }
 
 TEST(Suppressions, ASuppressedAddressIsAcceptedButNeverEmailed) {
