@@ -1,6 +1,7 @@
 // Erasing a person end to end (docs/lists.md, "A person's data"): after the prospect's own lead
 // magnet, a lead Generate made for the same address, views of both pages, a meeting booked through
-// Cal.com and the lifecycle events an endpoint heard, neither the address nor the name is left in
+// Cal.com, the lifecycle events an endpoint heard and a CSV import that rejected a row of theirs,
+// neither the address nor the name is left in
 // the database's bytes (SQLite's file and log, every PostgreSQL row); only a keyed hash stays, and
 // it still stops the address.
 #include <Poco/JSON/Array.h>
@@ -141,6 +142,26 @@ void bookMeeting(EmailDaemon& daemon, const std::string& id, const std::string& 
     EXPECT_EQ(text(parseJson(booked.body), "outcome"), "booked");
 }
 
+// Imports `csv` into the campaign and waits until the import has finished; its view.
+Poco::JSON::Object::Ptr importList(EngineDaemon& engine, const std::string& campaign,
+                                   const std::string& csv) {
+    auto posted = httpRequest(
+        engine.port(), "POST",
+        "/api/campaigns/" + engine.campaignId(campaign) + "/leads/import?fileName=list.csv", csv,
+        {{"Authorization", "Bearer " + kEngineKey}, {"Content-Type", "text/csv"}});
+    EXPECT_EQ(posted.status, 202) << posted.body;
+    const auto id = text(parseJson(posted.body), "importId");
+    Poco::JSON::Object::Ptr shown;
+    EXPECT_TRUE(eventually(
+        [&] {
+            shown = parseJson(engine.get("/api/imports/" + id).body)->getObject("import");
+            return shown && text(shown, "status") == "completed";
+        },
+        std::chrono::seconds(30)))
+        << "the import " << id << " never completed";
+    return shown;
+}
+
 TEST(Erasure, LeavesNeitherTheAddressNorTheNameInTheDatabase) {
     WebhookReceiver receiver;
     EmailDaemon daemon(magnetOptions());
@@ -162,6 +183,19 @@ TEST(Erasure, LeavesNeitherTheAddressNorTheNameInTheDatabase) {
         R"("company":"Windmills of La Mancha"})");
     ASSERT_EQ(text(engine.waitUntilFinished(jobId), "status"), "completed");
     ASSERT_EQ(daemon.prospect("Magnets", id)->getArray("leadMagnets")->size(), 2u);
+
+    // A list with the person's row twice: once with a bad cell (rejected), once a duplicate.
+    const auto listed = importList(engine, "Magnets",
+                                   "companyName,contactName,email,company.employeeCount\n"
+                                   "Windmills,Zebulon Quixote," +
+                                       email +
+                                       ",many\n"
+                                       "Windmills,Zebulon Quixote," +
+                                       email + ",\n");
+    ASSERT_TRUE(listed);
+    EXPECT_EQ(listed->getValue<int>("rejected"), 1);
+    EXPECT_EQ(listed->getValue<int>("duplicates"), 1);
+    const auto importId = text(listed, "id");
 
     // Both pages viewed, a meeting booked, and every event of it all heard.
     viewPage(engine, ownLead);
@@ -187,6 +221,9 @@ TEST(Erasure, LeavesNeitherTheAddressNorTheNameInTheDatabase) {
     EXPECT_EQ(counts->getValue<int>("meetings"), 1);
     EXPECT_GE(counts->getValue<int>("emailSends"), 1);
     EXPECT_GE(counts->getValue<int>("webhookEvents"), 4);
+    // The rejection's reason quotes no cell of the row, so it had nothing to scrub; it stays
+    // listed under its line.
+    EXPECT_EQ(counts->getValue<int>("importRejections"), 0);
     EXPECT_EQ(erase(engine, "Magnets", id).status, 404) << "already erased";
     EXPECT_EQ(erase(engine, "Magnets", "prospect_000000000unknown0000000").status, 404);
 
@@ -206,6 +243,13 @@ TEST(Erasure, LeavesNeitherTheAddressNorTheNameInTheDatabase) {
     ASSERT_EQ(list->size(), 1u);
     EXPECT_EQ(list->getObject(0)->getValue<std::string>("reason"), "erased");
     EXPECT_TRUE(list->getObject(0)->isNull("address"));
+
+    auto rejections = parseJson(engine.get("/api/imports/" + importId).body)
+                          ->getObject("import")
+                          ->getArray("rejections");
+    ASSERT_TRUE(rejections);
+    ASSERT_EQ(rejections->size(), 1u);
+    EXPECT_EQ(rejections->getObject(0)->getValue<int>("line"), 2);
 
     expectNowhereInTheDatabase(engine, {"zebulon", "quixote"});
 }

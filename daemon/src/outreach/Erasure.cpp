@@ -37,6 +37,7 @@ Poco::JSON::Object::Ptr renderErasure(const storage::ErasureCounts& counts) {
     out->set("webhookEvents", counts.webhookEvents);
     out->set("auditEntries", counts.auditEntries);
     out->set("idempotentResponses", counts.idempotentResponses);
+    out->set("importRejections", counts.importRejections);
     return out;
 }
 

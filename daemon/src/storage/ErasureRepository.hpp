@@ -16,6 +16,7 @@ struct ErasureCounts {
     int webhookEvents = 0;     // payloads replaced; undelivered ones given up
     int auditEntries = 0;      // details that named the person dropped
     int idempotentResponses = 0;  // stored responses naming the person deleted
+    int importRejections = 0;     // CSV imports' rejected rows whose reason named the person
 };
 
 // Removes one person's personal data from every table (docs/lists.md, Erasure), keeping the

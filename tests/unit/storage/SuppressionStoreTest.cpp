@@ -1,7 +1,7 @@
 // The suppression list and erasure as the repositories store them: addresses found by their
 // keyed hash only, domains covering their subdomains, entries copied by the migration hashed when
 // the store opens, and an erased person's rows scrubbed in place, their leads made by Generate
-// too.
+// and their CSV imports' rejected rows too.
 #include <gtest/gtest.h>
 
 #include "ProspectStoreFixture.hpp"
@@ -9,6 +9,7 @@
 #include "storage/EmailSendRepository.hpp"
 #include "storage/ErasureRepository.hpp"
 #include "storage/JobRepository.hpp"
+#include "storage/LeadImportRepository.hpp"
 #include "storage/LeadRepository.hpp"
 #include "storage/ProjectRepository.hpp"
 #include "storage/ProspectRepository.hpp"
@@ -161,6 +162,58 @@ TEST_P(SuppressionStore, ErasureTakesEveryLeadOfTheOrganisationWithTheAddress) {
         << "the person's unfinished work is given up";
     EXPECT_EQ(findJob(jobs[2].id).status, domain::JobStatus::Queued);
     EXPECT_TRUE(store_->read([&](Repositories& r) { return r.leads().page(neighbour.id); }));
+}
+
+TEST_P(SuppressionStore, ErasureScrubsTheImportRejectionsThatNameThePerson) {
+    auto ann = add(campaign_, "ann@initech.com", domain::ProspectStatus::InSequence);
+    // Another organisation's import naming the same address is not this erasure's to touch.
+    domain::Organisation globex{domain::newId(domain::IdKind::Organisation), "Globex", 0, kT0, kT0};
+    auto theirs = campaign("Theirs");
+    theirs.organisationId = globex.id;
+    const auto newImport = [&](const domain::Campaign& in) {
+        domain::LeadImport leadImport;
+        leadImport.id = domain::newId(domain::IdKind::LeadImport);
+        leadImport.organisationId = in.organisationId;
+        leadImport.campaignId = in.id;
+        leadImport.status = domain::LeadImportStatus::Completed;
+        leadImport.columns = {"companyName", "contactName", "email"};
+        leadImport.runAfter = leadImport.createdAt = leadImport.updatedAt = kT0;
+        return leadImport;
+    };
+    const auto ours = newImport(campaign_);
+    const auto globexImport = newImport(theirs);
+    // A rejection keeps no copy of its row, only a reason; these reasons quote the row, as a
+    // reason may (the address in any case, the prospect's id).
+    store_->write([&](Repositories& r) {
+        r.organisations().insert(globex);
+        r.campaigns().insert(theirs);
+        r.leadImports().insert(ours);
+        r.leadImports().insert(globexImport);
+        r.leadImports().addRejections(ours.id,
+                                      {{2, "email", "ANN@Initech.com is on the suppression list"},
+                                       {2, "score", "must be a number"},
+                                       {3, "email", "bob@initech.com is on the suppression list"},
+                                       {4, std::nullopt, "duplicates prospect " + ann.id}});
+        r.leadImports().addRejections(globexImport.id,
+                                      {{2, "email", "ann@initech.com has no MX record"}});
+    });
+
+    auto counts = store_->write(
+        [&](Repositories& r) { return r.erasure().erasePerson(org_.id, "ann@initech.com", kT0); });
+    EXPECT_EQ(counts.importRejections, 2);
+    auto kept =
+        store_->read([&](Repositories& r) { return r.leadImports().rejections(ours.id, 10); });
+    ASSERT_EQ(kept.size(), 4u) << "every rejected line stays listed";
+    EXPECT_EQ(kept[0].error, "(erased)");
+    EXPECT_EQ(kept[1].error, "must be a number");
+    EXPECT_EQ(kept[2].error, "bob@initech.com is on the suppression list") << "a neighbour's";
+    EXPECT_EQ(kept[3].error, "(erased)");
+    EXPECT_EQ(count("SELECT COUNT(*) FROM lead_import_rejections WHERE import_id = '" + ours.id +
+                    "' AND (lower(error) LIKE '%ann@%' OR error LIKE '%" + ann.id + "%')"),
+              0);
+    EXPECT_EQ(count("SELECT COUNT(*) FROM lead_import_rejections WHERE import_id = '" +
+                    globexImport.id + "' AND error LIKE '%ann@initech.com%'"),
+              1);
 }
 
 TEST_P(SuppressionStore, ProspectsAreFoundByAddressOrDomainAcrossCampaigns) {

@@ -109,6 +109,17 @@ void scrubMentions(Statements& statements, const std::string& organisationId,
               "WHERE organisation_id = ?) AND lower(response_json) LIKE ?")
             .bindAll(organisationId, mention)
             .execute();
+    // A rejection keeps no copy of the row, only its line, the column and the reason (migration
+    // 0017); a reason (or column) that names the person loses its words, and the line stays
+    // listed so the import's rejected rows still add up.
+    counts.importRejections +=
+        Query(statements,
+              "UPDATE lead_import_rejections SET error = '(erased)', field = CASE WHEN "
+              "lower(field) LIKE ? THEN NULL ELSE field END WHERE import_id IN (SELECT id FROM "
+              "lead_imports WHERE organisation_id = ?) AND (lower(error) LIKE ? OR "
+              "lower(field) LIKE ?)")
+            .bindAll(mention, organisationId, mention, mention)
+            .execute();
 }
 
 }  // namespace
