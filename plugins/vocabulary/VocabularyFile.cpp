@@ -3,24 +3,17 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <initializer_list>
 #include <map>
 #include <set>
 #include <sstream>
 
+#include "text/Text.hpp"
 #include "vocabulary/Vocabulary.hpp"
 
 namespace lodestone::vocabulary {
 namespace {
-
-std::string lowered(std::string_view text) {
-    std::string result(text);
-    std::transform(result.begin(), result.end(), result.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return result;
-}
 
 class Reader {
   public:
@@ -77,7 +70,7 @@ class Reader {
             const YAML::Node entry = node[i];
             const std::string at = key + "[" + std::to_string(i) + "]";
             if (!entry.IsScalar() || entry.Scalar().empty()) fail(entry, at, "expected a word");
-            if (!seen.insert(lowered(entry.Scalar())).second) {
+            if (!seen.insert(plugin_text::lowerAscii(entry.Scalar())).second) {
                 fail(entry, at, "\"" + entry.Scalar() + "\" is listed twice");
             }
             result.push_back(entry.Scalar());
@@ -105,7 +98,7 @@ class Reader {
             } else {
                 fail(entry, at, "expected a word or {words, notBefore, notAfter}");
             }
-            if (!seen.insert(lowered(term.words)).second) {
+            if (!seen.insert(plugin_text::lowerAscii(term.words)).second) {
                 fail(entry, at, "\"" + term.words + "\" is listed twice");
             }
             result.push_back(std::move(term));
@@ -147,14 +140,16 @@ class Names {
 
     void claim(const YAML::Node& node, const std::string& key, const std::string& name,
                const std::string& owner) {
-        const auto [at, fresh] = owners_.emplace(lowered(name), owner);
+        const auto [at, fresh] = owners_.emplace(plugin_text::lowerAscii(name), owner);
         if (!fresh && at->second != owner) {
             reader_.fail(node, key,
                          "\"" + name + "\" is claimed by both " + at->second + " and " + owner);
         }
         if (!fresh) reader_.fail(node, key, "\"" + name + "\" is listed twice");
     }
-    bool has(const std::string& name) const { return owners_.contains(lowered(name)); }
+    bool has(const std::string& name) const {
+        return owners_.contains(plugin_text::lowerAscii(name));
+    }
 
   private:
     const Reader& reader_;

@@ -30,13 +30,6 @@ std::string withThousands(long long whole) {
 
 }  // namespace
 
-std::string lowerAscii(std::string text) {
-    for (auto& c : text) {
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
-    return text;
-}
-
 std::string trimmed(const std::string& text) {
     std::size_t begin = 0;
     std::size_t end = text.size();
@@ -84,15 +77,6 @@ std::string uncapitalised(std::string text) {
         text[0] = static_cast<char>(text[0] - 'A' + 'a');
     }
     return text;
-}
-
-std::string listed(const std::vector<std::string>& items) {
-    std::string result;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i > 0) result += i + 1 == items.size() ? " and " : ", ";
-        result += items[i];
-    }
-    return result;
 }
 
 std::string possessive(const std::string& name) {

@@ -5,9 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "text/Text.hpp"
+
 namespace lodestone::content_template {
 
-std::string lowerAscii(std::string text);
+// The plugins' one ASCII fold and one English list (plugins/text): "A", "A and B", "A, B and C".
+using plugin_text::listed;
+using plugin_text::lowerAscii;
+
 std::string trimmed(const std::string& text);
 // Every run of whitespace (line breaks included) as one space, trimmed.
 std::string oneLine(const std::string& text);
@@ -16,9 +21,6 @@ std::string shortened(const std::string& text, std::size_t limit);
 std::string capitalised(std::string text);
 // "Pick the one" -> "pick the one"; a word in capitals ("SBAR") is left alone.
 std::string uncapitalised(std::string text);
-
-// "A", "A and B", "A, B and C".
-std::string listed(const std::vector<std::string>& items);
 
 // The one possessive rule of the built-in writer: a name ending in "s" takes a bare apostrophe
 // ("Analytical Engines'", "James'"), every other name "'s" ("Acme's").

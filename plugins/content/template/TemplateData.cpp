@@ -3,6 +3,7 @@
 #include <Poco/JSON/Array.h>
 
 #include "Names.hpp"
+#include "text/Text.hpp"
 
 namespace lodestone::content_template {
 namespace {
@@ -10,13 +11,6 @@ namespace {
 // Deeper custom data than this is not something a template can use; it is left out rather
 // than recursed into.
 constexpr int kMaxDepth = 16;
-
-std::string lower(std::string text) {
-    for (auto& c : text) {
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
-    return text;
-}
 
 std::string trimmed(const std::string& text) {
     const auto begin = text.find_first_not_of(" \t\r\n");
@@ -105,12 +99,12 @@ MustacheData displayData(const Poco::JSON::Object::Ptr& person,
     display.set("companyPossessive", companyName
                                          ? *companyName + (companyName->back() == 's' ? "'" : "'s")
                                          : "your company's");
-    if (industry) display.set("industry", lower(*industry));
+    if (industry) display.set("industry", plugin_text::lowerAscii(*industry));
     if (category) display.set("size", sizeWord(*category));
 
     std::string profile;
     if (category) profile += sizeWord(*category) + " ";
-    if (industry) profile += lower(*industry) + " ";
+    if (industry) profile += plugin_text::lowerAscii(*industry) + " ";
     if (profile.empty()) {
         display.set("profile", "a business like yours");
     } else {
@@ -137,9 +131,11 @@ Facets facetsOf(const Poco::JSON::Object::Ptr& research) {
 bool matches(const Condition& condition, const Facets& facets) {
     for (const auto& [facet, values] : condition.facets) {
         const auto found = facets.find(facet);
-        const std::string actual = found == facets.end() ? "unknown" : lower(found->second);
+        const std::string actual =
+            found == facets.end() ? "unknown" : plugin_text::lowerAscii(found->second);
         bool any = false;
-        for (const auto& value : values) any = any || lower(trimmed(value)) == actual;
+        for (const auto& value : values)
+            any = any || plugin_text::lowerAscii(trimmed(value)) == actual;
         if (!any) return false;
     }
     return true;

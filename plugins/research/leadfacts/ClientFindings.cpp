@@ -58,15 +58,6 @@ std::vector<std::string> textsAt(const Object* object, const std::string& key) {
     return texts;
 }
 
-std::string joined(const std::vector<std::string>& items, const std::string& last = " and ") {
-    std::string text;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i > 0) text += i + 1 == items.size() ? last : ", ";
-        text += items[i];
-    }
-    return text;
-}
-
 // 10000000 -> "10,000,000"; 2.5 -> "2.5".
 std::string numberText(double value) {
     if (value != std::floor(value) || std::fabs(value) >= 1e15) {
@@ -114,7 +105,7 @@ void hiringFindings(const Object* hiring, Notes& notes) {
             text +=
                 ": " + numberText(*openRoles) + (*openRoles == 1 ? " open role" : " open roles");
         }
-        if (!departments.empty()) text += " in " + joined(departments);
+        if (!departments.empty()) text += " in " + plugin_text::listed(departments);
     } else {
         return;
     }
@@ -133,7 +124,7 @@ void signalFindings(const Object* signals, Notes& notes) {
     if (flagAt(leadership, "newCeo") == true) newLeaders.push_back("a new CEO");
     if (flagAt(leadership, "newCro") == true) newLeaders.push_back("a new CRO");
     if (!newLeaders.empty()) {
-        notes.fact("Has " + joined(newLeaders), "company.signals.leadershipChanges",
+        notes.fact("Has " + plugin_text::listed(newLeaders), "company.signals.leadershipChanges",
                    Evidence::Client);
     }
     const Object* growth = objectAt(signals, "growthIndicators");
@@ -154,7 +145,8 @@ void companyDataFindings(const Object& company, Notes& notes) {
     }
     const auto technologies = textsAt(&company, "technologies");
     if (!technologies.empty()) {
-        notes.fact("Uses " + joined(technologies), "company.technologies", Evidence::Client);
+        notes.fact("Uses " + plugin_text::listed(technologies), "company.technologies",
+                   Evidence::Client);
     }
     signalFindings(objectAt(&company, "signals"), notes);
 }
@@ -181,7 +173,7 @@ void extraContextFindings(const Object& context, const std::string& path, Notes&
         } else if (value.isNumeric()) {
             text = value.convert<std::string>();  // as sent: it may be an id, not an amount
         } else {
-            text = joined(textsAt(&context, key), ", ");
+            text = plugin_text::listed(textsAt(&context, key), ", ");
         }
         if (!text.empty()) {
             const std::string name = at.substr(std::string("extraContext.").size());

@@ -64,7 +64,7 @@ std::string readableWord(const std::string& word, bool first) {
 }  // namespace
 
 std::optional<std::string> normaliseDomain(std::string_view text) {
-    std::string host = toLower(trim(text));
+    std::string host = lowerAscii(trim(text));
     if (auto scheme = host.find("://"); scheme != std::string::npos) host.erase(0, scheme + 3);
     if (host.starts_with("//")) host.erase(0, 2);
     host = host.substr(0, host.find_first_of("/?#"));
@@ -79,7 +79,7 @@ std::optional<std::string> normaliseDomain(std::string_view text) {
 std::optional<std::string> emailDomain(std::string_view email) {
     const auto at = email.rfind('@');
     if (at == std::string_view::npos) return std::nullopt;
-    const std::string host = toLower(trim(email.substr(at + 1)));
+    const std::string host = lowerAscii(trim(email.substr(at + 1)));
     if (!plausibleHost(host)) return std::nullopt;
     return host;
 }
@@ -120,7 +120,7 @@ FreeMailDomains::FreeMailDomains(const std::vector<std::string>& extra)
     : exact_(std::begin(free_mail::kDomains), std::end(free_mail::kDomains)),
       families_(std::begin(free_mail::kFamilies), std::end(free_mail::kFamilies)) {
     for (const auto& entry : extra) {
-        std::string domain = toLower(trim(entry));
+        std::string domain = lowerAscii(trim(entry));
         if (domain.starts_with("@")) domain.erase(0, 1);
         if (domain.ends_with(".*")) {
             const std::string family = domain.substr(0, domain.size() - 2);
@@ -140,7 +140,7 @@ FreeMailDomains::FreeMailDomains(const std::vector<std::string>& extra)
 }
 
 bool FreeMailDomains::contains(std::string_view domain) const {
-    const std::string host = toLower(domain);
+    const std::string host = lowerAscii(domain);
     if (exact_.contains(host)) return true;
     const auto parts = splitDomain(host);
     // Only the provider's own domain: yahoo.co.uk, not yahoo.example.com.

@@ -68,7 +68,7 @@ void givenIndustryAndSize(const LeadVocabulary& vocab, const Lead& lead,
     if (lead.industry) {
         company.industry = normaliseIndustry(vocab, *lead.industry);
         std::string fact = "Industry: " + *company.industry;
-        if (toLower(*lead.industry) != toLower(*company.industry)) {
+        if (lowerAscii(*lead.industry) != lowerAscii(*company.industry)) {
             fact += " (given as " + quoted(*lead.industry) + ")";
         }
         notes.fact(fact, industryField, Evidence::Client);

@@ -20,7 +20,7 @@ std::string titleCase(const std::string& text) {
     std::string word;
     const auto flush = [&] {
         if (word.empty()) return;
-        const std::string lower = toLower(word);
+        const std::string lower = lowerAscii(word);
         if (!result.empty() && isMinorWord(lower)) {
             result += lower;
         } else if (word == lower) {

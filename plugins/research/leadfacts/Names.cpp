@@ -36,7 +36,7 @@ std::vector<std::string> tokens(std::string_view text) {
 }
 
 bool isIn(const std::set<std::string>& set, const std::string& token) {
-    return set.contains(toLower(token));
+    return set.contains(lowerAscii(token));
 }
 
 // Everything after a comma that is only suffixes ("Ada Lovelace, PhD") is not a name part.

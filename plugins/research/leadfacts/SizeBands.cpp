@@ -207,7 +207,7 @@ std::optional<CompanySize> parseCompanySize(const LeadVocabulary& vocab, std::st
     // A no-break space (U+00A0, U+202F) separates thousands like a space. Copied rather than
     // replaced in place: GCC 12's optimiser reads string::replace here as an overlapping memcpy
     // (-Wrestrict), a false alarm that -Werror makes fatal.
-    const std::string lowered = toLower(trim(raw));
+    const std::string lowered = lowerAscii(trim(raw));
     std::string text;
     text.reserve(lowered.size());
     for (std::size_t at = 0; at < lowered.size();) {
@@ -255,7 +255,7 @@ std::optional<CompanySize> sizeOfHeadcount(const LeadVocabulary& vocab, std::int
 }
 
 std::optional<HeadcountMention> headcountIn(const LeadVocabulary& vocab, std::string_view raw) {
-    const std::string text = toLower(raw);
+    const std::string text = lowerAscii(raw);
     const auto numbers = numbersIn(text);
     for (std::size_t n = 0; n < numbers.size(); ++n) {
         const Number& number = numbers[n];

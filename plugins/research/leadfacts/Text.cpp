@@ -22,10 +22,6 @@ bool listed(std::string_view list, const std::string& word) {
 
 }  // namespace
 
-std::string toLower(std::string_view text) {
-    return Poco::toLower(std::string(text));
-}
-
 std::string trim(std::string_view text) {
     return Poco::trim(std::string(text));
 }
@@ -55,7 +51,7 @@ std::vector<WordAt> wordsAt(std::string_view text) {
         }
         const std::size_t begin = i;
         while (i < text.size() && isWordByte(text[i])) ++i;
-        result.push_back({toLower(text.substr(begin, i - begin)), begin, i});
+        result.push_back({lowerAscii(text.substr(begin, i - begin)), begin, i});
     }
     return result;
 }

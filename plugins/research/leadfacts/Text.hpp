@@ -6,9 +6,12 @@
 #include <string_view>
 #include <vector>
 
+#include "text/Text.hpp"
+
 namespace lodestone::research_basic {
 
-std::string toLower(std::string_view text);
+// The plugins' one ASCII fold (plugins/text), by the name the research rules use.
+using plugin_text::lowerAscii;
 std::string trim(std::string_view text);
 
 // Lower-cased words: runs of letters and digits; everything else separates them.

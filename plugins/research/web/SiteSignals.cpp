@@ -21,14 +21,6 @@ Poco::JSON::Array::Ptr arrayOf(const std::vector<std::string>& items) {
     return array;
 }
 
-std::string joined(const std::vector<std::string>& items) {
-    std::string text;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        text += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
-    }
-    return text;
-}
-
 struct News {
     std::string title;
     std::string date;
@@ -58,8 +50,8 @@ void reportTechnologies(const CrawlResult& crawl, const Fingerprints& fingerprin
         }
         if (here.empty()) continue;
         if (firstPage.empty()) firstPage = page.url;
-        report.finding("Technologies seen on " + page.url + ": " + joined(here), page.url,
-                       "research");
+        report.finding("Technologies seen on " + page.url + ": " + plugin_text::listed(here),
+                       page.url, "research");
     }
     if (names.empty()) return;
     report.profile("company.technologies", arrayOf(names), {"research", firstPage});
@@ -108,7 +100,7 @@ void reportHiring(const CrawlResult& crawl, const std::vector<PageJsonLd>& jsonL
         }
         report.finding(label + " is hiring " + std::to_string(openRoles) +
                            (openRoles == 1 ? " person" : " people") +
-                           (departments.empty() ? "" : " in " + joined(departments)),
+                           (departments.empty() ? "" : " in " + plugin_text::listed(departments)),
                        postedOn, "research");
         return;
     }

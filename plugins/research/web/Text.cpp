@@ -79,10 +79,6 @@ std::string cut(std::string_view text, std::size_t maxChars) {
     return std::string(text);
 }
 
-std::string lowerAscii(std::string_view text) {
-    return Poco::toLower(std::string(text));
-}
-
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {
     return Poco::icompare(a, b) == 0;
 }

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "text/Text.hpp"
+
 namespace lodestone::research_web {
 
 // `text` with every byte sequence that is not UTF-8 (and every NUL) replaced by U+FFFD.
@@ -17,7 +19,8 @@ std::string collapseWhitespace(std::string_view text);
 // At most `maxChars` characters (code points) of valid UTF-8 `text`; a cut text ends in "…".
 std::string cut(std::string_view text, std::size_t maxChars);
 
-std::string lowerAscii(std::string_view text);
+// The plugins' one ASCII fold (plugins/text).
+using plugin_text::lowerAscii;
 bool equalsIgnoreCase(std::string_view a, std::string_view b);
 bool startsWithIgnoreCase(std::string_view text, std::string_view prefix);
 bool containsIgnoreCase(std::string_view text, std::string_view part);
