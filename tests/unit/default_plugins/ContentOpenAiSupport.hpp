@@ -94,9 +94,4 @@ class ContentOpenAi {
     outbound::PolicyGateway gateway_;
 };
 
-inline std::chrono::milliseconds since(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                 start);
-}
-
 }  // namespace lodestone::plugins::testing

@@ -4,6 +4,7 @@
 // fenced answer, an answer slower than the deadline.
 #include <fstream>
 #include <thread>
+#include <vector>
 
 #include "ContentOpenAiSupport.hpp"
 #include "support/TempDir.hpp"
@@ -16,8 +17,23 @@ using test::ChatReply;
 using test::FakeChatServer;
 using ::testing::AllOf;
 using ::testing::AnyOf;
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
+
+// A run that notes, each time content-openai says it waits to try again, how many requests the
+// server had heard by then: the order of waits and requests, with no clock read.
+struct WaitsObserved {
+    explicit WaitsObserved(const FakeChatServer& server)
+        : control(RunControl::deadlineIn(30s), [this, &server](int, const std::string& note) {
+              if (note.find("waiting to try again") != std::string::npos) {
+                  heardBefore.push_back(server.requestCount());
+              }
+          }) {}
+
+    std::vector<std::size_t> heardBefore;  // before `control`, which writes to it
+    RunControl control;
+};
 
 TEST(ContentOpenAi, WritesTheDocumentTheModelAnswersWithItsTokenUsage) {
     FakeChatServer server;
@@ -114,10 +130,12 @@ TEST(ContentOpenAi, TriesARateLimitedRequestAgainAfterTheWaitItNames) {
     server.script({FakeChatServer::error(429, "Rate limit reached", {{"Retry-After", "0"}}),
                    FakeChatServer::error(429, "Rate limit reached", {{"Retry-After", "1"}})});
     const ContentOpenAi plugin(server);
-    const auto started = std::chrono::steady_clock::now();
-    auto document = plugin.document();
-    // A lower bound on a real wait: a slow machine only waits longer, so it cannot fail this.
-    EXPECT_GE(since(started), 900ms) << "Retry-After: 1 was waited for";
+    WaitsObserved waits(server);
+    auto document = parseObject(plugin.run(contentInput(), waits.control));
+    // A wait began after each busy answer and before the next request; that the wait is the
+    // one the server named shows when it does not fit (NeverWaitsPastTheStepsDeadline), and that
+    // it holds the request back, when it is cancelled (StopsWaitingWhenTheRunIsCancelled).
+    EXPECT_THAT(waits.heardBefore, ElementsAre(1u, 2u));
     EXPECT_EQ(document->getValue<std::string>("title"), "Acme Analytics: a 90-day playbook");
     EXPECT_EQ(server.requestCount(), 3u);
 }
@@ -126,12 +144,20 @@ TEST(ContentOpenAi, TriesAFailingServerAgainAfterABackOff) {
     FakeChatServer server;
     server.script({FakeChatServer::error(500, "The server had an error")});
     const ContentOpenAi plugin(server);
-    const auto started = std::chrono::steady_clock::now();
-    auto document = plugin.document();
-    // A lower bound on a real wait: a slow machine only waits longer, so it cannot fail this.
-    EXPECT_GE(since(started), 450ms) << "the first back-off is half a second";
+    WaitsObserved waits(server);
+    auto document = parseObject(plugin.run(contentInput(), waits.control));
+    EXPECT_THAT(waits.heardBefore, ElementsAre(1u)) << "a wait between the two requests";
     EXPECT_TRUE(document->has("title"));
     EXPECT_EQ(server.requestCount(), 2u);
+
+    // The first back-off is half a second: with 0.7 s to the deadline there is no room for it
+    // and the shortest try after it (0.2 s), whatever the machine's speed, and the run says so.
+    FakeChatServer busy;
+    busy.setDefault(FakeChatServer::error(500, "The server had an error"));
+    auto error = ContentOpenAi(busy).failure(contentInput(), 700ms);
+    EXPECT_THAT(error.message(), HasSubstr("500 Internal Server Error: The server had an error; "
+                                           "a retry in 0.50 s, past the step's deadline"));
+    EXPECT_EQ(busy.requestCount(), 1u);
 }
 
 TEST(ContentOpenAi, GivesUpAfterFiveAttempts) {
