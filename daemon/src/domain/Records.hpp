@@ -56,8 +56,13 @@ struct Campaign {
     // The project its qualified prospects' lead magnets are made in (docs/outreach.md); none: no
     // lead magnets, and a sequence may not use {{leadMagnetUrl}} or {{leadMagnetTitle}}.
     std::optional<std::string> projectId = std::nullopt;
+    // When it was paused (docs/outreach.md): none while it is active. A paused campaign sends no
+    // email; its leads are still taken in, researched and scored.
+    std::optional<Timestamp> pausedAt = std::nullopt;
     Timestamp createdAt = 0;
     Timestamp updatedAt = 0;
+
+    bool isPaused() const { return pausedAt.has_value(); }
 };
 
 // An API key as stored: only the hash of the secret, never the secret.

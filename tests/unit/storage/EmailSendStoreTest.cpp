@@ -283,6 +283,29 @@ TEST_P(EmailSendStore, ACampaignWhoseNextSendIsLaterIsLeftOutOfDueSends) {
         3);
 }
 
+TEST_P(EmailSendStore, APausedCampaignsSendsStayPendingAndOutOfDueSendsUntilResumed) {
+    auto bob = add(other_, "bob@initech.com", domain::ProspectStatus::Qualified);
+    auto hers = insert(send(ann_, 0, kT0));
+    auto his = insert(send(bob, 0, kT0 + 10));
+    store_->write([&](Repositories& r) { r.campaigns().pause(campaign_.id, kT0); });
+    auto now = due(kT0 + 100);
+    ASSERT_EQ(now.size(), 1u);
+    EXPECT_EQ(now[0].id, his.id);
+    EXPECT_EQ(store_->write([&](Repositories& r) {
+        return r.emailSendQueue().claimable(kT0 + 100, 10).size();
+    }),
+              1u);
+    ASSERT_TRUE(lease(his.id, "w", kT0));
+    // Nothing due at all while paused: the engine is not woken for her send.
+    EXPECT_FALSE(store_->read([&](Repositories& r) { return r.emailSendQueue().nextDue(); }));
+    EXPECT_EQ(find(hers.id).status, EmailSendStatus::Pending);
+    EXPECT_EQ(find(hers.id).dueAt, kT0);
+    store_->write([&](Repositories& r) { r.campaigns().resume(campaign_.id); });
+    ASSERT_EQ(due(kT0 + 100).size(), 1u);
+    EXPECT_EQ(due(kT0 + 100)[0].id, hers.id);
+    EXPECT_EQ(store_->read([&](Repositories& r) { return r.emailSendQueue().nextDue(); }), kT0);
+}
+
 TEST_P(EmailSendStore, ASpentCapHoldsNewEmailsButNotRetries) {
     auto fresh = insert(send(ann_, 0, kT0));
     auto bob = add(campaign_, "bob@initech.com", domain::ProspectStatus::Qualified);

@@ -154,6 +154,37 @@ TEST_P(Repositories_, CampaignsRoundTrip) {
     EXPECT_THROW(store_->write([&](Repositories& r) { r.campaigns().update(*found); }), NotFound);
 }
 
+TEST_P(Repositories_, APausedCampaignKeepsItsFirstPauseTimeUntilResumed) {
+    auto acme = addOrganisation("Acme");
+    domain::Campaign c;
+    c.id = domain::newId(domain::IdKind::Campaign);
+    c.organisationId = acme.id;
+    c.name = "Q3";
+    c.webhookSecret = "whsec_abc";
+    c.createdAt = c.updatedAt = kT0;
+    store_->write([&](Repositories& r) { r.campaigns().insert(c); });
+    auto pausedAt = [&] {
+        return store_->read([&](Repositories& r) { return r.campaigns().find(c.id)->pausedAt; });
+    };
+    EXPECT_FALSE(pausedAt());
+    EXPECT_EQ(store_->write([&](Repositories& r) { return r.campaigns().pause(c.id, kT0 + 5); }),
+              kT0 + 5);
+    EXPECT_EQ(store_->write([&](Repositories& r) { return r.campaigns().pause(c.id, kT0 + 9); }),
+              kT0 + 5);
+    // A settings update read before the pause does not undo it.
+    c.name = "Q3 renamed";
+    store_->write([&](Repositories& r) { r.campaigns().update(c); });
+    EXPECT_EQ(pausedAt(), kT0 + 5);
+    store_->write([&](Repositories& r) { r.campaigns().resume(c.id); });
+    EXPECT_FALSE(pausedAt());
+    store_->write([&](Repositories& r) { r.campaigns().resume(c.id); });
+    EXPECT_FALSE(pausedAt());
+    EXPECT_THROW(store_->write([&](Repositories& r) { r.campaigns().pause("campaign_x", kT0); }),
+                 NotFound);
+    EXPECT_THROW(store_->write([&](Repositories& r) { r.campaigns().resume("campaign_x"); }),
+                 NotFound);
+}
+
 TEST_P(Repositories_, ApiKeysAreFoundByHashScopedAndRevoked) {
     auto acme = addOrganisation("Acme");
     auto p1 = project(acme.id, "One");

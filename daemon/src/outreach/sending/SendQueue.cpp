@@ -179,6 +179,9 @@ work::Claims SendQueue::claim(storage::Repositories& repositories,
                 campaigns.emplace(send.campaignId, repositories.campaigns().find(send.campaignId))
                     .first;
         }
+        // Paused after the claim's look (on PostgreSQL, another transaction's pause may commit
+        // in between): the send stays pending, due as it was.
+        if (campaign->second && campaign->second->isPaused()) continue;
         auto ready = sendable(repositories, send, campaign->second, now);
         if (!ready) continue;
         const Sequence& sequence = *ready->sequence;

@@ -8,7 +8,7 @@ namespace {
 const std::string kColumns =
     "id, organisation_id, name, webhook_url, calendar_url, webhook_secret, icp_json, "
     "created_at, updated_at, previous_webhook_secret, previous_secret_expires_at, sequence_json, "
-    "intake_secret, project_id";
+    "intake_secret, project_id, paused_at";
 
 domain::Campaign toCampaign(const Row& row) {
     domain::Campaign campaign;
@@ -26,6 +26,7 @@ domain::Campaign toCampaign(const Row& row) {
     campaign.sequenceJson = row.optionalText("sequence_json");
     campaign.intakeSecret = row.optionalText("intake_secret");
     campaign.projectId = row.optionalText("project_id");
+    campaign.pausedAt = row.optionalInteger("paused_at");
     return campaign;
 }
 
@@ -33,14 +34,14 @@ domain::Campaign toCampaign(const Row& row) {
 
 void SqlCampaigns::insert(const domain::Campaign& campaign) {
     static const std::string sql = "INSERT INTO campaigns (" + kColumns +
-                                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+                                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     try {
         Query(statements_, sql)
             .bindAll(campaign.id, campaign.organisationId, campaign.name, campaign.webhookUrl,
                      campaign.calendarUrl, campaign.webhookSecret, campaign.icpJson,
                      campaign.createdAt, campaign.updatedAt, campaign.previousWebhookSecret,
                      campaign.previousSecretExpiresAt, campaign.sequenceJson, campaign.intakeSecret,
-                     campaign.projectId)
+                     campaign.projectId, campaign.pausedAt)
             .execute();
     } catch (const ConstraintViolation&) {
         throw Conflict("organisation " + campaign.organisationId +
@@ -66,6 +67,26 @@ void SqlCampaigns::update(const domain::Campaign& campaign) {
         throw Conflict("another campaign of this organisation is named \"" + campaign.name + "\"");
     }
     if (changed == 0) throw NotFound("no campaign with id " + campaign.id);
+}
+
+Timestamp SqlCampaigns::pause(const std::string& id, Timestamp at) {
+    // COALESCE keeps the first pause's time, so pausing twice (two operators, a retried
+    // request) changes nothing.
+    Query(statements_, "UPDATE campaigns SET paused_at = COALESCE(paused_at, ?) WHERE id = ?")
+        .bindAll(at, id)
+        .execute();
+    Query select(statements_, "SELECT paused_at FROM campaigns WHERE id = ?");
+    auto pausedAt =
+        select.bind(id).firstRow([](const Row& row) { return row.optionalInteger("paused_at"); });
+    if (!pausedAt || !*pausedAt) throw NotFound("no campaign with id " + id);
+    return **pausedAt;
+}
+
+void SqlCampaigns::resume(const std::string& id) {
+    // Counted as matched even when already active, so a missing campaign is told apart.
+    const int changed =
+        Query(statements_, "UPDATE campaigns SET paused_at = NULL WHERE id = ?").bind(id).execute();
+    if (changed == 0) throw NotFound("no campaign with id " + id);
 }
 
 std::optional<domain::Campaign> SqlCampaigns::find(const std::string& id) {

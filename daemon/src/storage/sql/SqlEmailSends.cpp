@@ -83,14 +83,22 @@ std::vector<domain::EmailSend> SqlEmailSends::listForProspect(const std::string&
 
 namespace {
 
-// A campaign whose cap is spent or whose gap has not passed is left out here, so its waiting
-// sends never crowd out another campaign's within the limit. `locking`: FOR UPDATE SKIP LOCKED.
+// A paused campaign's sends (they stay pending, due as they were), by one primary-key look per
+// due send the walk of email_sends_due meets.
+const char* const kNotPaused =
+    " AND NOT EXISTS (SELECT 1 FROM campaigns c WHERE c.id = email_sends.campaign_id AND "
+    "c.paused_at IS NOT NULL)";
+
+// A campaign whose cap is spent or whose gap has not passed, or that is paused, is left out
+// here, so its waiting sends never crowd out another campaign's within the limit. `locking`:
+// FOR UPDATE SKIP LOCKED.
 std::string dueSql(Dialect dialect, bool locking) {
     return "SELECT " + kColumns + " FROM email_sends" + indexedBy(dialect, "email_sends_due") +
            " WHERE status = 'pending' AND lease_owner IS NULL AND due_at <= ? AND NOT EXISTS "
            "(SELECT 1 FROM campaign_sending_days d WHERE d.campaign_id = "
            "email_sends.campaign_id AND CASE WHEN email_sends.attempt_count = 0 THEN "
-           "d.next_first_send_at ELSE d.next_send_at END > ?) ORDER BY due_at LIMIT ?" +
+           "d.next_first_send_at ELSE d.next_send_at END > ?)" +
+           kNotPaused + " ORDER BY due_at LIMIT ?" +
            (locking ? skipLocked(dialect, "email_sends") : "");
 }
 
@@ -118,6 +126,8 @@ std::vector<domain::EmailSend> SqlEmailSendQueue::dueSends(const std::string& sq
 }
 
 std::optional<Timestamp> SqlEmailSendQueue::nextDue() {
+    // A paused campaign's sends are not due until it is resumed (which the next poll sees), so
+    // a send overdue while paused does not wake the engine again and again.
     const std::string& sql = perDialect(statements_.dialect(), [](Dialect dialect) {
         return "SELECT MIN(" +
                larger(dialect, "s.due_at",
@@ -125,7 +135,8 @@ std::optional<Timestamp> SqlEmailSendQueue::nextDue() {
                       "d.next_send_at END, 0)") +
                ") AS due FROM email_sends s" + indexedBy(dialect, "email_sends_due") +
                " LEFT JOIN campaign_sending_days d ON d.campaign_id = s.campaign_id WHERE "
-               "s.status = 'pending' AND s.lease_owner IS NULL";
+               "s.status = 'pending' AND s.lease_owner IS NULL AND NOT EXISTS (SELECT 1 FROM "
+               "campaigns c WHERE c.id = s.campaign_id AND c.paused_at IS NOT NULL)";
     });
     Query select(statements_, sql);
     return select.firstRow([](const Row& row) { return row.optionalInteger("due"); })

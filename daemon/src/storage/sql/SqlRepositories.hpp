@@ -58,6 +58,8 @@ class SqlCampaigns final : public CampaignRepository, SqlRepository {
     using SqlRepository::SqlRepository;
     void insert(const domain::Campaign& campaign) override;
     void update(const domain::Campaign& campaign) override;
+    Timestamp pause(const std::string& id, Timestamp at) override;
+    void resume(const std::string& id) override;
     std::optional<domain::Campaign> find(const std::string& id) override;
     std::optional<domain::Campaign> findByName(const std::string& organisationId,
                                                const std::string& name) override;
