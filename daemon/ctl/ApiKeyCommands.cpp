@@ -21,7 +21,7 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
         draft.expiresAt = now + duration->count();
     }
     auto created = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, now).createApiKey(draft);
+        return admin::Administration(repos, now, kActor).createApiKey(draft);
     });
     Result result;
     result.json = toJson(created.key, now);
@@ -49,7 +49,7 @@ Result revoke(const Arguments& args, storage::Store& store, const config::Config
     args.expectPositionals(1, "KEY_ID");
     const std::string& id = args.positionals()[0];
     bool changed = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, clock.now()).revokeApiKey(id);
+        return admin::Administration(repos, clock.now(), kActor).revokeApiKey(id);
     });
     Result result;
     result.json->set("id", id);

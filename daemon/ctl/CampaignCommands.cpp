@@ -37,7 +37,7 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
         args.value("project")};
     auto now = clock.now();
     auto campaign = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, now).createCampaign(draft);
+        return admin::Administration(repos, now, kActor).createCampaign(draft);
     });
     return {toJson(campaign, true, now),
             "Created campaign " + campaign.name +
@@ -60,7 +60,8 @@ Result update(const Arguments& args, storage::Store& store, const config::Config
                                    args.value("project")};
     auto now = clock.now();
     auto campaign = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, now).updateCampaign(args.positionals()[0], changes);
+        return admin::Administration(repos, now, kActor)
+            .updateCampaign(args.positionals()[0], changes);
     });
     return {toJson(campaign, true, now),
             "Updated campaign " + campaign.name + ".",
@@ -79,7 +80,7 @@ Result list(const Arguments& args, storage::Store& store, const config::Config&,
     });
     return listResult(campaigns,
                       [now](const auto& campaign) { return toJson(campaign, false, now); },
-                      {"id", "organisationId", "name", "webhookUrl"});
+                      {"id", "organisationId", "name", "state", "webhookUrl"});
 }
 
 Result show(const Arguments& args, storage::Store& store, const config::Config& config,
@@ -87,7 +88,7 @@ Result show(const Arguments& args, storage::Store& store, const config::Config& 
     args.expectPositionals(1, "CAMPAIGN_ID");
     auto now = clock.now();
     auto campaign = store.read([&](storage::Repositories& repos) {
-        return admin::Administration(repos, now).campaign(args.positionals()[0]);
+        return admin::Administration(repos, now, kActor).campaign(args.positionals()[0]);
     });
     auto json = toJson(campaign, true, now);
     // Where to point each calendar service's webhook (docs/calendars.md).
@@ -104,7 +105,7 @@ Result rotateSecret(const Arguments& args, storage::Store& store, const config::
     auto now = clock.now();
     bool droppedOne = false;
     auto campaign = store.write([&](storage::Repositories& repos) {
-        admin::Administration administration(repos, now);
+        admin::Administration administration(repos, now, kActor);
         auto before = administration.campaign(args.positionals()[0]);
         droppedOne = before.previousSecretExpiresAt && now < *before.previousSecretExpiresAt;
         return administration.rotateWebhookSecret(before.id);
@@ -123,6 +124,38 @@ Result rotateSecret(const Arguments& args, storage::Store& store, const config::
             "secret is kept.";
     }
     return result;
+}
+
+Result pause(const Arguments& args, storage::Store& store, const config::Config&,
+             const domain::Clock& clock) {
+    args.expectPositionals(1, "CAMPAIGN_ID");
+    auto now = clock.now();
+    bool wasPaused = false;
+    auto campaign = store.write([&](storage::Repositories& repos) {
+        admin::Administration administration(repos, now, kActor);
+        wasPaused = administration.campaign(args.positionals()[0]).isPaused();
+        return administration.pauseCampaign(args.positionals()[0]);
+    });
+    return {toJson(campaign, false, now),
+            wasPaused ? "Campaign " + campaign.name + " was already paused (since " +
+                            isoTime(*campaign.pausedAt) + ")."
+                      : "Paused campaign " + campaign.name +
+                            ". Its emails wait until it is resumed; leads are still taken in, "
+                            "researched and scored.",
+            {}};
+}
+
+Result resume(const Arguments& args, storage::Store& store, const config::Config&,
+              const domain::Clock& clock) {
+    args.expectPositionals(1, "CAMPAIGN_ID");
+    auto now = clock.now();
+    auto campaign = store.write([&](storage::Repositories& repos) {
+        return admin::Administration(repos, now, kActor).resumeCampaign(args.positionals()[0]);
+    });
+    return {toJson(campaign, false, now),
+            "Campaign " + campaign.name +
+                " is active: its waiting emails go out in its sending windows and caps.",
+            {}};
 }
 
 }  // namespace
@@ -193,6 +226,21 @@ std::vector<Command> campaignCommands() {
          "previous secret is kept.\n",
          {},
          rotateSecret},
+        {"campaign",
+         "pause",
+         "campaign pause ID",
+         "Pauses campaign ID: it sends no email until it is resumed. Its due emails stay\n"
+         "pending (none fails or is skipped); leads are still taken in, researched and scored.\n"
+         "Pausing a paused campaign changes nothing (docs/outreach.md).\n",
+         {},
+         pause},
+        {"campaign",
+         "resume",
+         "campaign resume ID",
+         "Resumes paused campaign ID: its waiting emails go out in its sending windows, within\n"
+         "its daily cap and gap (docs/outreach.md).\n",
+         {},
+         resume},
     };
 }
 

@@ -28,7 +28,8 @@ outreach::EmailPreview preview(const Arguments& args, storage::Store& store,
     const auto step = stepOf(args);
     const auto prospectId = prospectRequired ? args.required("prospect") : args.value("prospect");
     return store.read([&](storage::Repositories& repos) {
-        auto campaign = admin::Administration(repos, clock.now()).campaign(args.positionals()[0]);
+        auto campaign =
+            admin::Administration(repos, clock.now(), kActor).campaign(args.positionals()[0]);
         const auto& publicUrl = config.server.publicUrl;
         if (prospectId)
             return outreach::previewEmail(repos, campaign, *prospectId, step, publicUrl);

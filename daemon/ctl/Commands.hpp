@@ -14,6 +14,9 @@
 
 namespace lodestone::ctl {
 
+// Who lodestonectl's changes are written to the audit log as.
+inline constexpr const char* kActor = "lodestonectl";
+
 // One `lodestonectl <group> <verb>` command, or a one-word command (`backup FILE`) with no verb.
 struct Command {
     std::string group;

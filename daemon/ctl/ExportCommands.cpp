@@ -40,7 +40,7 @@ Result exportCampaign(const Arguments& args, storage::Store& store, const config
     args.expectPositionals(1, "CAMPAIGN_ID");
     const auto filter = prospectFilterFrom(args, args.positionals()[0]);
     store.read([&](storage::Repositories& repos) {
-        return admin::Administration(repos, clock.now()).campaign(filter.campaignId);
+        return admin::Administration(repos, clock.now(), kActor).campaign(filter.campaignId);
     });
     return written(args, [&store, filter](std::ostream& out) {
         return std::to_string(outreach::writeLeadList(store, filter, out)) + " prospects";
@@ -54,7 +54,8 @@ Result exportProspect(const Arguments& args, storage::Store& store, const config
     auto document = store.read([&](storage::Repositories& repos) {
         auto prospect = repos.prospects().find(id);
         if (!prospect) throw storage::NotFound("no prospect with id " + id);
-        auto campaign = admin::Administration(repos, clock.now()).campaign(prospect->campaignId);
+        auto campaign =
+            admin::Administration(repos, clock.now(), kActor).campaign(prospect->campaignId);
         return outreach::personalData(repos, campaign, id, config.server.publicUrl, clock.now());
     });
     return written(args, [document, id](std::ostream& out) {

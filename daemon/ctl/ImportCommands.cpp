@@ -60,7 +60,7 @@ Result importFile(const Arguments& args, storage::Store& store, const config::Co
     std::ifstream file(path, std::ios::binary);
     if (!file) throw std::runtime_error("cannot read " + path);
     auto campaign = store.read([&](storage::Repositories& repos) {
-        return admin::Administration(repos, clock.now()).campaign(args.positionals()[0]);
+        return admin::Administration(repos, clock.now(), kActor).campaign(args.positionals()[0]);
     });
 
     const bool wait = !args.has("no-wait");

@@ -10,7 +10,7 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
     args.expectPositionals(1, "organisation NAME");
     auto credits = args.integer("credits").value_or(0);
     auto organisation = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, clock.now())
+        return admin::Administration(repos, clock.now(), kActor)
             .createOrganisation(args.positionals()[0], credits);
     });
     return {toJson(organisation), "Created organisation " + organisation.name + ".", {}};
@@ -32,7 +32,7 @@ Result credits(const Arguments& args, storage::Store& store, const config::Confi
     auto delta = args.integer("add");
     if (!delta) throw UsageError("--add is required");
     auto balance = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, clock.now()).addCredits(id, *delta);
+        return admin::Administration(repos, clock.now(), kActor).addCredits(id, *delta);
     });
     Result result;
     result.json->set("id", id);
@@ -72,7 +72,7 @@ std::vector<Command> organisationCommands() {
 void checkOrganisationFilter(storage::Repositories& repos, const Arguments& args,
                              const domain::Clock& clock) {
     if (auto id = args.value("org")) {
-        admin::Administration(repos, clock.now()).organisation(*id);
+        admin::Administration(repos, clock.now(), kActor).organisation(*id);
     }
 }
 

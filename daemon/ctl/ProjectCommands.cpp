@@ -28,7 +28,7 @@ Result create(const Arguments& args, storage::Store& store, const config::Config
                               args.integer("credits-per-generation"),
                               settingsFrom(args)};
     auto project = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, clock.now()).createProject(draft);
+        return admin::Administration(repos, clock.now(), kActor).createProject(draft);
     });
     return {toJson(project, true), "Created project " + project.name + ".", {}};
 }
@@ -40,7 +40,7 @@ Result update(const Arguments& args, storage::Store& store, const config::Config
                                   args.value("lead-magnet-host"),
                                   args.integer("credits-per-generation"), settingsFrom(args)};
     auto project = store.write([&](storage::Repositories& repos) {
-        return admin::Administration(repos, clock.now())
+        return admin::Administration(repos, clock.now(), kActor)
             .updateProject(args.positionals()[0], changes);
     });
     return {toJson(project, true), "Updated project " + project.name + ".", {}};
@@ -61,7 +61,7 @@ Result show(const Arguments& args, storage::Store& store, const config::Config&,
             const domain::Clock& clock) {
     args.expectPositionals(1, "PROJECT_ID");
     auto project = store.read([&](storage::Repositories& repos) {
-        return admin::Administration(repos, clock.now()).project(args.positionals()[0]);
+        return admin::Administration(repos, clock.now(), kActor).project(args.positionals()[0]);
     });
     return {toJson(project, true), "", {}};
 }

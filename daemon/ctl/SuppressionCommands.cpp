@@ -17,7 +17,6 @@
 namespace lodestone::ctl {
 namespace {
 
-constexpr const char* kActor = "lodestonectl";
 constexpr std::size_t kBadLinesShown = 10;
 
 std::string requiredOrganisation(storage::Repositories& repos, const Arguments& args) {

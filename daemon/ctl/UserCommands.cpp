@@ -6,9 +6,6 @@
 namespace lodestone::ctl {
 namespace {
 
-// What lodestonectl's changes are recorded as in the audit log.
-constexpr const char* kActor = "lodestonectl";
-
 Poco::JSON::Object::Ptr operatorJson(const domain::Operator& op) {
     auto json = domain::orderedObject();
     json->set("id", op.id);

@@ -188,8 +188,9 @@ std::string checkedLeadMagnetHost(const std::string& url) {
         domain::httpUrlProblem(url).value_or("has a path, a query or a fragment"));
 }
 
-Administration::Administration(storage::Repositories& repositories, domain::Timestamp now)
-    : repositories_(repositories), now_(now) {}
+Administration::Administration(storage::Repositories& repositories, domain::Timestamp now,
+                               std::optional<std::string> actor)
+    : repositories_(repositories), now_(now), actor_(std::move(actor)) {}
 
 domain::Organisation Administration::createOrganisation(const std::string& name,
                                                         std::int64_t credits) {
@@ -201,6 +202,8 @@ domain::Organisation Administration::createOrganisation(const std::string& name,
         organisation.credits = repositories_.organisations().changeCredits(
             {organisation.id, credits, storage::CreditReason::Grant, std::nullopt, now_});
     }
+    audit(organisation.id, "organisation.create", organisation.id,
+          "Created organisation " + organisation.name);
     return organisation;
 }
 
@@ -211,8 +214,11 @@ domain::Organisation Administration::organisation(const std::string& id) {
 }
 
 std::int64_t Administration::addCredits(const std::string& organisationId, std::int64_t delta) {
-    return repositories_.organisations().changeCredits(
+    auto credits = repositories_.organisations().changeCredits(
         {organisationId, delta, storage::CreditReason::Adjustment, std::nullopt, now_});
+    audit(organisationId, "organisation.credits", organisationId,
+          "Added " + std::to_string(delta) + " credits");
+    return credits;
 }
 
 domain::Project Administration::createProject(const ProjectDraft& draft) {
@@ -230,6 +236,7 @@ domain::Project Administration::createProject(const ProjectDraft& draft) {
     }
     project.createdAt = project.updatedAt = now_;
     repositories_.projects().insert(project);
+    audit(project.organisationId, "project.create", project.id, "Created project " + project.name);
     return project;
 }
 
@@ -250,6 +257,7 @@ domain::Project Administration::updateProject(const std::string& id,
     }
     project.updatedAt = now_;
     repositories_.projects().update(project);
+    audit(project.organisationId, "project.update", project.id, "Changed project " + project.name);
     return project;
 }
 
@@ -277,6 +285,8 @@ domain::Campaign Administration::createCampaign(const CampaignDraft& draft) {
     applyLeadMagnetProject(campaign, settings);
     campaign.createdAt = campaign.updatedAt = now_;
     repositories_.campaigns().insert(campaign);
+    audit(campaign.organisationId, "campaign.create", campaign.id,
+          "Created campaign " + campaign.name);
     return campaign;
 }
 
@@ -295,6 +305,8 @@ domain::Campaign Administration::updateCampaign(const std::string& id,
     repositories_.campaigns().update(campaign);
     // A raised cap or a shorter gap applies to the emails already held back.
     if (changes.sequenceJson) repositories_.emailSendQueue().reopenSendingDay(campaign.id);
+    audit(campaign.organisationId, "campaign.update", campaign.id,
+          "Changed campaign " + campaign.name);
     return campaign;
 }
 
@@ -311,6 +323,8 @@ domain::Campaign Administration::rotateWebhookSecret(const std::string& id) {
     campaign.webhookSecret = domain::newWebhookSecret();
     campaign.updatedAt = now_;
     repositories_.campaigns().update(campaign);
+    audit(campaign.organisationId, "webhook.rotate_secret", campaign.id,
+          "Rotated the webhook secret of " + campaign.name);
     return campaign;
 }
 
@@ -366,6 +380,7 @@ CreatedApiKey Administration::createApiKey(const ApiKeyDraft& draft) {
     key.createdAt = now_;
     key.expiresAt = draft.expiresAt;
     repositories_.apiKeys().insert(key);
+    audit(key.organisationId, "api_key.create", key.id, "Created API key " + key.name);
     return CreatedApiKey{key, secret.plaintext};
 }
 
@@ -373,10 +388,19 @@ void Administration::restrictApiKey(const domain::ApiKey& key,
                                     const std::vector<std::string>& projectIds) {
     checkProjectsBelongTo(key.organisationId, projectIds);
     repositories_.apiKeys().setProjects(key.id, projectIds);
+    audit(key.organisationId, "api_key.restrict", key.id,
+          "Restricted API key " + key.name + " to " + std::to_string(projectIds.size()) +
+              " projects (0: all)");
 }
 
 bool Administration::revokeApiKey(const std::string& id) {
-    return repositories_.apiKeys().revoke(id, now_);
+    if (!repositories_.apiKeys().revoke(id, now_)) return false;
+    if (actor_) {
+        if (auto key = repositories_.apiKeys().find(id)) {
+            audit(key->organisationId, "api_key.revoke", key->id, "Revoked API key " + key->name);
+        }
+    }
+    return true;
 }
 
 }  // namespace lodestone::admin

@@ -82,11 +82,15 @@ struct CreatedApiKey {
 };
 
 // The operations an operator performs on organisations, projects, campaigns and API keys,
-// shared by lodestonectl and start-up provisioning. Works on the repositories it is given, so a
-// caller decides the transaction: one per command in lodestonectl, one for all of provisioning.
+// shared by lodestonectl, the API, the dashboard and start-up provisioning. Works on the
+// repositories it is given, so a caller decides the transaction: one per command in
+// lodestonectl, one for all of provisioning. Given an `actor` ("lodestonectl", "api key …", an
+// operator's email), each change is also written to the organisation's audit log in that
+// transaction; without one (provisioning, or a caller that records its own entry) it is not.
 class Administration {
   public:
-    Administration(storage::Repositories& repositories, domain::Timestamp now);
+    Administration(storage::Repositories& repositories, domain::Timestamp now,
+                   std::optional<std::string> actor = std::nullopt);
 
     domain::Organisation createOrganisation(const std::string& name, std::int64_t credits);
     domain::Organisation organisation(const std::string& id);  // NotFound
@@ -103,6 +107,13 @@ class Administration {
     // kPreviousWebhookSecretLifetime from now. Only one previous secret is kept, so a second
     // rotation within that time stops the oldest at once.
     domain::Campaign rotateWebhookSecret(const std::string& id);
+    // Stops the campaign's email (docs/outreach.md): its due sends stay pending until it is
+    // resumed. Pausing a paused campaign changes nothing (it keeps its pausedAt) and is not
+    // audited again. NotFound.
+    domain::Campaign pauseCampaign(const std::string& id);
+    // Lets a paused campaign's sends go out again, in its windows and caps; nothing changes for
+    // an active one. NotFound.
+    domain::Campaign resumeCampaign(const std::string& id);
 
     CreatedApiKey createApiKey(const ApiKeyDraft& draft);
     // Restricts a key to these projects (empty: all); they must belong to its organisation.
@@ -117,8 +128,13 @@ class Administration {
     void checkProjectsBelongTo(const std::string& organisationId,
                                const std::vector<std::string>& projectIds);
 
+    // Records one change in the audit log when there is an actor.
+    void audit(const std::string& organisationId, const std::string& action,
+               const std::string& subject, const std::string& detail);
+
     storage::Repositories& repositories_;
     domain::Timestamp now_;
+    std::optional<std::string> actor_;
 };
 
 // An email sequence read from a file (lodestonectl's --sequence): its JSON when it is one

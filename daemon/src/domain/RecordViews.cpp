@@ -27,6 +27,8 @@ Poco::JSON::Object::Ptr campaignView(const Campaign& campaign) {
     json->set("webhookUrl", orNull(campaign.webhookUrl));
     json->set("calendarUrl", orNull(campaign.calendarUrl));
     json->set("projectId", orNull(campaign.projectId));
+    json->set("state", campaign.isPaused() ? "paused" : "active");
+    json->set("pausedAt", orNull(campaign.pausedAt));
     json->set("createdAt", campaign.createdAt);
     return json;
 }

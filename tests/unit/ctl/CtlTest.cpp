@@ -294,3 +294,20 @@ TEST_F(Ctl, NamesWithControlCharactersOrBadUtf8AreRefusedAndShownEscaped) {
                   ->getValue<std::string>("name"),
               "Q4 \xE2\x80\x94 J\xC3\xBCrgen");
 }
+
+TEST_F(Ctl, CampaignPauseAndResumeShowTheStateAndPausingTwiceChangesNothing) {
+    auto id =
+        ok({"campaign", "create", "--org", newOrg(), "--name", "Q3"})->getValue<std::string>("id");
+    EXPECT_EQ(ok({"campaign", "show", id})->getValue<std::string>("state"), "active");
+    auto paused = ok({"campaign", "pause", id});
+    EXPECT_EQ(paused->getValue<std::string>("state"), "paused");
+    const auto pausedAt = paused->getValue<std::int64_t>("pausedAt");
+    EXPECT_EQ(ok({"campaign", "pause", id})->getValue<std::int64_t>("pausedAt"), pausedAt);
+    EXPECT_EQ(ok({"campaign", "show", id})->getValue<std::string>("state"), "paused");
+    auto resumed = ok({"campaign", "resume", id});
+    EXPECT_EQ(resumed->getValue<std::string>("state"), "active");
+    EXPECT_TRUE(resumed->isNull("pausedAt"));
+    auto unknown = run({"campaign", "pause", "campaign_nope"});
+    EXPECT_EQ(unknown.code, 1);
+    EXPECT_THAT(unknown.err, HasSubstr("no campaign with id campaign_nope"));
+}
