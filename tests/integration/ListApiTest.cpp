@@ -67,8 +67,11 @@ TEST_F(ListApi, CampaignsAreTheCallersOwnWithoutSecrets) {
     EXPECT_TRUE(reply.json->isNull("nextCursor"));
     EXPECT_THAT(reply.text, Not(HasSubstr("ecret")));
     auto first = reply.json->getArray("campaigns")->getObject(0);
-    EXPECT_THAT(first->getNames(), ElementsAre("id", "organisationId", "name", "webhookUrl",
-                                               "calendarUrl", "projectId", "createdAt"));
+    EXPECT_THAT(first->getNames(),
+                ElementsAre("id", "organisationId", "name", "webhookUrl", "calendarUrl",
+                            "projectId", "state", "pausedAt", "createdAt"));
+    EXPECT_EQ(first->getValue<std::string>("state"), "active");
+    EXPECT_TRUE(first->isNull("pausedAt"));
 
     auto globex = api.get("/api/campaigns", kGlobexKey);
     ASSERT_EQ(globex.status, 200) << globex.text;
