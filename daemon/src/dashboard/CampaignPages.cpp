@@ -152,6 +152,12 @@ std::string flashOf(const DashboardRequest& request) {
                "is.";
     }
     if (request.field("saved") == "1") return "Settings saved.";
+    if (request.field("paused") == "1") {
+        return "Campaign paused: no email is sent until it is resumed.";
+    }
+    if (request.field("resumed") == "1") {
+        return "Campaign resumed: its waiting emails go out in its sending windows.";
+    }
     if (request.field("testSent") == "1") {
         return "Test message sent through the mailer plugin; the audit log says to whom.";
     }
@@ -192,6 +198,8 @@ Reply campaignPage(Dashboard& dashboard, DashboardRequest& request,
     data.set("projects", projectOptions(projects, form.projectId));
     data.set("noProject", form.projectId.empty());
     data.set("hasWebhookUrl", campaign.webhookUrl.has_value());
+    data.set("paused", campaign.isPaused());
+    if (campaign.pausedAt) data.set("pausedSince", shownTime(*campaign.pausedAt));
     // The settings the form was made from: a save from an older page is refused (two operators
     // editing at once would otherwise undo each other's changes unseen).
     data.set("version", std::to_string(campaign.updatedAt));

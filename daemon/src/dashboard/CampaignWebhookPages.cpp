@@ -1,6 +1,7 @@
 // A campaign's webhook: a test event to its URL, and its signing secret rotated (admins), the
 // new secret shown once, through the same Administration as `lodestonectl campaign
-// rotate-secret`.
+// rotate-secret`; and the campaign paused or resumed (members and admins), as `lodestonectl
+// campaign pause|resume` does it.
 #include "admin/Administration.hpp"
 #include "admin/OperatorAccounts.hpp"
 #include "dashboard/Pages.hpp"
@@ -42,6 +43,30 @@ Reply rotateSecret(Dashboard& dashboard, DashboardRequest& request) {
     dashboard.keepShownOnce(request.who->session.tokenHash,
                             {"secret:" + rotated.id, rotated.name, rotated.webhookSecret, now});
     return redirectTo("/dashboard/campaigns/" + rotated.id + "/secret");
+}
+
+Reply changeCampaignState(Dashboard& dashboard, DashboardRequest& request, bool pause) {
+    auto campaign = ownCampaign(dashboard, request);
+    if (!campaign) return problem(404, "Not found", "There is no such campaign.", &*request.who);
+    const auto now = dashboard.services().clock.now();
+    dashboard.services().store.write([&](storage::Repositories& r) {
+        admin::Administration administration(r, now, actorOf(request));
+        if (pause) {
+            administration.pauseCampaign(campaign->id);
+        } else {
+            administration.resumeCampaign(campaign->id);
+        }
+    });
+    return redirectTo("/dashboard/campaigns/" + campaign->id +
+                      (pause ? "?paused=1" : "?resumed=1"));
+}
+
+Reply pauseCampaign(Dashboard& dashboard, DashboardRequest& request) {
+    return changeCampaignState(dashboard, request, true);
+}
+
+Reply resumeCampaign(Dashboard& dashboard, DashboardRequest& request) {
+    return changeCampaignState(dashboard, request, false);
 }
 
 Reply newSecret(Dashboard& dashboard, DashboardRequest& request) {

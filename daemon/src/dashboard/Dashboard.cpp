@@ -99,6 +99,8 @@ std::vector<routing::Route> Dashboard::routes() {
         row("POST", "/dashboard/campaigns", signedIn, createCampaign),
         row("GET", "/dashboard/campaigns/{campaignId}", signedIn, campaign),
         row("POST", "/dashboard/campaigns/{campaignId}/settings", signedIn, saveCampaignSettings),
+        row("POST", "/dashboard/campaigns/{campaignId}/pause", signedIn, pauseCampaign),
+        row("POST", "/dashboard/campaigns/{campaignId}/resume", signedIn, resumeCampaign),
         row("GET", "/dashboard/campaigns/{campaignId}/prospects/{prospectId}", signedIn, prospect),
         row("GET", "/dashboard/campaigns/{campaignId}/leads.csv", signedIn, exportLeads),
         row("GET", "/dashboard/campaigns/{campaignId}/prospects/{prospectId}/data.json", signedIn,

@@ -63,6 +63,9 @@ Reply leadImport(Dashboard& dashboard, DashboardRequest& request);
 Reply sendTestEvent(Dashboard& dashboard, DashboardRequest& request);
 Reply rotateSecret(Dashboard& dashboard, DashboardRequest& request);
 Reply newSecret(Dashboard& dashboard, DashboardRequest& request);
+// A campaign paused or resumed (CampaignWebhookPages.cpp), by members and admins alike.
+Reply pauseCampaign(Dashboard& dashboard, DashboardRequest& request);
+Reply resumeCampaign(Dashboard& dashboard, DashboardRequest& request);
 // The operator's own campaign named by the path; another organisation's is as unknown.
 std::optional<domain::Campaign> ownCampaign(Dashboard& dashboard, const DashboardRequest& request);
 
