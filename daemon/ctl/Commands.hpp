@@ -48,6 +48,8 @@ std::vector<Command> campaignCommands();
 std::vector<Command> campaignPreviewCommands();
 // `campaign import` (ImportCommands.cpp).
 std::vector<Command> importCommands();
+// `campaign stats` (CampaignStatsCommands.cpp).
+std::vector<Command> campaignStatsCommands();
 std::vector<Command> apiKeyCommands();
 std::vector<Command> webhookCommands();
 std::vector<Command> backupCommands();

@@ -149,9 +149,9 @@ std::vector<Command> allCommands() {
     std::vector<Command> all;
     for (auto group :
          {organisationCommands(), projectCommands(), campaignCommands(), campaignPreviewCommands(),
-          importCommands(), listCommands(), exportCommands(), apiKeyCommands(), userCommands(),
-          webhookCommands(), endpointCommands(), suppressionCommands(), backupCommands(),
-          reloadCommands()}) {
+          campaignStatsCommands(), importCommands(), listCommands(), exportCommands(),
+          apiKeyCommands(), userCommands(), webhookCommands(), endpointCommands(),
+          suppressionCommands(), backupCommands(), reloadCommands()}) {
         all.insert(all.end(), group.begin(), group.end());
     }
     // Usage lists each group's commands together (the lists come from a file of their own).

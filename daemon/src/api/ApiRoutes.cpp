@@ -49,6 +49,7 @@ std::vector<routing::Route> routes(ApiServices& services) {
     addListRoutes(api, services);
     addImportRoutes(api, services);
     addSuppressionRoutes(api, services);
+    addStatsRoutes(api, services);
     auto rows = std::move(api.rows);
     rows.push_back(calendarHook(services, "calcom", outreach::calendar::CalendarProvider::CalCom));
     rows.push_back(

@@ -76,6 +76,8 @@ std::vector<routing::Route> probeRoutes(ApiServices& services);
 // - beyond the spec (docs/lists.md): a CSV file of leads imported into a campaign, and the
 //   import's progress and rejected rows;
 void addImportRoutes(ApiRoutes& routes, ApiServices& services);
+// - beyond the spec (docs/api.md, Campaign numbers): a campaign's numbers, and its organisation's;
+void addStatsRoutes(ApiRoutes& routes, ApiServices& services);
 
 // How every path outside the dashboard refuses a request the table does not route: 404
 // {"error":"Not found"}, or 405 {"error":"Method not allowed"} with an Allow header.

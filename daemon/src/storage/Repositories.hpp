@@ -9,6 +9,7 @@ namespace lodestone::storage {
 class ApiKeyRepository;
 class AuditLogRepository;
 class CampaignRepository;
+class CampaignStatsRepository;
 class EmailSendQueue;
 class EmailSendRepository;
 class ErasureRepository;
@@ -63,6 +64,8 @@ class Repositories {
     virtual OperatorSessionRepository& operatorSessions() = 0;
     virtual AuditLogRepository& auditLog() = 0;
     virtual PipelineCountRepository& pipelineCounts() = 0;
+    // Campaigns' numbers, counted where the rows are (docs/api.md, Campaign numbers).
+    virtual CampaignStatsRepository& campaignStats() = 0;
     virtual RateLimitRepository& rateLimits() = 0;
     // One person's data removed from every table (docs/lists.md, Erasure).
     virtual ErasureRepository& erasure() = 0;

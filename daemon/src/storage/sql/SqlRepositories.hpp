@@ -2,6 +2,7 @@
 
 #include "storage/ApiKeyRepository.hpp"
 #include "storage/CampaignRepository.hpp"
+#include "storage/CampaignStatsRepository.hpp"
 #include "storage/EmailSendQueue.hpp"
 #include "storage/EmailSendRepository.hpp"
 #include "storage/ErasureRepository.hpp"
@@ -377,6 +378,12 @@ class SqlErasure final : public ErasureRepository, SqlRepository {
                               domain::Timestamp now) override;
 };
 
+class SqlCampaignStats final : public CampaignStatsRepository, SqlRepository {
+  public:
+    using SqlRepository::SqlRepository;
+    ActivityCounts activity(const StatsScope& scope, const std::optional<DayRange>& days) override;
+};
+
 class SqlRepositories final : public Repositories {
   public:
     explicit SqlRepositories(Statements& statements)
@@ -404,6 +411,7 @@ class SqlRepositories final : public Repositories {
           operatorSessions_(statements),
           auditLog_(statements),
           pipelineCounts_(statements),
+          campaignStats_(statements),
           rateLimits_(statements),
           erasure_(statements),
           jobLeases_(statements, "jobs"),
@@ -436,6 +444,7 @@ class SqlRepositories final : public Repositories {
     OperatorSessionRepository& operatorSessions() override { return operatorSessions_; }
     AuditLogRepository& auditLog() override { return auditLog_; }
     PipelineCountRepository& pipelineCounts() override { return pipelineCounts_; }
+    CampaignStatsRepository& campaignStats() override { return campaignStats_; }
     RateLimitRepository& rateLimits() override { return rateLimits_; }
     ErasureRepository& erasure() override { return erasure_; }
     LeaseRepository& emailSendLeases() override { return emailSendLeases_; }
@@ -466,6 +475,7 @@ class SqlRepositories final : public Repositories {
     SqlOperatorSessions operatorSessions_;
     SqlAuditLog auditLog_;
     SqlPipelineCounts pipelineCounts_;
+    SqlCampaignStats campaignStats_;
     SqlRateLimits rateLimits_;
     SqlErasure erasure_;
     SqlLeases jobLeases_;
