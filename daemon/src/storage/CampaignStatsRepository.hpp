@@ -14,7 +14,10 @@ struct StatsScope {
     std::optional<std::string> campaignId = std::nullopt;
 };
 
-// Whole UTC days, numbered from 1970-01-01 (epoch milliseconds / 86,400,000), both ends counted.
+// A UTC day in epoch milliseconds: the numbering of DayRange's days.
+inline constexpr std::int64_t kDayMs = 86'400'000;
+
+// Whole UTC days, numbered from 1970-01-01 (epoch milliseconds / kDayMs), both ends counted.
 struct DayRange {
     std::int64_t first = 0;
     std::int64_t last = 0;

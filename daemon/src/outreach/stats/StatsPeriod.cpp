@@ -6,7 +6,7 @@
 namespace lodestone::outreach::stats {
 namespace {
 
-constexpr std::int64_t kDayMs = 86'400'000;
+using storage::kDayMs;
 
 std::int64_t dayNamed(const std::string& parameter, const std::string& text) {
     const auto refuse = [&]() -> std::int64_t {

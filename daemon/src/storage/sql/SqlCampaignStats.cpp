@@ -7,8 +7,6 @@
 namespace lodestone::storage::sql {
 namespace {
 
-constexpr std::int64_t kDayMs = 86'400'000;
-
 // The scope as a condition on a `campaign_id` column, with the one value it binds.
 std::string inScope(const StatsScope& scope, const std::string& column) {
     return scope.campaignId ? column + " = ?"
